@@ -1,0 +1,59 @@
+"""Copying function bodies (the AD passes work on copies, never on the input)."""
+from __future__ import annotations
+
+import copy
+from typing import Dict
+
+from .instructions import Instruction, Phi
+
+
+def _slots(cls):
+    for klass in cls.__mro__:
+        yield from getattr(klass, "__slots__", ())
+
+
+_SKIP = {"_uses", "_operands", "parent", "__weakref__", "name"}
+
+
+def clone_instruction(inst: Instruction) -> Instruction:
+    """A detached copy with the same operands (remap them afterwards)."""
+    new = object.__new__(type(inst))
+    for slot in _slots(type(inst)):
+        if slot in _SKIP or not hasattr(inst, slot):
+            continue
+        value = getattr(inst, slot)
+        setattr(new, slot, copy.copy(value) if isinstance(value, list) else value)
+    new.name = inst.name
+    new._uses = []
+    new._operands = []
+    new.parent = None
+    for op in inst.operands:
+        new._append_operand(op)
+    return new
+
+
+def clone_body(src, dest, value_map: Dict[int, object]) -> Dict[int, object]:
+    """Copy the blocks of `src` to the end of `dest`.
+
+    `value_map` maps id(old value) -> new value and must hold the arguments;
+    it is extended with blocks and instructions and returned.
+    """
+    pairs = []
+    for block in src.blocks:
+        new_block = dest.add_block(block.name)
+        value_map[id(block)] = new_block
+        for inst in block.instructions:
+            new_inst = clone_instruction(inst)
+            if new_inst.name:
+                new_inst.name = dest.claim_name(new_inst.name)
+            new_block.append(new_inst)
+            value_map[id(inst)] = new_inst
+            pairs.append(new_inst)
+    for new_inst in pairs:
+        for index, op in enumerate(new_inst.operands):
+            mapped = value_map.get(id(op))
+            if mapped is not None:
+                new_inst.set_operand(index, mapped)
+        if isinstance(new_inst, Phi):
+            new_inst.blocks = [value_map.get(id(b), b) for b in new_inst.blocks]
+    return value_map

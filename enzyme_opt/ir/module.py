@@ -1,0 +1,284 @@
+"""Module, globals, functions and basic blocks."""
+from __future__ import annotations
+
+import re
+from typing import Dict, Iterator, List, Optional
+
+from .names import NameTable
+from .types import LABEL, FunctionType, NamedStructType, PointerType, Type
+from .values import Argument, Value
+
+
+class BasicBlock(Value):
+    __slots__ = ("parent", "instructions")
+
+    def __init__(self, name: Optional[str] = None, parent=None):
+        super().__init__(LABEL, name)
+        self.parent = parent
+        self.instructions: list = []
+
+    # -- contents -----------------------------------------------------------
+    def append(self, inst):
+        inst.parent = self
+        self.instructions.append(inst)
+        return inst
+
+    def insert(self, index: int, inst):
+        inst.parent = self
+        self.instructions.insert(index, inst)
+        return inst
+
+    def insert_before(self, anchor, inst):
+        return self.insert(self.index_of(anchor), inst)
+
+    def insert_after(self, anchor, inst):
+        return self.insert(self.index_of(anchor) + 1, inst)
+
+    def index_of(self, inst) -> int:
+        for i, candidate in enumerate(self.instructions):
+            if candidate is inst:
+                return i
+        raise ValueError(f"{inst!r} is not in this block")
+
+    def remove(self, inst) -> None:
+        del self.instructions[self.index_of(inst)]
+        inst.parent = None
+
+    @property
+    def terminator(self):
+        if self.instructions and self.instructions[-1].is_terminator:
+            return self.instructions[-1]
+        return None
+
+    @property
+    def phis(self) -> list:
+        out = []
+        for inst in self.instructions:
+            if inst.opcode != "phi":
+                break
+            out.append(inst)
+        return out
+
+    def first_non_phi_index(self) -> int:
+        for i, inst in enumerate(self.instructions):
+            if inst.opcode not in ("phi", "landingpad"):
+                return i
+        return len(self.instructions)
+
+    # -- CFG ----------------------------------------------------------------
+    @property
+    def successors(self) -> list:
+        term = self.terminator
+        return list(term.successors) if term is not None else []
+
+    @property
+    def predecessors(self) -> list:
+        """Blocks whose terminator branches here (each listed once)."""
+        preds, seen = [], set()
+        for user, _ in self.uses:
+            block = getattr(user, "parent", None)
+            if (isinstance(block, BasicBlock) and user.is_terminator
+                    and id(block) not in seen):
+                seen.add(id(block))
+                preds.append(block)
+        return preds
+
+
+class GlobalValue(Value):
+    """Functions, global variables, aliases and ifuncs.
+
+    `linkage` holds everything the input wrote before the type or `@name`
+    that the AD does not interpret (linkage, visibility, DLL storage,
+    `thread_local`, `dso_local`, ...), verbatim.
+    """
+
+    __slots__ = ("module", "linkage")
+
+    def __init__(self, type: Type, name: str, linkage: str = ""):
+        super().__init__(type, name)
+        self.module = None
+        self.linkage = linkage
+
+
+class GlobalVariable(GlobalValue):
+    """`@g = [linkage] global|constant T [init][, section ...]`.
+
+    `attrs` is the comma-separated tail after the initializer (section,
+    partition, comdat, align, metadata attachments), verbatim; `pre_attrs`
+    holds `unnamed_addr`, `addrspace(N)`, `externally_initialized` between
+    the linkage and the `global` keyword.
+    """
+
+    __slots__ = ("value_type", "initializer", "is_constant_global", "pre_attrs", "attrs")
+
+    def __init__(self, ptr_type: Type, name: str, value_type: Type, initializer=None,
+                 is_constant=False, linkage="", pre_attrs="", attrs=""):
+        super().__init__(ptr_type, name, linkage)
+        self.value_type = value_type
+        self.initializer = initializer
+        self.is_constant_global = is_constant
+        self.pre_attrs = pre_attrs
+        self.attrs = attrs
+
+    @property
+    def is_declaration(self) -> bool:
+        return self.initializer is None
+
+
+class GlobalAlias(GlobalValue):
+    """`@a = [linkage] alias|ifunc T, <aliasee>`: the part after `=` is text."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, ptr_type: Type, name: str, text: str):
+        super().__init__(ptr_type, name)
+        self.text = text
+
+
+class Function(GlobalValue):
+    """A declaration or definition.
+
+    Header text the AD does not interpret is carried verbatim:
+    `linkage` (linkage, visibility, cconv, ... before the return type),
+    `ret_attrs`, and `attrs` (everything between the parameter list and the
+    body: unnamed_addr, fn attributes, `#N`, section, comdat, align, gc,
+    prefix, prologue, personality).  `metadata` holds `!kind !N` attachments.
+    """
+
+    __slots__ = ("function_type", "args", "blocks", "ret_attrs", "attrs",
+                 "metadata", "locals", "_lazy_body")
+
+    def __init__(self, name: str, function_type: FunctionType, ptr_type: Type,
+                 arg_names=None, linkage="", ret_attrs="", attrs=""):
+        super().__init__(ptr_type, name, linkage)
+        self.function_type = function_type
+        self.ret_attrs = ret_attrs
+        self.attrs = attrs
+        self.metadata: List[tuple] = []
+        self.blocks: List[BasicBlock] = []
+        self.locals = NameTable()
+        self._lazy_body = None
+        names = arg_names or [None] * len(function_type.params)
+        self.args = []
+        for i, (t, n) in enumerate(zip(function_type.params, names)):
+            if n is not None:
+                n = self.locals.claim(n)
+            self.args.append(Argument(t, n, self, i))
+
+    @property
+    def return_type(self) -> Type:
+        return self.function_type.ret
+
+    @property
+    def is_declaration(self) -> bool:
+        return not self.blocks and self._lazy_body is None
+
+    @property
+    def entry(self) -> BasicBlock:
+        return self.blocks[0]
+
+    def instructions(self) -> Iterator:
+        for block in self.blocks:
+            yield from block.instructions
+
+    def add_block(self, name: Optional[str] = None, after: Optional[BasicBlock] = None
+                  ) -> BasicBlock:
+        block = BasicBlock(self.claim_name(name), self)
+        if after is None:
+            self.blocks.append(block)
+        else:
+            self.blocks.insert(self.blocks.index(after) + 1, block)
+        return block
+
+    def claim_name(self, wanted: Optional[str]) -> Optional[str]:
+        """A unique local name based on `wanted` (None stays unnamed)."""
+        return self.locals.claim(wanted) if wanted else None
+
+    def attribute_words(self) -> set:
+        """Function attribute keywords, including those of `#N` groups."""
+        words = set(re.findall(r'[A-Za-z_][\w]*|"[^"]*"', self.attrs))
+        if self.module is not None:
+            for group in re.findall(r"#(\d+)", self.attrs):
+                words |= set(re.findall(r'[A-Za-z_][\w]*|"[^"]*"',
+                                        self.module.attribute_groups.get(group, "")))
+        return words
+
+
+class Module:
+    """A translation unit.
+
+    `typed_pointers` is the input's pointer dialect; `pointer_to()` makes
+    pointer types in that dialect.  Unmodeled top-level entities (comdats,
+    attribute groups, metadata, module asm, uselistorder) are kept as text
+    and printed back in LLVM's canonical order.
+    """
+
+    def __init__(self):
+        self.source_filename: Optional[str] = None
+        self.datalayout: Optional[str] = None
+        self.triple: Optional[str] = None
+        self.typed_pointers = False
+        self.named_types: Dict[str, NamedStructType] = {}
+        self.type_order: List[NamedStructType] = []
+        self.globals: List[GlobalValue] = []        # variables, aliases, ifuncs
+        self.functions: List[Function] = []
+        self.symbols: Dict[str, GlobalValue] = {}
+        self.global_names = NameTable()
+        self.comdats: List[str] = []                # `$c = comdat any`, verbatim
+        self.module_asm: List[str] = []
+        self.attribute_groups: Dict[str, str] = {}  # "0" -> "nounwind uwtable ..."
+        self.named_metadata: List[str] = []         # `!llvm.ident = !{!0}`, verbatim
+        self.metadata: Dict[str, str] = {}          # "12" -> "!{...}" / "distinct !DI..."
+        self.trailing: List[str] = []               # uselistorder and the like
+
+    # -- types ----------------------------------------------------------------
+    def pointer_to(self, pointee: Type, addrspace: int = 0) -> PointerType:
+        return PointerType(pointee if self.typed_pointers else None, addrspace)
+
+    def named_type(self, name: str) -> NamedStructType:
+        t = self.named_types.get(name)
+        if t is None:
+            t = self.named_types[name] = NamedStructType(name)
+            self.type_order.append(t)
+        return t
+
+    # -- symbols ----------------------------------------------------------------
+    def get(self, name: str) -> Optional[GlobalValue]:
+        return self.symbols.get(name)
+
+    def _register(self, gv: GlobalValue, unique: bool) -> None:
+        if unique:
+            gv.name = self.global_names.claim(gv.name)
+        else:
+            self.global_names._used.add(gv.name)
+        gv.module = self
+        self.symbols[gv.name] = gv
+
+    def add_function(self, fn: Function, unique: bool = True) -> Function:
+        self._register(fn, unique)
+        self.functions.append(fn)
+        return fn
+
+    def add_global(self, gv: GlobalValue, unique: bool = True) -> GlobalValue:
+        self._register(gv, unique)
+        self.globals.append(gv)
+        return gv
+
+    def remove_global_value(self, gv: GlobalValue) -> None:
+        (self.functions if isinstance(gv, Function) else self.globals).remove(gv)
+        del self.symbols[gv.name]
+        self.global_names.release(gv.name)
+        gv.module = None
+
+    def declare_function(self, name: str, function_type: FunctionType,
+                         attrs: str = "") -> Function:
+        """The function `name`, declared with `function_type` if not present."""
+        existing = self.symbols.get(name)
+        if isinstance(existing, Function):
+            return existing
+        fn = Function(name, function_type, self.pointer_to(function_type), attrs=attrs)
+        return self.add_function(fn, unique=False)
+
+    def new_metadata_id(self) -> str:
+        ids = [int(k) for k in self.metadata if k.isdigit()]
+        return str(max(ids, default=-1) + 1)

@@ -1,0 +1,95 @@
+"""Identifier spelling: quoting, escaping and uniquing of `%`/`@` names."""
+from __future__ import annotations
+
+import re
+
+_PLAIN = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*\Z")
+_NUMBER = re.compile(r"[0-9]+\Z")
+
+
+def escape_string(text: str) -> str:
+    """Escape as LLVM does inside double quotes: `\\XX` for anything odd."""
+    out = []
+    for byte in text.encode("utf-8", "surrogateescape"):
+        ch = chr(byte)
+        if ch == "\\" or ch == '"' or byte < 0x20 or byte > 0x7E:
+            out.append("\\%02X" % byte)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def unescape_string(body: str) -> str:
+    """Inverse of `escape_string` for the text between the quotes."""
+    if "\\" not in body:
+        return body
+    raw = bytearray()
+    i = 0
+    data = body.encode("utf-8", "surrogateescape")
+    while i < len(data):
+        c = data[i]
+        if c == 0x5C and i + 1 < len(data) and data[i + 1] == 0x5C:
+            raw.append(0x5C)
+            i += 2
+        elif c == 0x5C and i + 2 < len(data) + 0 and _is_hex(data[i + 1:i + 3]):
+            raw.append(int(data[i + 1:i + 3], 16))
+            i += 3
+        else:
+            raw.append(c)
+            i += 1
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def _is_hex(two: bytes) -> bool:
+    return len(two) == 2 and all(chr(b) in "0123456789abcdefABCDEF" for b in two)
+
+
+def _format(sigil: str, name: str) -> str:
+    if _PLAIN.match(name) or _NUMBER.match(name):
+        return sigil + name
+    return sigil + '"' + escape_string(name) + '"'
+
+
+def format_local(name: str) -> str:
+    return _format("%", name)
+
+
+def format_global(name: str) -> str:
+    return _format("@", name)
+
+
+def format_label(name: str) -> str:
+    if _PLAIN.match(name) or _NUMBER.match(name):
+        return name + ":"
+    return '"' + escape_string(name) + '":'
+
+
+def parse_identifier(token: str) -> str:
+    """`%"a b"` -> `a b`, `@f` -> `f`, `%12` -> `12`."""
+    body = token[1:]
+    if body.startswith('"'):
+        return unescape_string(body[1:-1])
+    return body
+
+
+class NameTable:
+    """Names in use in one scope (a function's locals, a module's globals)."""
+
+    def __init__(self):
+        self._used: set = set()
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._used
+
+    def claim(self, wanted: str) -> str:
+        """Reserve `wanted`, or the first free `wanted.N`, and return it."""
+        name = wanted
+        counter = 1
+        while name in self._used or _NUMBER.match(name):
+            name = f"{wanted}.{counter}"
+            counter += 1
+        self._used.add(name)
+        return name
+
+    def release(self, name: str) -> None:
+        self._used.discard(name)
