@@ -1,0 +1,134 @@
+"""Activity analysis: which values carry derivatives, which pointers have shadows.
+
+A floating-point value is *active* when it depends on an active input: an
+active argument, a load through a pointer that has a shadow, or a call whose
+inputs are active.  A pointer *has a shadow* when it is derived from a
+duplicated argument or from memory the function allocates itself.  The
+analysis is a forward fixpoint, since phis make the flow cyclic.  Values
+that are neither are left out of the derivative code entirely.
+"""
+from __future__ import annotations
+
+from typing import Dict, Set
+
+from ..ir import instructions as I
+from ..ir.constants import Constant
+from ..ir.module import Function
+
+ALLOCATION_FUNCTIONS = {"malloc", "calloc", "_Znwm", "_Znam", "realloc"}
+# Calls that neither read nor write float data the derivative can see.
+INACTIVE_FUNCTIONS = {
+    "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "fflush", "sprintf",
+    "snprintf", "free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "exit", "abort", "time", "clock",
+    "rand", "srand", "fwrite", "fopen", "fclose", "perror", "strlen", "strcmp", "assert",
+    "__assert_fail", "abs", "labs", "llabs",
+}
+
+
+def contains_float(t) -> bool:
+    if t.is_float:
+        return True
+    if t.is_vector or t.is_array:
+        return contains_float(t.element)
+    if t.is_struct:
+        return any(contains_float(e) for e in t.elements)
+    return False
+
+
+def is_inactive_call(call: I.CallBase) -> bool:
+    fn = call.called_function
+    if fn is None:
+        return False
+    name = fn.name
+    if name in INACTIVE_FUNCTIONS or name.startswith(("llvm.dbg.", "llvm.lifetime.",
+                                                      "llvm.assume", "llvm.experimental.noalias",
+                                                      "llvm.stacksave", "llvm.stackrestore",
+                                                      "llvm.prefetch", "__enzyme_")):
+        return True
+    return "enzyme_inactive" in fn.attribute_words()
+
+
+class ActivityInfo:
+    def __init__(self, fn: Function, arg_activity):
+        self.fn = fn
+        self.active: Set[int] = set()
+        self.shadowed: Set[int] = set()
+        for arg, kind in zip(fn.args, arg_activity):
+            if kind in ("dup", "dupnoneed"):
+                self.shadowed.add(id(arg))
+            elif kind == "out" and contains_float(arg.type):
+                self.active.add(id(arg))
+        self._solve()
+
+    def is_active(self, v) -> bool:
+        return id(v) in self.active
+
+    def has_shadow(self, v) -> bool:
+        return id(v) in self.shadowed
+
+    def _solve(self) -> None:
+        changed = True
+        while changed:
+            changed = False
+            for inst in self.fn.instructions():
+                if id(inst) not in self.active and self._is_active(inst):
+                    self.active.add(id(inst))
+                    changed = True
+                if id(inst) not in self.shadowed and self._has_shadow(inst):
+                    self.shadowed.add(id(inst))
+                    changed = True
+
+    def _any_active(self, values) -> bool:
+        return any(id(v) in self.active for v in values)
+
+    def _has_shadow(self, inst) -> bool:
+        if not inst.type.is_pointer:
+            return False
+        ops = inst.operands
+        if isinstance(inst, I.Alloca):
+            return True
+        if isinstance(inst, (I.GetElementPtr, I.Cast)):
+            return id(ops[0]) in self.shadowed
+        if isinstance(inst, I.Phi):
+            return any(id(v) in self.shadowed for v in ops)
+        if isinstance(inst, I.Select):
+            return id(ops[1]) in self.shadowed or id(ops[2]) in self.shadowed
+        if isinstance(inst, I.Load):
+            return id(inst.pointer) in self.shadowed
+        if isinstance(inst, I.CallBase):
+            fn = inst.called_function
+            if fn is not None and fn.name in ALLOCATION_FUNCTIONS:
+                return True
+            return (fn is not None and not fn.is_declaration
+                    and any(id(a) in self.shadowed for a in inst.args))
+        return False
+
+    def _is_active(self, inst) -> bool:
+        if not contains_float(inst.type):
+            return False
+        if isinstance(inst, I.Load):
+            return id(inst.pointer) in self.shadowed
+        if isinstance(inst, I.CallBase):
+            if is_inactive_call(inst):
+                return False
+            return (self._any_active(inst.args)
+                    or any(id(a) in self.shadowed for a in inst.args))
+        if isinstance(inst, I.Cast) and inst.opcode in ("sitofp", "uitofp"):
+            return False
+        if isinstance(inst, I.Select):
+            return self._any_active(inst.operands[1:])
+        return self._any_active(inst.operands)
+
+    def describe(self) -> Dict[str, list]:
+        from ..ir.printer import SlotTracker
+        slots = SlotTracker(self.fn)
+        named = lambda ids: [slots.ref(v) for v in self._values() if id(v) in ids]  # noqa: E731
+        return {"active": named(self.active), "shadowed": named(self.shadowed)}
+
+    def _values(self):
+        yield from self.fn.args
+        yield from self.fn.instructions()
+
+
+def constant_pointer(v) -> bool:
+    return isinstance(v, Constant)

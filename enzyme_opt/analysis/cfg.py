@@ -1,0 +1,156 @@
+"""CFG analyses: orders, dominators, dominance frontiers, cyclic blocks."""
+from __future__ import annotations
+
+from typing import Dict, List, Set
+
+
+def reverse_postorder(fn) -> list:
+    """Blocks reachable from the entry, in reverse postorder."""
+    if not fn.blocks:
+        return []
+    seen: Set[int] = set()
+    post: list = []
+    stack = [(fn.blocks[0], iter(fn.blocks[0].successors))]
+    seen.add(id(fn.blocks[0]))
+    while stack:
+        block, succs = stack[-1]
+        for s in succs:
+            if id(s) not in seen:
+                seen.add(id(s))
+                stack.append((s, iter(s.successors)))
+                break
+        else:
+            stack.pop()
+            post.append(block)
+    post.reverse()
+    return post
+
+
+def predecessor_map(fn) -> Dict[int, list]:
+    """id(block) -> predecessor blocks, one entry per distinct predecessor."""
+    preds: Dict[int, list] = {id(b): [] for b in fn.blocks}
+    for b in fn.blocks:
+        seen = set()
+        for s in b.successors:
+            if id(s) not in seen:
+                seen.add(id(s))
+                preds[id(s)].append(b)
+    return preds
+
+
+class DominatorTree:
+    """Immediate dominators by the Cooper-Harvey-Kennedy iteration."""
+
+    def __init__(self, fn):
+        self.order = reverse_postorder(fn)
+        self.index = {id(b): i for i, b in enumerate(self.order)}
+        self.preds = predecessor_map(fn)
+        idom: Dict[int, object] = {}
+        if self.order:
+            entry = self.order[0]
+            idom[id(entry)] = entry
+            changed = True
+            while changed:
+                changed = False
+                for b in self.order[1:]:
+                    new = None
+                    for p in self.preds[id(b)]:
+                        if id(p) in idom:
+                            new = p if new is None else self._intersect(p, new, idom)
+                    if new is not None and idom.get(id(b)) is not new:
+                        idom[id(b)] = new
+                        changed = True
+        self.idom = idom
+        self.children: Dict[int, list] = {id(b): [] for b in self.order}
+        for b in self.order[1:]:
+            self.children[id(idom[id(b)])].append(b)
+
+    def _intersect(self, a, b, idom):
+        index = self.index
+        while a is not b:
+            while index[id(a)] > index[id(b)]:
+                a = idom[id(a)]
+            while index[id(b)] > index[id(a)]:
+                b = idom[id(b)]
+        return a
+
+    def is_reachable(self, block) -> bool:
+        return id(block) in self.index
+
+    def dominates(self, a, b) -> bool:
+        """Does block `a` dominate block `b`?"""
+        if not self.is_reachable(b):
+            return True
+        while True:
+            if b is a:
+                return True
+            parent = self.idom[id(b)]
+            if parent is b:
+                return False
+            b = parent
+
+    def frontiers(self) -> Dict[int, list]:
+        df: Dict[int, list] = {id(b): [] for b in self.order}
+        for b in self.order:
+            preds = [p for p in self.preds[id(b)] if self.is_reachable(p)]
+            if len(preds) < 2:
+                continue
+            for p in preds:
+                runner = p
+                while runner is not self.idom[id(b)]:
+                    if b not in df[id(runner)]:
+                        df[id(runner)].append(b)
+                    runner = self.idom[id(runner)]
+        return df
+
+
+def blocks_in_cycles(fn) -> Set[int]:
+    """ids of blocks that can execute more than once per call (on a CFG cycle)."""
+    index: Dict[int, int] = {}
+    low: Dict[int, int] = {}
+    on_stack: Set[int] = set()
+    stack: List = []
+    cyclic: Set[int] = set()
+    counter = [0]
+
+    def strongconnect(root):
+        work = [(root, iter(root.successors))]
+        index[id(root)] = low[id(root)] = counter[0]
+        counter[0] += 1
+        stack.append(root)
+        on_stack.add(id(root))
+        while work:
+            v, succs = work[-1]
+            advanced = False
+            for w in succs:
+                if id(w) not in index:
+                    index[id(w)] = low[id(w)] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on_stack.add(id(w))
+                    work.append((w, iter(w.successors)))
+                    advanced = True
+                    break
+                if id(w) in on_stack:
+                    low[id(v)] = min(low[id(v)], index[id(w)])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[id(parent)] = min(low[id(parent)], low[id(v)])
+            if low[id(v)] == index[id(v)]:
+                component = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(id(w))
+                    component.append(w)
+                    if w is v:
+                        break
+                if len(component) > 1 or v in v.successors:
+                    cyclic.update(id(b) for b in component)
+
+    for b in fn.blocks:
+        if id(b) not in index:
+            strongconnect(b)
+    return cyclic

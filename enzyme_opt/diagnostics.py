@@ -1,0 +1,96 @@
+"""Errors users see, located in their source: `file:line:col: error: ...`."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+
+class EnzymeOptError(Exception):
+    """An error reported to the user (never shown as a traceback)."""
+
+    def __init__(self, message: str, filename: Optional[str] = None, line: Optional[int] = None,
+                 column: Optional[int] = None, source_line: Optional[str] = None):
+        super().__init__(message)
+        self.message = message
+        self.filename = filename
+        self.line = line
+        self.column = column
+        self.source_line = source_line
+
+    def render(self, default_filename: str = "<stdin>") -> str:
+        name = self.filename or default_filename
+        if self.line is None:
+            head = f"{name}: error: {self.message}"
+        else:
+            head = f"{name}:{self.line}:{self.column or 1}: error: {self.message}"
+        if self.source_line is None or self.line is None:
+            return head
+        caret = " " * max((self.column or 1) - 1, 0) + "^"
+        return f"{head}\n{self.source_line}\n{caret}"
+
+
+class ParseError(EnzymeOptError):
+    pass
+
+
+class DifferentiationError(EnzymeOptError):
+    """Something the AD cannot differentiate; names function, instruction, source."""
+
+    def __init__(self, message: str, function=None, instruction=None, call=None):
+        where = []
+        if function is not None:
+            where.append(f"in function '{function.name}'")
+        text = message + (" " + " ".join(where) if where else "")
+        if instruction is not None:
+            text += f"\n  instruction: {describe_instruction(instruction)}"
+        super().__init__(text)
+        self.function = function
+        self.instruction = instruction
+        loc = source_location(instruction) or source_location(call)
+        if loc is not None:
+            self.filename, self.line, self.column = loc
+
+
+def describe_instruction(inst) -> str:
+    try:
+        from .ir.printer import FunctionPrinter
+        fn = inst.function
+        if fn is not None:
+            return FunctionPrinter(fn).instruction(inst).strip()
+    except Exception:  # a half-built function may not print; the opcode still helps
+        pass
+    return inst.opcode
+
+
+_FIELD = re.compile(r"(\w+):\s*(!\d+|\d+|\"[^\"]*\")")
+
+
+def source_location(inst):
+    """(file, line, column) from an instruction's `!dbg` attachment, if any."""
+    if inst is None or not hasattr(inst, "get_metadata"):
+        return None
+    ref = inst.get_metadata("dbg")
+    fn = inst.function
+    if ref is None or fn is None or fn.module is None:
+        return None
+    md = fn.module.metadata
+    loc = _fields(md.get(ref.lstrip("!"), ""))
+    if "line" not in loc:
+        return None
+    filename = _scope_file(md, loc.get("scope"))
+    return filename, int(loc["line"]), int(loc.get("column", "1"))
+
+
+def _fields(text: str) -> dict:
+    return {k: v for k, v in _FIELD.findall(text)}
+
+
+def _scope_file(md, scope: Optional[str], depth: int = 0) -> Optional[str]:
+    if scope is None or depth > 20:
+        return None
+    fields = _fields(md.get(scope.lstrip("!"), ""))
+    if "filename" in fields:
+        return fields["filename"].strip('"')
+    if "file" in fields:
+        return _scope_file(md, fields["file"], depth + 1)
+    return _scope_file(md, fields.get("scope"), depth + 1)
