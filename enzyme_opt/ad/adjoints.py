@@ -1,0 +1,219 @@
+"""Adjoint code for one instruction (reverse mode).
+
+Arithmetic and math calls go through the rule table in `rules.py`; what
+stays here is the structural instructions (memory, aggregates, vectors,
+casts, select, calls of differentiated functions), whose adjoints move
+values around rather than multiply by partials.
+"""
+from __future__ import annotations
+
+from ..diagnostics import DifferentiationError
+from ..ir import instructions as I
+from ..ir.constants import ConstantAggregate, ConstantInt, ConstantZero, zero_of
+from ..ir.types import I32
+from .rules import rule_name_for_call
+
+
+def reverse_instruction(gen, b, inst) -> None:
+    handler = _HANDLERS.get(type(inst))
+    if handler is not None:
+        handler(gen, b, inst)
+
+
+def _binary(gen, b, inst):
+    if gen.info.is_active(inst):
+        gen.apply_rule(b, inst.opcode, inst, inst.operands, inst.flags)
+
+
+def _cast(gen, b, inst):
+    if not gen.info.is_active(inst):
+        return
+    x = inst.operands[0]
+    d = gen.take_adjoint(b, inst)
+    back = {"fpext": "fptrunc", "fptrunc": "fpext", "bitcast": "bitcast"}.get(inst.opcode)
+    if back is not None and gen.info.is_active(x):
+        gen.add_adjoint(b, x, b.cast(back, d, x.type))
+
+
+def _select(gen, b, inst):
+    if not gen.info.is_active(inst):
+        return
+    c, x, y = inst.operands
+    d = gen.take_adjoint(b, inst)
+    cond = gen.primal_in_rev(b, c)
+    zero = zero_of(inst.type)
+    if gen.info.is_active(x):
+        gen.add_adjoint(b, x, b.select(cond, d, zero))
+    if gen.info.is_active(y):
+        gen.add_adjoint(b, y, b.select(cond, zero, d))
+
+
+def _load(gen, b, inst):
+    if not gen.info.is_active(inst):
+        return
+    d = gen.take_adjoint(b, inst)
+    shadow = gen.shadow_in_rev(b, inst.pointer)
+    old = b.load(inst.type, shadow, align=inst.align)
+    b.store(gen.ctx.add_values(b, old, d), shadow, inst.align)
+
+
+def _store(gen, b, inst):
+    value, ptr = inst.operands
+    from ..analysis.activity import contains_float
+    if not contains_float(value.type) or not gen.info.has_shadow(ptr):
+        return
+    shadow = gen.shadow_in_rev(b, ptr)
+    old = b.load(value.type, shadow, align=inst.align)
+    b.store(zero_of(value.type), shadow, inst.align)
+    gen.add_adjoint(b, value, old)
+
+
+def _extractvalue(gen, b, inst):
+    if not gen.info.is_active(inst):
+        return
+    agg = inst.operands[0]
+    d = gen.take_adjoint(b, inst)
+    gen.add_adjoint(b, agg, b.insertvalue(zero_of(agg.type), d, inst.indices))
+
+
+def _insertvalue(gen, b, inst):
+    if not gen.info.is_active(inst):
+        return
+    agg, x = inst.operands
+    d = gen.take_adjoint(b, inst)
+    if gen.info.is_active(x):
+        gen.add_adjoint(b, x, b.extractvalue(d, inst.indices))
+    if gen.info.is_active(agg):
+        gen.add_adjoint(b, agg, b.insertvalue(d, zero_of(x.type), inst.indices))
+
+
+def _extractelement(gen, b, inst):
+    if not gen.info.is_active(inst):
+        return
+    vec, index = inst.operands
+    d = gen.take_adjoint(b, inst)
+    idx = gen.primal_in_rev(b, index)
+    gen.add_adjoint(b, vec, b.insertelement(ConstantZero(vec.type), d, idx))
+
+
+def _insertelement(gen, b, inst):
+    if not gen.info.is_active(inst):
+        return
+    vec, x, index = inst.operands
+    d = gen.take_adjoint(b, inst)
+    idx = gen.primal_in_rev(b, index)
+    if gen.info.is_active(x):
+        gen.add_adjoint(b, x, b.extractelement(d, idx))
+    if gen.info.is_active(vec):
+        gen.add_adjoint(b, vec, b.insertelement(d, zero_of(x.type), idx))
+
+
+def shuffle_mask(mask) -> list:
+    if isinstance(mask, ConstantAggregate):
+        return [e.value if isinstance(e, ConstantInt) else -1 for e in mask.elements]
+    if getattr(mask, "is_zero", False):
+        return [0] * mask.type.count
+    return [-1] * mask.type.count
+
+
+def _shufflevector(gen, b, inst):
+    if not gen.info.is_active(inst):
+        return
+    a, c, mask = inst.operands
+    d = gen.take_adjoint(b, inst)
+    n = a.type.count
+    acc = {0: ConstantZero(a.type), 1: ConstantZero(c.type)}
+    for lane, m in enumerate(shuffle_mask(mask)):
+        if m < 0:
+            continue
+        which, src = (0, m) if m < n else (1, m - n)
+        piece = b.extractelement(d, ConstantInt(I32, lane))
+        cur = b.extractelement(acc[which], ConstantInt(I32, src))
+        acc[which] = b.insertelement(acc[which], b.fadd(cur, piece), ConstantInt(I32, src))
+    for which, operand in ((0, a), (1, c)):
+        if gen.info.is_active(operand):
+            gen.add_adjoint(b, operand, acc[which])
+
+
+def _call(gen, b, inst):
+    plan = gen.call_plans.get(id(inst))
+    if plan is not None:
+        return _differentiated_call(gen, b, inst, plan)
+    callee = inst.called_function
+    if callee is None:
+        if any(gen.info.is_active(a) for a in inst.args) or gen.info.is_active(inst):
+            raise DifferentiationError("cannot differentiate an indirect call with active "
+                                       "arguments", function=gen.primal, instruction=inst)
+        return
+    from ..analysis.activity import is_inactive_call
+    if is_inactive_call(inst):
+        return
+    name = rule_name_for_call(callee.name)
+    if name is not None and callee.is_declaration:
+        if gen.info.is_active(inst):
+            gen.apply_rule(b, name, inst, inst.args, inst.flags)
+        return
+    if callee.name.startswith("llvm.vector.reduce.f"):
+        return _vector_reduce(gen, b, inst, callee.name)
+    if callee.name.startswith(("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")):
+        return gen.ctx.memcpy_adjoint(gen, b, inst)
+    if callee.name.startswith(("llvm.memset", "memset")):
+        return gen.ctx.memset_adjoint(gen, b, inst)
+    if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
+        raise DifferentiationError(f"cannot differentiate call to '{callee.name}' (no "
+                                   "derivative rule and no body)", function=gen.primal,
+                                   instruction=inst)
+
+
+def _vector_reduce(gen, b, inst, name):
+    if not gen.info.is_active(inst):
+        return
+    d = gen.take_adjoint(b, inst)
+    if ".fadd" in name:
+        start, vec = inst.args
+        gen.add_adjoint(b, start, d)
+        splat = b.insertelement(ConstantZero(vec.type), d, ConstantInt(I32, 0))
+        splat = b.shufflevector(splat, ConstantZero(vec.type), ConstantZero(
+            type(vec.type)(vec.type.count, I32)))
+        gen.add_adjoint(b, vec, splat)
+        return
+    if ".fmax" in name or ".fmin" in name:
+        (vec,) = inst.args
+        primal = gen.primal_in_rev(b, vec)
+        result = gen.primal_in_rev(b, inst)
+        acc = ConstantZero(vec.type)
+        for lane in range(vec.type.count):
+            x = b.extractelement(primal, ConstantInt(I32, lane))
+            hit = b.fcmp("oeq", x, result)
+            acc = b.insertelement(acc, b.select(hit, d, zero_of(d.type)), ConstantInt(I32, lane))
+        gen.add_adjoint(b, vec, acc)
+        return
+    raise DifferentiationError(f"no derivative for '{name}'", function=gen.primal,
+                               instruction=inst)
+
+
+def _differentiated_call(gen, b, inst, plan):
+    callee, kinds, rev, ret_active = plan
+    args = [gen.rev_tape]
+    for a, kind in zip(inst.args, kinds):
+        args.append(gen.primal_in_rev(b, a))
+        if kind == "dup":
+            args.append(gen.shadow_in_rev(b, a))
+    if ret_active:
+        args.append(gen.take_adjoint(b, inst))
+    grads = b.call(rev, args)
+    active = [a for a, k in zip(inst.args, kinds) if k == "out"]
+    if len(active) == 1:
+        gen.add_adjoint(b, active[0], grads)
+    else:
+        for i, a in enumerate(active):
+            gen.add_adjoint(b, a, b.extractvalue(grads, [i]))
+
+
+_HANDLERS = {
+    I.BinaryOp: _binary, I.UnaryOp: _binary, I.Cast: _cast, I.Select: _select,
+    I.Load: _load, I.Store: _store, I.ExtractValue: _extractvalue,
+    I.InsertValue: _insertvalue, I.ExtractElement: _extractelement,
+    I.InsertElement: _insertelement, I.ShuffleVector: _shufflevector,
+    I.Call: _call, I.Invoke: _call,
+}

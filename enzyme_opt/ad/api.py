@@ -1,0 +1,271 @@
+"""The Enzyme C API: find `__enzyme_*` calls, read their markers, replace them.
+
+A call `__enzyme_autodiff(fn, args...)` names the function to differentiate
+and, for each of its parameters, the value (preceded by an optional activity
+marker, followed by a shadow for duplicated ones).  Markers are `extern int`
+globals that clang passes either loaded (`load i32, ptr @enzyme_dup`) or by
+address; both spellings are recognized here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+from ..analysis.activity import contains_float
+from ..diagnostics import DifferentiationError
+from ..ir import Builder, Function, GlobalVariable
+from ..ir import instructions as I
+from ..ir.constants import ConstantExpr, ConstantUndef, zero_of
+from .context import DerivativeContext, size_and_align
+
+MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
+           "enzyme_out": "out", "enzyme_active": "out", "enzyme_width": "width",
+           "enzyme_allocated": "allocated", "enzyme_tape": "tape",
+           "enzyme_primal_return": "primal_return", "enzyme_noret": "noret"}
+API_PREFIXES = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
+                "__enzyme_reverse", "__enzyme_fwdsplit", "__enzyme_batch")
+
+
+@dataclass
+class ArgSpec:
+    kind: str                     # const | dup | dupnoneed | out
+    value: object
+    shadow: Optional[object] = None
+
+
+@dataclass
+class ApiCall:
+    call: object
+    function: Function
+    args: List[ArgSpec] = field(default_factory=list)
+    sret: Optional[object] = None
+
+
+def marker_of(v) -> Optional[str]:
+    """The marker a call argument stands for, or None for a plain value."""
+    g = None
+    if isinstance(v, I.Load) and isinstance(v.pointer, GlobalVariable):
+        g = v.pointer
+    elif isinstance(v, GlobalVariable):
+        g = v
+    elif isinstance(v, ConstantExpr):
+        inner = v.operands[0] if v.operands else None
+        if isinstance(inner, GlobalVariable):
+            g = inner
+    if g is not None and g.name in MARKERS:
+        return g.name
+    return None
+
+
+def api_calls(module) -> list:
+    calls = []
+    for fn in module.functions:
+        for inst in fn.instructions():
+            if isinstance(inst, I.CallBase):
+                callee = inst.called_function
+                if callee is not None and callee.name.startswith(API_PREFIXES):
+                    calls.append(inst)
+    return calls
+
+
+def _function_argument(call, v) -> Function:
+    target = v.strip_casts() if isinstance(v, ConstantExpr) else v
+    if not isinstance(target, Function):
+        raise DifferentiationError("the first argument of an Enzyme call must be a function "
+                                   "known at compile time", function=call.function,
+                                   instruction=call)
+    if target.is_declaration:
+        raise DifferentiationError(f"cannot differentiate '{target.name}': it has no body in "
+                                   "this module", function=call.function, instruction=call)
+    return target
+
+
+def parse_call(call) -> ApiCall:
+    args = list(call.args)
+    sret = None
+    if call.arg_attrs and "sret" in call.arg_attrs[0]:
+        sret, args = args[0], args[1:]
+    if not args:
+        raise DifferentiationError("Enzyme call without a function to differentiate",
+                                   function=call.function, instruction=call)
+    fn = _function_argument(call, args[0])
+    parsed = ApiCall(call, fn, sret=sret)
+    pos = 1
+    for param in fn.args:
+        if pos >= len(args):
+            raise DifferentiationError(
+                f"too few arguments for '{fn.name}': parameter {param.index + 1} has no value",
+                function=call.function, instruction=call)
+        marker = marker_of(args[pos])
+        if marker is not None:
+            kind = MARKERS[marker]
+            if kind in ("width", "allocated", "tape", "primal_return", "noret"):
+                raise DifferentiationError(f"'{marker}' is not supported yet",
+                                           function=call.function, instruction=call)
+            pos += 1
+            if pos >= len(args):
+                raise DifferentiationError(f"'{marker}' is not followed by a value",
+                                           function=call.function, instruction=call)
+        else:
+            kind = default_activity(param.type)
+        spec = ArgSpec(kind, args[pos])
+        pos += 1
+        if kind in ("dup", "dupnoneed"):
+            if pos >= len(args):
+                raise DifferentiationError(
+                    f"argument {param.index + 1} of '{fn.name}' is duplicated but has no shadow",
+                    function=call.function, instruction=call)
+            spec.shadow = args[pos]
+            pos += 1
+        if kind == "out" and not contains_float(param.type):
+            kind = spec.kind = "const"
+        parsed.args.append(spec)
+    if pos != len(args):
+        raise DifferentiationError(
+            f"too many arguments for '{fn.name}': it takes {len(fn.args)} parameters",
+            function=call.function, instruction=call)
+    return parsed
+
+
+def default_activity(t) -> str:
+    if t.is_pointer:
+        return "dup"
+    if contains_float(t):
+        return "out"
+    return "const"
+
+
+def coerce(b: Builder, v, t):
+    """Convert a call argument to the parameter type (C varargs promote floats)."""
+    if v.type == t:
+        return v
+    if v.type.is_float and t.is_float:
+        return b.cast("fptrunc" if v.type.bits > t.bits else "fpext", v, t)
+    if v.type.is_int and t.is_int:
+        return b.cast("trunc" if v.type.bits > t.bits else "sext", v, t)
+    if v.type.is_pointer and t.is_pointer:
+        return b.pointer_cast(v, t)
+    if v.type.is_int and t.is_pointer:
+        return b.cast("inttoptr", v, t)
+    if v.type.is_pointer and t.is_int:
+        return b.cast("ptrtoint", v, t)
+    raise DifferentiationError(f"cannot pass a {v.type} value as a {t} parameter")
+
+
+def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
+    call, fn = parsed.call, parsed.function
+    kinds = tuple(a.kind for a in parsed.args)
+    ret_active = contains_float(fn.return_type)
+    diffe = ctx.combined_derivative(fn, kinds, ret_active)
+    b = Builder().position_before(call)
+    b.debug_loc = call.get_metadata("dbg")
+    args = []
+    for spec, param in zip(parsed.args, fn.args):
+        args.append(coerce(b, spec.value, param.type))
+        if spec.shadow is not None:
+            args.append(coerce(b, spec.shadow, param.type))
+    if ret_active:
+        args.append(b.float(fn.return_type, 1.0))
+    result = b.call(diffe, args, "grad")
+    grads = []
+    if not result.type.is_void:
+        n = sum(1 for k in kinds if k == "out")
+        grads = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
+    deliver_gradients(b, call, grads, parsed.sret)
+    call.erase()
+
+
+def deliver_gradients(b: Builder, call, grads: list, sret) -> None:
+    """Give the gradients to the caller in the shape of the call's return type."""
+    rtype = call.type
+    if sret is not None:
+        _store_packed(b, grads, sret)
+    if rtype.is_void:
+        return
+    if not call.has_uses():
+        return
+    if len(grads) == 1 and rtype.is_float:
+        value = coerce(b, grads[0], rtype)
+    elif not grads:
+        value = zero_of(rtype)
+    elif rtype.is_struct and len(rtype.elements) == len(grads) and all(
+            e == g.type for e, g in zip(rtype.elements, grads)):
+        value = ConstantUndef(rtype)
+        for i, g in enumerate(grads):
+            value = b.insertvalue(value, g, [i])
+    else:
+        # ABI-coerced returns (`<2 x float>`, `{ <2 x float>, float }`): lay the
+        # gradients out as the C struct would, then read the return type back.
+        from ..ir.types import StructType
+        size = max(size_and_align(rtype)[0], size_and_align(StructType(tuple(
+            g.type for g in grads)))[0])
+        from ..ir.types import ArrayType, I8
+        buf = b.alloca(ArrayType(size, I8), name="grads.buf", align=16)
+        _store_packed(b, grads, buf)
+        value = b.load(rtype, b.pointer_cast(buf, b.module.pointer_to(rtype)), "grads")
+    call.replace_all_uses_with(value)
+
+
+def _store_packed(b: Builder, grads: list, dest) -> None:
+    from ..ir.types import StructType
+    st = StructType(tuple(g.type for g in grads))
+    base = b.pointer_cast(dest, b.module.pointer_to(st))
+    for i, g in enumerate(grads):
+        field_ptr = b.gep(st, base, [b.i32(0), b.i32(i)], b.module.pointer_to(g.type))
+        b.store(g, field_ptr)
+
+
+def lower_api_calls(module) -> int:
+    """Replace every Enzyme API call in `module`; returns how many."""
+    ctx = DerivativeContext(module)
+    calls = api_calls(module)
+    for call in calls:
+        name = call.called_function.name
+        if not name.startswith("__enzyme_autodiff"):
+            raise DifferentiationError(f"'{name.split('.')[0]}' is not supported yet",
+                                       function=call.function, instruction=call)
+        lower_autodiff(ctx, parse_call(call))
+    remove_api_leftovers(module)
+    return len(calls)
+
+
+def remove_api_leftovers(module) -> None:
+    """Drop marker loads, API declarations and marker globals that nothing uses now."""
+    for gv in list(module.globals):
+        if isinstance(gv, GlobalVariable) and gv.name in MARKERS:
+            for user in list(gv.users):
+                if isinstance(user, I.Load) and not user.has_uses() and user.parent is not None:
+                    user.erase()
+    live = referenced_globals(module)
+    for gv in list(module.globals) + list(module.functions):
+        is_leftover = (gv.name in MARKERS if isinstance(gv, GlobalVariable)
+                       else gv.name.startswith(API_PREFIXES) and gv.is_declaration)
+        if is_leftover and id(gv) not in live:
+            module.remove_global_value(gv)
+
+
+def referenced_globals(module) -> set:
+    """ids of the globals that live code or initializers refer to."""
+    seen, out = set(), set()
+
+    def visit(v):
+        if id(v) in seen:
+            return
+        seen.add(id(v))
+        if isinstance(v, (Function, GlobalVariable)):
+            out.add(id(v))
+        for op in getattr(v, "operands", ()):
+            if isinstance(op, ConstantExpr) or not isinstance(op, I.Instruction):
+                visit(op)
+        for e in getattr(v, "elements", ()):
+            visit(e)
+
+    for fn in module.functions:
+        for inst in fn.instructions():
+            for op in inst.operands:
+                visit(op)
+    for gv in module.globals:
+        init = getattr(gv, "initializer", None)
+        if init is not None:
+            visit(init)
+    return out

@@ -1,0 +1,152 @@
+"""Per-module state of the AD pipeline: derivative caches and shared helpers."""
+from __future__ import annotations
+
+from typing import Dict, Tuple
+
+from ..ir import Builder, Function
+from ..ir.constants import ConstantInt
+from ..ir.types import I1, I8, I64, FunctionType, VOID
+from . import tape as T
+
+
+class DerivativeContext:
+    def __init__(self, module):
+        self.module = module
+        self.split_cache: Dict[Tuple, tuple] = {}
+        self.combined_cache: Dict[Tuple, Function] = {}
+
+    def register(self, gen) -> None:
+        """Called by a generator once its functions exist (before their bodies)."""
+        key = (id(gen.primal), tuple(gen.activity_kinds), gen.ret_active)
+        if gen.split:
+            self.split_cache[key] = (gen.fwd, gen.rev)
+
+    def split_derivative(self, fn: Function, kinds: tuple, ret_active: bool):
+        """(augmented forward, reverse) of `fn` for this activity; reused per call site."""
+        from .reverse import ReverseGenerator
+        key = (id(fn), kinds, ret_active and not fn.return_type.is_void)
+        cached = self.split_cache.get(key)
+        if cached is None:
+            cached = ReverseGenerator(self, fn, kinds, ret_active, split=True).build(fn.name)
+        return cached
+
+    def combined_derivative(self, fn: Function, kinds: tuple, ret_active: bool) -> Function:
+        from .reverse import ReverseGenerator
+        key = (id(fn), kinds, ret_active)
+        cached = self.combined_cache.get(key)
+        if cached is None:
+            gen = ReverseGenerator(self, fn, kinds, ret_active, split=False)
+            cached, _ = gen.build(fn.name)
+            self.combined_cache[key] = cached
+        return cached
+
+    # -- helpers for generated code --------------------------------------------------------
+    def size_of(self, t) -> int:
+        return size_and_align(t)[0]
+
+    def add_values(self, b: Builder, a, d):
+        """a + d for float scalars, vectors, and aggregates of them."""
+        t = a.type
+        if t.is_float or t.is_vector:
+            return b.fadd(a, d)
+        if t.is_struct or t.is_array:
+            from ..analysis.activity import contains_float
+            count = len(t.elements) if t.is_struct else t.count
+            out = a
+            for i in range(count):
+                et = t.elements[i] if t.is_struct else t.element
+                if not contains_float(et):
+                    continue
+                s = self.add_values(b, b.extractvalue(a, [i]), b.extractvalue(d, [i]))
+                out = b.insertvalue(out, s, [i])
+            return out
+        return a
+
+    def memset_zero(self, b: Builder, ptr, nbytes) -> None:
+        p = T.byte_ptr(self.module)
+        suffix = "p0i8.i64" if self.module.typed_pointers else "p0.i64"
+        fn = self.module.declare_function(f"llvm.memset.{suffix}",
+                                          FunctionType(VOID, (p, I8, I64, I1)))
+        b.call(fn, [b.pointer_cast(ptr, p), ConstantInt(I8, 0), nbytes, ConstantInt(I1, 0)])
+
+    def memset_adjoint(self, gen, b: Builder, call) -> None:
+        dst, _, nbytes = call.args[:3]
+        if gen.info.has_shadow(dst):
+            self.memset_zero(b, gen.shadow_in_rev(b, dst), gen.primal_in_rev(b, nbytes))
+
+    def memcpy_adjoint(self, gen, b: Builder, call) -> None:
+        """Move the adjoints of the copied doubles back from dst to src."""
+        dst, src, nbytes = call.args[:3]
+        if not gen.info.has_shadow(dst):
+            return
+        d_dst = gen.shadow_in_rev(b, dst)
+        n = gen.primal_in_rev(b, nbytes)
+        if gen.info.has_shadow(src):
+            helper = self._accumulate_helper()
+            p = T.byte_ptr(self.module)
+            b.call(helper, [b.pointer_cast(d_dst, p),
+                            b.pointer_cast(gen.shadow_in_rev(b, src), p), n])
+        else:
+            self.memset_zero(b, d_dst, n)
+
+    def _accumulate_helper(self) -> Function:
+        """`src[i] += dst[i]; dst[i] = 0` over n bytes of doubles."""
+        name = "__enzyme_opt_memcpy_adjoint_f64"
+        existing = self.module.get(name)
+        if existing is not None:
+            return existing
+        from ..ir.types import DOUBLE
+        p = T.byte_ptr(self.module)
+        ftype = FunctionType(VOID, (p, p, I64))
+        fn = self.module.add_function(Function(name, ftype, self.module.pointer_to(ftype),
+                                               ["dst", "src", "bytes"], linkage="internal"),
+                                      unique=False)
+        dst, src, nbytes = fn.args
+        entry, loop, done = fn.add_block("entry"), fn.add_block("loop"), fn.add_block("done")
+        b = Builder(entry)
+        count = b.binop("udiv", nbytes, b.i64(8), "count")
+        b.cond_br(b.icmp("eq", count, b.i64(0)), done, loop)
+        b.position_at_end(loop)
+        i = b.phi(I64, [(b.i64(0), entry)], "i")
+        dp = self.module.pointer_to(DOUBLE)
+        d_ptr = b.gep(DOUBLE, b.pointer_cast(dst, dp), [i], dp, "d")
+        s_ptr = b.gep(DOUBLE, b.pointer_cast(src, dp), [i], dp, "s")
+        dv = b.load(DOUBLE, d_ptr, "dv", 8)
+        sv = b.load(DOUBLE, s_ptr, "sv", 8)
+        b.store(b.fadd(sv, dv), s_ptr, 8)
+        b.store(b.float(DOUBLE, 0.0), d_ptr, 8)
+        nxt = b.add(i, b.i64(1), "next")
+        i.add_incoming(nxt, loop)
+        b.cond_br(b.icmp("ult", nxt, count), loop, done)
+        b.position_at_end(done)
+        b.ret()
+        return fn
+
+
+def size_and_align(t) -> Tuple[int, int]:
+    """Size and ABI alignment on x86-64 / AArch64 Linux (the targets clang emits here)."""
+    if t.is_int:
+        size = max(1, (t.bits + 7) // 8)
+        size = 1 << (size - 1).bit_length()
+        return size, min(size, 16)
+    if t.is_float:
+        return {16: (2, 2), 32: (4, 4), 64: (8, 8), 80: (16, 16), 128: (16, 16)}[t.bits]
+    if t.is_pointer:
+        return 8, 8
+    if t.is_vector:
+        esize, _ = size_and_align(t.element)
+        size = 1 << max(0, (esize * t.count - 1).bit_length())
+        return size, size
+    if t.is_array:
+        esize, ealign = size_and_align(t.element)
+        return esize * t.count, ealign
+    if t.is_struct:
+        offset, align = 0, 1
+        for e in t.elements:
+            esize, ealign = size_and_align(e)
+            if t.packed:
+                ealign = 1
+            offset = (offset + ealign - 1) // ealign * ealign + esize
+            align = max(align, ealign)
+        return (offset + align - 1) // align * align, align
+    raise ValueError(f"no size for {t}")

@@ -1,0 +1,75 @@
+"""Canonicalize a copy of the primal before differentiating it.
+
+The reverse pass wants SSA values rather than stack memory, every block
+reachable, and one exit: mem2reg, dead-block removal and return merging
+establish that.  Debug and lifetime intrinsics are dropped from the copy;
+they describe the primal's frame, not the derivative's.
+"""
+from __future__ import annotations
+
+from ..analysis.cfg import reverse_postorder
+from ..ir import Builder
+from ..ir import instructions as I
+from ..transforms.mem2reg import promote_allocas
+
+_DROPPED = ("llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl",
+            "llvm.assume")
+
+
+def prepare_for_differentiation(fn):
+    """Canonicalize `fn` in place; returns its single exit block."""
+    drop_marker_calls(fn)
+    remove_unreachable_blocks(fn)
+    promote_allocas(fn)
+    return merge_returns(fn)
+
+
+def drop_marker_calls(fn) -> None:
+    for inst in list(fn.instructions()):
+        if isinstance(inst, I.Call):
+            callee = inst.called_function
+            if callee is not None and callee.name.startswith(_DROPPED) and not inst.has_uses():
+                inst.erase()
+
+
+def remove_unreachable_blocks(fn) -> None:
+    live = {id(b) for b in reverse_postorder(fn)}
+    dead = [b for b in fn.blocks if id(b) not in live]
+    if not dead:
+        return
+    for block in dead:
+        for succ in block.successors:
+            if id(succ) in live:
+                for phi in succ.phis:
+                    phi.remove_incoming(block)
+    for block in dead:
+        for inst in block.instructions:
+            inst.drop_operands()
+    for block in dead:
+        for inst in block.instructions:
+            if inst.has_uses():
+                from ..ir.constants import ConstantUndef
+                inst.replace_all_uses_with(ConstantUndef(inst.type))
+        fn.blocks.remove(block)
+
+
+def merge_returns(fn):
+    returns = [b for b in fn.blocks if isinstance(b.terminator, I.Return)]
+    if not returns:
+        from ..diagnostics import DifferentiationError
+        raise DifferentiationError("function never returns", function=fn)
+    if len(returns) == 1:
+        return returns[0]
+    exit_block = fn.add_block("return")
+    b = Builder(exit_block)
+    value = None
+    if not fn.return_type.is_void:
+        value = b.phi(fn.return_type, name="retval")
+    for block in returns:
+        ret = block.terminator
+        if value is not None:
+            value.add_incoming(ret.value, block)
+        ret.erase()
+        Builder(block).br(exit_block)
+    b.ret(value)
+    return exit_block

@@ -1,0 +1,488 @@
+"""Reverse mode: synthesizes the adjoint of a function.
+
+The derivative is built on a copy of the primal, brought to SSA form, with a
+single exit block.  Forward blocks run the primal (plus shadow pointers);
+one reverse block per forward block then walks the instructions backwards,
+accumulating adjoints in stack slots that clang promotes to registers.
+
+Primal values the reverse pass needs live in *slots*.  A slot is written
+where the value is defined; a block that can run more than once first
+pushes the slot's old contents on the tape, and its reverse block pops them
+back after use, so every reverse block sees the values of its own forward
+execution.  Which predecessor a block was entered from is recorded the same
+way (an index phi), and drives the reverse branch.
+
+Two shapes are produced from the same code: *combined* (forward and reverse
+in one function: what `__enzyme_autodiff` calls) and *split* (an augmented
+forward function and a reverse function sharing a tape: what a call to a
+differentiated function inside differentiated code uses).
+"""
+from __future__ import annotations
+
+from typing import Dict, List
+
+from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
+from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
+from ..diagnostics import DifferentiationError
+from ..ir import Builder, Function
+from ..ir import instructions as I
+from ..ir.clone import clone_body
+from ..ir.constants import ConstantInt, ConstantUndef, zero_of
+from ..ir.types import I64, FunctionType, StructType
+from . import tape as T
+from .prepare import prepare_for_differentiation
+from .rules import RULES, Emitter, Expr, rule_name_for_call
+
+DUPLICATED = ("dup", "dupnoneed")
+
+
+class Slot:
+    __slots__ = ("value", "fwd", "rev", "order")
+
+    def __init__(self, value, fwd, rev, order):
+        self.value, self.fwd, self.rev, self.order = value, fwd, rev, order
+
+
+class ReverseGenerator:
+    def __init__(self, ctx, primal: Function, activity, ret_active: bool, split: bool):
+        self.ctx = ctx
+        self.module = ctx.module
+        self.primal = primal
+        self.activity_kinds = list(activity)
+        self.ret_active = ret_active and contains_float(primal.return_type)
+        self.split = split
+        self.slots: Dict[int, Slot] = {}
+        self.adjoints: Dict[int, object] = {}
+        self.shadow_of: Dict[int, object] = {}
+        self.slot_loads: Dict[tuple, object] = {}
+        self.pop_builders: list = []      # (forward block, builder in its reverse's tape block)
+
+    # ------------------------------------------------------------------ signatures
+    def _param_list(self):
+        """(types, names, role) of primal arguments with shadows after dup ones."""
+        out = []
+        for arg, kind in zip(self.primal.args, self.activity_kinds):
+            out.append((arg.type, arg.name or "arg", ("primal", arg.index)))
+            if kind in DUPLICATED:
+                out.append((arg.type, (arg.name or "arg") + ".shadow", ("shadow", arg.index)))
+        return out
+
+    def gradient_types(self) -> list:
+        return [a.type for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"]
+
+    def gradient_return_type(self):
+        types = self.gradient_types()
+        if not types:
+            from ..ir.types import VOID
+            return VOID
+        return types[0] if len(types) == 1 else StructType(tuple(types))
+
+    def _new_function(self, name: str, ret, params, lead=(), trail=()):
+        all_params = list(lead) + params + list(trail)
+        ftype = FunctionType(ret, tuple(t for t, _, _ in all_params))
+        fn = Function(name, ftype, self.module.pointer_to(ftype),
+                      [n for _, n, _ in all_params], linkage="internal")
+        self.module.add_function(fn)
+        roles = {}
+        for arg, (_, _, role) in zip(fn.args, all_params):
+            roles[role] = arg
+        return fn, roles
+
+    # ------------------------------------------------------------------ entry points
+    def build(self, name: str):
+        params = self._param_list()
+        tape_param = [(T.tape_ptr_type(self.module), "tape", ("tape",))] if self.split else []
+        dret = ([(self.primal.return_type, "differet", ("dret",))] if self.ret_active else [])
+        grad_ret = self.gradient_return_type()
+        if self.split:
+            self.fwd, fwd_roles = self._new_function("augmented_" + name, self.primal.return_type,
+                                                     params, lead=tape_param)
+            self.rev, rev_roles = self._new_function("diffe_" + name, grad_ret, params,
+                                                     lead=tape_param, trail=dret)
+        else:
+            self.fwd, fwd_roles = self._new_function("diffe_" + name, grad_ret, params,
+                                                     trail=dret)
+            self.rev, rev_roles = self.fwd, fwd_roles
+        self.ctx.register(self)
+        self._generate(fwd_roles, rev_roles)
+        return self.fwd, self.rev
+
+    def _generate(self, fwd_roles, rev_roles) -> None:
+        self.fwd_args = [fwd_roles[("primal", a.index)] for a in self.primal.args]
+        value_map = {id(a): self.fwd_args[a.index] for a in self.primal.args}
+        clone_body(self.primal, self.fwd, value_map)
+        self.exit = prepare_for_differentiation(self.fwd)
+        self.fwd_blocks = list(self.fwd.blocks)
+        kinds = ["const"] * len(self.fwd.args)
+        for a, kind in zip(self.primal.args, self.activity_kinds):
+            kinds[fwd_roles[("primal", a.index)].index] = kind
+        self.info = ActivityInfo(self.fwd, kinds)
+        self.rev_args = {id(fwd_roles[("primal", a.index)]): rev_roles[("primal", a.index)]
+                         for a in self.primal.args}
+        for a, kind in zip(self.primal.args, self.activity_kinds):
+            if kind in DUPLICATED:
+                primal_arg = fwd_roles[("primal", a.index)]
+                self.shadow_of[id(primal_arg)] = fwd_roles[("shadow", a.index)]
+                self.rev_args[id(fwd_roles[("shadow", a.index)])] = rev_roles[("shadow", a.index)]
+        self.fwd_tape = fwd_roles.get(("tape",))
+        self.rev_tape = rev_roles.get(("tape",))
+        self.dret = rev_roles.get(("dret",))
+        self._setup_entries()
+        self.cyclic = blocks_in_cycles(self.fwd)
+        self.preds = predecessor_map(self.fwd)
+        self.order = [b for b in reverse_postorder(self.fwd)]
+        self._make_pred_indices()
+        self._make_shadows()
+        self._rewrite_calls()
+        self._build_reverse()
+        self._instrument_forward()
+
+    # ------------------------------------------------------------------ setup
+    def _setup_entries(self) -> None:
+        """Blocks for allocas: the forward entry, and in split mode the reverse entry."""
+        self.fwd_alloca = Builder(self.fwd.blocks[0], 0)
+        if self.split:
+            self.rev_entry = self.rev.add_block("entry")
+            self.rev_alloca = Builder(self.rev_entry, 0)
+            self.rev_tape_pops = Builder(self.rev_entry)
+        else:
+            self.rev_alloca = self.fwd_alloca
+            self.fwd_tape = T.init_tape(self.fwd_alloca)
+            self.rev_tape = self.fwd_tape
+
+    def _make_pred_indices(self) -> None:
+        """An index phi in each block with several predecessors."""
+        self.pred_index: Dict[int, object] = {}
+        for block in self.order:
+            preds = self.preds[id(block)]
+            if len(preds) < 2:
+                continue
+            phi = I.Phi(I64)
+            phi.name = self.fwd.claim_name("pred.index")
+            block.insert(0, phi)
+            for p in block_preds_with_multiplicity(block, self.preds):
+                phi.add_incoming(ConstantInt(I64, preds.index(p)), p)
+            self.pred_index[id(block)] = phi
+
+    # ------------------------------------------------------------------ shadows (forward)
+    def _make_shadows(self) -> None:
+        phis = []
+        for block in self.order:
+            for inst in list(block.instructions):
+                if not self.info.has_shadow(inst):
+                    continue
+                shadow = self._shadow_instruction(inst)
+                if shadow is not None:
+                    self.shadow_of[id(inst)] = shadow
+                    if isinstance(shadow, I.Phi):
+                        phis.append((inst, shadow))
+        for phi, shadow in phis:
+            for value, block in phi.incoming:
+                shadow.add_incoming(self.shadow_value(value), block)
+        for block in self.order:
+            for inst in list(block.instructions):
+                if isinstance(inst, I.Store) and inst.value.type.is_pointer \
+                        and self.info.has_shadow(inst.pointer):
+                    b = Builder().position_after(inst)
+                    b.store(self.shadow_value(inst.value), self.shadow_of[id(inst.pointer)],
+                            inst.align)
+
+    def shadow_value(self, v):
+        s = self.shadow_of.get(id(v))
+        if s is not None:
+            return s
+        if isinstance(v, (ConstantUndef,)) or getattr(v, "is_constant", False):
+            if getattr(v, "is_zero", False) or isinstance(v, ConstantUndef):
+                return v
+        raise DifferentiationError(
+            f"cannot find the shadow of pointer {v!r} (mixing active and constant memory)",
+            function=self.primal, instruction=v if isinstance(v, I.Instruction) else None)
+
+    def _shadow_instruction(self, inst):
+        name = (inst.name or "ptr") + "'"
+        if isinstance(inst, I.Phi):
+            b = Builder(inst.parent, inst.parent.first_non_phi_index())
+            return b.insert(I.Phi(inst.type), name)
+        b = Builder().position_after(inst)
+        if isinstance(inst, I.GetElementPtr):
+            s = b.insert(I.GetElementPtr(inst.type, inst.source_type,
+                                         self.shadow_value(inst.pointer), inst.indices,
+                                         inst.flags), name)
+            return s
+        if isinstance(inst, I.Cast):
+            return b.cast(inst.opcode, self.shadow_value(inst.operands[0]), inst.type, name)
+        if isinstance(inst, I.Select):
+            c, x, y = inst.operands
+            return b.select(c, self.shadow_value(x), self.shadow_value(y), name)
+        if isinstance(inst, I.Load):
+            return b.load(inst.type, self.shadow_value(inst.pointer), name, inst.align)
+        if isinstance(inst, I.Alloca):
+            return self._shadow_alloca(inst, b, name)
+        if isinstance(inst, I.CallBase):
+            return self._shadow_allocation(inst, b, name)
+        return None
+
+    def _shadow_alloca(self, inst, b, name):
+        shadow = b.insert(I.Alloca(inst.type, inst.allocated_type, inst.count, inst.align), name)
+        self._zero_memory(b, shadow, inst.allocated_type, inst.count)
+        return shadow
+
+    def _zero_memory(self, b, ptr, elem_type, count=None):
+        size = self.ctx.size_of(elem_type)
+        nbytes = b.i64(size)
+        if count is not None:
+            n = b.cast("zext", count, I64) if count.type != I64 else count
+            nbytes = b.mul(n, nbytes)
+        self.ctx.memset_zero(b, ptr, nbytes)
+
+    def _shadow_allocation(self, inst, b, name):
+        fn = inst.called_function
+        if fn is None or fn.is_declaration is False:
+            return None  # pointers returned by differentiated calls: see _rewrite_calls
+        if fn.name == "calloc":
+            n, size = inst.args
+            raw = b.call(T.libc(self.module, "calloc"), [n, size], name)
+        else:
+            nbytes = inst.args[0]
+            raw = b.call(T.libc(self.module, "malloc"), [nbytes], name)
+            self.ctx.memset_zero(b, raw, nbytes)
+        return b.pointer_cast(raw, inst.type)
+
+    # ------------------------------------------------------------------ calls (forward)
+    def _rewrite_calls(self) -> None:
+        """Calls of differentiated functions go through their augmented forward."""
+        self.call_plans: Dict[int, tuple] = {}
+        for block in self.order:
+            for inst in list(block.instructions):
+                if isinstance(inst, I.CallBase) and self._needs_derivative_call(inst):
+                    self._rewrite_call(inst)
+
+    def _needs_derivative_call(self, call) -> bool:
+        fn = call.called_function
+        if fn is None or fn.is_declaration or is_inactive_call(call):
+            return False
+        return (any(self.info.is_active(a) or self.info.has_shadow(a) for a in call.args)
+                or self.info.is_active(call))
+
+    def _rewrite_call(self, call) -> None:
+        callee = call.called_function
+        kinds = []
+        for a in call.args:
+            if self.info.has_shadow(a):
+                kinds.append("dup")
+            elif self.info.is_active(a):
+                kinds.append("out")
+            else:
+                kinds.append("const")
+        ret_active = self.info.is_active(call)
+        aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active)
+        args = [self.fwd_tape]
+        for a, kind in zip(call.args, kinds):
+            args.append(a)
+            if kind == "dup":
+                args.append(self.shadow_value(a))
+        b = Builder().position_before(call)
+        new = b.call(aug, args, call.name)
+        if not call.type.is_void:
+            call.replace_all_uses_with(new)
+        new.metadata = list(call.metadata)
+        call.erase()
+        if self.info.is_active(call):
+            self.info.active.add(id(new))
+        if self.info.has_shadow(call):
+            raise DifferentiationError(
+                f"calls returning active pointers are not supported yet ({callee.name})",
+                function=self.primal, instruction=new)
+        self.call_plans[id(new)] = (callee, kinds, rev, ret_active)
+
+    # ------------------------------------------------------------------ values in reverse
+    def primal_in_rev(self, b: Builder, v):
+        """The value of forward `v` as of the forward execution being reversed."""
+        if getattr(v, "is_constant", False) or isinstance(v, Function):
+            return v
+        if id(v) in self.rev_args:
+            return self.rev_args[id(v)]
+        if not isinstance(v, I.Instruction):
+            from ..ir.module import GlobalValue
+            if isinstance(v, GlobalValue):
+                return v
+            raise DifferentiationError(f"unexpected operand {v!r}", function=self.primal)
+        slot = self._slot_for(v)
+        key = (id(b.block), id(v))
+        loaded = self.slot_loads.get(key)
+        if loaded is None:
+            loaded = b.load(v.type, slot.rev, (v.name or "v") + ".rev")
+            self.slot_loads[key] = loaded
+        return loaded
+
+    def shadow_in_rev(self, b: Builder, p):
+        return self.primal_in_rev(b, self.shadow_value(p))
+
+    def _slot_for(self, v) -> Slot:
+        slot = self.slots.get(id(v))
+        if slot is None:
+            name = (v.name or "v") + ".slot"
+            fwd = self.fwd_alloca.alloca(v.type, name=name)
+            rev = self.rev_alloca.alloca(v.type, name=name) if self.split else fwd
+            slot = self.slots[id(v)] = Slot(v, fwd, rev, len(self.slots))
+        return slot
+
+    # ------------------------------------------------------------------ adjoints
+    def _adjoint_slot(self, v):
+        slot = self.adjoints.get(id(v))
+        if slot is None:
+            slot = self.rev_alloca.alloca(v.type, name=(v.name or "v") + ".adj")
+            self.rev_alloca.store(zero_of(v.type), slot)
+            self.adjoints[id(v)] = slot
+        return slot
+
+    def add_adjoint(self, b: Builder, v, delta) -> None:
+        if not self.info.is_active(v) or delta is None:
+            return
+        slot = self._adjoint_slot(v)
+        current = b.load(v.type, slot)
+        b.store(self.ctx.add_values(b, current, delta), slot)
+
+    def take_adjoint(self, b: Builder, v):
+        slot = self._adjoint_slot(v)
+        value = b.load(v.type, slot, (v.name or "v") + ".adj.val")
+        b.store(zero_of(v.type), slot)
+        return value
+
+    # ------------------------------------------------------------------ reverse blocks
+    def _build_reverse(self) -> None:
+        live = reaches(self.exit, self.preds)
+        self.rev_blocks = {}
+        self.pop_blocks = {}
+        for block in reversed(self.order):
+            if id(block) in live:
+                self.rev_blocks[id(block)] = self.rev.add_block("invert." + (block.name or "bb"))
+        for block in reversed(self.order):
+            if id(block) in live:
+                self.pop_blocks[id(block)] = self.rev.add_block(
+                    "invert." + (block.name or "bb") + ".tape")
+        self.final = self.rev.add_block("invert.done")
+        self._link_exit()
+        for block in reversed(self.order):
+            if id(block) in live:
+                self._reverse_block(block)
+        self._finish()
+
+    def _link_exit(self) -> None:
+        ret = self.exit.terminator
+        if self.split:
+            Builder(self.rev_entry).br(self.rev_blocks[id(self.exit)])
+            self.ret_value = ret.value
+        else:
+            self.ret_value = ret.value
+            ret.erase()
+            Builder(self.exit).br(self.rev_blocks[id(self.exit)])
+
+    def _reverse_block(self, block) -> None:
+        b = Builder(self.rev_blocks[id(block)])
+        if block is self.exit and self.ret_active and self.ret_value is not None:
+            self.add_adjoint(b, self.ret_value, self.dret)
+        for inst in reversed(block.instructions):
+            if isinstance(inst, I.Phi) or inst.is_terminator and not isinstance(inst, I.Invoke):
+                continue
+            b.debug_loc = inst.get_metadata("dbg")
+            self.reverse_instruction(b, inst)
+            b.debug_loc = None
+        taken = [(phi, self.take_adjoint(b, phi)) for phi in block.phis
+                 if self.info.is_active(phi)]
+        b.br(self.pop_blocks[id(block)])
+        pb = Builder(self.pop_blocks[id(block)])
+        self.pop_builders.append((block, pb))
+        self._dispatch(block, pb, taken)
+
+    def _dispatch(self, block, pb: Builder, taken) -> None:
+        """Branch to the reverse of the predecessor the forward pass came from."""
+        preds = self.preds[id(block)]
+        if block is self.fwd_blocks[0] or not preds:
+            pb.br(self.final)
+            return
+        if len(preds) == 1:
+            self._phi_edge(pb, block, preds[0], taken)
+            pb.br(self.rev_blocks[id(preds[0])])
+            return
+        index = self.primal_in_rev(pb, self.pred_index[id(block)])
+        cases = []
+        for k, p in enumerate(preds):
+            edge = self.rev.add_block(f"invert.{block.name or 'bb'}.from.{p.name or 'bb'}")
+            eb = Builder(edge)
+            self._phi_edge(eb, block, p, taken)
+            eb.br(self.rev_blocks[id(p)])
+            cases.append((ConstantInt(I64, k), edge))
+        pb.switch(index, cases[0][1], cases[1:])
+
+    def _phi_edge(self, b: Builder, block, pred, taken) -> None:
+        for phi, adj in taken:
+            self.add_adjoint(b, phi.incoming_for(pred), adj)
+
+    def _finish(self) -> None:
+        b = Builder(self.final)
+        grads = [self.take_adjoint(b, self.fwd_arg_of(a)) if self.info.is_active(
+            self.fwd_arg_of(a)) else zero_of(a.type)
+            for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"]
+        if not self.split:
+            T.free_tape(b, self.rev_tape)
+        rtype = self.gradient_return_type()
+        if rtype.is_void:
+            b.ret()
+        elif len(grads) == 1:
+            b.ret(grads[0])
+        else:
+            agg = ConstantUndef(rtype)
+            for i, g in enumerate(grads):
+                agg = b.insertvalue(agg, g, [i])
+            b.ret(agg)
+
+    def fwd_arg_of(self, primal_arg):
+        return self.fwd_args[primal_arg.index]
+
+    # ------------------------------------------------------------------ per instruction
+    def reverse_instruction(self, b: Builder, inst) -> None:
+        from .adjoints import reverse_instruction
+        reverse_instruction(self, b, inst)
+
+    def lazy(self, b: Builder, em: Emitter, v) -> Expr:
+        return Expr(em, thunk=lambda: self.primal_in_rev(b, v), type=v.type)
+
+    def apply_rule(self, b: Builder, rule_name: str, inst, operands, flags=()) -> None:
+        d = self.take_adjoint(b, inst)
+        em = Emitter(b, flags)
+        args = [self.lazy(b, em, op) for op in operands] + [self.lazy(b, em, inst)]
+        partials = RULES[rule_name](*args)
+        for op, partial in zip(operands, partials):
+            if partial is None or not self.info.is_active(op):
+                continue
+            if not isinstance(partial, Expr):
+                partial = em.wrap(d)._lift(partial)
+            self.add_adjoint(b, op, (partial * em.wrap(d)).value)
+
+    # ------------------------------------------------------------------ forward instrumentation
+    def _instrument_forward(self) -> None:
+        from .instrument import instrument_forward
+        instrument_forward(self)
+
+
+def reaches(exit_block, preds) -> set:
+    """ids of blocks from which `exit_block` is reachable."""
+    seen = {id(exit_block)}
+    work = [exit_block]
+    while work:
+        b = work.pop()
+        for p in preds[id(b)]:
+            if id(p) not in seen:
+                seen.add(id(p))
+                work.append(p)
+    return seen
+
+
+def block_preds_with_multiplicity(block, preds) -> List:
+    """Each predecessor once per CFG edge into `block` (phis need one entry per edge)."""
+    out = []
+    for p in preds[id(block)]:
+        out.extend([p] * sum(1 for s in p.successors if s is block))
+    return out
+

@@ -1,0 +1,260 @@
+"""Derivative rules: one table, read by reverse and forward mode alike.
+
+Each rule maps the primal operands (and the primal result, last) to the
+partial derivative of the result with respect to each operand, written in a
+small expression language (`Expr`) that emits IR through a Builder.  A
+partial of `None` means "no derivative flows to this operand" (integer
+exponents, rounding functions); the numbers 1.0 and -1.0 fold away.
+
+Reverse mode uses them as  adjoint(x_i) += partial_i * adjoint(result);
+forward mode as            tangent(result) = sum_i partial_i * tangent(x_i).
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Callable, Dict, Optional
+
+from ..ir.constants import ConstantFloat, ConstantInt, const_float
+from ..ir.types import FunctionType, Type
+
+
+class Expr:
+    """A value under construction; arithmetic emits instructions.
+
+    The value may be given as a thunk: reverse mode wraps primal operands
+    lazily, so a partial that is never used never pulls its operand onto
+    the tape.
+    """
+
+    __slots__ = ("em", "_value", "_thunk", "type")
+
+    def __init__(self, em: "Emitter", value=None, thunk=None, type=None):
+        self.em = em
+        self._value = value
+        self._thunk = thunk
+        self.type = value.type if value is not None else type
+
+    @property
+    def value(self):
+        if self._value is None:
+            self._value = self._thunk()
+        return self._value
+
+    def constant(self) -> Optional[float]:
+        v = self.value
+        return v.value if isinstance(v, ConstantFloat) else None
+
+    def _lift(self, other) -> "Expr":
+        if isinstance(other, Expr):
+            return other
+        if isinstance(other, int) and self.type.scalar.is_int:
+            return Expr(self.em, ConstantInt(self.type, other))
+        return Expr(self.em, const_float(self.type, float(other)))
+
+    def _bin(self, opcode, other, reverse=False):
+        a, b = (self._lift(other), self) if reverse else (self, self._lift(other))
+        return self.em.binop(opcode, a, b)
+
+    __add__ = lambda self, o: self._bin("add", o)                         # noqa: E731
+    __radd__ = lambda self, o: self._bin("add", o, True)                  # noqa: E731
+    __sub__ = lambda self, o: self._bin("sub", o)                         # noqa: E731
+    __rsub__ = lambda self, o: self._bin("sub", o, True)                  # noqa: E731
+    __mul__ = lambda self, o: self._bin("mul", o)                         # noqa: E731
+    __rmul__ = lambda self, o: self._bin("mul", o, True)                  # noqa: E731
+    __truediv__ = lambda self, o: self._bin("div", o)                     # noqa: E731
+    __rtruediv__ = lambda self, o: self._bin("div", o, True)              # noqa: E731
+
+    def __neg__(self):
+        return self.em.neg(self)
+
+    def __lt__(self, other):
+        return self.em.fcmp("olt", self, self._lift(other))
+
+    def __gt__(self, other):
+        return self.em.fcmp("ogt", self, self._lift(other))
+
+
+class Emitter:
+    """Builds the expressions of rules at a Builder's insertion point."""
+
+    def __init__(self, builder, flags=()):
+        self.b = builder
+        self.flags = tuple(flags)    # fast-math flags carried over from the primal
+
+    def wrap(self, value) -> Expr:
+        return Expr(self, value)
+
+    # -- arithmetic with constant folding ------------------------------------------
+    def binop(self, kind: str, a: Expr, b: Expr) -> Expr:
+        if a.type.scalar.is_int:
+            op = {"add": "add", "sub": "sub", "mul": "mul"}[kind]
+            return self.wrap(self.b.binop(op, a.value, b.value))
+        ca, cb = a.constant(), b.constant()
+        if kind == "mul":
+            if ca == 1.0:
+                return b
+            if cb == 1.0:
+                return a
+            if ca == -1.0:
+                return -b
+            if cb == -1.0:
+                return -a
+        if kind == "add":
+            if ca == 0.0:
+                return b
+            if cb == 0.0:
+                return a
+        if kind == "sub" and cb == 0.0:
+            return a
+        if kind == "div" and cb == 1.0:
+            return a
+        op = {"add": "fadd", "sub": "fsub", "mul": "fmul", "div": "fdiv"}[kind]
+        return self.wrap(self.b.binop(op, a.value, b.value, flags=self.flags))
+
+    def neg(self, a: Expr) -> Expr:
+        c = a.constant()
+        if c is not None:
+            return self.wrap(const_float(a.type, -c))
+        return self.wrap(self.b.fneg(a.value, flags=self.flags))
+
+    def fcmp(self, pred: str, a: Expr, b: Expr) -> Expr:
+        return self.wrap(self.b.fcmp(pred, a.value, b.value))
+
+    def select(self, cond: Expr, a, b) -> Expr:
+        like = a if isinstance(a, Expr) else b
+        a, b = like._lift(a), like._lift(b)
+        return self.wrap(self.b.select(cond.value, a.value, b.value))
+
+    def itofp(self, n: Expr, like: Expr) -> Expr:
+        return self.wrap(self.b.cast("sitofp", n.value, like.type))
+
+    # -- calls to math functions -----------------------------------------------------
+    def math(self, name: str, *args: Expr) -> Expr:
+        t = args[0].type
+        if name in LLVM_INTRINSICS:
+            suffix = type_suffix(t)
+            if name == "powi":
+                suffix += "." + type_suffix(args[1].type)
+            callee_name = f"llvm.{name}.{suffix}"
+        else:
+            callee_name = libm_name(name, t)
+        ftype = FunctionType(t, tuple(a.type for a in args))
+        module = self.b.module
+        callee = module.declare_function(callee_name, ftype)
+        return self.wrap(self.b.call(callee, [a.value for a in args]))
+
+
+# The math functions LLVM 14 has as intrinsics (vector-capable, no errno).
+LLVM_INTRINSICS = {"sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt", "pow",
+                   "powi", "fabs", "copysign", "floor", "ceil", "trunc", "round",
+                   "minnum", "maxnum", "fma", "fmuladd"}
+
+
+def type_suffix(t: Type) -> str:
+    if t.is_vector:
+        return f"v{t.count}{type_suffix(t.element)}"
+    if t.is_int:
+        return f"i{t.bits}"
+    return {"float": "f32", "double": "f64", "half": "f16", "x86_fp80": "f80",
+            "fp128": "f128"}[t.kind]
+
+
+def libm_name(name: str, t: Type) -> str:
+    kind = t.scalar.kind if t.scalar.is_float else "double"
+    return name + {"float": "f", "x86_fp80": "l", "fp128": "l"}.get(kind, "")
+
+
+# -- the rule language's functions --------------------------------------------------------
+def _f(name):
+    return lambda *args: args[0].em.math(name, *args)
+
+
+sin, cos, exp, log, sqrt, pow, powi = map(_f, ("sin", "cos", "exp", "log", "sqrt", "pow",
+                                               "powi"))
+sinh, cosh, trunc, copysign = map(_f, ("sinh", "cosh", "trunc", "copysign"))
+
+
+def select(cond, a, b):
+    return cond.em.select(cond, a, b)
+
+
+def itofp(n, like):
+    return n.em.itofp(n, like)
+
+
+LN2, LN10 = math.log(2.0), math.log(10.0)
+TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+
+
+def _minmax(x, y, r):
+    # The partial goes to whichever operand was selected.
+    picked_x = select(x.em.fcmp("oeq", r, x), 1.0, 0.0)
+    return (picked_x, 1.0 - picked_x)
+
+
+PartialsRule = Callable[..., tuple]
+
+RULES: Dict[str, PartialsRule] = {
+    # instructions
+    "fadd": lambda x, y, r: (1.0, 1.0),
+    "fsub": lambda x, y, r: (1.0, -1.0),
+    "fmul": lambda x, y, r: (y, x),
+    "fdiv": lambda x, y, r: (1.0 / y, -(r / y)),
+    "frem": lambda x, y, r: (1.0, -trunc(x / y)),
+    "fneg": lambda x, r: (-1.0,),
+    # intrinsics and libm
+    "sin": lambda x, r: (cos(x),),
+    "cos": lambda x, r: (-sin(x),),
+    "tan": lambda x, r: (1.0 + r * r,),
+    "exp": lambda x, r: (r,),
+    "exp2": lambda x, r: (r * LN2,),
+    "exp10": lambda x, r: (r * LN10,),
+    "expm1": lambda x, r: (r + 1.0,),
+    "log": lambda x, r: (1.0 / x,),
+    "log2": lambda x, r: (1.0 / (x * LN2),),
+    "log10": lambda x, r: (1.0 / (x * LN10),),
+    "log1p": lambda x, r: (1.0 / (x + 1.0),),
+    "sqrt": lambda x, r: (0.5 / r,),
+    "cbrt": lambda x, r: (r / (3.0 * x),),
+    "pow": lambda x, y, r: (y * pow(x, y - 1.0), r * log(x)),
+    "powi": lambda x, n, r: (itofp(n, x) * powi(x, n - 1), None),
+    "fabs": lambda x, r: (copysign(x._lift(1.0), x),),
+    "copysign": lambda x, y, r: (copysign(x._lift(1.0), x) * copysign(x._lift(1.0), y), None),
+    "fma": lambda a, b, c, r: (b, a, 1.0),
+    "fmuladd": lambda a, b, c, r: (b, a, 1.0),
+    "minnum": _minmax, "maxnum": _minmax, "minimum": _minmax, "maximum": _minmax,
+    "fmin": _minmax, "fmax": _minmax,
+    "floor": lambda x, r: (None,), "ceil": lambda x, r: (None,),
+    "trunc": lambda x, r: (None,), "round": lambda x, r: (None,),
+    "rint": lambda x, r: (None,), "nearbyint": lambda x, r: (None,),
+    "roundeven": lambda x, r: (None,),
+    "sinh": lambda x, r: (cosh(x),),
+    "cosh": lambda x, r: (sinh(x),),
+    "tanh": lambda x, r: (1.0 - r * r,),
+    "asin": lambda x, r: (1.0 / sqrt(1.0 - x * x),),
+    "acos": lambda x, r: (-(1.0 / sqrt(1.0 - x * x)),),
+    "atan": lambda x, r: (1.0 / (1.0 + x * x),),
+    "asinh": lambda x, r: (1.0 / sqrt(x * x + 1.0),),
+    "acosh": lambda x, r: (1.0 / sqrt(x * x - 1.0),),
+    "atanh": lambda x, r: (1.0 / (1.0 - x * x),),
+    "atan2": lambda y, x, r: (x / (x * x + y * y), -(y / (x * x + y * y))),
+    "hypot": lambda x, y, r: (x / r, y / r),
+    "erf": lambda x, r: (TWO_OVER_SQRT_PI * exp(-(x * x)),),
+    "erfc": lambda x, r: (-(TWO_OVER_SQRT_PI * exp(-(x * x))),),
+}
+
+_TYPE_PART = re.compile(r"(v|nxv)?\d*(f|i|bf)\d+\Z")
+
+
+def rule_name_for_call(callee_name: str) -> Optional[str]:
+    """`llvm.sin.f64` -> `sin`, `sinf` -> `sin`, `erf` -> `erf`; else None."""
+    if callee_name.startswith("llvm."):
+        parts = [p for p in callee_name.split(".")[1:] if not _TYPE_PART.match(p)]
+        name = ".".join(parts)
+        return name if name in RULES else None
+    if callee_name in RULES:
+        return callee_name
+    if callee_name[-1:] in ("f", "l") and callee_name[:-1] in RULES:
+        return callee_name[:-1]
+    return None

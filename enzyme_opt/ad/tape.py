@@ -1,0 +1,146 @@
+"""The tape: a growable byte stack shared by a derivative and its callees.
+
+The forward pass pushes what the reverse pass will need (values that loops
+overwrite, which predecessor a block was entered from); the reverse pass pops
+in the opposite order.  One stack serves nested and recursive calls because
+the reverse pass of a callee runs, and pops, before its caller's reverse
+block pops its own entries.  It grows geometrically, so a loop costs no heap
+allocation per iteration, and it is freed when the outermost derivative
+returns.
+
+Layout: `{ i8* base, i64 size, i64 capacity }`.  The helpers are internal
+functions emitted once per module; clang inlines them.
+"""
+from __future__ import annotations
+
+from ..ir import Builder, Function
+from ..ir.constants import ConstantNull
+from ..ir.types import I8, I64, FunctionType, StructType, VOID
+
+PUSH = "__enzyme_opt_tape_push"
+POP = "__enzyme_opt_tape_pop"
+FIRST_CAPACITY = 1 << 12
+
+
+def byte_ptr(module):
+    return module.pointer_to(I8)
+
+
+def tape_type(module) -> StructType:
+    return StructType((byte_ptr(module), I64, I64))
+
+
+def tape_ptr_type(module):
+    return module.pointer_to(tape_type(module))
+
+
+def _field(b: Builder, tape, index: int, name: str):
+    t = tape_type(b.module)
+    return b.gep(t, tape, [b.i32(0), b.i32(index)], b.module.pointer_to(t.elements[index]),
+                 name)
+
+
+def libc(module, name: str):
+    """Declarations of the C allocation functions the tape and shadows use."""
+    p = byte_ptr(module)
+    types = {"malloc": FunctionType(p, (I64,)), "realloc": FunctionType(p, (p, I64)),
+             "free": FunctionType(VOID, (p,)), "calloc": FunctionType(p, (I64, I64))}
+    return module.declare_function(name, types[name])
+
+
+def runtime(module):
+    """(push, pop) helper functions, created on first use."""
+    push = module.get(PUSH)
+    if push is None:
+        push = _make_push(module)
+        _make_pop(module)
+    return push, module.get(POP)
+
+
+def _make_push(module) -> Function:
+    p = byte_ptr(module)
+    ftype = FunctionType(p, (tape_ptr_type(module), I64))
+    fn = module.add_function(Function(PUSH, ftype, module.pointer_to(ftype), ["tape", "bytes"],
+                                      linkage="internal", attrs="alwaysinline nounwind"),
+                             unique=False)
+    tape, nbytes = fn.args
+    entry, grow, done = fn.add_block("entry"), fn.add_block("grow"), fn.add_block("done")
+    b = Builder(entry)
+    size_ptr, cap_ptr, base_ptr = (_field(b, tape, 1, "size.ptr"), _field(b, tape, 2, "cap.ptr"),
+                                   _field(b, tape, 0, "base.ptr"))
+    size = b.load(I64, size_ptr, "size", 8)
+    new_size = b.add(size, nbytes, "new.size")
+    cap = b.load(I64, cap_ptr, "cap", 8)
+    b.store(new_size, size_ptr, 8)
+    b.cond_br(b.icmp("ugt", new_size, cap, "full"), grow, done)
+    b.position_at_end(grow)
+    doubled = b.mul(cap, b.i64(2), "doubled")
+    want = b.select(b.icmp("ugt", new_size, doubled), new_size, doubled, "want")
+    want = b.select(b.icmp("ult", want, b.i64(FIRST_CAPACITY)), b.i64(FIRST_CAPACITY), want,
+                    "capacity")
+    old_base = b.load(p, base_ptr, "old.base", 8)
+    grown = b.call(libc(module, "realloc"), [old_base, want], "grown")
+    b.store(grown, base_ptr, 8)
+    b.store(want, cap_ptr, 8)
+    b.br(done)
+    b.position_at_end(done)
+    base = b.load(p, base_ptr, "base", 8)
+    b.ret(b.gep(I8, base, [size], p, "slot"))
+    return fn
+
+
+def _make_pop(module) -> Function:
+    p = byte_ptr(module)
+    ftype = FunctionType(p, (tape_ptr_type(module), I64))
+    fn = module.add_function(Function(POP, ftype, module.pointer_to(ftype), ["tape", "bytes"],
+                                      linkage="internal", attrs="alwaysinline nounwind"),
+                             unique=False)
+    tape, nbytes = fn.args
+    b = Builder(fn.add_block("entry"))
+    size_ptr = _field(b, tape, 1, "size.ptr")
+    size = b.sub(b.load(I64, size_ptr, "size", 8), nbytes, "new.size")
+    b.store(size, size_ptr, 8)
+    base = b.load(p, _field(b, tape, 0, "base.ptr"), "base", 8)
+    b.ret(b.gep(I8, base, [size], p, "slot"))
+    return fn
+
+
+def init_tape(b: Builder):
+    """An empty tape on the stack of the current function."""
+    module = b.module
+    t = tape_type(module)
+    tape = b.alloca(t, name="tape", align=8)
+    b.store(ConstantNull(byte_ptr(module)), _field(b, tape, 0, "tape.base"), 8)
+    b.store(b.i64(0), _field(b, tape, 1, "tape.size"), 8)
+    b.store(b.i64(0), _field(b, tape, 2, "tape.cap"), 8)
+    return tape
+
+
+def free_tape(b: Builder, tape) -> None:
+    base = b.load(byte_ptr(b.module), _field(b, tape, 0, "tape.base.ptr"), "tape.base", 8)
+    b.call(libc(b.module, "free"), [base])
+
+
+def slot_size(t) -> int:
+    """Bytes a value of type `t` takes on the tape (8-byte granules)."""
+    bits = _bits(t)
+    return max(8, (bits + 63) // 64 * 8)
+
+
+def _bits(t) -> int:
+    if t.is_int or t.is_float:
+        return t.bits if t.bits != 80 else 128
+    if t.is_pointer:
+        return 64
+    if t.is_vector or t.is_array:
+        return t.count * slot_size(t.element) * 8 if t.is_array else t.count * _bits(t.element)
+    if t.is_struct:
+        return sum(slot_size(e) for e in t.elements) * 8
+    raise ValueError(f"no tape layout for {t}")
+
+
+def entry_pointer(b: Builder, slot, offset: int, t):
+    """A typed pointer to the tape entry at `offset` bytes after `slot`."""
+    p = b.gep(I8, slot, [b.i64(offset)], byte_ptr(b.module)) if offset else slot
+    return b.pointer_cast(p, b.module.pointer_to(t))
+
