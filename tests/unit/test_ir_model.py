@@ -1,0 +1,81 @@
+"""The SSA model: building, use lists, RAUW, erasing, printing in both dialects."""
+import llvmlite.binding as llvm
+import pytest
+
+from enzyme_opt.ir import Builder, Function, Module, print_module
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir.types import DOUBLE, I32, FunctionType
+
+
+def make(typed: bool):
+    m = Module()
+    m.typed_pointers = typed
+    ft = FunctionType(DOUBLE, (DOUBLE, m.pointer_to(DOUBLE)))
+    f = m.add_function(Function("f", ft, m.pointer_to(ft), ["x", None]))
+    return m, f
+
+
+@pytest.mark.parametrize("typed", [False, True])
+def test_build_print_verify(typed):
+    m, f = make(typed)
+    b = Builder(f.add_block("entry"))
+    y = b.fmul(f.args[0], f.args[0], "y")
+    v = b.load(DOUBLE, f.args[1], align=8)
+    b.ret(b.fadd(y, v))
+    text = print_module(m)
+    assert ("double*" in text) == typed
+    assert ("ptr" in text) == (not typed)
+    llvm.parse_assembly(text).verify()
+    # unnamed values are numbered after the unnamed argument, like LLVM does
+    assert "%1 = load double" in text and "%2 = fadd double %y, %1" in text
+
+
+def test_use_lists_and_rauw():
+    m, f = make(False)
+    b = Builder(f.add_block("entry"))
+    x = f.args[0]
+    y = b.fmul(x, x, "y")
+    z = b.fadd(y, x, "z")
+    b.ret(z)
+    assert [(u, i) for u, i in x.uses] == [(y, 0), (y, 1), (z, 1)]
+    w = Builder().position_before(z).fneg(x, "w")
+    y.replace_all_uses_with(w)
+    assert z.operands[0] is w and not y.has_uses()
+    y.erase()
+    assert y.parent is None and [(u, i) for u, i in x.uses] == [(z, 1), (w, 0)]
+    llvm.parse_assembly(print_module(m)).verify()
+
+
+def test_erase_with_uses_is_refused():
+    m, f = make(False)
+    b = Builder(f.add_block("entry"))
+    y = b.fmul(f.args[0], f.args[0], "y")
+    b.ret(y)
+    with pytest.raises(AssertionError):
+        y.erase()
+
+
+def test_name_uniquing_and_cfg():
+    m, f = make(False)
+    entry, other = f.add_block("bb"), f.add_block("bb")
+    assert entry.name == "bb" and other.name != "bb"
+    b = Builder(entry)
+    c = b.fcmp("olt", f.args[0], b.float(DOUBLE, 0.0), "c")
+    b.cond_br(c, other, other)
+    b.position_at_end(other)
+    p = b.phi(DOUBLE, [(f.args[0], entry), (f.args[0], entry)])
+    b.ret(p)
+    assert other.predecessors == [entry]
+    assert entry.successors == [other, other]
+    assert isinstance(entry.terminator, I.Branch)
+    llvm.parse_assembly(print_module(m)).verify()
+
+
+def test_quoted_names_print_escaped():
+    m = Module()
+    ft = FunctionType(I32, ())
+    f = m.add_function(Function('odd "name"', ft, m.pointer_to(ft)))
+    Builder(f.add_block("entry")).ret(Builder.i32(7))
+    text = print_module(m)
+    assert '@"odd \\22name\\22"()' in text
+    llvm.parse_assembly(text).verify()
