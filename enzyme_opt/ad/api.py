@@ -15,7 +15,7 @@ from ..analysis.activity import contains_float
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
-from ..ir.constants import ConstantExpr, ConstantUndef, zero_of
+from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, zero_of
 from .context import DerivativeContext, size_and_align
 
 MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
@@ -31,6 +31,7 @@ class ArgSpec:
     kind: str                     # const | dup | dupnoneed | out
     value: object
     shadow: Optional[object] = None
+    shadows: list = field(default_factory=list)
 
 
 @dataclass
@@ -39,6 +40,7 @@ class ApiCall:
     function: Function
     args: List[ArgSpec] = field(default_factory=list)
     sret: Optional[object] = None
+    width: int = 1
 
 
 def marker_of(v) -> Optional[str]:
@@ -80,7 +82,7 @@ def _function_argument(call, v) -> Function:
     return target
 
 
-def parse_call(call) -> ApiCall:
+def parse_call(call, mode: str = "reverse") -> ApiCall:
     args = list(call.args)
     sret = None
     if call.arg_attrs and "sret" in call.arg_attrs[0]:
@@ -91,6 +93,14 @@ def parse_call(call) -> ApiCall:
     fn = _function_argument(call, args[0])
     parsed = ApiCall(call, fn, sret=sret)
     pos = 1
+    if pos < len(args) and marker_of(args[pos]) == "enzyme_width":
+        width = args[pos + 1] if pos + 1 < len(args) else None
+        if not isinstance(width, ConstantInt) or width.value < 1:
+            raise DifferentiationError("'enzyme_width' must be followed by a positive "
+                                       "integer constant", function=call.function,
+                                       instruction=call)
+        parsed.width = width.value
+        pos += 2
     for param in fn.args:
         if pos >= len(args):
             raise DifferentiationError(
@@ -99,6 +109,10 @@ def parse_call(call) -> ApiCall:
         marker = marker_of(args[pos])
         if marker is not None:
             kind = MARKERS[marker]
+            if mode == "forward" and kind == "out":
+                raise DifferentiationError("'enzyme_out' has no meaning in forward mode; pass "
+                                           "the value followed by its tangent",
+                                           function=call.function, instruction=call)
             if kind in ("width", "allocated", "tape", "primal_return", "noret"):
                 raise DifferentiationError(f"'{marker}' is not supported yet",
                                            function=call.function, instruction=call)
@@ -107,16 +121,18 @@ def parse_call(call) -> ApiCall:
                 raise DifferentiationError(f"'{marker}' is not followed by a value",
                                            function=call.function, instruction=call)
         else:
-            kind = default_activity(param.type)
+            kind = default_activity(param.type, mode)
         spec = ArgSpec(kind, args[pos])
         pos += 1
         if kind in ("dup", "dupnoneed"):
-            if pos >= len(args):
+            shadows = 1 if mode == "reverse" else parsed.width
+            if pos + shadows > len(args):
                 raise DifferentiationError(
                     f"argument {param.index + 1} of '{fn.name}' is duplicated but has no shadow",
                     function=call.function, instruction=call)
-            spec.shadow = args[pos]
-            pos += 1
+            spec.shadow = args[pos] if shadows == 1 else None
+            spec.shadows = args[pos:pos + shadows]
+            pos += shadows
         if kind == "out" and not contains_float(param.type):
             kind = spec.kind = "const"
         parsed.args.append(spec)
@@ -127,11 +143,12 @@ def parse_call(call) -> ApiCall:
     return parsed
 
 
-def default_activity(t) -> str:
+def default_activity(t, mode: str = "reverse") -> str:
+    """Unmarked arguments: pointers are duplicated, floats active, the rest constant."""
     if t.is_pointer:
         return "dup"
     if contains_float(t):
-        return "out"
+        return "out" if mode == "reverse" else "dup"
     return "const"
 
 
@@ -215,16 +232,42 @@ def _store_packed(b: Builder, grads: list, dest) -> None:
         b.store(g, field_ptr)
 
 
+def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
+    call, fn = parsed.call, parsed.function
+    kinds = tuple(a.kind for a in parsed.args)
+    tangent_fn = ctx.forward_derivative(fn, kinds, parsed.width)
+    b = Builder().position_before(call)
+    b.debug_loc = call.get_metadata("dbg")
+    args = []
+    for spec, param in zip(parsed.args, fn.args):
+        args.append(coerce(b, spec.value, param.type))
+        args.extend(coerce(b, s, param.type) for s in spec.shadows)
+    result = b.call(tangent_fn, args, "tangent")
+    tangents = []
+    if not result.type.is_void:
+        n = parsed.width
+        tangents = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
+    deliver_gradients(b, call, tangents, parsed.sret)
+    call.erase()
+
+
+LOWERINGS = {"__enzyme_autodiff": ("reverse", lower_autodiff),
+             "__enzyme_fwddiff": ("forward", lower_fwddiff)}
+
+
 def lower_api_calls(module) -> int:
     """Replace every Enzyme API call in `module`; returns how many."""
     ctx = DerivativeContext(module)
     calls = api_calls(module)
     for call in calls:
         name = call.called_function.name
-        if not name.startswith("__enzyme_autodiff"):
+        for prefix, (mode, lower) in LOWERINGS.items():
+            if name.startswith(prefix):
+                lower(ctx, parse_call(call, mode))
+                break
+        else:
             raise DifferentiationError(f"'{name.split('.')[0]}' is not supported yet",
                                        function=call.function, instruction=call)
-        lower_autodiff(ctx, parse_call(call))
     remove_api_leftovers(module)
     return len(calls)
 

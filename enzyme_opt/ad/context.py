@@ -14,12 +14,26 @@ class DerivativeContext:
         self.module = module
         self.split_cache: Dict[Tuple, tuple] = {}
         self.combined_cache: Dict[Tuple, Function] = {}
+        self.forward_cache: Dict[Tuple, Function] = {}
 
     def register(self, gen) -> None:
         """Called by a generator once its functions exist (before their bodies)."""
         key = (id(gen.primal), tuple(gen.activity_kinds), gen.ret_active)
         if gen.split:
             self.split_cache[key] = (gen.fwd, gen.rev)
+
+    def register_forward(self, gen) -> None:
+        key = (id(gen.primal), tuple(gen.kinds), gen.width, gen.returns)
+        self.forward_cache[key] = gen.fn
+
+    def forward_derivative(self, fn: Function, kinds: tuple, width: int = 1,
+                           returns: str = "tangent") -> Function:
+        """The tangent function of `fn` for this activity and batch width."""
+        from .forward import ForwardGenerator
+        cached = self.forward_cache.get((id(fn), kinds, width, returns))
+        if cached is None:
+            cached = ForwardGenerator(self, fn, kinds, width, returns).build(fn.name)
+        return cached
 
     def split_derivative(self, fn: Function, kinds: tuple, ret_active: bool):
         """(augmented forward, reverse) of `fn` for this activity; reused per call site."""

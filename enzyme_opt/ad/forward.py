@@ -1,0 +1,183 @@
+"""Forward mode: tangents computed alongside the primal, one pass, no tape.
+
+Each primal instruction is followed by the code of its tangent.  With a
+batch width N every active value has N tangents; the partial derivatives
+come from the shared rule table and are computed once, then applied to each
+of the N directions.  Pointers get shadows exactly as in reverse mode, but
+here the shadow memory holds tangents: loads read them, stores write them.
+"""
+from __future__ import annotations
+
+from typing import Dict, List
+
+from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
+from ..analysis.cfg import reverse_postorder
+from ..diagnostics import DifferentiationError
+from ..ir import Builder, Function
+from ..ir import instructions as I
+from ..ir.clone import clone_body
+from ..ir.constants import ConstantUndef, zero_of
+from ..ir.types import FunctionType, StructType
+from .prepare import prepare_for_differentiation
+from .rules import RULES, Emitter
+
+DUPLICATED = ("dup", "dupnoneed")
+
+
+class ForwardGenerator:
+    """Builds `fwddiffe_F(args, tangents...)`.
+
+    `returns` is "tangent" (the top-level API: the tangents of the result),
+    or "both" (`{primal, tangent...}`: calls inside differentiated code need
+    the primal result too).
+    """
+
+    def __init__(self, ctx, primal: Function, kinds, width: int = 1, returns: str = "tangent"):
+        self.ctx = ctx
+        self.module = ctx.module
+        self.primal = primal
+        self.kinds = list(kinds)
+        self.width = width
+        self.returns = returns
+        self.tangents: Dict[int, List] = {}
+        self.shadows: Dict[int, List] = {}
+
+    # -- signature ---------------------------------------------------------------------
+    def tangent_return_type(self):
+        rt = self.primal.return_type
+        active_ret = contains_float(rt)
+        parts = []
+        if self.returns == "both" and not rt.is_void:
+            parts.append(rt)
+        if active_ret:
+            parts.extend([rt] * self.width)
+        if not parts:
+            from ..ir.types import VOID
+            return VOID
+        return parts[0] if len(parts) == 1 else StructType(tuple(parts))
+
+    def build(self, name: str) -> Function:
+        params, roles = [], []
+        for arg, kind in zip(self.primal.args, self.kinds):
+            params.append((arg.type, arg.name or "arg"))
+            roles.append(("primal", arg.index))
+            if kind in DUPLICATED:
+                for lane in range(self.width):
+                    params.append((arg.type, f"{arg.name or 'arg'}.tangent{lane}"))
+                    roles.append(("tangent", arg.index, lane))
+        ftype = FunctionType(self.tangent_return_type(), tuple(t for t, _ in params))
+        prefix = "fwddiffe" if self.width == 1 else f"fwddiffe{self.width}"
+        fn = Function(f"{prefix}_{name}", ftype, self.module.pointer_to(ftype),
+                      [n for _, n in params], linkage="internal")
+        self.module.add_function(fn)
+        self.fn = fn
+        self.ctx.register_forward(self)
+        by_role = dict(zip(roles, fn.args))
+        value_map = {id(a): by_role[("primal", a.index)] for a in self.primal.args}
+        clone_body(self.primal, fn, value_map)
+        exit_block = prepare_for_differentiation(fn)
+        kinds = ["const"] * len(fn.args)
+        for a, kind in zip(self.primal.args, self.kinds):
+            primal_arg = by_role[("primal", a.index)]
+            kinds[primal_arg.index] = kind
+            if kind in DUPLICATED:
+                lanes = [by_role[("tangent", a.index, k)] for k in range(self.width)]
+                (self.shadows if a.type.is_pointer else self.tangents)[id(primal_arg)] = lanes
+        # Floats passed with a tangent are active; pointers with one have shadows.
+        self.info = ActivityInfo(fn, ["out" if k in DUPLICATED and not a.type.is_pointer else k
+                                      for k, a in zip(kinds, fn.args)])
+        order = reverse_postorder(fn)
+        phis = []
+        for block in order:
+            for inst in list(block.instructions):
+                if inst.is_terminator and not isinstance(inst, I.Invoke):
+                    continue
+                self.visit(inst, phis)
+        for phi, lanes, shadow in phis:
+            self._fill_phi(phi, lanes, shadow)
+        self._rewrite_return(exit_block)
+        return fn
+
+    # -- lookups -------------------------------------------------------------------------
+    def tangent(self, v) -> List:
+        t = self.tangents.get(id(v))
+        if t is not None:
+            return t
+        return [zero_of(v.type)] * self.width
+
+    def shadow(self, v) -> List:
+        s = self.shadows.get(id(v))
+        if s is not None:
+            return s
+        if getattr(v, "is_zero", False) or isinstance(v, ConstantUndef):
+            return [v] * self.width
+        raise DifferentiationError(f"cannot find the shadow of pointer {v!r}",
+                                   function=self.primal)
+
+    # -- one instruction ---------------------------------------------------------------
+    def visit(self, inst, phis) -> None:
+        active = self.info.is_active(inst)
+        shadowed = self.info.has_shadow(inst)
+        if isinstance(inst, I.Phi):
+            if active or shadowed:
+                b = Builder(inst.parent, inst.parent.first_non_phi_index())
+                lanes = [b.insert(I.Phi(inst.type), (inst.name or "v") + "'")
+                         for _ in range(self.width)]
+                (self.shadows if shadowed else self.tangents)[id(inst)] = lanes
+                phis.append((inst, lanes, shadowed))
+            return
+        b = Builder().position_after(inst)
+        from .forward_rules import tangent_of_instruction
+        tangent_of_instruction(self, b, inst, active, shadowed)
+
+    def _fill_phi(self, phi, lanes, shadowed) -> None:
+        for value, block in phi.incoming:
+            incoming = self.shadow(value) if shadowed else self.tangent(value)
+            for lane, v in zip(lanes, incoming):
+                lane.add_incoming(v, block)
+
+    def apply_rule(self, b, rule_name, inst, operands, flags=()) -> None:
+        em = Emitter(b, flags)
+        args = [em.wrap(op) for op in operands] + [em.wrap(inst)]
+        partials = RULES[rule_name](*args)
+        lanes = [None] * self.width
+        for op, partial in zip(operands, partials):
+            if partial is None or not self.info.is_active(op):
+                continue
+            if not hasattr(partial, "value"):
+                partial = args[0]._lift(partial)
+            for k, dx in enumerate(self.tangent(op)):
+                term = partial * em.wrap(dx)
+                lanes[k] = term if lanes[k] is None else lanes[k] + term
+        self.tangents[id(inst)] = [lane.value if lane is not None else zero_of(inst.type)
+                                   for lane in lanes]
+
+    # -- the result ------------------------------------------------------------------------
+    def _rewrite_return(self, exit_block) -> None:
+        ret = exit_block.terminator
+        value = ret.value
+        b = Builder().position_before(ret)
+        parts = []
+        if self.returns == "both" and value is not None:
+            parts.append(value)
+        if value is not None and contains_float(value.type):
+            parts.extend(self.tangent(value))
+        ret.erase()
+        rtype = self.fn.return_type
+        if rtype.is_void:
+            b.ret()
+        elif len(parts) == 1:
+            b.ret(parts[0])
+        else:
+            agg = ConstantUndef(rtype)
+            for i, p in enumerate(parts):
+                agg = b.insertvalue(agg, p, [i])
+            b.ret(agg)
+
+
+def needs_forward_call(gen, call) -> bool:
+    fn = call.called_function
+    if fn is None or fn.is_declaration or is_inactive_call(call):
+        return False
+    return any(gen.info.is_active(a) or gen.info.has_shadow(a) for a in call.args)
+

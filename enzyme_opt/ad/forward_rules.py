@@ -1,0 +1,186 @@
+"""Tangent code for one instruction (forward mode).
+
+Arithmetic and math calls use the shared rule table; structural
+instructions apply the same operation to the tangents (a linear map is its
+own derivative).  Pointer instructions are mirrored onto shadows.
+"""
+from __future__ import annotations
+
+from ..analysis.activity import contains_float, is_inactive_call
+from ..diagnostics import DifferentiationError
+from ..ir import instructions as I
+from ..ir.clone import clone_instruction
+from ..ir.constants import ConstantInt
+from ..ir.types import I64
+from .rules import rule_name_for_call
+
+
+def tangent_of_instruction(gen, b, inst, active, shadowed) -> None:
+    if isinstance(inst, I.Store):
+        return _store(gen, b, inst)
+    if isinstance(inst, I.CallBase):
+        return _call(gen, b, inst, active, shadowed)
+    if shadowed:
+        gen.shadows[id(inst)] = [_mirror(gen, b, inst, lane) for lane in range(gen.width)]
+        return
+    if not active:
+        return
+    if isinstance(inst, (I.BinaryOp, I.UnaryOp)):
+        return gen.apply_rule(b, inst.opcode, inst, inst.operands, inst.flags)
+    if isinstance(inst, I.Load):
+        gen.tangents[id(inst)] = [b.load(inst.type, s, align=inst.align)
+                                  for s in gen.shadow(inst.pointer)]
+        return
+    if isinstance(inst, I.Cast):
+        if inst.opcode in ("fpext", "fptrunc", "bitcast"):
+            gen.tangents[id(inst)] = [b.cast(inst.opcode, t, inst.type)
+                                      for t in gen.tangent(inst.operands[0])]
+        return
+    if isinstance(inst, I.Select):
+        c, x, y = inst.operands
+        gen.tangents[id(inst)] = [b.select(c, tx, ty) for tx, ty in
+                                  zip(gen.tangent(x), gen.tangent(y))]
+        return
+    # Linear structural operations: the same operation on the tangents.
+    if isinstance(inst, (I.ExtractValue, I.InsertValue, I.ExtractElement, I.InsertElement,
+                         I.ShuffleVector)):
+        gen.tangents[id(inst)] = [_linear(gen, b, inst, lane) for lane in range(gen.width)]
+        return
+    raise DifferentiationError(f"no forward derivative for '{inst.opcode}'",
+                               function=gen.primal, instruction=inst)
+
+
+def _linear(gen, b, inst, lane):
+    """Clone `inst` with each float operand replaced by its tangent."""
+    copy = clone_instruction(inst)
+    copy.name = None
+    for index, op in enumerate(inst.operands):
+        if contains_float(op.type):
+            copy.set_operand(index, gen.tangent(op)[lane])
+    return b.insert(copy, (inst.name or "v") + "'")
+
+
+def _mirror(gen, b, inst, lane):
+    """The shadow of a pointer-producing instruction."""
+    if isinstance(inst, I.Alloca):
+        shadow = b.insert(I.Alloca(inst.type, inst.allocated_type, inst.count, inst.align),
+                          (inst.name or "v") + "'")
+        size = gen.ctx.size_of(inst.allocated_type)
+        nbytes = ConstantInt(I64, size)
+        if inst.count is not None:
+            nbytes = b.mul(b.cast("zext", inst.count, I64) if inst.count.type != I64
+                           else inst.count, nbytes)
+        gen.ctx.memset_zero(b, shadow, nbytes)
+        return shadow
+    copy = clone_instruction(inst)
+    copy.name = None
+    for index, op in enumerate(inst.operands):
+        if op.type.is_pointer and not isinstance(inst, I.Select) or \
+                (isinstance(inst, I.Select) and index > 0):
+            copy.set_operand(index, gen.shadow(op)[lane])
+    return b.insert(copy, (inst.name or "v") + "'")
+
+
+def _store(gen, b, inst) -> None:
+    value, ptr = inst.operands
+    if not gen.info.has_shadow(ptr):
+        return
+    if value.type.is_pointer:
+        stored = gen.shadow(value) if gen.info.has_shadow(value) else [value] * gen.width
+    elif contains_float(value.type):
+        stored = gen.tangent(value)
+    else:
+        return
+    for v, s in zip(stored, gen.shadow(ptr)):
+        b.store(v, s, inst.align)
+
+
+def _call(gen, b, inst, active, shadowed) -> None:
+    callee = inst.called_function
+    if callee is None:
+        if active or any(gen.info.is_active(a) for a in inst.args):
+            raise DifferentiationError("cannot differentiate an indirect call with active "
+                                       "arguments", function=gen.primal, instruction=inst)
+        return
+    if is_inactive_call(inst):
+        return
+    name = rule_name_for_call(callee.name)
+    if name is not None and callee.is_declaration:
+        if active:
+            gen.apply_rule(b, name, inst, inst.args, inst.flags)
+        return
+    if callee.name.startswith(("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")):
+        dst, src, n = inst.args[:3]
+        if gen.info.has_shadow(dst):
+            for sd, ss in zip(gen.shadow(dst), gen.shadow(src) if gen.info.has_shadow(src)
+                              else [None] * gen.width):
+                if ss is None:
+                    gen.ctx.memset_zero(b, sd, n)
+                else:
+                    copy = clone_instruction(inst)
+                    copy.set_operand(0, sd)
+                    copy.set_operand(1, ss)
+                    b.insert(copy)
+        return
+    if callee.name.startswith(("llvm.memset", "memset")):
+        dst = inst.args[0]
+        if gen.info.has_shadow(dst):
+            for sd in gen.shadow(dst):
+                gen.ctx.memset_zero(b, sd, inst.args[2])
+        return
+    if callee.name in ("malloc", "calloc", "_Znwm", "_Znam"):
+        if shadowed:
+            gen.shadows[id(inst)] = [_shadow_malloc(gen, b, inst) for _ in range(gen.width)]
+        return
+    if callee.is_declaration:
+        if active or any(gen.info.is_active(a) for a in inst.args):
+            raise DifferentiationError(f"cannot differentiate call to '{callee.name}' (no "
+                                       "derivative rule and no body)", function=gen.primal,
+                                       instruction=inst)
+        return
+    if any(gen.info.is_active(a) or gen.info.has_shadow(a) for a in inst.args):
+        _differentiated_call(gen, b, inst)
+
+
+def _shadow_malloc(gen, b, inst):
+    from . import tape as T
+    if inst.called_function.name == "calloc":
+        raw = b.call(T.libc(gen.module, "calloc"), list(inst.args))
+    else:
+        raw = b.call(T.libc(gen.module, "malloc"), [inst.args[0]])
+        gen.ctx.memset_zero(b, raw, inst.args[0])
+    return b.pointer_cast(raw, inst.type)
+
+
+def _differentiated_call(gen, b, inst) -> None:
+    callee = inst.called_function
+    kinds = []
+    args = []
+    for a in inst.args:
+        args.append(a)
+        if gen.info.has_shadow(a):
+            kinds.append("dup")
+            args.extend(gen.shadow(a))
+        elif gen.info.is_active(a):
+            kinds.append("dup")
+            args.extend(gen.tangent(a))
+        else:
+            kinds.append("const")
+    fwd = gen.ctx.forward_derivative(callee, tuple(kinds), gen.width, returns="both")
+    result = b.call(fwd, args)
+    rt = callee.return_type
+    if rt.is_void:
+        inst.parent.remove(inst)
+        inst.drop_operands()
+        return
+    if fwd.return_type == rt:          # no tangent returned: only the primal
+        inst.replace_all_uses_with(result)
+    else:
+        primal = b.extractvalue(result, [0])
+        inst.replace_all_uses_with(primal)
+        if contains_float(rt):
+            gen.tangents[id(primal)] = [b.extractvalue(result, [1 + k])
+                                        for k in range(gen.width)]
+            gen.info.active.add(id(primal))
+    inst.parent.remove(inst)
+    inst.drop_operands()
