@@ -1,0 +1,122 @@
+"""The `enzyme-opt` command: read IR, run the pipeline, verify, write IR."""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import traceback
+
+import click
+
+from . import __version__
+from .diagnostics import EnzymeOptError
+
+
+def _read_input(path: str) -> str:
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise EnzymeOptError(f"could not open input file: {e.strerror}", filename=path)
+    if b"\0" in data:
+        raise EnzymeOptError("input is not textual LLVM IR (it contains NUL bytes; "
+                             "bitcode is not supported)", filename=None if path == "-" else path)
+    return data.decode("utf-8", "surrogateescape")
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write `text` to `path` via a temporary file and a rename: all or nothing."""
+    if path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".enzyme-opt-", suffix=".ll", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def verify_ir(text: str) -> None:
+    """Run LLVM's parser and verifier (through llvmlite) on what we emit."""
+    import llvmlite.binding as llvm
+    try:
+        llvm.parse_assembly(text).verify()
+    except RuntimeError as e:
+        raise InternalError("the generated IR failed LLVM verification:\n" + str(e).strip())
+
+
+class InternalError(Exception):
+    pass
+
+
+def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
+        print_activity: bool = False) -> str:
+    from .ir.parser import parse_module
+    from .ir.printer import print_module
+    from .transforms.pipeline import DEFAULT_PIPELINE, parse_pipeline, run_pipeline
+    names = parse_pipeline(DEFAULT_PIPELINE if passes is None else passes)
+    stage[0] = "reading the input"
+    text = _read_input(input_path)
+    stage[0] = "parsing the input"
+    module = parse_module(text, "<stdin>" if input_path == "-" else input_path)
+    stage[0] = "running the pass pipeline"
+    run_pipeline(module, names)
+    stage[0] = "printing the output"
+    result = print_module(module)
+    if verify:
+        stage[0] = "verifying the output"
+        verify_ir(result)
+    return result
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("input_path", metavar="INPUT", default="-", required=False)
+@click.option("-o", "output", default="-", metavar="OUTPUT",
+              help="Output file ('-' for standard output, the default).")
+@click.option("-S", "text_output", is_flag=True,
+              help="Write textual IR (accepted for opt compatibility; always on).")
+@click.option("-passes", "--passes", "passes", default=None, metavar="PIPELINE",
+              help="Comma-separated passes to run (default: 'enzyme', which replaces the "
+                   "Enzyme API calls with derivatives; empty: parse and print only). "
+                   "Known: enzyme, mem2reg.")
+@click.option("--verify/--no-verify", default=True, show_default=True,
+              help="Check the output with LLVM's verifier (through llvmlite) before writing.")
+@click.option("--debug", is_flag=True, help="Show Python tracebacks of internal errors.")
+@click.version_option(__version__, "--version", prog_name="enzyme-opt",
+                      message="%(prog)s %(version)s")
+def main(input_path, output, text_output, passes, verify, debug):
+    """Differentiate LLVM IR: replace calls to the Enzyme C API
+    (__enzyme_autodiff, ...) in INPUT (textual .ll, '-' for standard input)
+    with synthesized derivative functions, and write the module as .ll."""
+    stage = ["starting"]
+    try:
+        result = run(input_path, output, passes, verify, stage)
+        write_atomically(output, result)
+    except EnzymeOptError as e:
+        default = "<stdin>" if input_path == "-" else input_path
+        click.echo(e.render(default), err=True)
+        sys.exit(1)
+    except (InternalError, Exception) as e:
+        if isinstance(e, click.exceptions.Exit):
+            raise
+        what = str(e) or type(e).__name__
+        click.echo(f"error: internal error while {stage[0]}: {what}", err=True)
+        if debug:
+            traceback.print_exc()
+        else:
+            click.echo("note: this is a bug in enzyme-opt; rerun with --debug for a traceback "
+                       "and please report it with the input file", err=True)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

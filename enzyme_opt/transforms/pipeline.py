@@ -1,0 +1,39 @@
+"""Named passes and the pipelines built from them (`-passes=a,b`)."""
+from __future__ import annotations
+
+from typing import Callable, Dict, List
+
+from ..diagnostics import EnzymeOptError
+
+
+def _enzyme(module) -> None:
+    from ..ad.api import lower_api_calls
+    lower_api_calls(module)
+
+
+def _mem2reg(module) -> None:
+    from .mem2reg import promote_allocas
+    for fn in module.functions:
+        if fn.blocks:
+            promote_allocas(fn)
+
+
+PASSES: Dict[str, Callable] = {
+    "enzyme": _enzyme,
+    "mem2reg": _mem2reg,
+}
+DEFAULT_PIPELINE = "enzyme"
+
+
+def parse_pipeline(text: str) -> List[str]:
+    names = [p.strip() for p in text.split(",") if p.strip()]
+    for name in names:
+        if name not in PASSES:
+            known = ", ".join(sorted(PASSES))
+            raise EnzymeOptError(f"unknown pass '{name}' in -passes (known passes: {known})")
+    return names
+
+
+def run_pipeline(module, names: List[str]) -> None:
+    for name in names:
+        PASSES[name](module)
