@@ -192,7 +192,57 @@ def _vector_reduce(gen, b, inst, name):
                                instruction=inst)
 
 
+def _custom_call(gen, b, inst, plan):
+    """Call the user's reverse rule: (args, shadows, [d_result], [tape]) -> gradients."""
+    from ..analysis.activity import contains_float
+    from .api import coerce
+    _, rule, kinds, tape, ret_active = plan
+    call_args = inst.args if isinstance(inst, I.CallBase) and inst.called_function is \
+        rule.function else None
+    primal_args = call_args if call_args is not None else _original_args(gen, inst)
+    args = []
+    for a, kind in zip(primal_args, kinds):
+        args.append(gen.primal_in_rev(b, a))
+        if kind == "dup":
+            args.append(gen.shadow_in_rev(b, a))
+    if contains_float(rule.function.return_type):
+        args.append(gen.take_adjoint(b, inst) if ret_active else zero_of(
+            rule.function.return_type))
+    if tape is not None:
+        args.append(gen.primal_in_rev(b, tape))
+    params = rule.reverse.function_type.params
+    if len(params) != len(args):
+        raise DifferentiationError(
+            f"the registered reverse of '{rule.function.name}' takes {len(params)} arguments "
+            f"but {len(args)} are passed (arguments, shadows of pointers, the result's "
+            "adjoint when it is a float, and the tape when there is one)",
+            function=gen.primal, instruction=inst)
+    grads = b.call(rule.reverse, [coerce(b, a, t) for a, t in zip(args, params)])
+    floats = [a for a in primal_args if contains_float(a.type)]
+    if grads.type.is_void or not floats:
+        return
+    if len(floats) == 1:
+        gen.add_adjoint(b, floats[0], coerce(b, grads, floats[0].type)
+                        if grads.type.is_float else b.extractvalue(grads, [0]))
+        return
+    for i, a in enumerate(floats):
+        gen.add_adjoint(b, a, b.extractvalue(grads, [i]))
+
+
+def _original_args(gen, inst):
+    """Arguments of a call replaced by the user's augmented forward (same order)."""
+    rule_aug_args = inst.args
+    out, pos = [], 0
+    _, rule, kinds, _, _ = gen.call_plans[id(inst)]
+    for kind in kinds:
+        out.append(rule_aug_args[pos])
+        pos += 2 if kind == "dup" else 1
+    return out
+
+
 def _differentiated_call(gen, b, inst, plan):
+    if plan[0] == "custom":
+        return _custom_call(gen, b, inst, plan)
     callee, kinds, rev, ret_active = plan
     args = [gen.rev_tape]
     for a, kind in zip(inst.args, kinds):

@@ -21,9 +21,10 @@ from .context import DerivativeContext, size_and_align
 MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
            "enzyme_out": "out", "enzyme_active": "out", "enzyme_width": "width",
            "enzyme_allocated": "allocated", "enzyme_tape": "tape",
-           "enzyme_primal_return": "primal_return", "enzyme_noret": "noret"}
+           "enzyme_primal_return": "primal_return", "enzyme_noret": "noret",
+           "enzyme_nofree": "nofree"}
 API_PREFIXES = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
-                "__enzyme_reverse", "__enzyme_fwdsplit", "__enzyme_batch")
+                "__enzyme_reverse", "__enzyme_augmentsize", "__enzyme_fwdsplit", "__enzyme_batch")
 
 
 @dataclass
@@ -41,6 +42,10 @@ class ApiCall:
     args: List[ArgSpec] = field(default_factory=list)
     sret: Optional[object] = None
     width: int = 1
+    allocated: Optional[int] = None
+    tape: Optional[object] = None
+    nofree: bool = False
+    rest: list = field(default_factory=list)
 
 
 def marker_of(v) -> Optional[str]:
@@ -54,6 +59,8 @@ def marker_of(v) -> Optional[str]:
         inner = v.operands[0] if v.operands else None
         if isinstance(inner, GlobalVariable):
             g = inner
+    elif isinstance(v, I.Cast) and v.opcode == "ptrtoint":
+        return marker_of(v.operands[0])
     if g is not None and g.name in MARKERS:
         return g.name
     return None
@@ -82,64 +89,85 @@ def _function_argument(call, v) -> Function:
     return target
 
 
+OPTION_MARKERS = {"enzyme_width", "enzyme_allocated", "enzyme_tape", "enzyme_nofree"}
+
+
+def _error(call, message):
+    return DifferentiationError(message, function=call.function, instruction=call)
+
+
+def _take_options(call, args, pos, parsed) -> int:
+    """Consume `enzyme_width N`, `enzyme_allocated N`, `enzyme_tape T`, `enzyme_nofree`."""
+    while pos < len(args) and marker_of(args[pos]) in OPTION_MARKERS:
+        marker = marker_of(args[pos])
+        if marker == "enzyme_nofree":
+            parsed.nofree = True
+            pos += 1
+            continue
+        if pos + 1 >= len(args):
+            raise _error(call, f"'{marker}' is not followed by a value")
+        value = args[pos + 1]
+        if marker == "enzyme_tape":
+            parsed.tape = value
+        else:
+            if not isinstance(value, ConstantInt) or value.value < 1:
+                raise _error(call, f"'{marker}' must be followed by a positive integer "
+                             "constant")
+            if marker == "enzyme_width":
+                parsed.width = value.value
+            else:
+                parsed.allocated = value.value
+        pos += 2
+    return pos
+
+
 def parse_call(call, mode: str = "reverse") -> ApiCall:
+    """Read an API call's function, options and per-parameter activity."""
     args = list(call.args)
     sret = None
     if call.arg_attrs and "sret" in call.arg_attrs[0]:
         sret, args = args[0], args[1:]
     if not args:
-        raise DifferentiationError("Enzyme call without a function to differentiate",
-                                   function=call.function, instruction=call)
+        raise _error(call, "Enzyme call without a function to differentiate")
     fn = _function_argument(call, args[0])
     parsed = ApiCall(call, fn, sret=sret)
     pos = 1
-    if pos < len(args) and marker_of(args[pos]) == "enzyme_width":
-        width = args[pos + 1] if pos + 1 < len(args) else None
-        if not isinstance(width, ConstantInt) or width.value < 1:
-            raise DifferentiationError("'enzyme_width' must be followed by a positive "
-                                       "integer constant", function=call.function,
-                                       instruction=call)
-        parsed.width = width.value
-        pos += 2
     for param in fn.args:
+        pos = _take_options(call, args, pos, parsed)
         if pos >= len(args):
-            raise DifferentiationError(
-                f"too few arguments for '{fn.name}': parameter {param.index + 1} has no value",
-                function=call.function, instruction=call)
+            raise _error(call, f"too few arguments for '{fn.name}': parameter "
+                         f"{param.index + 1} has no value")
         marker = marker_of(args[pos])
         if marker is not None:
             kind = MARKERS[marker]
             if mode == "forward" and kind == "out":
-                raise DifferentiationError("'enzyme_out' has no meaning in forward mode; pass "
-                                           "the value followed by its tangent",
-                                           function=call.function, instruction=call)
-            if kind in ("width", "allocated", "tape", "primal_return", "noret"):
-                raise DifferentiationError(f"'{marker}' is not supported yet",
-                                           function=call.function, instruction=call)
+                raise _error(call, "'enzyme_out' has no meaning in forward mode; pass the "
+                             "value followed by its tangent")
+            if kind not in ("dup", "dupnoneed", "const", "out"):
+                raise _error(call, f"'{marker}' is not supported yet")
             pos += 1
             if pos >= len(args):
-                raise DifferentiationError(f"'{marker}' is not followed by a value",
-                                           function=call.function, instruction=call)
+                raise _error(call, f"'{marker}' is not followed by a value")
         else:
             kind = default_activity(param.type, mode)
+        if kind == "out" and not contains_float(param.type):
+            kind = "const"
         spec = ArgSpec(kind, args[pos])
         pos += 1
         if kind in ("dup", "dupnoneed"):
-            shadows = 1 if mode == "reverse" else parsed.width
-            if pos + shadows > len(args):
-                raise DifferentiationError(
-                    f"argument {param.index + 1} of '{fn.name}' is duplicated but has no shadow",
-                    function=call.function, instruction=call)
-            spec.shadow = args[pos] if shadows == 1 else None
+            shadows = parsed.width if mode == "forward" else 1
+            if pos + shadows > len(args) or marker_of(args[pos]) is not None:
+                raise _error(call, f"argument {param.index + 1} of '{fn.name}' is duplicated "
+                             "but has no shadow")
             spec.shadows = args[pos:pos + shadows]
+            spec.shadow = spec.shadows[0]
             pos += shadows
-        if kind == "out" and not contains_float(param.type):
-            kind = spec.kind = "const"
         parsed.args.append(spec)
-    if pos != len(args):
-        raise DifferentiationError(
-            f"too many arguments for '{fn.name}': it takes {len(fn.args)} parameters",
-            function=call.function, instruction=call)
+    pos = _take_options(call, args, pos, parsed)
+    parsed.rest = args[pos:]
+    if parsed.rest and mode != "split-reverse":
+        raise _error(call, f"too many arguments for '{fn.name}': it takes {len(fn.args)} "
+                     "parameters")
     return parsed
 
 
@@ -251,8 +279,112 @@ def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     call.erase()
 
 
+def _activity_args(b, parsed):
+    """Primal values and shadows, converted to the parameter types."""
+    args = []
+    for spec, param in zip(parsed.args, parsed.function.args):
+        args.append(coerce(b, spec.value, param.type))
+        args.extend(coerce(b, s, param.type) for s in spec.shadows)
+    return args
+
+
+def _split_pair(ctx, parsed):
+    kinds = tuple("dup" if a.kind == "dupnoneed" else a.kind for a in parsed.args)
+    fn = parsed.function
+    return ctx.split_derivative(fn, kinds, contains_float(fn.return_type))
+
+
+def _check_allocated(parsed, available: Optional[int]) -> None:
+    from .tape import HEADER_BYTES
+    size = parsed.allocated if parsed.allocated is not None else available
+    if size is not None and size < HEADER_BYTES:
+        raise _error(parsed.call, f"the tape of '{parsed.function.name}' needs {HEADER_BYTES} "
+                     f"bytes but only {size} were allocated (enzyme_allocated)")
+
+
+def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
+    """Run the augmented forward pass; the tape goes to caller memory or is returned."""
+    from . import tape as T
+    call = parsed.call
+    aug, _ = _split_pair(ctx, parsed)
+    b = Builder().position_before(call)
+    rtype = call.type
+    if parsed.tape is not None:
+        _check_allocated(parsed, None)
+        header = b.pointer_cast(parsed.tape, T.tape_ptr_type(b.module))
+    elif rtype.is_pointer or rtype.is_void:
+        header = b.pointer_cast(b.call(T.libc(b.module, "malloc"), [b.i64(T.HEADER_BYTES)]),
+                                T.tape_ptr_type(b.module))
+    else:                               # the tape is returned by value
+        _check_allocated(parsed, size_and_align(rtype)[0])
+        header = b.alloca(rtype, name="tape.value", align=8)
+        header = b.pointer_cast(header, T.tape_ptr_type(b.module))
+    T.clear_tape(b, header)
+    primal = b.call(aug, [header] + _activity_args(b, parsed), "primal")
+    if rtype.is_void or not call.has_uses():
+        pass
+    elif rtype.is_pointer:
+        call.replace_all_uses_with(b.pointer_cast(header, rtype))
+    else:
+        value = b.load(rtype, b.pointer_cast(header, b.module.pointer_to(rtype)), "tape.out")
+        if parsed.tape is not None and not primal.type.is_void and rtype.is_struct:
+            value = b.insertvalue(ConstantUndef(rtype), primal, [0])
+        call.replace_all_uses_with(value)
+    call.erase()
+
+
+def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
+    """Run the reverse pass on a tape recorded by `__enzyme_augmentfwd`."""
+    from . import tape as T
+    call, fn = parsed.call, parsed.function
+    _, rev = _split_pair(ctx, parsed)
+    if parsed.tape is None:
+        raise _error(call, "__enzyme_reverse needs the tape: pass 'enzyme_tape, tape'")
+    b = Builder().position_before(call)
+    b.debug_loc = call.get_metadata("dbg")
+    tape = parsed.tape
+    if tape.type.is_pointer:
+        header = b.pointer_cast(tape, T.tape_ptr_type(b.module))
+    else:
+        _check_allocated(parsed, size_and_align(tape.type)[0])
+        slot = b.alloca(tape.type, name="tape.value", align=8)
+        b.store(tape, slot)
+        header = b.pointer_cast(slot, T.tape_ptr_type(b.module))
+    args = [header] + _activity_args(b, parsed)
+    if contains_float(fn.return_type):
+        if len(parsed.rest) != 1:
+            raise _error(call, f"__enzyme_reverse of '{fn.name}' needs the adjoint of its "
+                         "return value as the last argument")
+        args.append(coerce(b, parsed.rest[0], fn.return_type))
+    elif parsed.rest:
+        raise _error(call, f"too many arguments for '{fn.name}'")
+    saved = T.tape_size(b, header) if parsed.nofree else None
+    result = b.call(rev, args, "grad")
+    if parsed.nofree:
+        T.set_tape_size(b, header, saved)
+    else:
+        T.free_tape(b, header)
+        if tape.type.is_pointer and parsed.allocated is None:
+            b.call(T.libc(b.module, "free"), [b.pointer_cast(header, T.byte_ptr(b.module))])
+    n = sum(1 for a in parsed.args if a.kind == "out")
+    grads = [] if result.type.is_void else (
+        [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)])
+    deliver_gradients(b, call, grads, parsed.sret)
+    call.erase()
+
+
+def lower_augmentsize(ctx: DerivativeContext, call) -> None:
+    from .tape import HEADER_BYTES
+    if not call.type.is_int:
+        raise _error(call, "__enzyme_augmentsize must return an integer")
+    call.replace_all_uses_with(ConstantInt(call.type, HEADER_BYTES))
+    call.erase()
+
+
 LOWERINGS = {"__enzyme_autodiff": ("reverse", lower_autodiff),
-             "__enzyme_fwddiff": ("forward", lower_fwddiff)}
+             "__enzyme_fwddiff": ("forward", lower_fwddiff),
+             "__enzyme_augmentfwd": ("reverse", lower_augmentfwd),
+             "__enzyme_reverse": ("split-reverse", lower_reverse)}
 
 
 def lower_api_calls(module) -> int:
@@ -261,6 +393,9 @@ def lower_api_calls(module) -> int:
     calls = api_calls(module)
     for call in calls:
         name = call.called_function.name
+        if name.startswith("__enzyme_augmentsize"):
+            lower_augmentsize(ctx, call)
+            continue
         for prefix, (mode, lower) in LOWERINGS.items():
             if name.startswith(prefix):
                 lower(ctx, parse_call(call, mode))

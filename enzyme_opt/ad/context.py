@@ -15,6 +15,8 @@ class DerivativeContext:
         self.split_cache: Dict[Tuple, tuple] = {}
         self.combined_cache: Dict[Tuple, Function] = {}
         self.forward_cache: Dict[Tuple, Function] = {}
+        from .custom import collect_custom_rules
+        self.custom = collect_custom_rules(module)
 
     def register(self, gen) -> None:
         """Called by a generator once its functions exist (before their bodies)."""

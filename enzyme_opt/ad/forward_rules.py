@@ -104,6 +104,9 @@ def _call(gen, b, inst, active, shadowed) -> None:
         return
     if is_inactive_call(inst):
         return
+    rule = gen.ctx.custom.get(id(callee))
+    if rule is not None and rule.forward is not None:
+        return _custom_forward(gen, b, inst, rule)
     name = rule_name_for_call(callee.name)
     if name is not None and callee.is_declaration:
         if active:
@@ -184,3 +187,45 @@ def _differentiated_call(gen, b, inst) -> None:
             gen.info.active.add(id(primal))
     inst.parent.remove(inst)
     inst.drop_operands()
+
+
+def _custom_forward(gen, b, inst, rule) -> None:
+    """Call the user's tangent rule once per direction: (x, dx, y, dy, ...)."""
+    from .api import coerce
+    callee = inst.called_function
+    params = rule.forward.function_type.params
+    every_arg = len(params) == 2 * len(inst.args)
+    rt = callee.return_type
+    lanes = []
+    for lane in range(gen.width):
+        args = []
+        for a in inst.args:
+            args.append(a)
+            if a.type.is_pointer:
+                args.append(gen.shadow(a)[lane] if gen.info.has_shadow(a) else a)
+            elif contains_float(a.type):
+                args.append(gen.tangent(a)[lane])
+            elif every_arg:
+                from ..ir.constants import zero_of
+                args.append(zero_of(a.type))
+        if len(args) != len(params):
+            raise DifferentiationError(
+                f"the registered derivative of '{callee.name}' takes {len(params)} arguments "
+                f"but {len(args)} are passed (each argument followed by its tangent)",
+                function=gen.primal, instruction=inst)
+        lanes.append(b.call(rule.forward, [coerce(b, v, t) for v, t in zip(args, params)]))
+    result = lanes[0]
+    if rt.is_void:
+        inst.parent.remove(inst)
+        inst.drop_operands()
+        return
+    if result.type.is_struct and len(result.type.elements) == 2:
+        primal = b.extractvalue(result, [0])
+        inst.replace_all_uses_with(primal)
+        inst.parent.remove(inst)
+        inst.drop_operands()
+        gen.tangents[id(primal)] = [b.extractvalue(r, [1]) for r in lanes]
+        gen.info.active.add(id(primal))
+        return
+    gen.tangents[id(inst)] = lanes
+    gen.info.active.add(id(inst))

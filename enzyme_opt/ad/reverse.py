@@ -259,7 +259,10 @@ class ReverseGenerator:
 
     def _needs_derivative_call(self, call) -> bool:
         fn = call.called_function
-        if fn is None or fn.is_declaration or is_inactive_call(call):
+        if fn is None or is_inactive_call(call):
+            return False
+        rule = self.ctx.custom.get(id(fn))
+        if fn.is_declaration and (rule is None or rule.reverse is None):
             return False
         return (any(self.info.is_active(a) or self.info.has_shadow(a) for a in call.args)
                 or self.info.is_active(call))
@@ -275,6 +278,9 @@ class ReverseGenerator:
             else:
                 kinds.append("const")
         ret_active = self.info.is_active(call)
+        rule = self.ctx.custom.get(id(callee))
+        if rule is not None and rule.reverse is not None:
+            return self._rewrite_custom_call(call, rule, kinds, ret_active)
         aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active)
         args = [self.fwd_tape]
         for a, kind in zip(call.args, kinds):
@@ -294,6 +300,34 @@ class ReverseGenerator:
                 f"calls returning active pointers are not supported yet ({callee.name})",
                 function=self.primal, instruction=new)
         self.call_plans[id(new)] = (callee, kinds, rev, ret_active)
+
+    def _rewrite_custom_call(self, call, rule, kinds, ret_active) -> None:
+        """Use the user's augmented forward (if any) now and their reverse later."""
+        from .api import coerce
+        callee = call.called_function
+        tape, anchor = None, call
+        if rule.augmented is not None:
+            b = Builder().position_before(call)
+            args = []
+            for a, kind in zip(call.args, kinds):
+                args.append(a)
+                if kind == "dup":
+                    args.append(self.shadow_value(a))
+            params = rule.augmented.function_type.params
+            args = [coerce(b, a, t) for a, t in zip(args, params)]
+            result = b.call(rule.augmented, args, "custom.tape")
+            if callee.return_type.is_void:
+                call.erase()
+                anchor = result
+            elif result.type == callee.return_type:
+                call.replace_all_uses_with(result)
+                if self.info.is_active(call):
+                    self.info.active.add(id(result))
+                call.erase()
+                anchor = result
+            elif not result.type.is_void:
+                tape = result
+        self.call_plans[id(anchor)] = ("custom", rule, kinds, tape, ret_active)
 
     # ------------------------------------------------------------------ values in reverse
     def primal_in_rev(self, b: Builder, v):

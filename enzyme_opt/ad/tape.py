@@ -17,6 +17,7 @@ from ..ir import Builder, Function
 from ..ir.constants import ConstantNull
 from ..ir.types import I8, I64, FunctionType, StructType, VOID
 
+HEADER_BYTES = 24          # what `__enzyme_augmentsize` reports
 PUSH = "__enzyme_opt_tape_push"
 POP = "__enzyme_opt_tape_pop"
 FIRST_CAPACITY = 1 << 12
@@ -107,13 +108,23 @@ def _make_pop(module) -> Function:
 
 def init_tape(b: Builder):
     """An empty tape on the stack of the current function."""
-    module = b.module
-    t = tape_type(module)
-    tape = b.alloca(t, name="tape", align=8)
-    b.store(ConstantNull(byte_ptr(module)), _field(b, tape, 0, "tape.base"), 8)
+    tape = b.alloca(tape_type(b.module), name="tape", align=8)
+    clear_tape(b, tape)
+    return tape
+
+
+def clear_tape(b: Builder, tape) -> None:
+    b.store(ConstantNull(byte_ptr(b.module)), _field(b, tape, 0, "tape.base"), 8)
     b.store(b.i64(0), _field(b, tape, 1, "tape.size"), 8)
     b.store(b.i64(0), _field(b, tape, 2, "tape.cap"), 8)
-    return tape
+
+
+def tape_size(b: Builder, tape):
+    return b.load(I64, _field(b, tape, 1, "tape.size.ptr"), "tape.size", 8)
+
+
+def set_tape_size(b: Builder, tape, size) -> None:
+    b.store(size, _field(b, tape, 1, "tape.size.ptr"), 8)
 
 
 def free_tape(b: Builder, tape) -> None:

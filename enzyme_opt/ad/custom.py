@@ -1,0 +1,55 @@
+"""User-registered derivatives, read from the module's registration globals.
+
+    void *__enzyme_register_gradient_NAME[3]   = {fn, augmented_forward, reverse};
+    void *__enzyme_register_derivative_NAME[2] = {fn, forward};
+
+Calls to `fn` inside differentiated code then use the user's functions
+instead of differentiating `fn`'s body.  The globals are removed from the
+output: they exist only to carry this information to the tool.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, Optional
+
+from ..ir import Function, GlobalVariable
+from ..ir.constants import ConstantAggregate, ConstantExpr
+
+GRADIENT_PREFIX = "__enzyme_register_gradient"
+DERIVATIVE_PREFIX = "__enzyme_register_derivative"
+
+
+@dataclass
+class CustomRule:
+    function: Function
+    augmented: Optional[Function] = None   # reverse mode: records a tape (or nothing)
+    reverse: Optional[Function] = None
+    forward: Optional[Function] = None     # forward mode
+
+
+def _function_in(v) -> Optional[Function]:
+    if isinstance(v, ConstantExpr):
+        v = v.strip_casts()
+    return v if isinstance(v, Function) else None
+
+
+def collect_custom_rules(module) -> Dict[int, CustomRule]:
+    """id(fn) -> its registered rule; the registration globals are removed."""
+    rules: Dict[int, CustomRule] = {}
+    for gv in list(module.globals):
+        if not isinstance(gv, GlobalVariable) or not gv.name.startswith(
+                (GRADIENT_PREFIX, DERIVATIVE_PREFIX)):
+            continue
+        init = gv.initializer
+        if not isinstance(init, ConstantAggregate):
+            continue
+        fns = [_function_in(e) for e in init.elements]
+        if not fns or fns[0] is None:
+            continue
+        rule = rules.setdefault(id(fns[0]), CustomRule(fns[0]))
+        if gv.name.startswith(GRADIENT_PREFIX) and len(fns) >= 3:
+            rule.augmented, rule.reverse = fns[1], fns[2]
+        elif gv.name.startswith(DERIVATIVE_PREFIX) and len(fns) >= 2:
+            rule.forward = fns[1]
+        module.remove_global_value(gv)
+    return rules
