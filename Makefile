@@ -1,0 +1,55 @@
+# enzyme-opt developer tasks.  `make install` then `make test` on a fresh
+# Debian 12 machine (as root) is all that is needed.
+
+PYTHON ?= python3
+# lit from PyPI has no `python -m lit`; call its entry point directly so that
+# neither tool depends on PATH.
+LIT = $(PYTHON) -c 'import sys, lit.main; sys.argv[0] = "lit"; lit.main.main()'
+PYTEST = $(PYTHON) -m pytest -ra
+# Debian's own python3 refuses system-wide pip installs (PEP 668); the
+# variable is ignored by pip versions and interpreters that do not need it.
+export PIP_BREAK_SYSTEM_PACKAGES := 1
+
+APT_PACKAGES := clang-19 llvm-19 clang-14 llvm-14 make \
+                libc6-dev libstdc++-12-dev libgcc-12-dev binutils
+
+.PHONY: install test test-fast test-e2e lit bench clean
+
+install:
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(APT_PACKAGES)
+	@# Debian's python3 and pip only if there is no python3 with pip already.
+	$(PYTHON) -m pip --version >/dev/null 2>&1 || \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3 python3-pip
+	$(PYTHON) -m pip install -e '.[dev]'
+
+# Full suite: unit tests, grammar tests and the end-to-end matrix
+# (every program x clang 19/14 x -O0..-O3), then the lit tests.
+# Both suites always run; the target fails if either does.
+test:
+	status=0; \
+	$(PYTEST) -n auto tests || status=$$?; \
+	$(LIT) -sv tests/lit || status=$$?; \
+	exit $$status
+
+# Same, but the end-to-end suite only at -O2 with clang-19.
+test-fast:
+	status=0; \
+	ENZYME_E2E_CLANGS=19 ENZYME_E2E_OPTS=-O2 $(PYTEST) -n auto tests || status=$$?; \
+	$(LIT) -sv tests/lit || status=$$?; \
+	exit $$status
+
+test-e2e:
+	$(PYTEST) -n auto tests/e2e
+
+lit:
+	$(LIT) -sv tests/lit
+
+bench:
+	@if [ -f tools/bench.py ]; then $(PYTHON) tools/bench.py; \
+	else echo "tools/bench.py does not exist yet"; fi
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .benchmarks
+	rm -rf tests/lit/Output "$${TMPDIR:-/tmp}/enzyme-opt-lit"
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
