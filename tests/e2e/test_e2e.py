@@ -1,0 +1,145 @@
+"""End-to-end tests: C/C++ programs written for Enzyme's C API.
+
+Every ``tests/e2e/<group>/*.c`` (and ``*.cpp``) is a self-checking program.
+For each clang version and optimisation level it is
+
+1. compiled to textual IR:  clang-V -OX -S -emit-llvm prog.c -o prog.ll
+2. differentiated:          python3 -m enzyme_opt prog.ll -o out.ll
+3. checked:                 llvmlite parses and verifies out.ll, and no
+                            __enzyme_* call or enzyme_* marker use remains
+4. compiled and linked:     clang-V -OX out.ll -o prog -lm
+5. run:                     it must exit with status 0
+
+Knobs (comma or space separated):
+  ENZYME_E2E_CLANGS=19      clang major versions (default "19,14")
+  ENZYME_E2E_OPTS=-O2       optimisation levels (default "-O0,-O1,-O2,-O3")
+A line ``// XFAIL: <reason>`` in a program marks it as an expected failure
+(strict: an unexpected pass fails the suite).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+E2E_DIR = Path(__file__).resolve().parent
+REPO_ROOT = E2E_DIR.parent.parent
+
+TOOL_TIMEOUT = 600  # seconds for enzyme-opt on one module
+COMPILE_TIMEOUT = 300
+RUN_TIMEOUT = 60
+
+XFAIL_RE = re.compile(r"^\s*//\s*XFAIL:\s*(.*?)\s*$", re.MULTILINE)
+# Calls of the Enzyme C API must all have been replaced...
+ENZYME_CALL_RE = re.compile(r"__enzyme_")
+# ...and the marker globals may still be declared, but not used.
+MARKER_RE = re.compile(r"@enzyme_(?:dup|dupnoneed|const|out)\b")
+MARKER_DECL_RE = re.compile(r"^@enzyme_\w+\s*=")
+
+
+def _knob(name: str, default: str) -> list[str]:
+    value = os.environ.get(name, "").strip() or default
+    return [v for v in re.split(r"[,\s]+", value) if v]
+
+
+CLANGS = _knob("ENZYME_E2E_CLANGS", "19,14")
+OPTS = [o if o.startswith("-") else "-" + o for o in _knob("ENZYME_E2E_OPTS", "-O0,-O1,-O2,-O3")]
+
+PROGRAMS = sorted(p for ext in ("c", "cpp") for p in E2E_DIR.glob(f"*/*.{ext}"))
+
+
+def _params():
+    for prog in PROGRAMS:
+        text = prog.read_text(encoding="utf-8", errors="replace")
+        m = XFAIL_RE.search(text)
+        marks = [pytest.mark.xfail(strict=True, reason=m.group(1) or "XFAIL")] if m else []
+        rel = prog.relative_to(E2E_DIR).as_posix()
+        for clang in CLANGS:
+            for opt in OPTS:
+                yield pytest.param(prog, clang, opt, id=f"{rel}-clang{clang}{opt}", marks=marks)
+
+
+def _compiler(version: str, cxx: bool) -> str:
+    name = f"clang++-{version}" if cxx else f"clang-{version}"
+    path = shutil.which(name) or shutil.which(name, path="/usr/bin") or f"/usr/lib/llvm-{version}/bin/{'clang++' if cxx else 'clang'}"
+    if not os.path.exists(path):
+        pytest.skip(f"{name} is not installed")
+    return path
+
+
+def _run(cmd, what, timeout, **kw):
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
+    except subprocess.TimeoutExpired as e:
+        out, err = (x.decode(errors="replace") if isinstance(x, bytes) else (x or "")
+                    for x in (e.stdout, e.stderr))
+        pytest.fail(f"{what} timed out after {timeout}s\n$ {' '.join(map(str, cmd))}\n"
+                    f"--- stdout ---\n{out[-20000:]}\n--- stderr ---\n{err[-20000:]}",
+                    pytrace=False)
+    return proc
+
+
+def _require_success(what, cmd, proc):
+    if proc.returncode != 0:
+        pytest.fail(f"{what} failed with exit status {proc.returncode}\n$ {' '.join(map(str, cmd))}\n"
+                    f"--- stdout ---\n{proc.stdout[-20000:]}\n--- stderr ---\n{proc.stderr[-20000:]}",
+                    pytrace=False)
+
+
+def _tool_env():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
+    return env
+
+
+def _leftover_enzyme_refs(text: str) -> list[str]:
+    bad = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if ENZYME_CALL_RE.search(line) or (MARKER_RE.search(line) and not MARKER_DECL_RE.match(line)):
+            bad.append(f"{lineno}: {line.strip()[:200]}")
+    return bad
+
+
+@pytest.mark.parametrize("prog,clang,opt", list(_params()))
+def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
+    cxx = prog.suffix == ".cpp"
+    cc = _compiler(clang, cxx)
+    ll = tmp_path / (prog.stem + ".ll")
+    out_ll = tmp_path / (prog.stem + ".out.ll")
+    exe = tmp_path / prog.stem
+
+    cmd = [cc, opt, "-S", "-emit-llvm", str(prog), "-o", str(ll)]
+    _require_success("clang -emit-llvm", cmd, _run(cmd, "clang -emit-llvm", COMPILE_TIMEOUT))
+
+    cmd = [sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out_ll)]
+    proc = _run(cmd, "enzyme-opt", TOOL_TIMEOUT, cwd=REPO_ROOT, env=_tool_env())
+    _require_success("enzyme-opt", cmd, proc)
+    if not out_ll.exists():
+        pytest.fail(f"enzyme-opt wrote no output file\n--- stderr ---\n{proc.stderr}", pytrace=False)
+
+    text = out_ll.read_text()
+    import llvmlite.binding as llvm
+
+    try:
+        llvm.parse_assembly(text).verify()
+    except RuntimeError as e:  # llvmlite reports parse and verifier errors this way
+        pytest.fail(f"llvmlite rejects {out_ll.name}:\n{e}", pytrace=False)
+
+    leftovers = _leftover_enzyme_refs(text)
+    if leftovers:
+        pytest.fail("Enzyme API references left in the output:\n" + "\n".join(leftovers[:20]),
+                    pytrace=False)
+
+    cmd = [cc, opt, str(out_ll), "-o", str(exe), "-lm"] + (["-lstdc++"] if cxx else [])
+    _require_success("compiling the output of enzyme-opt", cmd,
+                     _run(cmd, "clang (compile the output)", COMPILE_TIMEOUT))
+
+    cmd = [str(exe)]
+    _require_success(f"the program {prog.name} ({opt}, clang-{clang})", cmd,
+                     _run(cmd, "the program", RUN_TIMEOUT, cwd=tmp_path))
