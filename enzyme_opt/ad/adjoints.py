@@ -145,7 +145,17 @@ def _call(gen, b, inst):
             raise DifferentiationError("cannot differentiate an indirect call with active "
                                        "arguments", function=gen.primal, instruction=inst)
         return
-    from ..analysis.activity import is_inactive_call
+    from ..analysis.activity import ALLOCATION_FUNCTIONS, is_inactive_call
+    if callee.name in ALLOCATION_FUNCTIONS:
+        # The reverse of an allocation is the last use of its shadow.
+        if gen.info.has_shadow(inst):
+            from . import tape as T
+            shadow = gen.shadow_in_rev(b, inst)
+            b.call(T.libc(gen.module, "free"), [b.pointer_cast(shadow, T.byte_ptr(gen.module))])
+        return
+    if callee.name == "realloc" and gen.info.has_shadow(inst.args[0]):
+        raise DifferentiationError("realloc of memory that holds derivatives is not supported",
+                                   function=gen.primal, instruction=inst)
     if is_inactive_call(inst):
         return
     name = rule_name_for_call(callee.name)

@@ -388,23 +388,66 @@ LOWERINGS = {"__enzyme_autodiff": ("reverse", lower_autodiff),
 
 
 def lower_api_calls(module) -> int:
-    """Replace every Enzyme API call in `module`; returns how many."""
+    """Replace every Enzyme API call in `module`; returns how many.
+
+    Calls are lowered innermost first: a function that itself contains an
+    API call (a gradient being differentiated again, for higher order) is
+    differentiated only after its own API calls were replaced.
+    """
     ctx = DerivativeContext(module)
-    calls = api_calls(module)
-    for call in calls:
-        name = call.called_function.name
-        if name.startswith("__enzyme_augmentsize"):
-            lower_augmentsize(ctx, call)
-            continue
-        for prefix, (mode, lower) in LOWERINGS.items():
-            if name.startswith(prefix):
-                lower(ctx, parse_call(call, mode))
-                break
-        else:
-            raise DifferentiationError(f"'{name.split('.')[0]}' is not supported yet",
-                                       function=call.function, instruction=call)
+    pending = api_calls(module)
+    total = len(pending)
+    while pending:
+        waiting = {id(c.function) for c in pending}
+        ready = [c for c in pending if not _reaches(_target(c), waiting)]
+        if not ready:
+            raise DifferentiationError("Enzyme calls differentiate each other in a cycle",
+                                       function=pending[0].function, instruction=pending[0])
+        for call in ready:
+            _lower_one(ctx, call)
+        done = {id(c) for c in ready}
+        pending = [c for c in pending if id(c) not in done]
     remove_api_leftovers(module)
-    return len(calls)
+    return total
+
+
+def _lower_one(ctx, call) -> None:
+    name = call.called_function.name
+    if name.startswith("__enzyme_augmentsize"):
+        return lower_augmentsize(ctx, call)
+    for prefix, (mode, lower) in LOWERINGS.items():
+        if name.startswith(prefix):
+            return lower(ctx, parse_call(call, mode))
+    raise DifferentiationError(f"'{name.split('.')[0]}' is not supported yet",
+                               function=call.function, instruction=call)
+
+
+def _target(call):
+    """The function an API call differentiates (None if not recognizable yet)."""
+    args = call.args
+    for v in args[:2]:
+        target = v.strip_casts() if isinstance(v, ConstantExpr) else v
+        if isinstance(target, Function):
+            return target
+    return None
+
+
+def _reaches(fn, waiting: set) -> bool:
+    """Does `fn`, or anything it calls, still contain an unlowered API call?"""
+    seen, work = set(), [fn] if fn is not None else []
+    while work:
+        f = work.pop()
+        if id(f) in seen:
+            continue
+        seen.add(id(f))
+        if id(f) in waiting:
+            return True
+        for inst in f.instructions():
+            if isinstance(inst, I.CallBase):
+                callee = inst.called_function
+                if callee is not None and not callee.is_declaration:
+                    work.append(callee)
+    return False
 
 
 def remove_api_leftovers(module) -> None:

@@ -15,7 +15,7 @@ from ..ir import instructions as I
 from ..ir.constants import Constant
 from ..ir.module import Function
 
-ALLOCATION_FUNCTIONS = {"malloc", "calloc", "_Znwm", "_Znam", "realloc"}
+ALLOCATION_FUNCTIONS = {"malloc", "calloc", "_Znwm", "_Znam"}
 # Calls that neither read nor write float data the derivative can see.
 INACTIVE_FUNCTIONS = {
     "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "fflush", "sprintf",
