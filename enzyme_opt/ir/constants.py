@@ -204,12 +204,14 @@ class MetadataValue(Constant):
     instruction through `wrapped`, or is carried as text (`metadata !12`).
     """
 
-    __slots__ = ("value", "text")
+    __slots__ = ("value", "text", "args")
 
-    def __init__(self, type: Type, value: Optional[Value] = None, text: str = ""):
+    def __init__(self, type: Type, value: Optional[Value] = None, text: str = "",
+                 args: Optional[list] = None):
         super().__init__(type)
         self.value = value
         self.text = text
+        self.args = args       # the values of a `!DIArgList(...)`
 
 
 def const_int(type: IntType, value: int) -> ConstantInt:

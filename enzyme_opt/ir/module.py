@@ -103,8 +103,8 @@ class GlobalValue(Value):
 class GlobalVariable(GlobalValue):
     """`@g = [linkage] global|constant T [init][, section ...]`.
 
-    `attrs` is the comma-separated tail after the initializer (section,
-    partition, comdat, align, metadata attachments), verbatim; `pre_attrs`
+    `attrs` is the text after the initializer, with its leading comma
+    (`, section "s", align 8, !dbg !3`), verbatim; `pre_attrs`
     holds `unnamed_addr`, `addrspace(N)`, `externally_initialized` between
     the linkage and the `global` keyword.
     """

@@ -88,6 +88,8 @@ def _constant(c, slots) -> str:
     if isinstance(c, C.MetadataValue):
         if c.value is not None:
             return f"{c.value.type} {_ref(c.value, slots)}"
+        if c.args is not None:
+            return "!DIArgList(" + ", ".join(_typed(v, slots) for v in c.args) + ")"
         return c.text
     raise TypeError(f"cannot print constant {type(c).__name__}")
 
@@ -116,12 +118,14 @@ def _constant_expr(c, slots) -> str:
     if op in I.CAST_OPS:
         return f"{op}{flags} ({_typed(ops[0], slots)} to {c.type})"
     if op == "getelementptr":
-        args = ", ".join([str(c.source_type)] + [_typed(v, slots) for v in ops])
+        inrange = c.predicate + 1 if isinstance(c.predicate, int) else None
+        args = ", ".join([str(c.source_type)] + [
+            ("inrange " if k == inrange else "") + _typed(v, slots) for k, v in enumerate(ops)])
         return f"getelementptr{flags} ({args})"
     if op in ("icmp", "fcmp"):
         return f"{op}{flags} {c.predicate} ({_typed(ops[0], slots)}, {_typed(ops[1], slots)})"
-    args = ", ".join(_typed(v, slots) for v in ops)
-    return f"{op}{flags} ({args})"
+    args = [_typed(v, slots) for v in ops] + [str(i) for i in getattr(c, "indices", ())]
+    return f"{op}{flags} ({', '.join(args)})"
 
 
 def _ref(value, slots) -> str:
@@ -364,10 +368,7 @@ def print_global(gv: GlobalValue) -> str:
     words.append(str(gv.value_type))
     if gv.initializer is not None:
         words.append(_ref(gv.initializer, None))
-    text = f"{name} = " + " ".join(words)
-    if gv.attrs:
-        text += ", " + gv.attrs
-    return text
+    return f"{name} = " + " ".join(words) + gv.attrs
 
 
 def print_module(module: Module) -> str:

@@ -1,0 +1,120 @@
+"""Textual IR -> model, with the Lark grammar in `grammar/llvm.lark`.
+
+The Lark LALR parser is built once per process and drives `ModuleBuilder`
+as an inline transformer, so the model is built while parsing and no parse
+tree is ever materialized.  Values may be used before they are defined
+(phis, calls to later functions): such uses get a placeholder that is
+replaced when the definition arrives; what is never defined is reported
+at its first use, with the position of that use.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from typing import Optional
+
+from lark import Lark, Transformer, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+
+from ..diagnostics import ParseError
+from .module import Module
+from .syntax import ModuleSyntax
+
+
+def _grammar_text() -> str:
+    try:
+        from importlib.resources import files
+        return (files("enzyme_opt.grammar") / "llvm.lark").read_text()
+    except (ModuleNotFoundError, FileNotFoundError):
+        # Running from a source checkout that was not installed.
+        here = os.path.dirname(os.path.abspath(__file__))
+        path = os.path.join(here, "..", "..", "grammar", "llvm.lark")
+        with open(path) as f:
+            return f.read()
+
+
+class _Dispatch(Transformer):
+    """Forwards Lark's rule callbacks to the ModuleSyntax of the current parse."""
+
+    def __init__(self):
+        super().__init__(visit_tokens=False)
+        self.target: Optional[ModuleSyntax] = None
+
+    def __default__(self, data, children, meta):
+        handler = getattr(self.target, "r_" + data, None)
+        if handler is None:       # `_rules` are inlined by Lark, which needs a Tree
+            return Tree(data, children, meta)
+        return handler(children)
+
+
+@functools.lru_cache(maxsize=1)
+def _parser():
+    dispatch = _Dispatch()
+    lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", start="module",
+                maybe_placeholders=True, transformer=dispatch, cache=_cache_path())
+    return lark, dispatch
+
+
+def _cache_path():
+    """Lark's table cache, kept per user and grammar version."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    try:
+        os.makedirs(os.path.join(base, "enzyme-opt"), exist_ok=True)
+    except OSError:
+        return True
+    return os.path.join(base, "enzyme-opt", "llvm-grammar.lark-cache")
+
+
+def parse_module(text: str, filename: str = "<stdin>") -> Module:
+    """Parse textual IR; raises ParseError with a clang-style location."""
+    lark, dispatch = _parser()
+    syntax = ModuleSyntax(text, filename)
+    dispatch.target = syntax
+    try:
+        lark.parse(text)
+        syntax.finish()
+    except UnexpectedInput as e:
+        raise _located(syntax, e) from None
+    except ParseError:
+        raise
+    except LarkError as e:
+        raise syntax.error(str(e).splitlines()[0], None) from None
+    finally:
+        dispatch.target = None
+    return syntax.module
+
+
+def _located(syntax: ModuleSyntax, e: UnexpectedInput) -> ParseError:
+    if isinstance(e, UnexpectedCharacters):
+        ch = syntax.text[e.pos_in_stream] if e.pos_in_stream < len(syntax.text) else ""
+        message = f"unexpected character {ch!r}" if ch.strip() else "unexpected input"
+        return syntax.error_at(message, e.line, e.column)
+    if isinstance(e, UnexpectedEOF):
+        lines = syntax.text.rstrip("\n").split("\n")
+        return syntax.error_at("unexpected end of file", len(lines), len(lines[-1]) + 1)
+    token = getattr(e, "token", None)
+    if token is not None and token.type == "$END":
+        lines = syntax.text.rstrip("\n").split("\n")
+        return syntax.error_at("unexpected end of file", len(lines), len(lines[-1]) + 1)
+    expected = sorted(getattr(e, "expected", ()) or ())
+    text = repr(str(token)) if token is not None else "input"
+    hint = _expected_hint(expected)
+    return syntax.error_at(f"unexpected {text}{hint}", e.line, e.column)
+
+
+_READABLE = {"LOCAL_VAR": "local value", "GLOBAL_VAR": "global value", "INT": "integer",
+             "FLOAT": "floating-point constant", "COMMA": "','", "RBRACE": "'}'",
+             "LBRACE": "'{'", "RPAR": "')'", "LPAR": "'('", "EQUAL": "'='", "LABEL": "label",
+             "TYPE": "type", "INT_TYPE": "type", "PTR": "type"}
+
+
+def _expected_hint(expected) -> str:
+    names = []
+    for name in expected:
+        readable = _READABLE.get(name)
+        if readable and readable not in names:
+            names.append(readable)
+    if not names or len(expected) > 12:
+        return ""
+    return "; expected " + " or ".join(names[:4])
+

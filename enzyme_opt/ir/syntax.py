@@ -1,0 +1,1031 @@
+"""Grammar rules -> model objects (one `r_<rule>` method per rule of llvm.lark).
+
+Each method receives the rule's children, already built, and returns what the
+rule stands for.  Values in the grammar carry no type of their own (`%x`,
+`42`, `[i32 1, i32 2]`), so value rules return the raw token, or a *pending*
+constant (a function of the type), and are resolved where the type is known.
+"""
+from __future__ import annotations
+
+import re
+import struct
+from typing import Dict, List, Optional
+
+from lark import Token
+
+from ..diagnostics import ParseError
+from . import constants as C
+from . import instructions as I
+from .module import BasicBlock, Function, GlobalAlias, GlobalValue, GlobalVariable, Module
+from .names import parse_identifier, unescape_string
+from .printer import _typed
+from .types import (I1, METADATA, OPAQUE_PTR, VOID, ArrayType, FloatType, FunctionType,
+                    IntType, PointerType, SpecialType, StructType, VectorType, indexed_type)
+
+_MD_ATTACHMENT = re.compile(r",?\s*!([-a-zA-Z$._][-a-zA-Z$._0-9]*)\s+(.*)\Z", re.S)
+
+
+class Pending:
+    """A constant whose type comes from its context (`[i32 1]`, `getelementptr (...)`)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        self.make = make
+
+
+class GlobalPlaceholder(GlobalValue):
+    """A global used before its definition; replaced by the definition."""
+
+    __slots__ = ("token",)
+
+
+class LocalPlaceholder(I.Instruction):
+    """A local value or block used before its definition."""
+
+    __slots__ = ("token",)
+
+
+class ModuleSyntax:
+    def __init__(self, text: str, filename: str):
+        self.text = text
+        self.filename = filename
+        self.module = Module()
+        self._lines = None
+        self.global_forward: Dict[str, GlobalPlaceholder] = {}
+        self.typed = uses_typed_pointers(text)
+        self._start_function(None)
+
+    # ------------------------------------------------------------------ errors
+    def _line(self, line: int) -> str:
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        return self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+
+    def error_at(self, message: str, line: int, column: int) -> ParseError:
+        return ParseError(message, self.filename, line, column, self._line(line))
+
+    def error(self, message: str, token: Optional[Token]) -> ParseError:
+        if token is None or getattr(token, "line", None) is None:
+            return ParseError(message, self.filename)
+        return self.error_at(message, token.line, token.column)
+
+    # ------------------------------------------------------------------ types
+    def type_of(self, x):
+        if not isinstance(x, Token):
+            return x
+        kind = x.type
+        if kind == "INT_TYPE":
+            return IntType(int(x[1:]))
+        if kind == "FP_TYPE":
+            return FloatType(str(x))
+        if kind == "PTR":
+            return OPAQUE_PTR
+        if kind == "LOCAL_VAR":
+            return self.module.named_type(parse_identifier(x))
+        if kind == "VOID":
+            return VOID
+        if kind == "METADATA":
+            return METADATA
+        return SpecialType(str(x))
+
+    def r_ptr_type(self, c):
+        return PointerType(None, int(c[1]))
+
+    def r_pointer_type(self, c):
+        return PointerType(self.type_of(c[0]), int(c[1]) if c[1] is not None else 0)
+
+    def r_array_type(self, c):
+        return ArrayType(int(c[0]), self.type_of(c[1]))
+
+    def r_vector_type(self, c):
+        return VectorType(int(c[1]), self.type_of(c[2]), c[0] is not None)
+
+    def r_struct_type(self, c):
+        return StructType(tuple(self.type_of(t) for t in c if t is not None))
+
+    def r_packed_struct_type(self, c):
+        return StructType(tuple(self.type_of(t) for t in c if t is not None), packed=True)
+
+    def r_function_type(self, c):
+        vararg = any(isinstance(t, Token) and t.type == "VARARGS" for t in c)
+        types = [self.type_of(t) for t in c if t is not None
+                 and not (isinstance(t, Token) and t.type == "VARARGS")]
+        return FunctionType(types[0], tuple(types[1:]), vararg)
+
+    def r_target_type(self, c):
+        return SpecialType("target(" + ", ".join(self._text(x) for x in c if x is not None) + ")")
+
+    def pointer_to(self, t, addrspace=0):
+        return PointerType(t if self.typed else None, addrspace)
+
+    # ------------------------------------------------------------------ values
+    def resolve(self, t, v):
+        """The value `v` (token or pending constant) at type `t`."""
+        if isinstance(v, Pending):
+            return v.make(t)
+        if not isinstance(v, Token):
+            return v
+        kind = v.type
+        if kind == "LOCAL_VAR":
+            return self.local_value(v, t)
+        if kind == "GLOBAL_VAR":
+            return self.global_value(v, t)
+        if kind == "INT":
+            return self._int(t, v)
+        if kind == "FLOAT":
+            return self._float(t, v)
+        if kind in ("TRUE", "FALSE"):
+            return C.ConstantInt(t if t.is_int else I1, 1 if kind == "TRUE" else 0)
+        simple = {"NULL": C.ConstantNull, "NONE": C.ConstantNone, "UNDEF": C.ConstantUndef,
+                  "POISON": C.ConstantPoison, "ZEROINITIALIZER": C.ConstantZero}
+        if kind in simple:
+            return simple[kind](t)
+        if kind == "CSTRING":
+            return C.ConstantString(t, str(v)[2:-1])
+        raise self.error(f"unexpected value {v!s}", v)
+
+    def _int(self, t, tok):
+        s = str(tok)
+        if s[:3] in ("u0x", "s0x"):
+            value = int(s[3:], 16)
+            if s[0] == "s" and t.is_int and value >= 1 << (t.bits - 1):
+                value -= 1 << t.bits
+        else:
+            value = int(s)
+        if t.is_float:
+            return C.ConstantFloat(t, float(value), s)
+        if not t.is_int:
+            raise self.error(f"integer constant used with non-integer type '{t}'", tok)
+        return C.ConstantInt(t, value)
+
+    def _float(self, t, tok):
+        s = str(tok)
+        if not t.is_float:
+            raise self.error(f"floating-point constant used with type '{t}'", tok)
+        if s.startswith("0x") and len(s) == 18 and s[2] not in "KLMHR":
+            value = struct.unpack("<d", struct.pack("<Q", int(s[2:], 16)))[0]
+        elif s.startswith("0x"):
+            value = float("nan")
+        else:
+            value = float(s)
+        return C.ConstantFloat(t, value, s)
+
+    def typed(self, tv):
+        return tv  # r_typed_value already resolved it
+
+    def r_typed_value(self, c):
+        t = self.type_of(c[0])
+        return self.resolve(t, c[1])
+
+    # -- globals -------------------------------------------------------------------------
+    def global_value(self, tok, t):
+        name = parse_identifier(tok)
+        gv = self.module.symbols.get(name)
+        if gv is not None:
+            return gv
+        placeholder = self.global_forward.get(name)
+        if placeholder is None:
+            placeholder = GlobalPlaceholder(t, name)
+            placeholder.token = tok
+            self.global_forward[name] = placeholder
+        return placeholder
+
+    def define_global(self, gv, tok) -> None:
+        if gv.name in self.module.symbols:
+            raise self.error(f"redefinition of global '@{gv.name}'", tok)
+        placeholder = self.global_forward.pop(gv.name, None)
+        if isinstance(gv, Function):
+            self.module.add_function(gv, unique=False)
+        else:
+            self.module.add_global(gv, unique=False)
+        if placeholder is not None:
+            placeholder.replace_all_uses_with(gv)
+            self.patched.append((placeholder, gv))
+
+    # -- locals ---------------------------------------------------------------------------
+    def _start_function(self, fn) -> None:
+        self.fn = fn
+        self.locals: Dict[str, object] = {}
+        self.local_forward: Dict[str, LocalPlaceholder] = {}
+        self.blocks: Dict[str, BasicBlock] = {}
+        self.block_refs: Dict[str, Token] = {}
+        self.next_slot = 0
+        self.block_start = None
+        self.phis: List = []
+        if not hasattr(self, "patched"):
+            self.patched = []
+
+    def local_value(self, tok, t):
+        name = parse_identifier(tok)
+        v = self.locals.get(name)
+        if v is not None:
+            if v.type != t and not isinstance(v, BasicBlock):
+                raise self.error(f"'%{name}' defined with type '{v.type}' but expected '{t}'",
+                                 tok)
+            return v
+        if self.fn is None:
+            raise self.error(f"use of local value '%{name}' outside a function", tok)
+        placeholder = self.local_forward.get(name)
+        if placeholder is None:
+            placeholder = LocalPlaceholder("placeholder", t)
+            placeholder.token = tok
+            self.local_forward[name] = placeholder
+        elif placeholder.type != t:
+            raise self.error(f"'%{name}' used with type '{t}' but earlier with "
+                             f"'{placeholder.type}'", tok)
+        return placeholder
+
+    def define_local(self, name_tok, value) -> None:
+        name = parse_identifier(name_tok)
+        if name in self.locals:
+            raise self.error(f"redefinition of value '%{name}'", name_tok)
+        if name.isdigit():
+            self.next_slot = max(self.next_slot, int(name) + 1)
+            value.name = None
+        else:
+            value.name = self.fn.claim_name(name)
+        self.locals[name] = value
+        placeholder = self.local_forward.pop(name, None)
+        if placeholder is not None:
+            if placeholder.type != value.type:
+                raise self.error(f"'%{name}' defined with type '{value.type}' but used as "
+                                 f"'{placeholder.type}'", placeholder.token)
+            placeholder.replace_all_uses_with(value)
+
+    def block(self, tok) -> BasicBlock:
+        name = parse_identifier(tok)
+        b = self.blocks.get(name)
+        if b is None:
+            b = self.blocks[name] = BasicBlock(None, self.fn)
+            self.block_refs[name] = tok
+        return b
+
+    # ------------------------------------------------------------------ module level
+    def r_module(self, c):
+        return self.module
+
+    def _string(self, tok) -> str:
+        return unescape_string(str(tok)[1:-1])
+
+    def r_source_filename(self, c):
+        self.module.source_filename = str(c[0])[1:-1]
+
+    def r_target_datalayout(self, c):
+        self.module.datalayout = str(c[0])[1:-1]
+
+    def r_target_triple(self, c):
+        self.module.triple = str(c[0])[1:-1]
+
+    def r_module_asm(self, c):
+        self.module.module_asm.append(str(c[0])[1:-1])
+
+    def r_type_def(self, c):
+        named = self.module.named_type(parse_identifier(c[0]))
+        body = c[1]
+        if isinstance(body, Token) and body.type == "OPAQUE":
+            return
+        body = self.type_of(body)
+        if not isinstance(body, StructType):
+            raise self.error("only struct types can be named here", c[0])
+        named.body = body
+
+    def r_comdat_def(self, c):
+        self.module.comdats.append(f"{c[0]} = comdat {c[1]}")
+
+    def _text(self, x) -> str:
+        """Source-like text of a subtree built by the rules (attributes and such)."""
+        if x is None:
+            return ""
+        if isinstance(x, Token):
+            return str(x)
+        if isinstance(x, str):
+            return x
+        if isinstance(x, (list, tuple)):
+            return " ".join(self._text(e) for e in x if e is not None and e != "")
+        if isinstance(x, C.Constant) or isinstance(x, GlobalValue):
+            return _typed(x, None)
+        return str(x)
+
+    def r_section(self, c):
+        return f"section {c[0]}"
+
+    def r_partition(self, c):
+        return f"partition {c[0]}"
+
+    def r_comdat(self, c):
+        return f"comdat({c[0]})" if c[0] is not None else "comdat"
+
+    def r_align(self, c):
+        return f"align {c[0]}"
+
+    def r_code_model(self, c):
+        return f"code_model {c[0]}"
+
+    def r_addrspace(self, c):
+        return f"addrspace({c[0]})"
+
+    def r_gc(self, c):
+        return f"gc {c[0]}"
+
+    def r_prefix(self, c):
+        return "prefix " + self._text(c[0])
+
+    def r_prologue(self, c):
+        return "prologue " + self._text(c[0])
+
+    def r_personality(self, c):
+        return "personality " + self._text(c[0])
+
+    def r_gv_flags(self, c):
+        return c
+
+    def _global_tail(self, items) -> str:
+        text = ""
+        for item in items:
+            if isinstance(item, Token) and item.type == "MD_ATTACHMENT":
+                text += str(item)
+            elif isinstance(item, Token) and item.type == "ATTR_GROUP_REF":
+                text += " " + str(item)
+            else:
+                text += ", " + self._text(item)
+        return text
+
+    def _addrspace_of(self, flags) -> int:
+        for f in flags or ():
+            if isinstance(f, str) and f.startswith("addrspace("):
+                return int(f[10:-1])
+        return 0
+
+    def r_global_var(self, c):
+        name_tok, flags, kind, t, value = c[:5]
+        t = self.type_of(t)
+        gv = GlobalVariable(self.pointer_to(t, self._addrspace_of(flags)),
+                            parse_identifier(name_tok), t, None, str(kind) == "constant",
+                            self._text(flags), "", self._global_tail(c[5:]))
+        self.define_global(gv, name_tok)
+        gv.initializer = self.resolve(t, value)
+
+    def r_global_decl(self, c):
+        name_tok, flags, kind, t = c[:4]
+        t = self.type_of(t)
+        gv = GlobalVariable(self.pointer_to(t, self._addrspace_of(flags)),
+                            parse_identifier(name_tok), t, None, str(kind) == "constant",
+                            self._text(flags), "", self._global_tail(c[4:]))
+        self.define_global(gv, name_tok)
+
+    def _alias(self, keyword, c):
+        name_tok, flags, t, target = c[:4]
+        t = self.type_of(t)
+        rest = self._global_tail(c[4:])
+        text = " ".join(w for w in (self._text(flags), keyword, str(t)) if w)
+        text += ", " + self._text(target) + rest
+        alias = GlobalAlias(self.pointer_to(t), parse_identifier(name_tok), text)
+        self.define_global(alias, name_tok)
+
+    def r_alias(self, c):
+        self._alias("alias", c)
+
+    def r_ifunc(self, c):
+        self._alias("ifunc", c)
+
+    def r_attribute_group(self, c):
+        self.module.attribute_groups[str(c[0])[1:]] = " ".join(str(x) for x in c[1:])
+
+    def r_named_metadata(self, c):
+        refs = ", ".join(str(x) for x in c[1:] if x is not None)
+        self.module.named_metadata.append(f"{c[0]} = !{{{refs}}}")
+
+    def r_metadata_def(self, c):
+        distinct = "distinct " if c[1] is not None else ""
+        self.module.metadata[str(c[0])[1:]] = distinct + str(c[2])
+
+    def r_uselistorder(self, c):
+        if self.fn is None:
+            self.module.trailing.append("uselistorder " + self._text(c[0]) + ", { "
+                                        + ", ".join(str(x) for x in c[1:]) + " }")
+
+    def r_uselistorder_bb(self, c):
+        self.module.trailing.append(f"uselistorder_bb {c[0]}, {c[1]}, {{ "
+                                    + ", ".join(str(x) for x in c[2:]) + " }")
+
+    # ------------------------------------------------------------------ functions
+    def r_params(self, c):
+        return [x for x in c if x is not None]
+
+    def r_param(self, c):
+        name = c[-1]
+        attrs = " ".join(str(a) for a in c[1:-1])
+        return (self.type_of(c[0]), attrs, name)
+
+    def r_fn_flags(self, c):
+        return c
+
+    def r_fn_attrs(self, c):
+        return c
+
+    def r_fn_header(self, c):
+        flags, ret, name_tok, params, attrs = c
+        vararg = any(isinstance(p, Token) and p.type == "VARARGS" for p in params)
+        params = [p for p in params if not isinstance(p, Token)]
+        ftype = FunctionType(self.type_of(ret), tuple(p[0] for p in params), vararg)
+        linkage = " ".join(str(f) for f in flags or () if f.type not in ("ATTR", "STRING_ATTR"))
+        ret_attrs = " ".join(str(f) for f in flags or () if f.type in ("ATTR", "STRING_ATTR"))
+        fn_attrs, metadata = [], []
+        for a in attrs or ():
+            if isinstance(a, Token) and a.type == "FN_MD_ATTACHMENT":
+                metadata.append(_split_attachment(str(a)))
+            else:
+                fn_attrs.append(self._text(a))
+        fn = Function(parse_identifier(name_tok), ftype, self.pointer_to(ftype), None,
+                      linkage, ret_attrs, " ".join(fn_attrs))
+        fn.metadata = metadata
+        self.define_global(fn, name_tok)
+        self._start_function(fn)
+        for arg, (t, arg_attrs, arg_name) in zip(fn.args, params):
+            arg.attrs = arg_attrs
+            if arg_name is not None:
+                self.define_local(arg_name, arg)
+            else:
+                self.next_slot += 1
+        return fn
+
+    def r_function_decl(self, c):
+        fn = c[-1]
+        for a in c[:-1]:
+            fn.metadata.append(_split_attachment(str(a)))
+        self._start_function(None)
+
+    def r_function_def(self, c):
+        fn = c[0]
+        for name, tok in self.block_refs.items():
+            if name not in self.locals:
+                raise self.error(f"use of undefined block '%{name}'", tok)
+        for name, placeholder in self.local_forward.items():
+            raise self.error(f"use of undefined value '%{name}'", placeholder.token)
+        for phi, labels in self.phis:
+            phi.blocks = [self.blocks[parse_identifier(t)] for t in labels]
+        self._start_function(None)
+
+    def r_basic_block(self, c):
+        label, insts = c[0], [i for i in c[1:] if isinstance(i, I.Instruction)]
+        if label is not None:
+            raw = str(label)[:-1]
+            name = unescape_string(raw[1:-1]) if raw.startswith('"') else raw
+            tok = Token("LOCAL_VAR", "%" + raw, line=label.line, column=label.column)
+        else:
+            name, tok = str(self.block_start), None     # implicitly numbered
+        if name in self.locals:
+            raise self.error(f"redefinition of block '%{name}'", tok)
+        block = self.blocks.get(name)
+        if block is None:
+            block = self.blocks[name] = BasicBlock(None, self.fn)
+        block.name = None if name.isdigit() else self.fn.claim_name(name)
+        self.locals[name] = block
+        self.block_refs.pop(name, None)
+        for inst in insts:
+            block.append(inst)
+        self.fn.blocks.append(block)
+        self.block_start = None
+
+    def _begin_instruction(self) -> None:
+        if self.block_start is None:
+            # First instruction of a block: an unlabeled block takes this slot.
+            self.block_start = self.next_slot
+
+    def _finish_instruction(self, c):
+        name_tok, inst = c[0], c[1]
+        for md in c[2:]:
+            inst.metadata.append(_split_attachment(str(md)))
+        if name_tok is not None:
+            if inst.type.is_void:
+                raise self.error("instructions returning void cannot have a name", name_tok)
+            self.define_local(name_tok, inst)
+        elif not inst.type.is_void:
+            self.next_slot += 1
+        return inst
+
+    def r_instruction(self, c):
+        return self._finish_instruction(c)
+
+    def r_terminator(self, c):
+        return self._finish_instruction(c)
+
+    def r_dbg_record(self, c):
+        return None   # debug records describe the primal only; LLVM 19 rebuilds them
+
+    # ------------------------------------------------------------------ instructions
+    def _flags(self, f):
+        return [str(x) for x in f] if f is not None else []
+
+    def r_flags(self, c):
+        return c
+
+    def r_binop(self, c):
+        self._begin_instruction()
+        op, flags, a, b = c
+        return I.BinaryOp(str(op), a, self.resolve(a.type, b), self._flags(flags))
+
+    def r_fneg(self, c):
+        self._begin_instruction()
+        return I.UnaryOp("fneg", c[1], self._flags(c[0]))
+
+    def r_cast(self, c):
+        self._begin_instruction()
+        return I.Cast(str(c[0]), c[2], self.type_of(c[3]), self._flags(c[1]))
+
+    def r_icmp(self, c):
+        self._begin_instruction()
+        flags, pred, a, b = c
+        return I.Compare("icmp", str(pred), a, self.resolve(a.type, b), self._flags(flags))
+
+    def r_fcmp(self, c):
+        self._begin_instruction()
+        flags, pred, a, b = c
+        return I.Compare("fcmp", str(pred), a, self.resolve(a.type, b), self._flags(flags))
+
+    def r_phi_incoming(self, c):
+        return c
+
+    def r_phi(self, c):
+        self._begin_instruction()
+        t = self.type_of(c[1])
+        incoming = c[2:]
+        phi = I.Phi(t, [(self.resolve(t, v), None) for v, _ in incoming], self._flags(c[0]))
+        for _, label in incoming:
+            self.block(label)
+        self.phis.append((phi, [label for _, label in incoming]))
+        return phi
+
+    def r_select(self, c):
+        self._begin_instruction()
+        return I.Select(c[1], c[2], c[3], self._flags(c[0]))
+
+    def r_freeze(self, c):
+        self._begin_instruction()
+        return I.Freeze(c[0])
+
+    def r_va_arg(self, c):
+        self._begin_instruction()
+        t = self.type_of(c[1])
+        return I.GenericInstruction("va_arg", t, [c[0]], ["va_arg ", (0, True), f", {t}"])
+
+    def r_alloca(self, c):
+        self._begin_instruction()
+        inalloca, t, count, align, space = c
+        t = self.type_of(t)
+        addrspace = int(space[10:-1]) if space else 0
+        return I.Alloca(self.pointer_to(t, addrspace), t, count,
+                        int(align) if align is not None else None,
+                        ["inalloca"] if inalloca is not None else [], space or "")
+
+    def _atomic_text(self, scope, ordering) -> str:
+        return " ".join(str(x) for x in (scope, ordering) if x is not None)
+
+    def r_load(self, c):
+        self._begin_instruction()
+        atomic, volatile, t, ptr, scope, ordering, align = c
+        return I.Load(self.type_of(t), ptr, int(align) if align is not None else None,
+                      volatile is not None,
+                      self._atomic_text(scope, ordering) if atomic is not None else "")
+
+    def r_store(self, c):
+        self._begin_instruction()
+        atomic, volatile, value, ptr, scope, ordering, align = c
+        return I.Store(value, ptr, int(align) if align is not None else None,
+                       volatile is not None,
+                       self._atomic_text(scope, ordering) if atomic is not None else "")
+
+    def r_gep(self, c):
+        self._begin_instruction()
+        flags, source, ptr, *indices = c
+        source = self.type_of(source)
+        flags = self._flags(flags)
+        inrange = next((f for f in flags if f.startswith("inrange")), None)
+        flags = [f for f in flags if not f.startswith("inrange")]
+        rtype = self.gep_type(source, ptr.type, indices)
+        return I.GetElementPtr(rtype, source, ptr, indices, flags, inrange)
+
+    def gep_type(self, source, base_type, indices):
+        vector = base_type if base_type.is_vector else next(
+            (i.type for i in indices if i.type.is_vector), None)
+        space = base_type.scalar.addrspace if base_type.scalar.is_pointer else 0
+        if self.typed:
+            inner = [i.value if isinstance(i, C.ConstantInt) else 0 for i in indices[1:]]
+            result = PointerType(indexed_type(source, inner), space)
+        else:
+            result = PointerType(None, space)
+        return VectorType(vector.count, result, vector.scalable) if vector is not None else result
+
+    def r_cmpxchg(self, c):
+        self._begin_instruction()
+        weak, volatile, ptr, cmp, new, scope, success, failure, align = c
+        head = "cmpxchg" + (" weak" if weak else "") + (" volatile" if volatile else "")
+        tail = " " + " ".join(str(x) for x in (scope, success, failure) if x is not None)
+        if align is not None:
+            tail += f", align {align}"
+        t = StructType((cmp.type, I1))
+        return I.GenericInstruction("cmpxchg", t, [ptr, cmp, new],
+                                    [head + " ", (0, True), ", ", (1, True), ", ", (2, True),
+                                     tail])
+
+    def r_atomicrmw(self, c):
+        self._begin_instruction()
+        volatile, op, ptr, value, scope, ordering, align = c
+        head = "atomicrmw" + (" volatile" if volatile else "") + f" {op} "
+        tail = " " + " ".join(str(x) for x in (scope, ordering) if x is not None)
+        if align is not None:
+            tail += f", align {align}"
+        return I.GenericInstruction("atomicrmw", value.type, [ptr, value],
+                                    [head, (0, True), ", ", (1, True), tail])
+
+    def r_fence(self, c):
+        self._begin_instruction()
+        text = "fence " + " ".join(str(x) for x in c if x is not None)
+        return I.GenericInstruction("fence", VOID, [], [text])
+
+    def r_extractelement(self, c):
+        self._begin_instruction()
+        return I.ExtractElement(c[0], c[1])
+
+    def r_insertelement(self, c):
+        self._begin_instruction()
+        return I.InsertElement(c[0], c[1], c[2])
+
+    def r_shufflevector(self, c):
+        self._begin_instruction()
+        a, b, mask = c
+        return I.ShuffleVector(VectorType(mask.type.count, a.type.element,
+                                          mask.type.scalable), a, b, mask)
+
+    def r_extractvalue(self, c):
+        self._begin_instruction()
+        indices = [int(i) for i in c[1:]]
+        return I.ExtractValue(indexed_type(c[0].type, indices), c[0], indices)
+
+    def r_insertvalue(self, c):
+        self._begin_instruction()
+        return I.InsertValue(c[0], c[1], [int(i) for i in c[2:]])
+
+    # -- calls -----------------------------------------------------------------------------
+    def r_call_attrs(self, c):
+        return c
+
+    def r_call_fn_attrs(self, c):
+        return " ".join(str(x) for x in c)
+
+    def r_call_args(self, c):
+        return [x for x in c if x is not None]
+
+    def r_call_arg(self, c):
+        t = self.type_of(c[0])
+        attrs = " ".join(str(a) for a in c[1:-1])
+        return (self.resolve(t, c[-1]), attrs)
+
+    def r_metadata_arg(self, c):
+        return (self._metadata_operand(c[1]), "")
+
+    def _metadata_operand(self, x):
+        if isinstance(x, Token):
+            return C.MetadataValue(METADATA, None, str(x))
+        if isinstance(x, C.MetadataValue):
+            return x
+        return C.MetadataValue(METADATA, x)
+
+    def r_di_arg_list(self, c):
+        return C.MetadataValue(METADATA, None, "", [v for v in c if v is not None])
+
+    def r_inline_asm(self, c):
+        flags = [str(x) for x in c[:-2]]
+        return ("asm", flags, str(c[-2])[1:-1], str(c[-1])[1:-1])
+
+    def r_operand_bundles(self, c):
+        return [x for x in c if x is not None]
+
+    def r_operand_bundle(self, c):
+        return (str(c[0])[1:-1], [x for x in c[1:] if x is not None])
+
+    def _call_common(self, call_attrs, ret, callee, args):
+        ret = self.type_of(ret)
+        if isinstance(ret, FunctionType):
+            ftype, explicit = ret, True
+        else:
+            ftype, explicit = FunctionType(ret, tuple(a.type for a, _ in args)), False
+        cconv, ret_attrs, space = "", [], ""
+        for a in call_attrs or ():
+            if isinstance(a, Token) and a.type == "CCONV":
+                cconv = str(a)
+            elif isinstance(a, str) and a.startswith("addrspace("):
+                space = a
+            else:
+                ret_attrs.append(str(a))
+        ptr_type = self.pointer_to(ftype)
+        if isinstance(callee, tuple) and callee[0] == "asm":
+            callee = C.InlineAsm(ptr_type, callee[1], callee[2], callee[3])
+        else:
+            callee = self.resolve(ptr_type, callee)
+        kw = dict(cconv=cconv, ret_attrs=" ".join(ret_attrs), addrspace_text=space,
+                  explicit_type=explicit, arg_attrs=[attrs for _, attrs in args])
+        return ftype, callee, [v for v, _ in args], kw
+
+    def r_call(self, c):
+        self._begin_instruction()
+        tail, flags, call_attrs, ret, callee, args, fn_attrs, bundles = c
+        ftype, callee, values, kw = self._call_common(call_attrs, ret, callee, args)
+        return I.Call(ftype, callee, values, tail=str(tail) if tail else "",
+                      flags=self._flags(flags), fn_attrs=fn_attrs or "",
+                      bundles=bundles or (), **kw)
+
+    def r_invoke(self, c):
+        self._begin_instruction()
+        call_attrs, ret, callee, args, fn_attrs, bundles, normal, unwind = c
+        ftype, callee, values, kw = self._call_common(call_attrs, ret, callee, args)
+        return I.Invoke(ftype, callee, values, self.block(normal), self.block(unwind),
+                        fn_attrs=fn_attrs or "", bundles=bundles or (), **kw)
+
+    def r_label_list(self, c):
+        return [self.block(t) for t in c if t is not None]
+
+    def r_callbr(self, c):
+        self._begin_instruction()
+        call_attrs, ret, callee, args, fn_attrs, bundles, default, indirect = c
+        ftype, callee, values, kw = self._call_common(call_attrs, ret, callee, args)
+        return I.CallBr(ftype, callee, values, self.block(default), indirect,
+                        fn_attrs=fn_attrs or "", bundles=bundles or (), **kw)
+
+    # -- exception handling -------------------------------------------------------------------
+    def r_landingpad_clause(self, c):
+        return (str(c[0]), c[1])
+
+    def r_landingpad(self, c):
+        self._begin_instruction()
+        t = self.type_of(c[0])
+        parts = [f"landingpad {t}" + (" cleanup" if c[1] is not None else "")]
+        ops = []
+        for kind, value in c[2:]:
+            parts += [f" {kind} ", (len(ops), True)]
+            ops.append(value)
+        return I.GenericInstruction("landingpad", t, ops, parts)
+
+    def r_pad_args(self, c):
+        return [x for x in c if x is not None]
+
+    def _pad(self, opcode, c):
+        self._begin_instruction()
+        parent, args = c
+        ops, parts = [], [f"{opcode} within "]
+        if isinstance(parent, Token) and parent.type == "NONE":
+            parts.append("none")
+        else:
+            ops.append(self.resolve(SpecialType("token"), parent))
+            parts.append((0, False))
+        parts.append(" [")
+        for k, v in enumerate(args):
+            if k:
+                parts.append(", ")
+            parts.append((len(ops), True))
+            ops.append(v)
+        parts.append("]")
+        return I.GenericInstruction(opcode, SpecialType("token"), ops, parts)
+
+    def r_cleanuppad(self, c):
+        return self._pad("cleanuppad", c)
+
+    def r_catchpad(self, c):
+        return self._pad("catchpad", c)
+
+    def r_catchswitch(self, c):
+        self._begin_instruction()
+        parent, handlers, unwind = c
+        ops, parts = [], ["catchswitch within "]
+        if isinstance(parent, Token) and parent.type == "NONE":
+            parts.append("none")
+        else:
+            ops.append(self.resolve(SpecialType("token"), parent))
+            parts.append((0, False))
+        parts.append(" [")
+        for k, h in enumerate(handlers):
+            parts += [", " if k else "", "label ", (len(ops), False)]
+            ops.append(h)
+        parts.append("] unwind ")
+        self._unwind(unwind, ops, parts)
+        return I.GenericInstruction("catchswitch", SpecialType("token"), ops, parts)
+
+    def _unwind(self, dest, ops, parts):
+        if isinstance(dest, Token) and dest.type == "CALLER":
+            parts.append("to caller")
+        else:
+            parts += ["label ", (len(ops), False)]
+            ops.append(self.block(dest))
+
+    def r_catchret(self, c):
+        self._begin_instruction()
+        pad = self.resolve(SpecialType("token"), c[0])
+        return I.GenericInstruction("catchret", VOID, [pad, self.block(c[1])],
+                                    ["catchret from ", (0, False), " to label ", (1, False)])
+
+    def r_cleanupret(self, c):
+        self._begin_instruction()
+        ops = [self.resolve(SpecialType("token"), c[0])]
+        parts = ["cleanupret from ", (0, False), " unwind "]
+        self._unwind(c[1], ops, parts)
+        return I.GenericInstruction("cleanupret", VOID, ops, parts)
+
+    def r_resume(self, c):
+        self._begin_instruction()
+        return I.GenericInstruction("resume", VOID, [c[0]], ["resume ", (0, True)])
+
+    # -- terminators ------------------------------------------------------------------------
+    def r_ret(self, c):
+        self._begin_instruction()
+        if isinstance(c[0], Token) and c[0].type == "VOID":
+            return I.Return()
+        return I.Return(c[0])
+
+    def r_br(self, c):
+        self._begin_instruction()
+        return I.Branch(self.block(c[0]))
+
+    def r_cond_br(self, c):
+        self._begin_instruction()
+        return I.Branch(c[0], self.block(c[1]), self.block(c[2]))
+
+    def r_switch_case(self, c):
+        return (c[0], self.block(c[1]))
+
+    def r_switch(self, c):
+        self._begin_instruction()
+        return I.Switch(c[0], self.block(c[1]), c[2:])
+
+    def r_indirectbr(self, c):
+        self._begin_instruction()
+        return I.IndirectBr(c[0], c[1])
+
+    def r_unreachable(self, c):
+        self._begin_instruction()
+        return I.Unreachable()
+
+    # ------------------------------------------------------------------ constants
+    def r_array_const(self, c):
+        return Pending(lambda t: C.ConstantAggregate(t, [x for x in c if x is not None]))
+
+    r_struct_const = r_array_const
+    r_packed_struct_const = r_array_const
+    r_vector_const = r_array_const
+
+    def r_const_cast(self, c):
+        op, flags, value, to = c
+        to = self.type_of(to)
+        return Pending(lambda t: C.ConstantExpr(str(op), to, [value], self._flags(flags)))
+
+    def r_const_gep(self, c):
+        flags, source, base = self._flags(c[0]), self.type_of(c[1]), c[2]
+        rest, indices = c[3:], []
+        for k in range(0, len(rest), 2):
+            if rest[k] is not None:
+                flags.append(f"<inrange:{len(indices)}>")
+            indices.append(rest[k + 1])
+        return Pending(lambda t: _const_gep(t, source, base, indices, flags))
+
+    def r_const_binop(self, c):
+        op, flags, a, b = c
+        return Pending(lambda t: C.ConstantExpr(str(op), a.type, [a, b], self._flags(flags)))
+
+    def r_const_icmp(self, c):
+        return Pending(lambda t: C.ConstantExpr("icmp", t, [c[1], c[2]], predicate=str(c[0])))
+
+    def r_const_fcmp(self, c):
+        return Pending(lambda t: C.ConstantExpr("fcmp", t, [c[1], c[2]], predicate=str(c[0])))
+
+    def r_const_select(self, c):
+        return Pending(lambda t: C.ConstantExpr("select", t, list(c)))
+
+    def r_const_extractelement(self, c):
+        return Pending(lambda t: C.ConstantExpr("extractelement", t, list(c)))
+
+    def r_const_insertelement(self, c):
+        return Pending(lambda t: C.ConstantExpr("insertelement", t, list(c)))
+
+    def r_const_shufflevector(self, c):
+        return Pending(lambda t: C.ConstantExpr("shufflevector", t, list(c)))
+
+    def r_const_extractvalue(self, c):
+        return Pending(lambda t: _IndexedConstExpr("extractvalue", t, [c[0]], c[1:]))
+
+    def r_const_insertvalue(self, c):
+        return Pending(lambda t: _IndexedConstExpr("insertvalue", t, [c[0], c[1]], c[2:]))
+
+    def r_blockaddress(self, c):
+        fn_tok, block_tok = c
+
+        def make(t):
+            fn = self.global_value(fn_tok, t)
+            return C.BlockAddress(t, fn, _NamedBlockRef(parse_identifier(block_tok)))
+        return Pending(make)
+
+    def r_dso_local_equivalent(self, c):
+        return Pending(lambda t: C.GlobalWrapper(t, "dso_local_equivalent",
+                                                 self.global_value(c[0], t)))
+
+    def r_no_cfi(self, c):
+        return Pending(lambda t: C.GlobalWrapper(t, "no_cfi", self.global_value(c[0], t)))
+
+    def r_splat(self, c):
+        return Pending(lambda t: C.ConstantExpr("splat", t, [c[0]]))
+
+    def r_ptrauth(self, c):
+        return Pending(lambda t: C.ConstantExpr("ptrauth", t, list(c)))
+
+    # ------------------------------------------------------------------ the end
+    def finish(self) -> None:
+        for name, placeholder in self.global_forward.items():
+            raise self.error(f"use of undefined global '@{name}'", placeholder.token)
+        if self.patched:
+            _patch_constants(self.module, dict((id(p), g) for p, g in self.patched))
+        self.module.typed_pointers = self.typed
+
+
+_STRINGS_AND_COMMENTS = re.compile(r'"[^"]*"|;[^\n]*')
+_OPAQUE_PTR = re.compile(r'(?<![-\w.$%@!#])ptr(?![-\w.$])')
+_TYPED_PTR = re.compile(r'(?:\bi\d+|\b(?:half|bfloat|float|double|x86_fp80|fp128|void)'
+                        r'|%[-\w.$]+|[\]}>)])\s*\*')
+
+
+def uses_typed_pointers(text: str) -> bool:
+    """Is this LLVM 14-style IR (`double*`) rather than opaque (`ptr`)?
+
+    Decided before parsing, because pointer types are created while parsing.
+    Without any pointer the typed spelling is chosen: both LLVM 14 and 19 read it.
+    """
+    code = _STRINGS_AND_COMMENTS.sub("", text)
+    if _OPAQUE_PTR.search(code):
+        return False
+    return True
+
+
+class _NamedBlockRef:
+    """The block operand of `blockaddress`, by name (printed as written)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+
+class _IndexedConstExpr(C.ConstantExpr):
+    __slots__ = ("indices",)
+
+    def __init__(self, opcode, type, operands, indices):
+        super().__init__(opcode, type, operands)
+        self.indices = [int(i) for i in indices]
+
+
+def _const_gep(t, source, base, indices, flags):
+    inrange = [f for f in flags if f.startswith("<inrange:")]
+    flags = [f for f in flags if not f.startswith("<inrange:")]
+    e = C.ConstantExpr("getelementptr", t, [base, *indices], flags, source)
+    if inrange:
+        e.predicate = int(inrange[0][9:-1])      # position of LLVM 14's `inrange` index
+    return e
+
+
+def _split_attachment(text: str):
+    m = _MD_ATTACHMENT.match(text.strip())
+    if m is None:
+        return ("unknown", text)
+    return (m.group(1), m.group(2).strip())
+
+
+def _patch_constants(module: Module, replacement: Dict[int, GlobalValue]) -> None:
+    """Replace global placeholders inside aggregates and wrapped constants."""
+    seen = set()
+
+    def fix(c):
+        if id(c) in seen:
+            return c
+        seen.add(id(c))
+        if id(c) in replacement:
+            return replacement[id(c)]
+        if isinstance(c, C.ConstantAggregate):
+            c.elements = [fix(e) for e in c.elements]
+        elif isinstance(c, C.ConstantExpr):
+            for i, op in enumerate(c.operands):
+                new = fix(op)
+                if new is not op:
+                    c._operands[i] = new
+        elif isinstance(c, C.BlockAddress):
+            c.function = fix(c.function)
+        elif isinstance(c, C.GlobalWrapper):
+            c.target = fix(c.target)
+        return c
+
+    for gv in module.globals:
+        if isinstance(gv, GlobalVariable) and gv.initializer is not None:
+            gv.initializer = fix(gv.initializer)
+    for fn in module.functions:
+        for inst in fn.instructions():
+            for i, op in enumerate(inst.operands):
+                if isinstance(op, C.Constant):
+                    new = fix(op)
+                    if new is not op:
+                        inst.set_operand(i, new)
