@@ -253,16 +253,16 @@ def _original_args(gen, inst):
 def _differentiated_call(gen, b, inst, plan):
     if plan[0] == "custom":
         return _custom_call(gen, b, inst, plan)
-    callee, kinds, rev, ret_active = plan
+    callee, kinds, rev, ret_active, call_args = plan
     args = [gen.rev_tape]
-    for a, kind in zip(inst.args, kinds):
+    for a, kind in zip(call_args, kinds):
         args.append(gen.primal_in_rev(b, a))
         if kind == "dup":
             args.append(gen.shadow_in_rev(b, a))
     if ret_active:
         args.append(gen.take_adjoint(b, inst))
     grads = b.call(rev, args)
-    active = [a for a, k in zip(inst.args, kinds) if k == "out"]
+    active = [a for a, k in zip(call_args, kinds) if k == "out"]
     if len(active) == 1:
         gen.add_adjoint(b, active[0], grads)
     else:

@@ -107,7 +107,7 @@ class DerivativeContext:
 
     def _accumulate_helper(self) -> Function:
         """`src[i] += dst[i]; dst[i] = 0` over n bytes of doubles."""
-        name = "__enzyme_opt_memcpy_adjoint_f64"
+        name = "enzyme_opt.memcpy.adjoint.f64"
         existing = self.module.get(name)
         if existing is not None:
             return existing

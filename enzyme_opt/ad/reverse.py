@@ -282,8 +282,9 @@ class ReverseGenerator:
         if rule is not None and rule.reverse is not None:
             return self._rewrite_custom_call(call, rule, kinds, ret_active)
         aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active)
+        primal_args = list(call.args)
         args = [self.fwd_tape]
-        for a, kind in zip(call.args, kinds):
+        for a, kind in zip(primal_args, kinds):
             args.append(a)
             if kind == "dup":
                 args.append(self.shadow_value(a))
@@ -299,7 +300,7 @@ class ReverseGenerator:
             raise DifferentiationError(
                 f"calls returning active pointers are not supported yet ({callee.name})",
                 function=self.primal, instruction=new)
-        self.call_plans[id(new)] = (callee, kinds, rev, ret_active)
+        self.call_plans[id(new)] = (callee, kinds, rev, ret_active, primal_args)
 
     def _rewrite_custom_call(self, call, rule, kinds, ret_active) -> None:
         """Use the user's augmented forward (if any) now and their reverse later."""
@@ -416,7 +417,8 @@ class ReverseGenerator:
         b = Builder(self.rev_blocks[id(block)])
         if block is self.exit and self.ret_active and self.ret_value is not None:
             self.add_adjoint(b, self.ret_value, self.dret)
-        for inst in reversed(block.instructions):
+        # A snapshot: slots and adjoints are allocated in the entry block meanwhile.
+        for inst in reversed(list(block.instructions)):
             if isinstance(inst, I.Phi) or inst.is_terminator and not isinstance(inst, I.Invoke):
                 continue
             b.debug_loc = inst.get_metadata("dbg")

@@ -189,7 +189,7 @@ TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
 def _minmax(x, y, r):
     # The partial goes to whichever operand was selected.
-    picked_x = select(x.em.fcmp("oeq", r, x), 1.0, 0.0)
+    picked_x = select(x.em.fcmp("oeq", r, x), x._lift(1.0), x._lift(0.0))
     return (picked_x, 1.0 - picked_x)
 
 

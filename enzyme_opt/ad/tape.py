@@ -18,8 +18,8 @@ from ..ir.constants import ConstantNull
 from ..ir.types import I8, I64, FunctionType, StructType, VOID
 
 HEADER_BYTES = 24          # what `__enzyme_augmentsize` reports
-PUSH = "__enzyme_opt_tape_push"
-POP = "__enzyme_opt_tape_pop"
+PUSH = "enzyme_opt.tape.push"
+POP = "enzyme_opt.tape.pop"
 FIRST_CAPACITY = 1 << 12
 
 
