@@ -29,7 +29,7 @@ class Instruction(User):
     `("dbg", "!12")` or `("tbaa", "!5")`, printed back as `, !kind text`.
     """
 
-    __slots__ = ("opcode", "parent", "metadata")
+    __slots__ = ("opcode", "parent", "metadata", "location")
 
     def __init__(self, opcode: str, type: Type, operands: Sequence[Value] = (),
                  name: Optional[str] = None):
@@ -37,6 +37,7 @@ class Instruction(User):
         self.opcode = opcode
         self.parent = None
         self.metadata: List[Tuple[str, str]] = []
+        self.location = None     # (file, line, column) in the input .ll, when parsed
 
     @property
     def is_terminator(self) -> bool:

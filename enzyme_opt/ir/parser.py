@@ -46,12 +46,22 @@ class _Dispatch(Transformer):
             return Tree(data, children, meta)
         return handler(children)
 
+    def on_token(self, token):
+        """Lexer callback: remembers the last two token lines (see ModuleSyntax)."""
+        target = self.target
+        target.prev_line, target.cur_line = target.cur_line, token.line
+        return token
+
 
 @functools.lru_cache(maxsize=1)
 def _parser():
     dispatch = _Dispatch()
-    lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", start="module",
-                maybe_placeholders=True, transformer=dispatch, cache=_cache_path())
+    text = _grammar_text()
+    terminals = Lark(text, parser="lalr", lexer="contextual", start="module",
+                     cache=_cache_path()).terminals
+    callbacks = {t.name: dispatch.on_token for t in terminals}
+    lark = Lark(text, parser="lalr", lexer="contextual", start="module",
+                maybe_placeholders=True, transformer=dispatch, lexer_callbacks=callbacks)
     return lark, dispatch
 
 

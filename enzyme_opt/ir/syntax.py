@@ -54,6 +54,7 @@ class ModuleSyntax:
         self._lines = None
         self.global_forward: Dict[str, GlobalPlaceholder] = {}
         self.typed = uses_typed_pointers(text)
+        self.prev_line = self.cur_line = None
         self._start_function(None)
 
     # ------------------------------------------------------------------ errors
@@ -93,7 +94,7 @@ class ModuleSyntax:
         return PointerType(None, int(c[1]))
 
     def r_pointer_type(self, c):
-        return PointerType(self.type_of(c[0]), int(c[1]) if c[1] is not None else 0)
+        return PointerType(self.type_of(c[0]), int(c[1]) if len(c) > 1 else 0)
 
     def r_array_type(self, c):
         return ArrayType(int(c[0]), self.type_of(c[1]))
@@ -253,6 +254,14 @@ class ModuleSyntax:
                                  f"'{placeholder.type}'", placeholder.token)
             placeholder.replace_all_uses_with(value)
 
+    def label(self, label_ref) -> BasicBlock:
+        """The block of a `label %bb` token."""
+        text = str(label_ref)
+        name = text.split(None, 1)[1]
+        tok = Token("LOCAL_VAR", name, line=label_ref.line,
+                    column=label_ref.column + len(text) - len(name))
+        return self.block(tok)
+
     def block(self, tok) -> BasicBlock:
         name = parse_identifier(tok)
         b = self.blocks.get(name)
@@ -281,7 +290,7 @@ class ModuleSyntax:
         self.module.module_asm.append(str(c[0])[1:-1])
 
     def r_type_def(self, c):
-        named = self.module.named_type(parse_identifier(c[0]))
+        named = self.module.named_type(parse_identifier(_result_name(c[0])))
         body = c[1]
         if isinstance(body, Token) and body.type == "OPAQUE":
             return
@@ -341,10 +350,11 @@ class ModuleSyntax:
         return c
 
     def _global_tail(self, items) -> str:
+        """The options after a global's type or initializer, as source text."""
         text = ""
         for item in items:
-            if isinstance(item, Token) and item.type == "MD_ATTACHMENT":
-                text += str(item)
+            if isinstance(item, Token) and item.type in ("MD_ATTACHMENTS", "ALIGN"):
+                text += str(item)          # these tokens include their leading comma
             elif isinstance(item, Token) and item.type == "ATTR_GROUP_REF":
                 text += " " + str(item)
             else:
@@ -377,6 +387,8 @@ class ModuleSyntax:
     def _alias(self, keyword, c):
         name_tok, flags, t, target = c[:4]
         t = self.type_of(t)
+        if isinstance(target, Pending):      # `alias i8, getelementptr (...)`
+            target = target.make(self.pointer_to(t))
         rest = self._global_tail(c[4:])
         text = " ".join(w for w in (self._text(flags), keyword, str(t)) if w)
         text += ", " + self._text(target) + rest
@@ -397,8 +409,8 @@ class ModuleSyntax:
         self.module.named_metadata.append(f"{c[0]} = !{{{refs}}}")
 
     def r_metadata_def(self, c):
-        distinct = "distinct " if c[1] is not None else ""
-        self.module.metadata[str(c[0])[1:]] = distinct + str(c[2])
+        m = _METADATA_DEF.match(str(c[0]))
+        self.module.metadata[m.group(1)] = (m.group(2) or "") + m.group(3)
 
     def r_uselistorder(self, c):
         if self.fn is None:
@@ -414,9 +426,8 @@ class ModuleSyntax:
         return [x for x in c if x is not None]
 
     def r_param(self, c):
-        name = c[-1]
-        attrs = " ".join(str(a) for a in c[1:-1])
-        return (self.type_of(c[0]), attrs, name)
+        t, attrs, name = c
+        return (self.type_of(t), str(attrs) if attrs is not None else "", name)
 
     def r_fn_flags(self, c):
         return c
@@ -494,9 +505,20 @@ class ModuleSyntax:
             self.block_start = self.next_slot
 
     def _finish_instruction(self, c):
-        name_tok, inst = c[0], c[1]
-        for md in c[2:]:
-            inst.metadata.append(_split_attachment(str(md)))
+        result, inst = c[0], c[1]
+        name_tok = None
+        if result is not None:
+            name_tok = Token("LOCAL_VAR", _result_name(result), line=result.line,
+                             column=result.column)
+        # Reduced on seeing the next line's first token: the previous token is this
+        # instruction's last, and an instruction is one line.
+        line = self.prev_line
+        if line is not None:
+            text = self._line(line)
+            inst.location = (self.filename, line, len(text) - len(text.lstrip()) + 1)
+        if len(c) > 2 and c[2] is not None:
+            for m in _ATTACHMENT.finditer(str(c[2])):
+                inst.metadata.append((m.group(1), m.group(2)))
         if name_tok is not None:
             if inst.type.is_void:
                 raise self.error("instructions returning void cannot have a name", name_tok)
@@ -516,7 +538,7 @@ class ModuleSyntax:
 
     # ------------------------------------------------------------------ instructions
     def _flags(self, f):
-        return [str(x) for x in f] if f is not None else []
+        return _FLAG_WORDS.findall(str(f)) if f is not None else []
 
     def r_flags(self, c):
         return c
@@ -575,8 +597,7 @@ class ModuleSyntax:
         inalloca, t, count, align, space = c
         t = self.type_of(t)
         addrspace = int(space[10:-1]) if space else 0
-        return I.Alloca(self.pointer_to(t, addrspace), t, count,
-                        int(align) if align is not None else None,
+        return I.Alloca(self.pointer_to(t, addrspace), t, count, _align(align),
                         ["inalloca"] if inalloca is not None else [], space or "")
 
     def _atomic_text(self, scope, ordering) -> str:
@@ -585,14 +606,14 @@ class ModuleSyntax:
     def r_load(self, c):
         self._begin_instruction()
         atomic, volatile, t, ptr, scope, ordering, align = c
-        return I.Load(self.type_of(t), ptr, int(align) if align is not None else None,
+        return I.Load(self.type_of(t), ptr, _align(align),
                       volatile is not None,
                       self._atomic_text(scope, ordering) if atomic is not None else "")
 
     def r_store(self, c):
         self._begin_instruction()
         atomic, volatile, value, ptr, scope, ordering, align = c
-        return I.Store(value, ptr, int(align) if align is not None else None,
+        return I.Store(value, ptr, _align(align),
                        volatile is not None,
                        self._atomic_text(scope, ordering) if atomic is not None else "")
 
@@ -623,7 +644,7 @@ class ModuleSyntax:
         head = "cmpxchg" + (" weak" if weak else "") + (" volatile" if volatile else "")
         tail = " " + " ".join(str(x) for x in (scope, success, failure) if x is not None)
         if align is not None:
-            tail += f", align {align}"
+            tail += str(align)
         t = StructType((cmp.type, I1))
         return I.GenericInstruction("cmpxchg", t, [ptr, cmp, new],
                                     [head + " ", (0, True), ", ", (1, True), ", ", (2, True),
@@ -635,7 +656,7 @@ class ModuleSyntax:
         head = "atomicrmw" + (" volatile" if volatile else "") + f" {op} "
         tail = " " + " ".join(str(x) for x in (scope, ordering) if x is not None)
         if align is not None:
-            tail += f", align {align}"
+            tail += str(align)
         return I.GenericInstruction("atomicrmw", value.type, [ptr, value],
                                     [head, (0, True), ", ", (1, True), tail])
 
@@ -675,12 +696,12 @@ class ModuleSyntax:
         return " ".join(str(x) for x in c)
 
     def r_call_args(self, c):
-        return [x for x in c if x is not None]
+        return [x for x in c if x is not None and not isinstance(x, Token)]
 
     def r_call_arg(self, c):
         t = self.type_of(c[0])
-        attrs = " ".join(str(a) for a in c[1:-1])
-        return (self.resolve(t, c[-1]), attrs)
+        attrs = str(c[1]) if c[1] is not None else ""
+        return (self.resolve(t, c[2]), attrs)
 
     def r_metadata_arg(self, c):
         return (self._metadata_operand(c[1]), "")
@@ -693,7 +714,8 @@ class ModuleSyntax:
         return C.MetadataValue(METADATA, x)
 
     def r_di_arg_list(self, c):
-        return C.MetadataValue(METADATA, None, "", [v for v in c if v is not None])
+        return C.MetadataValue(METADATA, None, "", [v for v in c if v is not None
+                                                    and not isinstance(v, Token)])
 
     def r_inline_asm(self, c):
         flags = [str(x) for x in c[:-2]]
@@ -740,17 +762,17 @@ class ModuleSyntax:
         self._begin_instruction()
         call_attrs, ret, callee, args, fn_attrs, bundles, normal, unwind = c
         ftype, callee, values, kw = self._call_common(call_attrs, ret, callee, args)
-        return I.Invoke(ftype, callee, values, self.block(normal), self.block(unwind),
+        return I.Invoke(ftype, callee, values, self.label(normal), self.label(unwind),
                         fn_attrs=fn_attrs or "", bundles=bundles or (), **kw)
 
     def r_label_list(self, c):
-        return [self.block(t) for t in c if t is not None]
+        return [self.label(t) for t in c if t is not None]
 
     def r_callbr(self, c):
         self._begin_instruction()
         call_attrs, ret, callee, args, fn_attrs, bundles, default, indirect = c
         ftype, callee, values, kw = self._call_common(call_attrs, ret, callee, args)
-        return I.CallBr(ftype, callee, values, self.block(default), indirect,
+        return I.CallBr(ftype, callee, values, self.label(default), indirect,
                         fn_attrs=fn_attrs or "", bundles=bundles or (), **kw)
 
     # -- exception handling -------------------------------------------------------------------
@@ -816,12 +838,12 @@ class ModuleSyntax:
             parts.append("to caller")
         else:
             parts += ["label ", (len(ops), False)]
-            ops.append(self.block(dest))
+            ops.append(self.label(dest))
 
     def r_catchret(self, c):
         self._begin_instruction()
         pad = self.resolve(SpecialType("token"), c[0])
-        return I.GenericInstruction("catchret", VOID, [pad, self.block(c[1])],
+        return I.GenericInstruction("catchret", VOID, [pad, self.label(c[1])],
                                     ["catchret from ", (0, False), " to label ", (1, False)])
 
     def r_cleanupret(self, c):
@@ -844,18 +866,18 @@ class ModuleSyntax:
 
     def r_br(self, c):
         self._begin_instruction()
-        return I.Branch(self.block(c[0]))
+        return I.Branch(self.label(c[0]))
 
     def r_cond_br(self, c):
         self._begin_instruction()
-        return I.Branch(c[0], self.block(c[1]), self.block(c[2]))
+        return I.Branch(c[0], self.label(c[1]), self.label(c[2]))
 
     def r_switch_case(self, c):
-        return (c[0], self.block(c[1]))
+        return (c[0], self.label(c[1]))
 
     def r_switch(self, c):
         self._begin_instruction()
-        return I.Switch(c[0], self.block(c[1]), c[2:])
+        return I.Switch(c[0], self.label(c[1]), c[2:])
 
     def r_indirectbr(self, c):
         self._begin_instruction()
@@ -880,11 +902,12 @@ class ModuleSyntax:
 
     def r_const_gep(self, c):
         flags, source, base = self._flags(c[0]), self.type_of(c[1]), c[2]
-        rest, indices = c[3:], []
-        for k in range(0, len(rest), 2):
-            if rest[k] is not None:
+        indices = []
+        for x in c[3:]:
+            if isinstance(x, Token) and x.type == "INRANGE":
                 flags.append(f"<inrange:{len(indices)}>")
-            indices.append(rest[k + 1])
+            elif x is not None:
+                indices.append(x)
         return Pending(lambda t: _const_gep(t, source, base, indices, flags))
 
     def r_const_binop(self, c):
@@ -987,6 +1010,23 @@ def _const_gep(t, source, base, indices, flags):
     if inrange:
         e.predicate = int(inrange[0][9:-1])      # position of LLVM 14's `inrange` index
     return e
+
+
+_ATTACHMENT = re.compile(
+    r'!([-a-zA-Z$._][-a-zA-Z$._0-9]*)[ \t]+(![0-9]+|!\{(?:[^{}"\n]|"[^"\n]*"|\{(?:[^{}"\n]|'
+    r'"[^"\n]*")*\})*\}|![A-Za-z_][A-Za-z0-9_]*\((?:[^()"\n]|"[^"\n]*"|\((?:[^()"\n]|'
+    r'"[^"\n]*")*\))*\))')
+_FLAG_WORDS = re.compile(r"inrange\s*\([^)]*\)|\w+")
+_METADATA_DEF = re.compile(r"!(\d+)\s*=\s*(distinct\s+)?(.*)", re.S)
+
+
+def _result_name(result) -> str:
+    """`%x = ` -> `%x`."""
+    return str(result).split("=")[0].strip()
+
+
+def _align(token):
+    return int(str(token).split()[-1]) if token is not None else None
 
 
 def _split_attachment(text: str):
