@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tempfile
 import traceback
@@ -45,13 +46,38 @@ def write_atomically(path: str, text: str) -> None:
         raise
 
 
-def verify_ir(text: str) -> None:
-    """Run LLVM's parser and verifier (through llvmlite) on what we emit."""
+def llvm_check(text: str):
+    """LLVM's own parser and verifier (through llvmlite): None, or its message."""
     import llvmlite.binding as llvm
     try:
         llvm.parse_assembly(text).verify()
     except RuntimeError as e:
-        raise InternalError("the generated IR failed LLVM verification:\n" + str(e).strip())
+        return str(e).strip()
+    return None
+
+
+_LLVM_POSITION = re.compile(r"<string>:(\d+):(\d+):\s*(?:error:\s*)?(.*)")
+
+
+def verify_output(result: str, source: str, filename: str) -> None:
+    """Refuse to write IR that LLVM rejects.
+
+    When LLVM rejects the input as well, the input is at fault and LLVM's own
+    diagnosis is reported at its position; otherwise the bug is ours.
+    """
+    problem = llvm_check(result)
+    if problem is None:
+        return
+    input_problem = llvm_check(source)
+    if input_problem is not None:
+        m = _LLVM_POSITION.search(input_problem)
+        if m:
+            line, column = int(m.group(1)), int(m.group(2))
+            lines = source.split("\n")
+            text = lines[line - 1] if 0 < line <= len(lines) else None
+            raise EnzymeOptError(m.group(3).splitlines()[0], filename, line, column, text)
+        raise EnzymeOptError("invalid module: " + input_problem.splitlines()[0], filename)
+    raise InternalError("the generated IR failed LLVM verification:\n" + problem)
 
 
 class InternalError(Exception):
@@ -59,7 +85,7 @@ class InternalError(Exception):
 
 
 def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
-        print_activity: bool = False) -> str:
+        options: dict) -> str:
     from .ir.parser import parse_module
     from .ir.printer import print_module
     from .transforms.pipeline import DEFAULT_PIPELINE, parse_pipeline, run_pipeline
@@ -69,12 +95,12 @@ def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
     stage[0] = "parsing the input"
     module = parse_module(text, "<stdin>" if input_path == "-" else input_path)
     stage[0] = "running the pass pipeline"
-    run_pipeline(module, names)
+    run_pipeline(module, names, options)
     stage[0] = "printing the output"
     result = print_module(module)
     if verify:
         stage[0] = "verifying the output"
-        verify_ir(result)
+        verify_output(result, text, "<stdin>" if input_path == "-" else input_path)
     return result
 
 
@@ -90,16 +116,26 @@ def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
                    "Known: enzyme, mem2reg.")
 @click.option("--verify/--no-verify", default=True, show_default=True,
               help="Check the output with LLVM's verifier (through llvmlite) before writing.")
+@click.option("--print-activity", is_flag=True,
+              help="Print, for each differentiated function, which values are active, "
+                   "which pointers have shadows and which are constant (to stderr).")
+@click.option("--print-type-analysis", is_flag=True,
+              help="Print, for each differentiated function, the types found at each byte "
+                   "offset behind its pointers (to stderr).")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks of internal errors.")
 @click.version_option(__version__, "--version", prog_name="enzyme-opt",
                       message="%(prog)s %(version)s")
-def main(input_path, output, text_output, passes, verify, debug):
+def main(input_path, output, text_output, passes, verify, print_activity,
+         print_type_analysis, debug):
     """Differentiate LLVM IR: replace calls to the Enzyme C API
     (__enzyme_autodiff, ...) in INPUT (textual .ll, '-' for standard input)
     with synthesized derivative functions, and write the module as .ll."""
     stage = ["starting"]
+    options = {"print_activity": print_activity, "print_type_analysis": print_type_analysis}
     try:
-        result = run(input_path, output, passes, verify, stage)
+        result = run(input_path, output, passes, verify, stage, options)
+        for report in options.get("reports", []):
+            click.echo(report, err=True)
         write_atomically(output, result)
     except EnzymeOptError as e:
         default = "<stdin>" if input_path == "-" else input_path

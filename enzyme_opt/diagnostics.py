@@ -46,9 +46,36 @@ class DifferentiationError(EnzymeOptError):
         super().__init__(text)
         self.function = function
         self.instruction = instruction
-        loc = source_location(instruction) or source_location(call)
+        self.notes = []
+        loc = (source_location(instruction) or source_location(call)
+               or ir_location(instruction) or ir_location(call))
         if loc is not None:
             self.filename, self.line, self.column = loc
+            self.source_line = read_source_line(self.filename, self.line)
+
+    def add_note(self, note: str) -> None:
+        self.notes.append(note)
+
+    def render(self, default_filename: str = "<stdin>") -> str:
+        text = super().render(default_filename)
+        return "\n".join([text] + [f"note: {n}" for n in self.notes])
+
+
+def ir_location(inst):
+    """Where `inst` stands in the input .ll (used when there is no debug info)."""
+    return getattr(inst, "location", None) if inst is not None else None
+
+
+def read_source_line(path: str, line: int):
+    """The text of `line` in `path` if the file is readable (for the caret display)."""
+    try:
+        with open(path, errors="replace") as f:
+            for number, text in enumerate(f, 1):
+                if number == line:
+                    return text.rstrip("\n")
+    except OSError:
+        pass
+    return None
 
 
 def describe_instruction(inst) -> str:
@@ -81,6 +108,19 @@ def source_location(inst):
     return filename, int(loc["line"]), int(loc.get("column", "1"))
 
 
+def _file_path(md, file_ref: str) -> Optional[str]:
+    fields = _fields(md.get(file_ref.lstrip("!"), ""))
+    name = fields.get("filename", "").strip('"')
+    directory = fields.get("directory", "").strip('"')
+    if not name:
+        return None
+    import os
+    if directory and not os.path.isabs(name) and os.path.exists(os.path.join(directory, name)) \
+            and not os.path.exists(name):
+        return os.path.join(directory, name)
+    return name
+
+
 def _fields(text: str) -> dict:
     return {k: v for k, v in _FIELD.findall(text)}
 
@@ -90,7 +130,7 @@ def _scope_file(md, scope: Optional[str], depth: int = 0) -> Optional[str]:
         return None
     fields = _fields(md.get(scope.lstrip("!"), ""))
     if "filename" in fields:
-        return fields["filename"].strip('"')
+        return _file_path(md, scope)
     if "file" in fields:
-        return _scope_file(md, fields["file"], depth + 1)
+        return _file_path(md, fields["file"])
     return _scope_file(md, fields.get("scope"), depth + 1)

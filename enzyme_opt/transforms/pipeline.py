@@ -6,12 +6,12 @@ from typing import Callable, Dict, List
 from ..diagnostics import EnzymeOptError
 
 
-def _enzyme(module) -> None:
+def _enzyme(module, options) -> None:
     from ..ad.api import lower_api_calls
-    lower_api_calls(module)
+    lower_api_calls(module, options)
 
 
-def _mem2reg(module) -> None:
+def _mem2reg(module, options) -> None:
     from .mem2reg import promote_allocas
     for fn in module.functions:
         if fn.blocks:
@@ -34,6 +34,8 @@ def parse_pipeline(text: str) -> List[str]:
     return names
 
 
-def run_pipeline(module, names: List[str]) -> None:
+def run_pipeline(module, names: List[str], options=None) -> None:
+    """Run the named passes; `options` carries flags in and printouts out."""
+    options = {} if options is None else options
     for name in names:
-        PASSES[name](module)
+        PASSES[name](module, options)
