@@ -42,7 +42,8 @@ class ApiCall:
     args: List[ArgSpec] = field(default_factory=list)
     sret: Optional[object] = None
     width: int = 1
-    allocated: Optional[int] = None
+    allocated: Optional[int] = None     # the size, when known at compile time
+    caller_allocated: bool = False      # `enzyme_allocated` given: the caller owns the tape
     tape: Optional[object] = None
     nofree: bool = False
     rest: list = field(default_factory=list)
@@ -110,15 +111,33 @@ def _take_options(call, args, pos, parsed) -> int:
         if marker == "enzyme_tape":
             parsed.tape = value
         else:
-            if not isinstance(value, ConstantInt) or value.value < 1:
-                raise _error(call, f"'{marker}' must be followed by a positive integer "
-                             "constant")
+            known = constant_int(value)
             if marker == "enzyme_width":
-                parsed.width = value.value
+                if known is None or known < 1:
+                    raise _error(call, "'enzyme_width' must be followed by a positive "
+                                 "integer constant")
+                parsed.width = known
             else:
-                parsed.allocated = value.value
+                # A size computed at run time is trusted; a known one is checked.
+                parsed.allocated = known
+                parsed.caller_allocated = True
         pos += 2
     return pos
+
+
+def constant_int(v) -> Optional[int]:
+    """The integer `v` always holds, looking through casts and a local variable
+    stored once (clang -O0 passes `int size = ...; f(size)` through memory)."""
+    if isinstance(v, I.Cast) and v.opcode in ("sext", "zext", "trunc"):
+        return constant_int(v.operands[0])
+    if isinstance(v, ConstantInt):
+        return v.value
+    if isinstance(v, I.Load) and isinstance(v.pointer, I.Alloca):
+        stores = [u for u in v.pointer.users if isinstance(u, I.Store)]
+        others = [u for u in v.pointer.users if not isinstance(u, (I.Store, I.Load))]
+        if len(stores) == 1 and not others and stores[0].pointer is v.pointer:
+            return constant_int(stores[0].value)
+    return None
 
 
 def parse_call(call, mode: str = "reverse") -> ApiCall:
@@ -364,7 +383,7 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         T.set_tape_size(b, header, saved)
     else:
         T.free_tape(b, header)
-        if tape.type.is_pointer and parsed.allocated is None:
+        if tape.type.is_pointer and not parsed.caller_allocated:
             b.call(T.libc(b.module, "free"), [b.pointer_cast(header, T.byte_ptr(b.module))])
     n = sum(1 for a in parsed.args if a.kind == "out")
     grads = [] if result.type.is_void else (
@@ -387,14 +406,14 @@ LOWERINGS = {"__enzyme_autodiff": ("reverse", lower_autodiff),
              "__enzyme_reverse": ("split-reverse", lower_reverse)}
 
 
-def lower_api_calls(module) -> int:
+def lower_api_calls(module, options=None) -> int:
     """Replace every Enzyme API call in `module`; returns how many.
 
     Calls are lowered innermost first: a function that itself contains an
     API call (a gradient being differentiated again, for higher order) is
     differentiated only after its own API calls were replaced.
     """
-    ctx = DerivativeContext(module)
+    ctx = DerivativeContext(module, options)
     pending = api_calls(module)
     total = len(pending)
     while pending:
@@ -404,11 +423,27 @@ def lower_api_calls(module) -> int:
             raise DifferentiationError("Enzyme calls differentiate each other in a cycle",
                                        function=pending[0].function, instruction=pending[0])
         for call in ready:
-            _lower_one(ctx, call)
+            try:
+                _lower_one(ctx, call)
+            except DifferentiationError as e:
+                e.add_note(_call_site_note(call))
+                raise
         done = {id(c) for c in ready}
         pending = [c for c in pending if id(c) not in done]
     remove_api_leftovers(module)
+    if options is not None:
+        options.setdefault("reports", []).extend(ctx.reports)
     return total
+
+
+def _call_site_note(call) -> str:
+    from ..diagnostics import ir_location, source_location
+    api = call.called_function.name
+    target = _target(call)
+    what = f"'{target.name}'" if target is not None else "a function"
+    loc = source_location(call) or ir_location(call)
+    where = f" at {loc[0]}:{loc[1]}:{loc[2]}" if loc else ""
+    return f"while differentiating {what} for the call to '{api}' in '{call.function.name}'{where}"
 
 
 def _lower_one(ctx, call) -> None:

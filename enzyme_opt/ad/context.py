@@ -10,19 +10,43 @@ from . import tape as T
 
 
 class DerivativeContext:
-    def __init__(self, module):
+    def __init__(self, module, options=None):
         self.module = module
         self.split_cache: Dict[Tuple, tuple] = {}
         self.combined_cache: Dict[Tuple, Function] = {}
         self.forward_cache: Dict[Tuple, Function] = {}
         from .custom import collect_custom_rules
         self.custom = collect_custom_rules(module)
+        self.options = dict(options or {})
+        self.reports: list = []
 
     def register(self, gen) -> None:
         """Called by a generator once its functions exist (before their bodies)."""
-        key = (id(gen.primal), tuple(gen.activity_kinds), gen.ret_active)
+        key = (id(gen.primal), tuple(gen.activity_kinds), gen.ret_active, gen.ret_shadow)
         if gen.split:
             self.split_cache[key] = (gen.fwd, gen.rev)
+
+    def report_analyses(self, gen) -> None:
+        """Collect the --print-activity / --print-type-analysis printouts."""
+        from ..ir.printer import FunctionPrinter
+        mode = "reverse" if hasattr(gen, "activity_kinds") else "forward"
+        kinds = getattr(gen, "activity_kinds", None) or getattr(gen, "kinds", [])
+        head = f"function '{gen.primal.name}' ({mode} mode; arguments: {', '.join(kinds)})"
+        fn = gen.fwd if mode == "reverse" else gen.fn
+        if self.options.get("print_activity"):
+            printer = FunctionPrinter(fn)
+            lines = [f"activity of {head}:"]
+            for arg in fn.args:
+                lines.append(f"  {_activity_tag(gen.info, arg)} {printer.slots.ref(arg)}")
+            for inst in fn.instructions():
+                lines.append(f"  {_activity_tag(gen.info, inst)} "
+                             + printer.instruction(inst).strip())
+            self.reports.append("\n".join(lines))
+        if self.options.get("print_type_analysis"):
+            from ..analysis.type_analysis import TypeAnalysis
+            types = getattr(gen, "types", None) or TypeAnalysis(fn)
+            self.reports.append("\n".join([f"type analysis of {head}:"] + (
+                types.describe() or ["  (no typed memory)"])))
 
     def register_forward(self, gen) -> None:
         key = (id(gen.primal), tuple(gen.kinds), gen.width, gen.returns)
@@ -37,13 +61,16 @@ class DerivativeContext:
             cached = ForwardGenerator(self, fn, kinds, width, returns).build(fn.name)
         return cached
 
-    def split_derivative(self, fn: Function, kinds: tuple, ret_active: bool):
+    def split_derivative(self, fn: Function, kinds: tuple, ret_active: bool,
+                         ret_shadow: bool = False):
         """(augmented forward, reverse) of `fn` for this activity; reused per call site."""
         from .reverse import ReverseGenerator
-        key = (id(fn), kinds, ret_active and not fn.return_type.is_void)
+        from ..analysis.activity import contains_float
+        key = (id(fn), kinds, ret_active and contains_float(fn.return_type), ret_shadow)
         cached = self.split_cache.get(key)
         if cached is None:
-            cached = ReverseGenerator(self, fn, kinds, ret_active, split=True).build(fn.name)
+            cached = ReverseGenerator(self, fn, kinds, ret_active, split=True,
+                                      ret_shadow=ret_shadow).build(fn.name)
         return cached
 
     def combined_derivative(self, fn: Function, kinds: tuple, ret_active: bool) -> Function:
@@ -91,27 +118,58 @@ class DerivativeContext:
             self.memset_zero(b, gen.shadow_in_rev(b, dst), gen.primal_in_rev(b, nbytes))
 
     def memcpy_adjoint(self, gen, b: Builder, call) -> None:
-        """Move the adjoints of the copied doubles back from dst to src."""
+        """Move the adjoints of the copied floats back from dst to src.
+
+        Which float type the bytes hold comes from type analysis; regions in
+        which it saw no float at all carry no derivative.
+        """
         dst, src, nbytes = call.args[:3]
         if not gen.info.has_shadow(dst):
+            return
+        known = nbytes.value if isinstance(nbytes, ConstantInt) else None
+        kinds = gen.types.kinds_in(dst, known) | gen.types.kinds_in(src, known)
+        if kinds and not kinds & {"float", "double"}:
             return
         d_dst = gen.shadow_in_rev(b, dst)
         n = gen.primal_in_rev(b, nbytes)
         if gen.info.has_shadow(src):
-            helper = self._accumulate_helper()
+            helper = self._accumulate_helper("float" if kinds & {"float", "double"} == {"float"}
+                                             else "double")
             p = T.byte_ptr(self.module)
             b.call(helper, [b.pointer_cast(d_dst, p),
                             b.pointer_cast(gen.shadow_in_rev(b, src), p), n])
         else:
             self.memset_zero(b, d_dst, n)
 
-    def _accumulate_helper(self) -> Function:
-        """`src[i] += dst[i]; dst[i] = 0` over n bytes of doubles."""
-        name = "enzyme_opt.memcpy.adjoint.f64"
+    def copy_shadow_pointers(self, gen, b: Builder, call) -> None:
+        """Forward part of a memcpy in reverse mode: shadow pointers travel along.
+
+        (Float bytes are left alone: in reverse mode shadow memory holds
+        adjoints, which flow back at the copy's reverse instead.)
+        """
+        dst, src, nbytes = call.args[:3]
+        if not (gen.info.has_shadow(dst) and gen.info.has_shadow(src)) or \
+                not isinstance(nbytes, ConstantInt):
+            return
+        p = T.byte_ptr(self.module)
+        pp = self.module.pointer_to(p)
+        for off in gen.types.offsets_of_kind(src, nbytes.value, "ptr") | \
+                gen.types.offsets_of_kind(dst, nbytes.value, "ptr"):
+            ptrs = []
+            for shadow in (gen.shadow_value(src), gen.shadow_value(dst)):
+                at = b.gep(I8, b.pointer_cast(shadow, p), [b.i64(off)], p)
+                ptrs.append(b.pointer_cast(at, pp))
+            b.store(b.load(p, ptrs[0], align=8), ptrs[1], 8)
+
+    def _accumulate_helper(self, kind: str = "double") -> Function:
+        """`src[i] += dst[i]; dst[i] = 0` over n bytes of floats of type `kind`."""
+        from ..ir.types import FloatType
+        DOUBLE = FloatType(kind)
+        width = 8 if kind == "double" else 4
+        name = f"enzyme_opt.memcpy.adjoint.f{width * 8}"
         existing = self.module.get(name)
         if existing is not None:
             return existing
-        from ..ir.types import DOUBLE
         p = T.byte_ptr(self.module)
         ftype = FunctionType(VOID, (p, p, I64))
         fn = self.module.add_function(Function(name, ftype, self.module.pointer_to(ftype),
@@ -120,23 +178,31 @@ class DerivativeContext:
         dst, src, nbytes = fn.args
         entry, loop, done = fn.add_block("entry"), fn.add_block("loop"), fn.add_block("done")
         b = Builder(entry)
-        count = b.binop("udiv", nbytes, b.i64(8), "count")
+        count = b.binop("udiv", nbytes, b.i64(width), "count")
         b.cond_br(b.icmp("eq", count, b.i64(0)), done, loop)
         b.position_at_end(loop)
         i = b.phi(I64, [(b.i64(0), entry)], "i")
         dp = self.module.pointer_to(DOUBLE)
         d_ptr = b.gep(DOUBLE, b.pointer_cast(dst, dp), [i], dp, "d")
         s_ptr = b.gep(DOUBLE, b.pointer_cast(src, dp), [i], dp, "s")
-        dv = b.load(DOUBLE, d_ptr, "dv", 8)
-        sv = b.load(DOUBLE, s_ptr, "sv", 8)
-        b.store(b.fadd(sv, dv), s_ptr, 8)
-        b.store(b.float(DOUBLE, 0.0), d_ptr, 8)
+        dv = b.load(DOUBLE, d_ptr, "dv", width)
+        sv = b.load(DOUBLE, s_ptr, "sv", width)
+        b.store(b.fadd(sv, dv), s_ptr, width)
+        b.store(b.float(DOUBLE, 0.0), d_ptr, width)
         nxt = b.add(i, b.i64(1), "next")
         i.add_incoming(nxt, loop)
         b.cond_br(b.icmp("ult", nxt, count), loop, done)
         b.position_at_end(done)
         b.ret()
         return fn
+
+
+def _activity_tag(info, v) -> str:
+    if info.is_active(v):
+        return "[active]"
+    if info.has_shadow(v):
+        return "[shadow]"
+    return "[const] "
 
 
 def size_and_align(t) -> Tuple[int, int]:

@@ -86,6 +86,7 @@ class ForwardGenerator:
         # Floats passed with a tangent are active; pointers with one have shadows.
         self.info = ActivityInfo(fn, ["out" if k in DUPLICATED and not a.type.is_pointer else k
                                       for k, a in zip(kinds, fn.args)])
+        self.ctx.report_analyses(self)
         order = reverse_postorder(fn)
         phis = []
         for block in order:

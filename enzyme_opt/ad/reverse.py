@@ -23,11 +23,12 @@ from typing import Dict, List
 
 from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
+from ..analysis.type_analysis import TypeAnalysis
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_body
-from ..ir.constants import ConstantInt, ConstantUndef, zero_of
+from ..ir.constants import ConstantInt, ConstantUndef, ConstantUndef, zero_of
 from ..ir.types import I64, FunctionType, StructType
 from . import tape as T
 from .prepare import prepare_for_differentiation
@@ -44,13 +45,16 @@ class Slot:
 
 
 class ReverseGenerator:
-    def __init__(self, ctx, primal: Function, activity, ret_active: bool, split: bool):
+    def __init__(self, ctx, primal: Function, activity, ret_active: bool, split: bool,
+                 ret_shadow: bool = False):
         self.ctx = ctx
         self.module = ctx.module
         self.primal = primal
         self.activity_kinds = list(activity)
         self.ret_active = ret_active and contains_float(primal.return_type)
         self.split = split
+        self.ret_shadow = ret_shadow     # aug also returns the shadow of a pointer result
+        self.call_plans: Dict[int, tuple] = {}
         self.slots: Dict[int, Slot] = {}
         self.adjoints: Dict[int, object] = {}
         self.shadow_of: Dict[int, object] = {}
@@ -95,7 +99,10 @@ class ReverseGenerator:
         dret = ([(self.primal.return_type, "differet", ("dret",))] if self.ret_active else [])
         grad_ret = self.gradient_return_type()
         if self.split:
-            self.fwd, fwd_roles = self._new_function("augmented_" + name, self.primal.return_type,
+            aug_ret = self.primal.return_type
+            if self.ret_shadow:
+                aug_ret = StructType((aug_ret, aug_ret))
+            self.fwd, fwd_roles = self._new_function("augmented_" + name, aug_ret,
                                                      params, lead=tape_param)
             self.rev, rev_roles = self._new_function("diffe_" + name, grad_ret, params,
                                                      lead=tape_param, trail=dret)
@@ -117,6 +124,8 @@ class ReverseGenerator:
         for a, kind in zip(self.primal.args, self.activity_kinds):
             kinds[fwd_roles[("primal", a.index)].index] = kind
         self.info = ActivityInfo(self.fwd, kinds)
+        self.types = TypeAnalysis(self.fwd)
+        self.ctx.report_analyses(self)
         self.rev_args = {id(fwd_roles[("primal", a.index)]): rev_roles[("primal", a.index)]
                          for a in self.primal.args}
         for a, kind in zip(self.primal.args, self.activity_kinds):
@@ -133,7 +142,6 @@ class ReverseGenerator:
         self.order = [b for b in reverse_postorder(self.fwd)]
         self._make_pred_indices()
         self._make_shadows()
-        self._rewrite_calls()
         self._build_reverse()
         self._instrument_forward()
 
@@ -166,9 +174,14 @@ class ReverseGenerator:
 
     # ------------------------------------------------------------------ shadows (forward)
     def _make_shadows(self) -> None:
+        """Shadow pointers, in dominance order; calls of differentiated functions are
+        rewritten in the same walk, since they may return a shadowed pointer."""
         phis = []
         for block in self.order:
             for inst in list(block.instructions):
+                if isinstance(inst, I.CallBase) and self._needs_derivative_call(inst):
+                    self._rewrite_call(inst)
+                    continue
                 if not self.info.has_shadow(inst):
                     continue
                 shadow = self._shadow_instruction(inst)
@@ -186,6 +199,8 @@ class ReverseGenerator:
                     b = Builder().position_after(inst)
                     b.store(self.shadow_value(inst.value), self.shadow_of[id(inst.pointer)],
                             inst.align)
+                elif isinstance(inst, I.Call) and is_memcpy(inst):
+                    self.ctx.copy_shadow_pointers(self, Builder().position_after(inst), inst)
 
     def shadow_value(self, v):
         s = self.shadow_of.get(id(v))
@@ -249,14 +264,6 @@ class ReverseGenerator:
         return b.pointer_cast(raw, inst.type)
 
     # ------------------------------------------------------------------ calls (forward)
-    def _rewrite_calls(self) -> None:
-        """Calls of differentiated functions go through their augmented forward."""
-        self.call_plans: Dict[int, tuple] = {}
-        for block in self.order:
-            for inst in list(block.instructions):
-                if isinstance(inst, I.CallBase) and self._needs_derivative_call(inst):
-                    self._rewrite_call(inst)
-
     def _needs_derivative_call(self, call) -> bool:
         fn = call.called_function
         if fn is None or is_inactive_call(call):
@@ -278,10 +285,11 @@ class ReverseGenerator:
             else:
                 kinds.append("const")
         ret_active = self.info.is_active(call)
+        ret_shadow = self.info.has_shadow(call)
         rule = self.ctx.custom.get(id(callee))
         if rule is not None and rule.reverse is not None:
             return self._rewrite_custom_call(call, rule, kinds, ret_active)
-        aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active)
+        aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active, ret_shadow)
         primal_args = list(call.args)
         args = [self.fwd_tape]
         for a, kind in zip(primal_args, kinds):
@@ -290,16 +298,17 @@ class ReverseGenerator:
                 args.append(self.shadow_value(a))
         b = Builder().position_before(call)
         new = b.call(aug, args, call.name)
-        if not call.type.is_void:
-            call.replace_all_uses_with(new)
         new.metadata = list(call.metadata)
+        if ret_shadow:
+            primal = b.extractvalue(new, [0], call.name)
+            self.shadow_of[id(primal)] = b.extractvalue(new, [1], (call.name or "ptr") + "'")
+            self.info.shadowed.add(id(primal))
+            call.replace_all_uses_with(primal)
+        elif not call.type.is_void:
+            call.replace_all_uses_with(new)
         call.erase()
         if self.info.is_active(call):
             self.info.active.add(id(new))
-        if self.info.has_shadow(call):
-            raise DifferentiationError(
-                f"calls returning active pointers are not supported yet ({callee.name})",
-                function=self.primal, instruction=new)
         self.call_plans[id(new)] = (callee, kinds, rev, ret_active, primal_args)
 
     def _rewrite_custom_call(self, call, rule, kinds, ret_active) -> None:
@@ -405,9 +414,15 @@ class ReverseGenerator:
 
     def _link_exit(self) -> None:
         ret = self.exit.terminator
+        if self.split and self.ret_shadow:
+            b = Builder().position_before(ret)
+            pair = b.insertvalue(ConstantUndef(self.fwd.return_type), ret.value, [0])
+            pair = b.insertvalue(pair, self.shadow_value(ret.value), [1])
+            ret.erase()
+            b.ret(pair)
         if self.split:
             Builder(self.rev_entry).br(self.rev_blocks[id(self.exit)])
-            self.ret_value = ret.value
+            self.ret_value = ret.value if not self.ret_shadow else None
         else:
             self.ret_value = ret.value
             ret.erase()
@@ -500,6 +515,12 @@ class ReverseGenerator:
     def _instrument_forward(self) -> None:
         from .instrument import instrument_forward
         instrument_forward(self)
+
+
+def is_memcpy(call) -> bool:
+    fn = call.called_function
+    return fn is not None and fn.name.startswith(("llvm.memcpy", "llvm.memmove", "memcpy",
+                                                  "memmove"))
 
 
 def reaches(exit_block, preds) -> set:
