@@ -195,7 +195,7 @@ def default_activity(t, mode: str = "reverse") -> str:
     if t.is_pointer:
         return "dup"
     if contains_float(t):
-        return "out" if mode == "reverse" else "dup"
+        return "dup" if mode == "forward" else "out"
     return "const"
 
 
