@@ -162,9 +162,16 @@ class DerivativeContext:
             b.store(b.load(p, ptrs[0], align=8), ptrs[1], 8)
 
     def _accumulate_helper(self, kind: str = "double") -> Function:
-        """`src[i] += dst[i]; dst[i] = 0` over n bytes of floats of type `kind`."""
+        """`t = dst[i]; dst[i] = 0; src[i] += t` over n bytes of floats of type `kind`.
+
+        The regions may overlap (memmove): then each element must be read
+        before an earlier step writes it, so the walk goes upwards when src
+        lies below dst and downwards otherwise -- the order that makes the
+        in-place update equal to "copy the dst adjoints out, zero dst, add
+        them into src".
+        """
         from ..ir.types import FloatType
-        DOUBLE = FloatType(kind)
+        elem = FloatType(kind)
         width = 8 if kind == "double" else 4
         name = f"enzyme_opt.memcpy.adjoint.f{width * 8}"
         existing = self.module.get(name)
@@ -179,18 +186,21 @@ class DerivativeContext:
         entry, loop, done = fn.add_block("entry"), fn.add_block("loop"), fn.add_block("done")
         b = Builder(entry)
         count = b.binop("udiv", nbytes, b.i64(width), "count")
+        upwards = b.icmp("ult", src, dst, "upwards")
+        last = b.sub(count, b.i64(1), "last")
         b.cond_br(b.icmp("eq", count, b.i64(0)), done, loop)
         b.position_at_end(loop)
-        i = b.phi(I64, [(b.i64(0), entry)], "i")
-        dp = self.module.pointer_to(DOUBLE)
-        d_ptr = b.gep(DOUBLE, b.pointer_cast(dst, dp), [i], dp, "d")
-        s_ptr = b.gep(DOUBLE, b.pointer_cast(src, dp), [i], dp, "s")
-        dv = b.load(DOUBLE, d_ptr, "dv", width)
-        sv = b.load(DOUBLE, s_ptr, "sv", width)
+        k = b.phi(I64, [(b.i64(0), entry)], "k")
+        i = b.select(upwards, k, b.sub(last, k), "i")
+        ep = self.module.pointer_to(elem)
+        d_ptr = b.gep(elem, b.pointer_cast(dst, ep), [i], ep, "d")
+        s_ptr = b.gep(elem, b.pointer_cast(src, ep), [i], ep, "s")
+        dv = b.load(elem, d_ptr, "dv", width)
+        b.store(b.float(elem, 0.0), d_ptr, width)
+        sv = b.load(elem, s_ptr, "sv", width)
         b.store(b.fadd(sv, dv), s_ptr, width)
-        b.store(b.float(DOUBLE, 0.0), d_ptr, width)
-        nxt = b.add(i, b.i64(1), "next")
-        i.add_incoming(nxt, loop)
+        nxt = b.add(k, b.i64(1), "next")
+        k.add_incoming(nxt, loop)
         b.cond_br(b.icmp("ult", nxt, count), loop, done)
         b.position_at_end(done)
         b.ret()
