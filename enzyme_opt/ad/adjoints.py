@@ -251,6 +251,8 @@ def _original_args(gen, inst):
 
 
 def _differentiated_call(gen, b, inst, plan):
+    if plan[0] == "forward-only":
+        return
     if plan[0] == "custom":
         return _custom_call(gen, b, inst, plan)
     callee, kinds, rev, ret_active, call_args = plan

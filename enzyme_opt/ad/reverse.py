@@ -337,6 +337,10 @@ class ReverseGenerator:
                 anchor = result
             elif not result.type.is_void:
                 tape = result
+            if anchor is not result:
+                # The user's forward pass has no reverse of its own: the
+                # user's reverse, at the anchor, accounts for it.
+                self.call_plans[id(result)] = ("forward-only",)
         self.call_plans[id(anchor)] = ("custom", rule, kinds, tape, ret_active)
 
     # ------------------------------------------------------------------ values in reverse
