@@ -49,7 +49,9 @@ class ForwardGenerator:
         parts = []
         if self.returns == "both" and not rt.is_void:
             parts.append(rt)
-        if active_ret:
+        if active_ret or (self.returns == "both" and rt.is_pointer):
+            # A pointer result comes back with its shadows: the caller may
+            # read or write through it (tape slots, allocations, views).
             parts.extend([rt] * self.width)
         if not parts:
             from ..ir.types import VOID
@@ -163,6 +165,9 @@ class ForwardGenerator:
             parts.append(value)
         if value is not None and contains_float(value.type):
             parts.extend(self.tangent(value))
+        elif self.returns == "both" and value is not None and value.type.is_pointer:
+            parts.extend(self.shadow(value) if self.info.has_shadow(value)
+                         else [zero_of(value.type)] * self.width)
         ret.erase()
         rtype = self.fn.return_type
         if rtype.is_void:

@@ -102,6 +102,13 @@ def _call(gen, b, inst, active, shadowed) -> None:
             raise DifferentiationError("cannot differentiate an indirect call with active "
                                        "arguments", function=gen.primal, instruction=inst)
         return
+    if callee.name in ("free", "_ZdlPv", "_ZdaPv", "_ZdlPvm") and \
+            gen.info.has_shadow(inst.args[0]):
+        for s in gen.shadow(inst.args[0]):
+            copy = clone_instruction(inst)
+            copy.set_operand(0, s)
+            b.insert(copy)
+        return
     if is_inactive_call(inst):
         return
     rule = gen.ctx.custom.get(id(callee))
@@ -134,6 +141,13 @@ def _call(gen, b, inst, active, shadowed) -> None:
     if callee.name in ("malloc", "calloc", "_Znwm", "_Znam"):
         if shadowed:
             gen.shadows[id(inst)] = [_shadow_malloc(gen, b, inst) for _ in range(gen.width)]
+        return
+    if callee.name == "realloc" and gen.info.has_shadow(inst.args[0]):
+        # The shadow grows with the primal; bytes past the old size are as
+        # uninitialized in the shadow as they are in the primal.
+        gen.shadows[id(inst)] = [b.call(callee, [s, inst.args[1]], (inst.name or "v") + "'")
+                                 for s in gen.shadow(inst.args[0])]
+        gen.info.shadowed.add(id(inst))
         return
     if callee.is_declaration:
         if active or any(gen.info.is_active(a) for a in inst.args):
@@ -181,10 +195,13 @@ def _differentiated_call(gen, b, inst) -> None:
     else:
         primal = b.extractvalue(result, [0])
         inst.replace_all_uses_with(primal)
+        lanes = [b.extractvalue(result, [1 + k]) for k in range(gen.width)]
         if contains_float(rt):
-            gen.tangents[id(primal)] = [b.extractvalue(result, [1 + k])
-                                        for k in range(gen.width)]
+            gen.tangents[id(primal)] = lanes
             gen.info.active.add(id(primal))
+        else:
+            gen.shadows[id(primal)] = lanes
+            gen.info.shadowed.add(id(primal))
     inst.parent.remove(inst)
     inst.drop_operands()
 

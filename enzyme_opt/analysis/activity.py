@@ -99,6 +99,8 @@ class ActivityInfo:
             fn = inst.called_function
             if fn is not None and fn.name in ALLOCATION_FUNCTIONS:
                 return True
+            if fn is not None and fn.name == "realloc":
+                return id(inst.args[0]) in self.shadowed
             return (fn is not None and not fn.is_declaration
                     and any(id(a) in self.shadowed for a in inst.args))
         return False
