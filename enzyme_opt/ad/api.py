@@ -246,7 +246,7 @@ def deliver_gradients(b: Builder, call, grads: list, sret) -> None:
         _store_packed(b, grads, sret)
     if rtype.is_void:
         return
-    if not call.has_uses():
+    if not call.has_code_uses():
         return
     if len(grads) == 1 and rtype.is_float:
         value = coerce(b, grads[0], rtype)
@@ -340,7 +340,7 @@ def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
         header = b.pointer_cast(header, T.tape_ptr_type(b.module))
     T.clear_tape(b, header)
     primal = b.call(aug, [header] + _activity_args(b, parsed), "primal")
-    if rtype.is_void or not call.has_uses():
+    if rtype.is_void or not call.has_code_uses():
         pass
     elif rtype.is_pointer:
         call.replace_all_uses_with(b.pointer_cast(header, rtype))
@@ -490,7 +490,7 @@ def remove_api_leftovers(module) -> None:
     for gv in list(module.globals):
         if isinstance(gv, GlobalVariable) and gv.name in MARKERS:
             for user in list(gv.users):
-                if isinstance(user, I.Load) and not user.has_uses() and user.parent is not None:
+                if isinstance(user, I.Load) and not user.has_code_uses() and user.parent is not None:
                     user.erase()
     live = referenced_globals(module)
     for gv in list(module.globals) + list(module.functions):

@@ -12,7 +12,8 @@ def _slots(cls):
         yield from getattr(klass, "__slots__", ())
 
 
-_SKIP = {"_uses", "_operands", "parent", "__weakref__", "name"}
+# Debug records describe the primal's frame: copies go without them.
+_SKIP = {"_uses", "_operands", "parent", "__weakref__", "name", "debug_records"}
 
 
 def clone_instruction(inst: Instruction) -> Instruction:
@@ -27,6 +28,7 @@ def clone_instruction(inst: Instruction) -> Instruction:
     new._uses = []
     new._operands = []
     new.parent = None
+    new.debug_records = None
     for op in inst.operands:
         new._append_operand(op)
     return new

@@ -196,22 +196,35 @@ class InlineAsm(Constant):
         self.constraints = constraints
 
 
-class MetadataValue(Constant):
+class MetadataValue(Constant, User):
     """A `metadata ...` call operand.
 
-    Either wraps an IR value (`metadata double %x`, as `llvm.dbg.value` uses),
-    in which case `value` is that value and the use is tracked by the owning
-    instruction through `wrapped`, or is carried as text (`metadata !12`).
+    Either wraps IR values -- `metadata double %x` as `llvm.dbg.value` uses
+    it (`value`), or a `!DIArgList(...)` (`args`) -- or is text
+    (`metadata !12`).  Wrapped values are operands, so replacing a value
+    updates the metadata that names it; like debug records, such uses never
+    keep a value alive (`Instruction.erase` turns them into `poison`).
     """
 
-    __slots__ = ("value", "text", "args")
+    __slots__ = ("text", "is_arg_list")
+    is_debug_record = True
 
     def __init__(self, type: Type, value: Optional[Value] = None, text: str = "",
                  args: Optional[list] = None):
-        super().__init__(type)
-        self.value = value
+        User.__init__(self, type, [value] if value is not None else (args or []))
         self.text = text
-        self.args = args       # the values of a `!DIArgList(...)`
+        self.is_arg_list = args is not None
+
+    def _add_use(self, user, index):   # shared like constants
+        pass
+
+    @property
+    def value(self) -> Optional[Value]:
+        return self.operands[0] if self.operands and not self.is_arg_list else None
+
+    @property
+    def args(self) -> Optional[list]:
+        return list(self.operands) if self.is_arg_list else None
 
 
 def const_int(type: IntType, value: int) -> ConstantInt:

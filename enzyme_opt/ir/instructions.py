@@ -29,7 +29,7 @@ class Instruction(User):
     `("dbg", "!12")` or `("tbaa", "!5")`, printed back as `, !kind text`.
     """
 
-    __slots__ = ("opcode", "parent", "metadata", "location")
+    __slots__ = ("opcode", "parent", "metadata", "location", "debug_records")
 
     def __init__(self, opcode: str, type: Type, operands: Sequence[Value] = (),
                  name: Optional[str] = None):
@@ -38,6 +38,7 @@ class Instruction(User):
         self.parent = None
         self.metadata: List[Tuple[str, str]] = []
         self.location = None     # (file, line, column) in the input .ll, when parsed
+        self.debug_records: Optional[list] = None   # LLVM 19 `#dbg_...` records before it
 
     @property
     def is_terminator(self) -> bool:
@@ -58,11 +59,34 @@ class Instruction(User):
         return None
 
     def erase(self) -> None:
-        """Remove from the block and drop operands; the value must be unused."""
+        """Remove from the block and drop operands; the value must be unused.
+
+        Debug records are no real uses: records describing this value now
+        describe `poison`, and records placed before this instruction move
+        to the next one, as LLVM does.
+        """
+        from .constants import ConstantPoison
+        for user, index in list(self.uses):
+            if isinstance(user, DebugRecord):
+                user.set_operand(index, ConstantPoison(self.type))
         assert not self.has_uses(), f"erasing {self!r} which still has uses"
         if self.parent is not None:
+            if self.debug_records:
+                block = self.parent
+                position = block.index_of(self) + 1
+                if position < len(block.instructions):
+                    after = block.instructions[position]
+                    after.debug_records = self.debug_records + (after.debug_records or [])
+                else:
+                    self.drop_debug_records()
+                self.debug_records = None
             self.parent.remove(self)
         self.drop_operands()
+
+    def drop_debug_records(self) -> None:
+        for record in self.debug_records or ():
+            record.drop_operands()
+        self.debug_records = None
 
     def move_before(self, other: "Instruction") -> None:
         self.parent.remove(self)
@@ -248,11 +272,12 @@ class CallBase(Instruction):
     """
 
     __slots__ = ("function_type", "tail", "cconv", "flags", "ret_attrs", "arg_attrs",
-                 "fn_attrs", "bundles", "explicit_type", "num_dests", "addrspace_text")
+                 "fn_attrs", "bundles", "explicit_type", "num_dests", "addrspace_text",
+                 "forwards_varargs")
 
     def __init__(self, opcode, function_type, callee, args, name=None, *, dests=(),
                  tail="", cconv="", flags=(), ret_attrs="", arg_attrs=None, fn_attrs="",
-                 bundles=(), explicit_type=None, addrspace_text=""):
+                 bundles=(), explicit_type=None, addrspace_text="", forwards_varargs=False):
         bundle_values = [v for _, vals in bundles for v in vals]
         super().__init__(opcode, function_type.ret,
                          [*args, *bundle_values, *dests, callee], name)
@@ -267,6 +292,8 @@ class CallBase(Instruction):
         self.num_dests = len(dests)
         self.explicit_type = (function_type.vararg if explicit_type is None else explicit_type)
         self.addrspace_text = addrspace_text
+        # `musttail call ... @f(args, ...)`: the caller's own varargs are passed on.
+        self.forwards_varargs = forwards_varargs
 
     @property
     def callee(self) -> Value:
@@ -473,3 +500,19 @@ class GenericInstruction(Instruction):
         if self.opcode in TERMINATORS:
             return [op for op in self.operands if isinstance(op, BasicBlock)]
         return []
+
+
+class DebugRecord(User):
+    """An LLVM 19 debug record such as `#dbg_value(double %x, !12, !DIExpression(), !20)`.
+
+    It stands before an instruction (`Instruction.debug_records`) and is no
+    instruction itself.  `parts` spells it like `GenericInstruction.parts`;
+    the values it names are operands, so RAUW keeps it up to date.
+    """
+
+    __slots__ = ("parts",)
+    is_debug_record = True
+
+    def __init__(self, operands, parts):
+        super().__init__(VOID, operands)
+        self.parts = list(parts)

@@ -22,15 +22,19 @@ from .syntax import ModuleSyntax
 
 
 def _grammar_text() -> str:
-    try:
-        from importlib.resources import files
-        return (files("enzyme_opt.grammar") / "llvm.lark").read_text()
-    except (ModuleNotFoundError, FileNotFoundError):
-        # Running from a source checkout that was not installed.
-        here = os.path.dirname(os.path.abspath(__file__))
-        path = os.path.join(here, "..", "..", "grammar", "llvm.lark")
-        with open(path) as f:
+    """The grammar of the source tree this package runs from, else the installed one.
+
+    In a checkout (`enzyme_opt/` beside `grammar/`) the checkout's own grammar
+    wins, so that running from one clone never parses with another clone's
+    grammar through an editable install elsewhere.
+    """
+    here = os.path.dirname(os.path.abspath(__file__))
+    beside = os.path.join(here, "..", "..", "grammar", "llvm.lark")
+    if os.path.isfile(beside):
+        with open(beside, encoding="utf-8") as f:
             return f.read()
+    from importlib.resources import files
+    return (files("enzyme_opt.grammar") / "llvm.lark").read_text(encoding="utf-8")
 
 
 class _Dispatch(Transformer):
@@ -46,22 +50,33 @@ class _Dispatch(Transformer):
             return Tree(data, children, meta)
         return handler(children)
 
-    def on_token(self, token):
-        """Lexer callback: remembers the last two token lines (see ModuleSyntax)."""
-        target = self.target
-        target.prev_line, target.cur_line = target.cur_line, token.line
-        return token
+
+class _LineTracker:
+    """Lark post-lexer: remembers the lines of the last two tokens (see ModuleSyntax).
+
+    A post-lexer, unlike lexer callbacks, needs no terminal names up front,
+    so the whole parser comes out of Lark's cache in one construction.
+    """
+
+    always_accept = ()
+
+    def __init__(self, dispatch: _Dispatch):
+        self.dispatch = dispatch
+
+    def process(self, stream):
+        dispatch = self.dispatch
+        for token in stream:
+            target = dispatch.target
+            target.prev_line, target.cur_line = target.cur_line, token.line
+            yield token
 
 
 @functools.lru_cache(maxsize=1)
 def _parser():
     dispatch = _Dispatch()
-    text = _grammar_text()
-    terminals = Lark(text, parser="lalr", lexer="contextual", start="module",
-                     cache=_cache_path()).terminals
-    callbacks = {t.name: dispatch.on_token for t in terminals}
-    lark = Lark(text, parser="lalr", lexer="contextual", start="module",
-                maybe_placeholders=True, transformer=dispatch, lexer_callbacks=callbacks)
+    lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", start="module",
+                maybe_placeholders=True, transformer=dispatch,
+                postlex=_LineTracker(dispatch), cache=_cache_path())
     return lark, dispatch
 
 

@@ -226,6 +226,8 @@ class FunctionPrinter:
         for v, attrs in zip(i.args, i.arg_attrs):
             attrs = " " + attrs if attrs else ""
             out.append(f"{v.type}{attrs} {self.ref(v)}")
+        if i.forwards_varargs:
+            out.append("...")
         return ", ".join(out)
 
     def _call_tail(self, i) -> str:
@@ -301,6 +303,9 @@ class FunctionPrinter:
     def ShuffleVector(self, i):
         return "shufflevector " + ", ".join(self.typed(v) for v in i.operands)
 
+    def DebugRecord(self, i):
+        return self.GenericInstruction(i)
+
     def GenericInstruction(self, i):
         out = []
         for part in i.parts:
@@ -319,6 +324,9 @@ class FunctionPrinter:
             body = f"{self.slots.ref(inst)} = {body}"
         for kind, text in inst.metadata:
             body += f", !{kind} {text}"
+        if inst.debug_records:
+            return "".join(f"    {self.DebugRecord(r)}\n" for r in inst.debug_records) \
+                + "  " + body
         return "  " + body
 
     def lines(self, out: List[str]) -> None:
@@ -332,6 +340,9 @@ class FunctionPrinter:
             params.append("...")
         keyword = "define" if fn.blocks else "declare"
         head = [keyword]
+        if not fn.blocks:
+            # A declaration's attachments stand right after `declare`.
+            head += [f"!{kind} {md}" for kind, md in fn.metadata]
         if fn.linkage:
             head.append(fn.linkage)
         if fn.ret_attrs:
@@ -340,11 +351,11 @@ class FunctionPrinter:
         text = " ".join(head) + f" {format_global(fn.name)}({', '.join(params)})"
         if fn.attrs:
             text += " " + fn.attrs
-        for kind, md in fn.metadata:
-            text += f" !{kind} {md}"
         if not fn.blocks:
             out.append(text)
             return
+        for kind, md in fn.metadata:
+            text += f" !{kind} {md}"
         out.append(text + " {")
         for index, block in enumerate(fn.blocks):
             if index > 0:

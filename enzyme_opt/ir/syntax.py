@@ -457,7 +457,8 @@ class ModuleSyntax:
             arg.attrs = arg_attrs
             if arg_name is not None:
                 self.define_local(arg_name, arg)
-            else:
+            else:                          # `define void @f(i32)`: the argument is %0
+                self.locals[str(self.next_slot)] = arg
                 self.next_slot += 1
         return fn
 
@@ -479,7 +480,14 @@ class ModuleSyntax:
         self._start_function(None)
 
     def r_basic_block(self, c):
-        label, insts = c[0], [i for i in c[1:] if isinstance(i, I.Instruction)]
+        label, insts, records = c[0], [], []
+        for item in c[1:]:
+            if isinstance(item, I.DebugRecord):
+                records.append(item)
+            elif isinstance(item, I.Instruction):
+                if records:
+                    item.debug_records, records = records, []
+                insts.append(item)
         if label is not None:
             raw = str(label)[:-1]
             name = unescape_string(raw[1:-1]) if raw.startswith('"') else raw
@@ -534,7 +542,23 @@ class ModuleSyntax:
         return self._finish_instruction(c)
 
     def r_dbg_record(self, c):
-        return None   # debug records describe the primal only; LLVM 19 rebuilds them
+        ops, parts = [], [str(c[0]) + "("]
+        for k, x in enumerate(c[1:]):
+            if k:
+                parts.append(", ")
+            if isinstance(x, Token):
+                parts.append(str(x))
+            elif isinstance(x, C.MetadataValue) and x.args is not None:
+                parts.append("!DIArgList(")
+                for j, v in enumerate(x.args):
+                    parts += [", " if j else "", (len(ops), True)]
+                    ops.append(v)
+                parts.append(")")
+            else:
+                parts.append((len(ops), True))
+                ops.append(x)
+        parts.append(")")
+        return I.DebugRecord(ops, parts)
 
     # ------------------------------------------------------------------ instructions
     def _flags(self, f):
@@ -696,7 +720,10 @@ class ModuleSyntax:
         return " ".join(str(x) for x in c)
 
     def r_call_args(self, c):
-        return [x for x in c if x is not None and not isinstance(x, Token)]
+        args = [x for x in c if x is not None and not isinstance(x, Token)]
+        if any(isinstance(x, Token) and x.type == "VARARGS" for x in c):
+            args.append(_FORWARD_VARARGS)
+        return args
 
     def r_call_arg(self, c):
         t = self.type_of(c[0])
@@ -728,6 +755,8 @@ class ModuleSyntax:
         return (str(c[0])[1:-1], [x for x in c[1:] if x is not None])
 
     def _call_common(self, call_attrs, ret, callee, args):
+        forwards = _FORWARD_VARARGS in args
+        args = [a for a in args if a is not _FORWARD_VARARGS]
         ret = self.type_of(ret)
         if isinstance(ret, FunctionType):
             ftype, explicit = ret, True
@@ -747,7 +776,8 @@ class ModuleSyntax:
         else:
             callee = self.resolve(ptr_type, callee)
         kw = dict(cconv=cconv, ret_attrs=" ".join(ret_attrs), addrspace_text=space,
-                  explicit_type=explicit, arg_attrs=[attrs for _, attrs in args])
+                  explicit_type=explicit, arg_attrs=[attrs for _, attrs in args],
+                  forwards_varargs=forwards)
         return ftype, callee, [v for v, _ in args], kw
 
     def r_call(self, c):
@@ -1011,6 +1041,9 @@ def _const_gep(t, source, base, indices, flags):
         e.predicate = int(inrange[0][9:-1])      # position of LLVM 14's `inrange` index
     return e
 
+
+# Marks a call argument list ending in `...` (a musttail call forwarding varargs).
+_FORWARD_VARARGS = ("...",)
 
 _ATTACHMENT = re.compile(
     r'!([-a-zA-Z$._][-a-zA-Z$._0-9]*)[ \t]+(![0-9]+|!\{(?:[^{}"\n]|"[^"\n]*"|\{(?:[^{}"\n]|'

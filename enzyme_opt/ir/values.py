@@ -39,6 +39,10 @@ class Value:
     def has_uses(self) -> bool:
         return bool(self._uses)
 
+    def has_code_uses(self) -> bool:
+        """Uses other than debug records (which never keep a value alive)."""
+        return any(not user.is_debug_record for user, _ in self._uses)
+
     def _add_use(self, user: "User", index: int) -> None:
         if self.tracks_uses:
             self._uses.append((user, index))
@@ -69,6 +73,7 @@ class User(Value):
     """A value with operands (instructions, constant expressions)."""
 
     __slots__ = ("_operands",)
+    is_debug_record = False
 
     def __init__(self, type: Type, operands=(), name: Optional[str] = None):
         super().__init__(type, name)

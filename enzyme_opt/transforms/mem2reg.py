@@ -18,6 +18,9 @@ _MARKER_INTRINSICS = ("llvm.lifetime.start", "llvm.lifetime.end", "llvm.dbg.decl
 
 
 def _is_marker_call(user) -> bool:
+    """Lifetime and debug intrinsics, and debug records: they go with the alloca."""
+    if user.is_debug_record:        # a record, or `metadata ptr %x` of a dbg call
+        return True
     if not isinstance(user, I.Call):
         return False
     fn = user.called_function
@@ -62,7 +65,8 @@ def promote_allocas(fn) -> int:
         return 0
     for a in allocas:
         for marker in _marker_users(a):
-            if marker.parent is not None:
+            # Debug records are not in a block; erasing the alloca poisons them.
+            if not marker.is_debug_record and marker.parent is not None:
                 marker.erase()
     domtree = DominatorTree(fn)
     frontiers = domtree.frontiers()
