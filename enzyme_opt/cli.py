@@ -46,11 +46,18 @@ def write_atomically(path: str, text: str) -> None:
         raise
 
 
+# LLVM 14 marks a constant GEP index `inrange i32 0`; LLVM 19 moved the marker
+# after the flags and the LLVM inside llvmlite no longer reads the old spot.
+# It only guards against out-of-range vtable accesses, so verification can
+# do without it.
+_OLD_INRANGE = re.compile(r"(?<=, )inrange (?=i\d+ )")
+
+
 def llvm_check(text: str):
     """LLVM's own parser and verifier (through llvmlite): None, or its message."""
     import llvmlite.binding as llvm
     try:
-        llvm.parse_assembly(text).verify()
+        llvm.parse_assembly(_OLD_INRANGE.sub("", text)).verify()
     except RuntimeError as e:
         return str(e).strip()
     return None
