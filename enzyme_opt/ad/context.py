@@ -19,6 +19,35 @@ class DerivativeContext:
         self.custom = collect_custom_rules(module)
         self.options = dict(options or {})
         self.reports: list = []
+        from ..analysis.activity import GlobalActivity
+        self.globals = GlobalActivity(module)
+        self.shadow_globals: Dict[Tuple, object] = {}
+
+    def global_shadow(self, v, mode: str, lane: int = 0):
+        """The shadow of an active global, or of a constant GEP/cast into one.
+
+        Shadow globals are created on first use, zero-initialized and
+        internal.  Reverse mode accumulates adjoints in its shadow, forward
+        mode keeps tangents in its own (one per batch lane): what one mode
+        leaves behind must not seed the other.
+        """
+        from ..ir.constants import ConstantExpr
+        from ..ir.module import GlobalVariable
+        if isinstance(v, ConstantExpr):
+            base = self.global_shadow(v.operands[0], mode, lane)
+            return ConstantExpr(v.opcode, v.type, [base, *v.operands[1:]], v.flags,
+                                v.source_type, v.predicate)
+        key = (id(v), mode, lane)
+        shadow = self.shadow_globals.get(key)
+        if shadow is None:
+            from ..ir.constants import zero_of
+            kind = "shadow" if mode == "reverse" else "tangent"
+            name = f"{v.name}_{kind}" + (f"{lane}" if lane else "")
+            shadow = GlobalVariable(v.type, name, v.value_type, zero_of(v.value_type),
+                                    linkage="internal", attrs=_align_text(v.attrs))
+            self.module.add_global(shadow)
+            self.shadow_globals[key] = shadow
+        return shadow
 
     def register(self, gen) -> None:
         """Called by a generator once its functions exist (before their bodies)."""
@@ -205,6 +234,13 @@ class DerivativeContext:
         b.position_at_end(done)
         b.ret()
         return fn
+
+
+def _align_text(attrs: str) -> str:
+    """`, align N` of a global's trailing text (the shadow keeps the alignment)."""
+    import re
+    m = re.search(r",\s*align\s+\d+", attrs or "")
+    return m.group(0) if m else ""
 
 
 def _activity_tag(info, v) -> str:

@@ -87,7 +87,7 @@ class ForwardGenerator:
                 (self.shadows if a.type.is_pointer else self.tangents)[id(primal_arg)] = lanes
         # Floats passed with a tangent are active; pointers with one have shadows.
         self.info = ActivityInfo(fn, ["out" if k in DUPLICATED and not a.type.is_pointer else k
-                                      for k, a in zip(kinds, fn.args)])
+                                      for k, a in zip(kinds, fn.args)], self.ctx.globals)
         self.ctx.report_analyses(self)
         order = reverse_postorder(fn)
         phis = []
@@ -112,6 +112,8 @@ class ForwardGenerator:
         s = self.shadows.get(id(v))
         if s is not None:
             return s
+        if self.ctx.globals.is_active_global(v):
+            return [self.ctx.global_shadow(v, "forward", lane) for lane in range(self.width)]
         if getattr(v, "is_zero", False) or isinstance(v, ConstantUndef):
             return [v] * self.width
         raise DifferentiationError(f"cannot find the shadow of pointer {v!r}",

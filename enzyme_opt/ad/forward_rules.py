@@ -155,7 +155,8 @@ def _call(gen, b, inst, active, shadowed) -> None:
                                        "derivative rule and no body)", function=gen.primal,
                                        instruction=inst)
         return
-    if any(gen.info.is_active(a) or gen.info.has_shadow(a) for a in inst.args):
+    if any(gen.info.is_active(a) or gen.info.has_shadow(a) for a in inst.args) or \
+            gen.info.touches_active_globals(inst):
         _differentiated_call(gen, b, inst)
 
 

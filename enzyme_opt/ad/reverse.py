@@ -123,7 +123,7 @@ class ReverseGenerator:
         kinds = ["const"] * len(self.fwd.args)
         for a, kind in zip(self.primal.args, self.activity_kinds):
             kinds[fwd_roles[("primal", a.index)].index] = kind
-        self.info = ActivityInfo(self.fwd, kinds)
+        self.info = ActivityInfo(self.fwd, kinds, self.ctx.globals)
         self.types = TypeAnalysis(self.fwd)
         self.ctx.report_analyses(self)
         self.rev_args = {id(fwd_roles[("primal", a.index)]): rev_roles[("primal", a.index)]
@@ -206,6 +206,8 @@ class ReverseGenerator:
         s = self.shadow_of.get(id(v))
         if s is not None:
             return s
+        if self.ctx.globals.is_active_global(v):
+            return self.ctx.global_shadow(v, "reverse")
         if isinstance(v, (ConstantUndef,)) or getattr(v, "is_constant", False):
             if getattr(v, "is_zero", False) or isinstance(v, ConstantUndef):
                 return v
@@ -272,7 +274,7 @@ class ReverseGenerator:
         if fn.is_declaration and (rule is None or rule.reverse is None):
             return False
         return (any(self.info.is_active(a) or self.info.has_shadow(a) for a in call.args)
-                or self.info.is_active(call))
+                or self.info.is_active(call) or self.info.touches_active_globals(call))
 
     def _rewrite_call(self, call) -> None:
         callee = call.called_function

@@ -48,9 +48,75 @@ def is_inactive_call(call: I.CallBase) -> bool:
     return "enzyme_inactive" in fn.attribute_words()
 
 
+def global_base(v):
+    """The global variable `v` points into (through constant GEPs and casts), or None."""
+    from ..ir.constants import ConstantExpr
+    from ..ir.module import GlobalVariable
+    while isinstance(v, ConstantExpr) and v.opcode in ("getelementptr", "bitcast",
+                                                        "addrspacecast"):
+        v = v.operands[0]
+    return v if isinstance(v, GlobalVariable) else None
+
+
+class GlobalActivity:
+    """Module-wide: which globals hold derivatives, and which functions touch them.
+
+    A global is *active* when it is a variable holding floats that code
+    may write: not `constant`, and used other than by loads (a store, a
+    memcpy, an escaping address).  A float global that is only ever read
+    is a constant in disguise and gets no shadow.  A function *touches*
+    active globals when it, or anything it calls, uses one; a call to it
+    must be differentiated even without active arguments.
+    """
+
+    def __init__(self, module):
+        self.active: Set[int] = set()
+        written = set()
+        for fn in module.functions:
+            for inst in fn.instructions():
+                for index, op in enumerate(inst.operands):
+                    g = global_base(op)
+                    if g is not None and not (isinstance(inst, I.Load) and index == 0):
+                        written.add(id(g))
+        for g in module.globals:
+            if (id(g) in written and not getattr(g, "is_constant_global", True)
+                    and contains_float(g.value_type)):
+                self.active.add(id(g))
+        self.touching = self._touching(module)
+
+    def _touching(self, module) -> Set[int]:
+        direct = {id(fn) for fn in module.functions
+                  if any(id(global_base(op)) in self.active
+                         for inst in fn.instructions() for op in inst.operands
+                         if global_base(op) is not None)}
+        callers: Dict[int, Set[int]] = {}
+        for fn in module.functions:
+            for inst in fn.instructions():
+                if isinstance(inst, I.CallBase) and inst.called_function is not None:
+                    callers.setdefault(id(inst.called_function), set()).add(id(fn))
+        touching, work = set(direct), list(direct)
+        while work:
+            for caller in callers.get(work.pop(), ()):
+                if caller not in touching:
+                    touching.add(caller)
+                    work.append(caller)
+        return touching
+
+    def is_active_global(self, v) -> bool:
+        g = global_base(v)
+        return g is not None and id(g) in self.active
+
+    def touches(self, fn) -> bool:
+        return fn is not None and id(fn) in self.touching
+
+
+
+
+
 class ActivityInfo:
-    def __init__(self, fn: Function, arg_activity):
+    def __init__(self, fn: Function, arg_activity, globals_activity=None):
         self.fn = fn
+        self.globals = globals_activity
         self.active: Set[int] = set()
         self.shadowed: Set[int] = set()
         for arg, kind in zip(fn.args, arg_activity):
@@ -64,7 +130,8 @@ class ActivityInfo:
         return id(v) in self.active
 
     def has_shadow(self, v) -> bool:
-        return id(v) in self.shadowed
+        return id(v) in self.shadowed or (
+            self.globals is not None and self.globals.is_active_global(v))
 
     def _solve(self) -> None:
         changed = True
@@ -78,6 +145,9 @@ class ActivityInfo:
                     self.shadowed.add(id(inst))
                     changed = True
 
+    def touches_active_globals(self, call) -> bool:
+        return self.globals is not None and self.globals.touches(call.called_function)
+
     def _any_active(self, values) -> bool:
         return any(id(v) in self.active for v in values)
 
@@ -88,33 +158,34 @@ class ActivityInfo:
         if isinstance(inst, I.Alloca):
             return True
         if isinstance(inst, (I.GetElementPtr, I.Cast)):
-            return id(ops[0]) in self.shadowed
+            return self.has_shadow(ops[0])
         if isinstance(inst, I.Phi):
-            return any(id(v) in self.shadowed for v in ops)
+            return any(self.has_shadow(v) for v in ops)
         if isinstance(inst, I.Select):
-            return id(ops[1]) in self.shadowed or id(ops[2]) in self.shadowed
+            return self.has_shadow(ops[1]) or self.has_shadow(ops[2])
         if isinstance(inst, I.Load):
-            return id(inst.pointer) in self.shadowed
+            return self.has_shadow(inst.pointer)
         if isinstance(inst, I.CallBase):
             fn = inst.called_function
             if fn is not None and fn.name in ALLOCATION_FUNCTIONS:
                 return True
             if fn is not None and fn.name == "realloc":
-                return id(inst.args[0]) in self.shadowed
+                return self.has_shadow(inst.args[0])
             return (fn is not None and not fn.is_declaration
-                    and any(id(a) in self.shadowed for a in inst.args))
+                    and any(self.has_shadow(a) for a in inst.args))
         return False
 
     def _is_active(self, inst) -> bool:
         if not contains_float(inst.type):
             return False
         if isinstance(inst, I.Load):
-            return id(inst.pointer) in self.shadowed
+            return self.has_shadow(inst.pointer)
         if isinstance(inst, I.CallBase):
             if is_inactive_call(inst):
                 return False
             return (self._any_active(inst.args)
-                    or any(id(a) in self.shadowed for a in inst.args))
+                    or any(self.has_shadow(a) for a in inst.args)
+                    or self.touches_active_globals(inst))
         if isinstance(inst, I.Cast) and inst.opcode in ("sitofp", "uitofp"):
             return False
         if isinstance(inst, I.Select):
