@@ -46,8 +46,10 @@ lit:
 	$(LIT) -sv tests/lit
 
 bench:
-	@if [ -f tools/bench.py ]; then $(PYTHON) tools/bench.py; \
-	else echo "tools/bench.py does not exist yet"; fi
+	status=0; \
+	$(PYTHON) tools/bench.py || status=$$?; \
+	$(PYTHON) bench/run.py || status=$$?; \
+	exit $$status
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .benchmarks
