@@ -270,10 +270,13 @@ def environment() -> list:
     except OSError:
         pass
     clang = out([CLANG, "--version"]).splitlines()
+    load = " / ".join(f"{v:.2f}" for v in os.getloadavg())
     return [f"- enzyme-opt: commit {commit}"
             + (" with uncommitted changes in enzyme_opt/" if dirty else ""),
             f"- {clang[0] if clang else CLANG}; Python {platform.python_version()}",
-            f"- {cpu}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}"]
+            f"- {cpu}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}",
+            f"- load average (1/5/15 min) when the table was written: {load}"
+            " (other work on the machine slows both primal and gradient)"]
 
 
 def main() -> int:
