@@ -17,7 +17,7 @@ from ..diagnostics import ParseError
 from . import constants as C
 from . import instructions as I
 from .module import BasicBlock, Function, GlobalAlias, GlobalValue, GlobalVariable, Module
-from .names import parse_identifier, unescape_string
+from .names import is_slot_number, parse_identifier, unescape_string
 from .printer import _typed
 from .types import (I1, METADATA, OPAQUE_PTR, VOID, ArrayType, FloatType, FunctionType,
                     IntType, PointerType, SpecialType, StructType, VectorType, indexed_type)
@@ -241,7 +241,7 @@ class ModuleSyntax:
         name = parse_identifier(name_tok)
         if name in self.locals:
             raise self.error(f"redefinition of value '%{name}'", name_tok)
-        if name.isdigit():
+        if is_slot_number(name):
             self.next_slot = max(self.next_slot, int(name) + 1)
             value.name = None
         else:
@@ -490,7 +490,7 @@ class ModuleSyntax:
                 insts.append(item)
         if label is not None:
             raw = str(label)[:-1]
-            name = unescape_string(raw[1:-1]) if raw.startswith('"') else raw
+            name = parse_identifier("%" + raw)
             tok = Token("LOCAL_VAR", "%" + raw, line=label.line, column=label.column)
         else:
             name, tok = str(self.block_start), None     # implicitly numbered
@@ -499,7 +499,7 @@ class ModuleSyntax:
         block = self.blocks.get(name)
         if block is None:
             block = self.blocks[name] = BasicBlock(None, self.fn)
-        block.name = None if name.isdigit() else self.fn.claim_name(name)
+        block.name = None if is_slot_number(name) else self.fn.claim_name(name)
         self.locals[name] = block
         self.block_refs.pop(name, None)
         for inst in insts:
@@ -656,7 +656,7 @@ class ModuleSyntax:
             (i.type for i in indices if i.type.is_vector), None)
         space = base_type.scalar.addrspace if base_type.scalar.is_pointer else 0
         if self.typed:
-            inner = [i.value if isinstance(i, C.ConstantInt) else 0 for i in indices[1:]]
+            inner = [_constant_index(i) for i in indices[1:]]
             result = PointerType(indexed_type(source, inner), space)
         else:
             result = PointerType(None, space)
@@ -944,6 +944,9 @@ class ModuleSyntax:
         op, flags, a, b = c
         return Pending(lambda t: C.ConstantExpr(str(op), a.type, [a, b], self._flags(flags)))
 
+    def r_const_fneg(self, c):
+        return Pending(lambda t: C.ConstantExpr("fneg", c[0].type, [c[0]]))
+
     def r_const_icmp(self, c):
         return Pending(lambda t: C.ConstantExpr("icmp", t, [c[1], c[2]], predicate=str(c[0])))
 
@@ -1056,6 +1059,17 @@ _METADATA_DEF = re.compile(r"!(\d+)\s*=\s*(distinct\s+)?(.*)", re.S)
 def _result_name(result) -> str:
     """`%x = ` -> `%x`."""
     return str(result).split("=")[0].strip()
+
+
+def _constant_index(v) -> int:
+    """A GEP index as a number; a struct index may be a splat vector `<i32 1, i32 1>`."""
+    if isinstance(v, C.ConstantInt):
+        return v.value
+    if isinstance(v, C.ConstantAggregate) and v.elements:
+        return _constant_index(v.elements[0])
+    if isinstance(v, C.ConstantExpr) and v.opcode == "splat":
+        return _constant_index(v.operands[0])
+    return 0           # zeroinitializer, or an array index that does not matter
 
 
 def _align(token):
