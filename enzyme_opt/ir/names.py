@@ -44,8 +44,20 @@ def _is_hex(two: bytes) -> bool:
     return len(two) == 2 and all(chr(b) in "0123456789abcdefABCDEF" for b in two)
 
 
+class QuotedNumber(str):
+    """A name of only digits written quoted (`%"3"`, `@"7"`): a real name, where
+    the unquoted spelling `%3` would be a slot number."""
+
+    __slots__ = ()
+
+
+def is_slot_number(name: str) -> bool:
+    """Does `name` stand for a numbered (unnamed) value, as `%3` does?"""
+    return bool(_NUMBER.match(name)) and not isinstance(name, QuotedNumber)
+
+
 def _format(sigil: str, name: str) -> str:
-    if _PLAIN.match(name) or _NUMBER.match(name):
+    if _PLAIN.match(name) or is_slot_number(name):
         return sigil + name
     return sigil + '"' + escape_string(name) + '"'
 
@@ -59,7 +71,7 @@ def format_global(name: str) -> str:
 
 
 def format_label(name: str) -> str:
-    if _PLAIN.match(name) or _NUMBER.match(name):
+    if _PLAIN.match(name) or is_slot_number(name):
         return name + ":"
     return '"' + escape_string(name) + '":'
 
@@ -68,7 +80,8 @@ def parse_identifier(token: str) -> str:
     """`%"a b"` -> `a b`, `@f` -> `f`, `%12` -> `12`."""
     body = token[1:]
     if body.startswith('"'):
-        return unescape_string(body[1:-1])
+        name = unescape_string(body[1:-1])
+        return QuotedNumber(name) if _NUMBER.match(name) else name
     return body
 
 
@@ -85,7 +98,7 @@ class NameTable:
         """Reserve `wanted`, or the first free `wanted.N`, and return it."""
         name = wanted
         counter = 1
-        while name in self._used or _NUMBER.match(name):
+        while name in self._used or is_slot_number(name):
             name = f"{wanted}.{counter}"
             counter += 1
         self._used.add(name)
