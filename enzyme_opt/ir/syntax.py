@@ -54,6 +54,7 @@ class ModuleSyntax:
         self._lines = None
         self.global_forward: Dict[str, GlobalPlaceholder] = {}
         self.typed = uses_typed_pointers(text)
+        self.type_aliases: Dict[str, object] = {}     # `%Fn = type i32 (i32)*`
         self.prev_line = self.cur_line = None
         self._start_function(None)
 
@@ -83,7 +84,8 @@ class ModuleSyntax:
         if kind == "PTR":
             return OPAQUE_PTR
         if kind == "LOCAL_VAR":
-            return self.module.named_type(parse_identifier(x))
+            name = parse_identifier(x)
+            return self.type_aliases.get(name) or self.module.named_type(name)
         if kind == "VOID":
             return VOID
         if kind == "METADATA":
@@ -290,14 +292,24 @@ class ModuleSyntax:
         self.module.module_asm.append(str(c[0])[1:-1])
 
     def r_type_def(self, c):
-        named = self.module.named_type(parse_identifier(_result_name(c[0])))
+        name = parse_identifier(_result_name(c[0]))
         body = c[1]
         if isinstance(body, Token) and body.type == "OPAQUE":
+            self.module.named_type(name)
             return
         body = self.type_of(body)
         if not isinstance(body, StructType):
-            raise self.error("only struct types can be named here", c[0])
-        named.body = body
+            self._define_type_alias(name, body, c[0])
+            return
+        self.module.named_type(name).body = body
+
+    def _define_type_alias(self, name, body, tok) -> None:
+        """A named non-struct type is only another spelling of its body
+        (LLVM resolves it away), so it must be defined before its uses."""
+        if name in self.module.named_types or name in self.type_aliases:
+            raise self.error(f"type '%{name}' is used before its definition as a "
+                             "non-struct type", tok)
+        self.type_aliases[name] = body
 
     def r_comdat_def(self, c):
         self.module.comdats.append(f"{c[0]} = comdat {c[1]}")
