@@ -27,7 +27,7 @@ from ..analysis.type_analysis import TypeAnalysis
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
-from ..ir.clone import clone_body
+from ..ir.clone import clone_body, clone_instruction
 from ..ir.constants import ConstantInt, ConstantUndef, ConstantUndef, zero_of
 from ..ir.types import I64, FunctionType, StructType
 from . import tape as T
@@ -357,13 +357,28 @@ class ReverseGenerator:
             if isinstance(v, GlobalValue):
                 return v
             raise DifferentiationError(f"unexpected operand {v!r}", function=self.primal)
-        slot = self._slot_for(v)
         key = (id(b.block), id(v))
         loaded = self.slot_loads.get(key)
         if loaded is None:
-            loaded = b.load(v.type, slot.rev, (v.name or "v") + ".rev")
+            if is_recomputable(v):
+                loaded = self._recompute(b, v)
+            else:
+                loaded = b.load(v.type, self._slot_for(v).rev, (v.name or "v") + ".rev")
             self.slot_loads[key] = loaded
         return loaded
+
+    def _recompute(self, b: Builder, v):
+        """Emit `v` again in the reverse pass, from its operands' reverse values.
+
+        Cheaper than a tape entry, and in split mode it makes shadow
+        addresses come from the reverse call's own shadow arguments.
+        """
+        copy = clone_instruction(v)
+        copy.name = None
+        copy.metadata = []
+        for index, op in enumerate(v.operands):
+            copy.set_operand(index, self.primal_in_rev(b, op))
+        return b.insert(copy, (v.name or "v") + ".re")
 
     def shadow_in_rev(self, b: Builder, p):
         return self.primal_in_rev(b, self.shadow_value(p))
@@ -521,6 +536,15 @@ class ReverseGenerator:
     def _instrument_forward(self) -> None:
         from .instrument import instrument_forward
         instrument_forward(self)
+
+
+def is_recomputable(v) -> bool:
+    """Pure integer and address arithmetic: cheaper to redo than to tape."""
+    if isinstance(v, (I.GetElementPtr, I.Cast)):
+        return True
+    if isinstance(v, I.BinaryOp):
+        return not v.type.scalar.is_float
+    return isinstance(v, I.Compare) and v.opcode == "icmp"
 
 
 def is_memcpy(call) -> bool:
