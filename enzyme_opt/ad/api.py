@@ -322,16 +322,28 @@ def _check_allocated(parsed, available: Optional[int]) -> None:
 
 
 def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
-    """Run the augmented forward pass; the tape goes to caller memory or is returned."""
+    """Run the augmented forward pass; the tape goes to caller memory or is returned.
+
+    The tape is a header (`tape.HEADER_BYTES`) over a growable buffer.  It
+    lives in the caller's `enzyme_tape` memory, or is malloc'd and returned
+    as a pointer (alone, or in the pointer field of a returned struct whose
+    float field gets the primal result), or is returned by value.  A
+    derivative that records nothing uses a header of its own and leaves the
+    caller's memory alone.
+    """
     from . import tape as T
     call = parsed.call
     aug, _ = _split_pair(ctx, parsed)
     b = Builder().position_before(call)
     rtype = call.type
-    if parsed.tape is not None:
-        _check_allocated(parsed, None)
-        header = b.pointer_cast(parsed.tape, T.tape_ptr_type(b.module))
-    elif rtype.is_pointer or rtype.is_void:
+    tape_field = _field_of(rtype, lambda t: t.is_pointer)
+    if parsed.tape is not None or rtype.is_void:
+        if parsed.tape is not None and T.uses_tape(aug):
+            _check_allocated(parsed, None)
+            header = b.pointer_cast(parsed.tape, T.tape_ptr_type(b.module))
+        else:
+            header = T.local_header(call.function)
+    elif rtype.is_pointer or tape_field is not None:
         header = b.pointer_cast(b.call(T.libc(b.module, "malloc"), [b.i64(T.HEADER_BYTES)]),
                                 T.tape_ptr_type(b.module))
     else:                               # the tape is returned by value
@@ -344,6 +356,13 @@ def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
         pass
     elif rtype.is_pointer:
         call.replace_all_uses_with(b.pointer_cast(header, rtype))
+    elif tape_field is not None:
+        value = b.insertvalue(ConstantUndef(rtype), b.pointer_cast(
+            header, rtype.elements[tape_field]), [tape_field])
+        result_field = _field_of(rtype, lambda t: t == primal.type)
+        if not primal.type.is_void and result_field is not None:
+            value = b.insertvalue(value, primal, [result_field])
+        call.replace_all_uses_with(value)
     else:
         value = b.load(rtype, b.pointer_cast(header, b.module.pointer_to(rtype)), "tape.out")
         if parsed.tape is not None and not primal.type.is_void and rtype.is_struct:
@@ -352,30 +371,51 @@ def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
     call.erase()
 
 
+def _field_of(t, wanted) -> Optional[int]:
+    """The index of the first element of struct `t` that `wanted` accepts."""
+    if not t.is_struct:
+        return None
+    return next((i for i, e in enumerate(t.elements) if wanted(e)), None)
+
+
 def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
-    """Run the reverse pass on a tape recorded by `__enzyme_augmentfwd`."""
+    """Run the reverse pass on a tape recorded by `__enzyme_augmentfwd`.
+
+    The tape comes as `enzyme_tape, tape` or, as in Enzyme, as the last
+    argument (after the adjoint of a float result).
+    """
     from . import tape as T
     call, fn = parsed.call, parsed.function
-    _, rev = _split_pair(ctx, parsed)
-    if parsed.tape is None:
-        raise _error(call, "__enzyme_reverse needs the tape: pass 'enzyme_tape, tape'")
+    aug, rev = _split_pair(ctx, parsed)
+    rest, tape = list(parsed.rest), parsed.tape
+    if tape is None:
+        if not rest or contains_float(rest[-1].type):
+            raise _error(call, "__enzyme_reverse needs the tape recorded by "
+                         "__enzyme_augmentfwd: pass it last, or as 'enzyme_tape, tape'")
+        tape = rest.pop()
     b = Builder().position_before(call)
     b.debug_loc = call.get_metadata("dbg")
-    tape = parsed.tape
-    if tape.type.is_pointer:
+    # Memory we malloc'd in __enzyme_augmentfwd is freed here; the caller's is not.
+    owned = tape.type.is_pointer and not parsed.caller_allocated
+    if parsed.tape is not None and not T.uses_tape(aug):
+        header = T.local_header(call.function)      # the same choice as the forward call
+        T.clear_tape(b, header)
+        owned = False
+    elif tape.type.is_pointer:
         header = b.pointer_cast(tape, T.tape_ptr_type(b.module))
     else:
         _check_allocated(parsed, size_and_align(tape.type)[0])
         slot = b.alloca(tape.type, name="tape.value", align=8)
         b.store(tape, slot)
         header = b.pointer_cast(slot, T.tape_ptr_type(b.module))
+        owned = False
     args = [header] + _activity_args(b, parsed)
     if contains_float(fn.return_type):
-        if len(parsed.rest) != 1:
+        if len(rest) != 1:
             raise _error(call, f"__enzyme_reverse of '{fn.name}' needs the adjoint of its "
-                         "return value as the last argument")
-        args.append(coerce(b, parsed.rest[0], fn.return_type))
-    elif parsed.rest:
+                         "return value after the arguments")
+        args.append(coerce(b, rest[0], fn.return_type))
+    elif rest:
         raise _error(call, f"too many arguments for '{fn.name}'")
     saved = T.tape_size(b, header) if parsed.nofree else None
     result = b.call(rev, args, "grad")
@@ -383,7 +423,7 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         T.set_tape_size(b, header, saved)
     else:
         T.free_tape(b, header)
-        if tape.type.is_pointer and not parsed.caller_allocated:
+        if owned:
             b.call(T.libc(b.module, "free"), [b.pointer_cast(header, T.byte_ptr(b.module))])
     n = sum(1 for a in parsed.args if a.kind == "out")
     grads = [] if result.type.is_void else (
@@ -393,10 +433,20 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
 
 
 def lower_augmentsize(ctx: DerivativeContext, call) -> None:
-    from .tape import HEADER_BYTES
+    """The bytes `enzyme_allocated` must provide: a tape header, or none at all."""
+    from . import tape as T
     if not call.type.is_int:
         raise _error(call, "__enzyme_augmentsize must return an integer")
-    call.replace_all_uses_with(ConstantInt(call.type, HEADER_BYTES))
+    size = T.HEADER_BYTES
+    fn = _target(call)
+    kinds = [MARKERS.get(marker_of(a)) for a in call.args[1:]]
+    if fn is not None and not fn.is_declaration and len(kinds) == len(fn.args) and \
+            all(k in ("dup", "dupnoneed", "const", "out") for k in kinds):
+        aug, _ = ctx.split_derivative(fn, tuple("dup" if k == "dupnoneed" else k
+                                                for k in kinds),
+                                      contains_float(fn.return_type))
+        size = T.HEADER_BYTES if T.uses_tape(aug) else 0
+    call.replace_all_uses_with(ConstantInt(call.type, size))
     call.erase()
 
 

@@ -106,6 +106,34 @@ def _make_pop(module) -> Function:
     return fn
 
 
+def uses_tape(fn) -> bool:
+    """Does `fn`, or anything it calls, push on the tape?
+
+    A split derivative that records nothing needs no tape memory at all,
+    so the caller's `enzyme_allocated` buffer can be as small as it likes.
+    """
+    seen, work = set(), [fn]
+    while work:
+        f = work.pop()
+        if id(f) in seen:
+            continue
+        seen.add(id(f))
+        for inst in f.instructions():
+            callee = getattr(inst, "called_function", None)
+            if callee is None:
+                continue
+            if callee.name == PUSH:
+                return True
+            if not callee.is_declaration:
+                work.append(callee)
+    return False
+
+
+def local_header(fn):
+    """An empty tape header in `fn`'s own frame (for derivatives that record nothing)."""
+    return Builder(fn.entry, 0).alloca(tape_type(fn.module), name="tape.unused", align=8)
+
+
 def init_tape(b: Builder):
     """An empty tape on the stack of the current function."""
     tape = b.alloca(tape_type(b.module), name="tape", align=8)
