@@ -429,6 +429,10 @@ class ModuleSyntax:
             self.module.trailing.append("uselistorder " + self._text(c[0]) + ", { "
                                         + ", ".join(str(x) for x in c[1:]) + " }")
 
+    def r_summary_entry(self, c):
+        """Dropped: a summary describes the module as compiled, not as we rewrite
+        it, and `opt -S` does not print one either."""
+
     def r_uselistorder_bb(self, c):
         self.module.trailing.append(f"uselistorder_bb {c[0]}, {c[1]}, {{ "
                                     + ", ".join(str(x) for x in c[2:]) + " }")
@@ -1060,10 +1064,20 @@ def _const_gep(t, source, base, indices, flags):
 # Marks a call argument list ending in `...` (a musttail call forwarding varargs).
 _FORWARD_VARARGS = ("...",)
 
-_ATTACHMENT = re.compile(
-    r'!([-a-zA-Z$._][-a-zA-Z$._0-9]*)[ \t]+(![0-9]+|!\{(?:[^{}"\n]|"[^"\n]*"|\{(?:[^{}"\n]|'
-    r'"[^"\n]*")*\})*\}|![A-Za-z_][A-Za-z0-9_]*\((?:[^()"\n]|"[^"\n]*"|\((?:[^()"\n]|'
-    r'"[^"\n]*")*\))*\))')
+
+def _balanced(open_: str, close: str, depth: int) -> str:
+    """Regex of a bracketed metadata operand on one line, nested up to `depth`
+    levels (the attachment terminals of grammar/llvm.lark allow four)."""
+    atom = rf'[^{open_}{close}"\n]|"[^"\n]*"'
+    pattern = rf'\{open_}(?:{atom})*\{close}'
+    for _ in range(depth - 1):
+        pattern = rf'\{open_}(?:{atom}|{pattern})*\{close}'
+    return pattern
+
+
+_ATTACHMENT = re.compile(r'!([-a-zA-Z$._][-a-zA-Z$._0-9]*)[ \t]+(![0-9]+|!'
+                         + _balanced("{", "}", 4) + r'|![A-Za-z_][A-Za-z0-9_]*'
+                         + _balanced("(", ")", 4) + ')')
 _FLAG_WORDS = re.compile(r"inrange\s*\([^)]*\)|\w+")
 _METADATA_DEF = re.compile(r"!(\d+)\s*=\s*(distinct\s+)?(.*)", re.S)
 
