@@ -27,6 +27,19 @@ API_PREFIXES = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
                 "__enzyme_reverse", "__enzyme_augmentsize", "__enzyme_fwdsplit", "__enzyme_batch")
 
 
+def api_name(function_name: str) -> Optional[str]:
+    """Which API entry point a function is: `__enzyme_autodiff2` and C++'s mangled
+    `_Z17__enzyme_autodiffPvz` (or a template instance) are `__enzyme_autodiff`."""
+    for prefix in API_PREFIXES:
+        if function_name.startswith(prefix):
+            return prefix
+    if function_name.startswith("_Z"):
+        for prefix in API_PREFIXES:
+            if prefix in function_name:
+                return prefix
+    return None
+
+
 @dataclass
 class ArgSpec:
     kind: str                     # const | dup | dupnoneed | out
@@ -73,7 +86,7 @@ def api_calls(module) -> list:
         for inst in fn.instructions():
             if isinstance(inst, I.CallBase):
                 callee = inst.called_function
-                if callee is not None and callee.name.startswith(API_PREFIXES):
+                if callee is not None and api_name(callee.name) is not None:
                     calls.append(inst)
     return calls
 
@@ -236,6 +249,19 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
         n = sum(1 for k in kinds if k == "out")
         grads = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
     deliver_gradients(b, call, grads, parsed.sret)
+    erase_api_call(call)
+
+
+def erase_api_call(call) -> None:
+    """Remove a lowered API call; an `invoke` (C++ code) becomes a branch to its
+    normal destination, since the derivative code replacing it never unwinds."""
+    if isinstance(call, I.Invoke):
+        block, normal, unwind = call.parent, call.normal_dest, call.unwind_dest
+        for phi in unwind.phis:
+            phi.remove_incoming(block)
+        call.erase()
+        Builder(block).br(normal)
+        return
     call.erase()
 
 
@@ -295,7 +321,7 @@ def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
         n = parsed.width
         tangents = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
     deliver_gradients(b, call, tangents, parsed.sret)
-    call.erase()
+    erase_api_call(call)
 
 
 def _activity_args(b, parsed):
@@ -368,7 +394,7 @@ def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
         if parsed.tape is not None and not primal.type.is_void and rtype.is_struct:
             value = b.insertvalue(ConstantUndef(rtype), primal, [0])
         call.replace_all_uses_with(value)
-    call.erase()
+    erase_api_call(call)
 
 
 def _field_of(t, wanted) -> Optional[int]:
@@ -429,7 +455,7 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
     grads = [] if result.type.is_void else (
         [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)])
     deliver_gradients(b, call, grads, parsed.sret)
-    call.erase()
+    erase_api_call(call)
 
 
 def lower_augmentsize(ctx: DerivativeContext, call) -> None:
@@ -447,7 +473,7 @@ def lower_augmentsize(ctx: DerivativeContext, call) -> None:
                                       contains_float(fn.return_type))
         size = T.HEADER_BYTES if T.uses_tape(aug) else 0
     call.replace_all_uses_with(ConstantInt(call.type, size))
-    call.erase()
+    erase_api_call(call)
 
 
 LOWERINGS = {"__enzyme_autodiff": ("reverse", lower_autodiff),
@@ -497,13 +523,13 @@ def _call_site_note(call) -> str:
 
 
 def _lower_one(ctx, call) -> None:
-    name = call.called_function.name
-    if name.startswith("__enzyme_augmentsize"):
+    name = api_name(call.called_function.name)
+    if name == "__enzyme_augmentsize":
         return lower_augmentsize(ctx, call)
-    for prefix, (mode, lower) in LOWERINGS.items():
-        if name.startswith(prefix):
-            return lower(ctx, parse_call(call, mode))
-    raise DifferentiationError(f"'{name.split('.')[0]}' is not supported yet",
+    if name in LOWERINGS:
+        mode, lower = LOWERINGS[name]
+        return lower(ctx, parse_call(call, mode))
+    raise DifferentiationError(f"'{name}' is not supported yet",
                                function=call.function, instruction=call)
 
 
@@ -545,7 +571,7 @@ def remove_api_leftovers(module) -> None:
     live = referenced_globals(module)
     for gv in list(module.globals) + list(module.functions):
         is_leftover = (gv.name in MARKERS if isinstance(gv, GlobalVariable)
-                       else gv.name.startswith(API_PREFIXES) and gv.is_declaration)
+                       else api_name(gv.name) is not None and gv.is_declaration)
         if is_leftover and id(gv) not in live:
             module.remove_global_value(gv)
 
