@@ -634,11 +634,12 @@ class ModuleSyntax:
 
     def r_alloca(self, c):
         self._begin_instruction()
-        inalloca, t, count, align, space = c
+        inalloca, swifterror, t, count, align, space = c
         t = self.type_of(t)
         addrspace = int(space[10:-1]) if space else 0
-        return I.Alloca(self.pointer_to(t, addrspace), t, count, _align(align),
-                        ["inalloca"] if inalloca is not None else [], space or "")
+        flags = [str(f) for f in (inalloca, swifterror) if f is not None]
+        return I.Alloca(self.pointer_to(t, addrspace), t, count, _align(align), flags,
+                        space or "")
 
     def _atomic_text(self, scope, ordering) -> str:
         return " ".join(str(x) for x in (scope, ordering) if x is not None)
