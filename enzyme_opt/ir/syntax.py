@@ -1019,7 +1019,7 @@ class ModuleSyntax:
 
 
 _STRINGS_AND_COMMENTS = re.compile(r'"[^"]*"|;[^\n]*')
-_OPAQUE_PTR = re.compile(r'(?<![-\w.$%@!#])ptr(?![-\w.$])')
+_OPAQUE_PTR = re.compile(r'(?<![-\w.$%@!#])ptr(?![-\w.$:])')   # not the label `ptr:`
 _TYPED_PTR = re.compile(r'(?:\bi\d+|\b(?:half|bfloat|float|double|x86_fp80|fp128|void)'
                         r'|%[-\w.$]+|[\]}>)])\s*\*')
 
