@@ -215,6 +215,7 @@ class ModuleSyntax:
         self.block_refs: Dict[str, Token] = {}
         self.next_slot = 0
         self.block_start = None
+        self.results: Dict[int, str] = {}    # id(instruction) -> its written `%name`
         self.phis: List = []
         if not hasattr(self, "patched"):
             self.patched = []
@@ -521,11 +522,29 @@ class ModuleSyntax:
         for inst in insts:
             block.append(inst)
         self.fn.blocks.append(block)
+        first = int(name) + 1 if is_slot_number(name) else self.block_start
+        self._number_unnamed(insts, first)
         self.block_start = None
+
+    def _number_unnamed(self, insts, slot: int) -> None:
+        """Give the block's unnamed values their slots, as LLParser does: the
+        next number after the block (or the last explicitly numbered value).
+
+        Done once the block is complete, since only then is it known whether the
+        block itself took a number; uses seen earlier wait as placeholders."""
+        for inst in insts:
+            written = self.results.get(id(inst))
+            if written is not None:
+                if is_slot_number(written):
+                    slot = int(written) + 1
+            elif not inst.type.is_void:
+                self.define_local(Token("LOCAL_VAR", f"%{slot}"), inst)
+                slot += 1
+        self.next_slot = max(self.next_slot, slot)
 
     def _begin_instruction(self) -> None:
         if self.block_start is None:
-            # First instruction of a block: an unlabeled block takes this slot.
+            # First instruction of a block: the first number free for the block.
             self.block_start = self.next_slot
 
     def _finish_instruction(self, c):
@@ -547,8 +566,7 @@ class ModuleSyntax:
             if inst.type.is_void:
                 raise self.error("instructions returning void cannot have a name", name_tok)
             self.define_local(name_tok, inst)
-        elif not inst.type.is_void:
-            self.next_slot += 1
+            self.results[id(inst)] = parse_identifier(name_tok)
         return inst
 
     def r_instruction(self, c):
