@@ -48,29 +48,35 @@ def _store_after_definition(v, slot) -> None:
 
 
 def _layout(slots):
-    offsets, total = [], 0
-    for s in slots:
-        offsets.append(total)
-        total += T.slot_size(s.value.type)
-    return offsets, total
+    """(slot, offset, alignment) for each slot, and the entry's size in bytes.
+
+    Largest first, so every value sits at its natural alignment; the size is
+    rounded up to 8 so that the next entry starts aligned too.
+    """
+    placed, total = [], 0
+    for s in sorted(slots, key=lambda s: (-T.entry_size(s.value.type), s.order)):
+        size = T.entry_size(s.value.type)
+        placed.append((s, total, min(size, 8)))
+        total += size
+    return placed, (total + 7) // 8 * 8
 
 
 def push_slots(gen, b: Builder, tape, slots, use_current=False) -> None:
     """Save the slots' contents (before this block overwrites them) on the tape."""
     push, _ = T.runtime(gen.module)
-    offsets, total = _layout(slots)
+    placed, total = _layout(slots)
     region = b.call(push, [tape, b.i64(total)], "tape.push")
-    for s, off in zip(slots, offsets):
+    for s, off, align in placed:
         value = b.load(s.value.type, s.fwd, "saved")
-        b.store(value, T.entry_pointer(b, region, off, s.value.type), 8)
+        b.store(value, T.entry_pointer(b, region, off, s.value.type), align)
 
 
 def pop_slots(gen, b: Builder, tape, slots) -> None:
     """Restore the slots saved by `push_slots`, for the reverse of earlier executions."""
     _, pop = T.runtime(gen.module)
-    offsets, total = _layout(slots)
+    placed, total = _layout(slots)
     region = b.call(pop, [tape, b.i64(total)], "tape.pop")
-    for s, off in zip(slots, offsets):
+    for s, off, align in placed:
         value = b.load(s.value.type, T.entry_pointer(b, region, off, s.value.type), "restored",
-                       8)
+                       align)
         b.store(value, s.rev)

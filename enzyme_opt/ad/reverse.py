@@ -159,11 +159,22 @@ class ReverseGenerator:
             self.rev_tape = self.fwd_tape
 
     def _make_pred_indices(self) -> None:
-        """An index phi in each block with several predecessors."""
+        """An index phi in each block with several predecessors.
+
+        A loop header whose counter starts at a constant and steps without
+        wrapping gets no phi: it was entered from outside exactly when the
+        counter holds its start value, which the reverse pass recomputes
+        from the counter instead of reading one more tape entry per
+        iteration.
+        """
         self.pred_index: Dict[int, object] = {}
         for block in self.order:
             preds = self.preds[id(block)]
             if len(preds) < 2:
+                continue
+            derived = counter_pred_index(block, preds)
+            if derived is not None:
+                self.pred_index[id(block)] = derived
                 continue
             phi = I.Phi(I64)
             phi.name = self.fwd.claim_name("pred.index")
@@ -536,6 +547,31 @@ class ReverseGenerator:
     def _instrument_forward(self) -> None:
         from .instrument import instrument_forward
         instrument_forward(self)
+
+
+def counter_pred_index(block, preds):
+    """`zext (icmp eq/ne %iv, start)` as the predecessor index of a two-way loop
+    header, when one of its phis is a counter `phi [start, A], [%iv + step, B]`
+    with a constant start and a non-wrapping (nsw/nuw) constant step; else None."""
+    if len(preds) != 2:
+        return None
+    for phi in block.phis:
+        if not phi.type.is_int or len(phi.operands) != 2:
+            continue
+        starts = [k for k, (v, _) in enumerate(phi.incoming) if isinstance(v, ConstantInt)]
+        if len(starts) != 1:
+            continue
+        start, start_block = phi.incoming[starts[0]]
+        step, _ = phi.incoming[1 - starts[0]]
+        if not (isinstance(step, I.BinaryOp) and step.opcode == "add"
+                and step.operands[0] is phi and isinstance(step.operands[1], ConstantInt)
+                and step.operands[1].value != 0 and {"nsw", "nuw"} & set(step.flags)):
+            continue
+        first = preds.index(start_block)          # the index of the edge from outside
+        b = Builder(block, block.first_non_phi_index())
+        entered = b.icmp("eq" if first == 1 else "ne", phi, start, "first.iter")
+        return b.cast("zext", entered, I64, "pred.index")
+    return None
 
 
 def is_recomputable(v) -> bool:

@@ -160,6 +160,17 @@ def free_tape(b: Builder, tape) -> None:
     b.call(libc(b.module, "free"), [base])
 
 
+def entry_size(t) -> int:
+    """Bytes a value of type `t` takes in a tape entry: scalars their natural
+    size (an i1 one byte), aggregates and vectors whole 8-byte granules."""
+    if (t.is_int or t.is_float) and t.bits <= 64:
+        size = 1
+        while size * 8 < t.bits:
+            size *= 2
+        return size
+    return slot_size(t)
+
+
 def slot_size(t) -> int:
     """Bytes a value of type `t` takes on the tape (8-byte granules)."""
     bits = _bits(t)
