@@ -23,6 +23,7 @@ from typing import Dict, List
 
 from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
+from ..analysis.memory import reloadable_loads
 from ..analysis.type_analysis import TypeAnalysis
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -125,6 +126,9 @@ class ReverseGenerator:
             kinds[fwd_roles[("primal", a.index)].index] = kind
         self.info = ActivityInfo(self.fwd, kinds, self.ctx.globals)
         self.types = TypeAnalysis(self.fwd)
+        # Split derivatives run their reverse after the caller had a chance to
+        # write memory again, so only the combined one may repeat loads.
+        self.reloadable = set() if self.split else reloadable_loads(self.fwd)
         self.ctx.report_analyses(self)
         self.rev_args = {id(fwd_roles[("primal", a.index)]): rev_roles[("primal", a.index)]
                          for a in self.primal.args}
@@ -371,7 +375,7 @@ class ReverseGenerator:
         key = (id(b.block), id(v))
         loaded = self.slot_loads.get(key)
         if loaded is None:
-            if is_recomputable(v):
+            if is_recomputable(v) or id(v) in self.reloadable:
                 loaded = self._recompute(b, v)
             else:
                 loaded = b.load(v.type, self._slot_for(v).rev, (v.name or "v") + ".rev")
@@ -382,7 +386,8 @@ class ReverseGenerator:
         """Emit `v` again in the reverse pass, from its operands' reverse values.
 
         Cheaper than a tape entry, and in split mode it makes shadow
-        addresses come from the reverse call's own shadow arguments.
+        addresses come from the reverse call's own shadow arguments.  Loads
+        are repeated only from memory the function never writes.
         """
         copy = clone_instruction(v)
         copy.name = None
