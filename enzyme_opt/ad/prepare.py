@@ -19,6 +19,7 @@ _DROPPED = ("llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl
 def prepare_for_differentiation(fn):
     """Canonicalize `fn` in place; returns its single exit block."""
     drop_marker_calls(fn)
+    invokes_to_calls(fn)
     remove_unreachable_blocks(fn)
     promote_allocas(fn)
     return merge_returns(fn)
@@ -30,6 +31,36 @@ def drop_marker_calls(fn) -> None:
             callee = inst.called_function
             if callee is not None and callee.name.startswith(_DROPPED) and not inst.has_uses():
                 inst.erase()
+
+
+def invokes_to_calls(fn) -> None:
+    """`invoke` becomes `call` + `br` to the normal destination.
+
+    Derivatives are not defined along exception paths: the derivative of a
+    C++ function is the derivative of its normal execution, and unwinding
+    blocks (landing pads, cleanups) become unreachable and are dropped.
+    """
+    for block in list(fn.blocks):
+        inv = block.terminator
+        if not isinstance(inv, I.Invoke):
+            continue
+        normal, unwind = inv.normal_dest, inv.unwind_dest
+        for phi in unwind.phis:
+            phi.remove_incoming(block)
+        call = I.Call(inv.function_type, inv.callee, list(inv.args), tail=inv.tail,
+                      cconv=inv.cconv, flags=inv.flags, ret_attrs=inv.ret_attrs,
+                      arg_attrs=inv.arg_attrs, fn_attrs=inv.fn_attrs,
+                      bundles=list(zip([t for t, _ in inv.bundles],
+                                       [vals for _, vals in inv.bundle_operands()])),
+                      explicit_type=inv.explicit_type, addrspace_text=inv.addrspace_text)
+        call.metadata = list(inv.metadata)
+        b = Builder().position_before(inv)
+        b.insert(call)
+        call.name = inv.name
+        if not inv.type.is_void:
+            inv.replace_all_uses_with(call)
+        inv.erase()
+        Builder(block).br(normal)
 
 
 def remove_unreachable_blocks(fn) -> None:

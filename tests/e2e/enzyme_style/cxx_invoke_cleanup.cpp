@@ -1,4 +1,3 @@
-// XFAIL: invoke in differentiated code (call that may throw, with a destructor to run) becomes a call with no branch to its normal destination: output fails to parse
 // A C++ function with a local object whose destructor must run when a callee
 // throws: the call is an invoke with a landing pad at every -O level.
 //   f(x) = 3 sq(x), sq(x) = x^2 (throws on NaN):  f'(x) = 6x
