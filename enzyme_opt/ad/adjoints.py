@@ -272,10 +272,18 @@ def _differentiated_call(gen, b, inst, plan):
             gen.add_adjoint(b, a, b.extractvalue(grads, [i]))
 
 
+def _alloca(gen, b, inst):
+    """The reverse of a stack allocation whose shadow is on the heap frees it."""
+    if id(inst) in gen.heap_allocas:
+        from . import tape as T
+        shadow = gen.shadow_in_rev(b, inst)
+        b.call(T.libc(gen.module, "free"), [b.pointer_cast(shadow, T.byte_ptr(gen.module))])
+
+
 _HANDLERS = {
     I.BinaryOp: _binary, I.UnaryOp: _binary, I.Cast: _cast, I.Select: _select,
     I.Load: _load, I.Store: _store, I.ExtractValue: _extractvalue,
     I.InsertValue: _insertvalue, I.ExtractElement: _extractelement,
     I.InsertElement: _insertelement, I.ShuffleVector: _shufflevector,
-    I.Call: _call, I.Invoke: _call,
+    I.Call: _call, I.Invoke: _call, I.Alloca: _alloca,
 }

@@ -61,6 +61,7 @@ class ReverseGenerator:
         self.shadow_of: Dict[int, object] = {}
         self.slot_loads: Dict[tuple, object] = {}
         self.pop_builders: list = []      # (forward block, builder in its reverse's tape block)
+        self.heap_allocas: set = set()    # ids of allocas whose shadow is malloc'd (split mode)
 
     # ------------------------------------------------------------------ signatures
     def _param_list(self):
@@ -255,17 +256,29 @@ class ReverseGenerator:
         return None
 
     def _shadow_alloca(self, inst, b, name):
-        shadow = b.insert(I.Alloca(inst.type, inst.allocated_type, inst.count, inst.align), name)
-        self._zero_memory(b, shadow, inst.allocated_type, inst.count)
+        """A zeroed shadow for stack memory.
+
+        In split mode the reverse function runs after the augmented one has
+        returned, so the shadow cannot live in the augmented function's
+        frame: it is malloc'd, and freed at the alloca's reverse.
+        """
+        nbytes = self._byte_count(b, inst.allocated_type, inst.count)
+        if self.split:
+            raw = b.call(T.libc(self.module, "malloc"), [nbytes], name)
+            self.heap_allocas.add(id(inst))
+            shadow = b.pointer_cast(raw, inst.type)
+        else:
+            shadow = b.insert(I.Alloca(inst.type, inst.allocated_type, inst.count, inst.align),
+                              name)
+        self.ctx.memset_zero(b, shadow, nbytes)
         return shadow
 
-    def _zero_memory(self, b, ptr, elem_type, count=None):
-        size = self.ctx.size_of(elem_type)
-        nbytes = b.i64(size)
+    def _byte_count(self, b, elem_type, count=None):
+        nbytes = b.i64(self.ctx.size_of(elem_type))
         if count is not None:
             n = b.cast("zext", count, I64) if count.type != I64 else count
             nbytes = b.mul(n, nbytes)
-        self.ctx.memset_zero(b, ptr, nbytes)
+        return nbytes
 
     def _shadow_allocation(self, inst, b, name):
         fn = inst.called_function

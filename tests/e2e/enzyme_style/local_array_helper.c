@@ -1,4 +1,3 @@
-// XFAIL: shadow of a callee's local array is a stack slot of the augmented function, read by the reverse function after it returned
 // A recursive helper (so it is never inlined) that fills a local array with a
 // runtime number of elements and reads it back at runtime indices, so the
 // array stays in memory at every optimisation level:
