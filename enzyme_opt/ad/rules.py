@@ -173,6 +173,14 @@ def _f(name):
 sin, cos, exp, log, sqrt, pow, powi = map(_f, ("sin", "cos", "exp", "log", "sqrt", "pow",
                                                "powi"))
 sinh, cosh, trunc, copysign = map(_f, ("sinh", "cosh", "trunc", "copysign"))
+ldexp, rint, j0, j1, y0, y1 = map(_f, ("ldexp", "rint", "j0", "j1", "y0", "y1"))
+
+
+def digamma(x):
+    """psi(x), from an internal helper (libm has none)."""
+    from .special import digamma_function
+    fn = digamma_function(x.em.b.module, x.type)
+    return x.em.wrap(x.em.b.call(fn, [x.value]))
 
 
 def select(cond, a, b):
@@ -240,6 +248,23 @@ RULES: Dict[str, PartialsRule] = {
     "atanh": lambda x, r: (1.0 / (1.0 - x * x),),
     "atan2": lambda y, x, r: (x / (x * x + y * y), -(y / (x * x + y * y))),
     "hypot": lambda x, y, r: (x / r, y / r),
+    "ldexp": lambda x, n, r: (ldexp(x._lift(1.0), n), None),
+    "scalbn": lambda x, n, r: (ldexp(x._lift(1.0), n), None),
+    "fmod": lambda x, y, r: (1.0, -trunc(x / y)),
+    "remainder": lambda x, y, r: (1.0, -rint(x / y)),
+    "fdim": lambda x, y, r: (select(x > y, x._lift(1.0), x._lift(0.0)),
+                             select(x > y, x._lift(-1.0), x._lift(0.0))),
+    # frexp's mantissa is x / 2^e; modf's fraction x - trunc(x)
+    "frexp": lambda x, e, r: (select(x.em.fcmp("oeq", x, x._lift(0.0)), x._lift(1.0), r / x),
+                              None),
+    "modf": lambda x, ip, r: (1.0, None),
+    "logb": lambda x, r: (None,), "nextafter": lambda x, y, r: (1.0, None),
+    "lgamma": lambda x, r: (digamma(x),),
+    "tgamma": lambda x, r: (r * digamma(x),),
+    "j0": lambda x, r: (-j1(x),),
+    "j1": lambda x, r: (j0(x) - j1(x) / x,),
+    "y0": lambda x, r: (-y1(x),),
+    "y1": lambda x, r: (y0(x) - y1(x) / x,),
     "erf": lambda x, r: (TWO_OVER_SQRT_PI * exp(-(x * x)),),
     "erfc": lambda x, r: (-(TWO_OVER_SQRT_PI * exp(-(x * x))),),
 }

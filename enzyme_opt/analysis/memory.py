@@ -79,8 +79,11 @@ def _call_writes_only_local(call, seen) -> bool:
         return True
     if callee.is_declaration:
         from ..ad.rules import rule_name_for_call
-        return rule_name_for_call(name) is not None or (
+        known = rule_name_for_call(name) is not None or (
             name.startswith("llvm.") and not name.startswith("llvm.masked"))
+        # frexp, modf and their kind store through their pointer arguments
+        return known and all(_is_local(underlying_object(a)) for a in call.args
+                             if a.type.is_pointer)
     return writes_only_local_memory(callee, seen)
 
 

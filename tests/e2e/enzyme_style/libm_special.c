@@ -1,4 +1,3 @@
-// XFAIL: no derivative rule for tgamma, lgamma, j0, j1, y0
 // Special functions of libm with known derivatives:
 //   tgamma' = tgamma * digamma, lgamma' = digamma, j0' = -j1, y0' = -y1,
 //   j1' = j0 - j1/x.  digamma is checked by central differences of lgamma.
