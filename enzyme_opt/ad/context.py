@@ -23,6 +23,24 @@ class DerivativeContext:
         self.globals = GlobalActivity(module)
         self.shadow_globals: Dict[Tuple, object] = {}
 
+    def constant_shadow(self, v, mode: str, lane: int = 0):
+        """The shadow of a pointer no instruction defines, or None if it has none.
+
+        Globals have shadow globals.  For an inactive one the shadow is a
+        zeroed stand-in: code that reaches it through a pointer stored in
+        memory may read tangents (zero) or add adjoints (discarded) there,
+        which writing into the global itself, possibly read-only, must not.
+        Null and undef stand for themselves, and functions too.
+        """
+        from ..analysis.activity import global_base
+        from ..ir.constants import ConstantExpr, ConstantUndef
+        if global_base(v) is not None:
+            return self.global_shadow(v, mode, lane)
+        if getattr(v, "is_zero", False) or isinstance(v, ConstantUndef):
+            return v
+        bare = v.strip_casts() if isinstance(v, ConstantExpr) else v
+        return v if isinstance(bare, Function) else None
+
     def global_shadow(self, v, mode: str, lane: int = 0):
         """The shadow of an active global, or of a constant GEP/cast into one.
 
@@ -46,8 +64,22 @@ class DerivativeContext:
             shadow = GlobalVariable(v.type, name, v.value_type, zero_of(v.value_type),
                                     linkage="internal", attrs=_align_text(v.attrs))
             self.module.add_global(shadow)
-            self.shadow_globals[key] = shadow
+            self.shadow_globals[key] = shadow     # before the initializer: cycles
+            if v.initializer is not None:
+                shadow.initializer = self._shadow_initializer(v.initializer, mode, lane)
         return shadow
+
+    def _shadow_initializer(self, c, mode: str, lane: int):
+        """Zeros where `c` holds numbers, the shadows of what its pointers point to."""
+        from ..ir.constants import ConstantAggregate, zero_of
+        if c.type.is_pointer:
+            shadow = self.constant_shadow(c, mode, lane)
+            return shadow if shadow is not None else zero_of(c.type)
+        if isinstance(c, ConstantAggregate) and any(
+                e.type.is_pointer or e.type.is_aggregate for e in c.elements):
+            return ConstantAggregate(c.type, [self._shadow_initializer(e, mode, lane)
+                                              for e in c.elements])
+        return zero_of(c.type)
 
     def register(self, gen) -> None:
         """Called by a generator once its functions exist (before their bodies)."""
@@ -177,13 +209,19 @@ class DerivativeContext:
         adjoints, which flow back at the copy's reverse instead.)
         """
         dst, src, nbytes = call.args[:3]
-        if not (gen.info.has_shadow(dst) and gen.info.has_shadow(src)) or \
-                not isinstance(nbytes, ConstantInt):
+        has_source = gen.info.has_shadow(src) or self.constant_shadow(src, "reverse") is not None
+        if not (gen.info.has_shadow(dst) and has_source) or not isinstance(nbytes, ConstantInt):
             return
+        from ..analysis.type_analysis import declared_type, pointer_offsets
         p = T.byte_ptr(self.module)
         pp = self.module.pointer_to(p)
-        for off in gen.types.offsets_of_kind(src, nbytes.value, "ptr") | \
-                gen.types.offsets_of_kind(dst, nbytes.value, "ptr"):
+        offsets = (gen.types.offsets_of_kind(src, nbytes.value, "ptr")
+                   | gen.types.offsets_of_kind(dst, nbytes.value, "ptr"))
+        for end in (src, dst):
+            declared = declared_type(end)
+            if declared is not None:
+                offsets |= pointer_offsets(declared, nbytes.value)
+        for off in sorted(offsets):
             ptrs = []
             for shadow in (gen.shadow_value(src), gen.shadow_value(dst)):
                 at = b.gep(I8, b.pointer_cast(shadow, p), [b.i64(off)], p)

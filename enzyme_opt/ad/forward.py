@@ -112,10 +112,9 @@ class ForwardGenerator:
         s = self.shadows.get(id(v))
         if s is not None:
             return s
-        if self.ctx.globals.is_active_global(v):
-            return [self.ctx.global_shadow(v, "forward", lane) for lane in range(self.width)]
-        if getattr(v, "is_zero", False) or isinstance(v, ConstantUndef):
-            return [v] * self.width
+        lanes = [self.ctx.constant_shadow(v, "forward", lane) for lane in range(self.width)]
+        if lanes[0] is not None:
+            return lanes
         raise DifferentiationError(f"cannot find the shadow of pointer {v!r}",
                                    function=self.primal)
 

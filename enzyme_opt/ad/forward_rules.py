@@ -82,11 +82,16 @@ def _mirror(gen, b, inst, lane):
 
 
 def _store(gen, b, inst) -> None:
+    from .reverse import stored_pointer
     value, ptr = inst.operands
     if not gen.info.has_shadow(ptr):
         return
-    if value.type.is_pointer:
-        stored = gen.shadow(value) if gen.info.has_shadow(value) else [value] * gen.width
+    pointer = stored_pointer(inst)
+    if pointer is not None:
+        stored = gen.shadow(pointer) if gen.info.has_shadow(pointer) or \
+            not isinstance(pointer, I.Instruction) else [pointer] * gen.width
+        if not value.type.is_pointer:                 # `store i64 ptrtoint (...)`
+            stored = [b.cast("ptrtoint", s, value.type) for s in stored]
     elif contains_float(value.type):
         stored = gen.tangent(value)
     else:
@@ -122,7 +127,9 @@ def _call(gen, b, inst, active, shadowed) -> None:
     if callee.name.startswith(("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")):
         dst, src, n = inst.args[:3]
         if gen.info.has_shadow(dst):
-            for sd, ss in zip(gen.shadow(dst), gen.shadow(src) if gen.info.has_shadow(src)
+            copies = gen.info.has_shadow(src) or \
+                gen.ctx.constant_shadow(src, "forward") is not None
+            for sd, ss in zip(gen.shadow(dst), gen.shadow(src) if copies
                               else [None] * gen.width):
                 if ss is None:
                     gen.ctx.memset_zero(b, sd, n)

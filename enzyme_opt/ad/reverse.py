@@ -29,7 +29,7 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_body, clone_instruction
-from ..ir.constants import ConstantInt, ConstantUndef, ConstantUndef, zero_of
+from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, zero_of
 from ..ir.types import I64, FunctionType, StructType
 from . import tape as T
 from .prepare import prepare_for_differentiation
@@ -210,11 +210,13 @@ class ReverseGenerator:
                 shadow.add_incoming(self.shadow_value(value), block)
         for block in self.order:
             for inst in list(block.instructions):
-                if isinstance(inst, I.Store) and inst.value.type.is_pointer \
-                        and self.info.has_shadow(inst.pointer):
+                stored = stored_pointer(inst)
+                if stored is not None and self.info.has_shadow(inst.pointer):
                     b = Builder().position_after(inst)
-                    b.store(self.shadow_value(inst.value), self.shadow_of[id(inst.pointer)],
-                            inst.align)
+                    shadow = self.shadow_value(stored)
+                    if not inst.value.type.is_pointer:      # `store i64 ptrtoint (...)`
+                        shadow = b.cast("ptrtoint", shadow, inst.value.type)
+                    b.store(shadow, self.shadow_value(inst.pointer), inst.align)
                 elif isinstance(inst, I.Call) and is_memcpy(inst):
                     self.ctx.copy_shadow_pointers(self, Builder().position_after(inst), inst)
 
@@ -222,11 +224,9 @@ class ReverseGenerator:
         s = self.shadow_of.get(id(v))
         if s is not None:
             return s
-        if self.ctx.globals.is_active_global(v):
-            return self.ctx.global_shadow(v, "reverse")
-        if isinstance(v, (ConstantUndef,)) or getattr(v, "is_constant", False):
-            if getattr(v, "is_zero", False) or isinstance(v, ConstantUndef):
-                return v
+        s = self.ctx.constant_shadow(v, "reverse")
+        if s is not None:
+            return s
         raise DifferentiationError(
             f"cannot find the shadow of pointer {v!r} (mixing active and constant memory)",
             function=self.primal, instruction=v if isinstance(v, I.Instruction) else None)
@@ -589,6 +589,19 @@ def counter_pred_index(block, preds):
         b = Builder(block, block.first_non_phi_index())
         entered = b.icmp("eq" if first == 1 else "ne", phi, start, "first.iter")
         return b.cast("zext", entered, I64, "pred.index")
+    return None
+
+
+def stored_pointer(inst):
+    """The pointer a store writes, also when clang stores it as an integer
+    (`store i64 ptrtoint (ptr @g to i64)` at -O2); else None."""
+    if not isinstance(inst, I.Store):
+        return None
+    value = inst.value
+    if value.type.is_pointer:
+        return value
+    if isinstance(value, (I.Cast, ConstantExpr)) and value.opcode == "ptrtoint":
+        return value.operands[0]
     return None
 
 

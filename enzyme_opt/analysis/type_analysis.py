@@ -143,3 +143,45 @@ class TypeAnalysis:
                 cells = ", ".join(f"{off}: {kind}" for off, kind in sorted(layout.items()))
                 lines.append(f"  {slots.ref(v)}: {{{cells}}}")
         return lines
+
+
+def pointer_offsets(t, limit: int, base: int = 0) -> set:
+    """Byte offsets below `limit` at which a value of LLVM type `t` holds pointers.
+
+    The declared type of a global or an alloca says what a memcpy from or into
+    it moves even where no load or store in the function touches the bytes.
+    """
+    from ..ad.context import size_and_align
+    if base >= limit:
+        return set()
+    if t.is_pointer:
+        return {base}
+    if t.is_array:
+        step = size_and_align(t.element)[0]
+        out = set()
+        for k in range(min(t.count, max(0, (limit - base + step - 1) // max(step, 1)))):
+            out |= pointer_offsets(t.element, limit, base + k * step)
+        return out
+    if t.is_struct and not getattr(t, "is_opaque", False):
+        out, pos = set(), 0
+        for e in t.elements:
+            size, align = size_and_align(e)
+            pos = pos if t.packed else (pos + align - 1) // align * align
+            out |= pointer_offsets(e, limit, base + pos)
+            pos += size
+        return out
+    return set()
+
+
+def declared_type(ptr):
+    """The type of the memory `ptr` names directly: a global's or an alloca's."""
+    from ..ir.constants import ConstantExpr
+    from ..ir.module import GlobalVariable
+    while isinstance(ptr, (I.Cast, ConstantExpr)) and ptr.opcode in ("bitcast",
+                                                                      "addrspacecast"):
+        ptr = ptr.operands[0]
+    if isinstance(ptr, GlobalVariable):
+        return ptr.value_type
+    if isinstance(ptr, I.Alloca) and ptr.count is None:
+        return ptr.allocated_type
+    return None
