@@ -149,13 +149,13 @@ def _call(gen, b, inst):
     if callee.name in ALLOCATION_FUNCTIONS:
         # The reverse of an allocation is the last use of its shadow.
         if gen.info.has_shadow(inst):
-            from . import tape as T
-            shadow = gen.shadow_in_rev(b, inst)
-            b.call(T.libc(gen.module, "free"), [b.pointer_cast(shadow, T.byte_ptr(gen.module))])
+            from . import shadow_heap
+            shadow_heap.release(b, gen.shadow_in_rev(b, inst))
         return
-    if callee.name == "realloc" and gen.info.has_shadow(inst.args[0]):
-        raise DifferentiationError("realloc of memory that holds derivatives is not supported",
-                                   function=gen.primal, instruction=inst)
+    if callee.name == "realloc":
+        if gen.info.has_shadow(inst):
+            gen.ctx.realloc_adjoint(gen, b, inst)
+        return
     if is_inactive_call(inst):
         return
     name = rule_name_for_call(callee.name)

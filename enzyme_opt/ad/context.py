@@ -173,6 +173,29 @@ class DerivativeContext:
                                           FunctionType(VOID, (p, I8, I64, I1)))
         b.call(fn, [b.pointer_cast(ptr, p), ConstantInt(I8, 0), nbytes, ConstantInt(I1, 0)])
 
+    def memcpy_bytes(self, b: Builder, dst, src, nbytes) -> None:
+        p = T.byte_ptr(self.module)
+        suffix = "p0i8.p0i8.i64" if self.module.typed_pointers else "p0.p0.i64"
+        fn = self.module.declare_function(f"llvm.memcpy.{suffix}",
+                                          FunctionType(VOID, (p, p, I64, I1)))
+        b.call(fn, [b.pointer_cast(dst, p), b.pointer_cast(src, p), nbytes,
+                    ConstantInt(I1, 0)])
+
+    def realloc_adjoint(self, gen, b: Builder, call) -> None:
+        """Adjoints of the bytes realloc kept flow back into the old block's
+        shadow; the new block's shadow is freed (this is its last use)."""
+        from . import shadow_heap
+        old, nbytes = call.args
+        new_shadow = gen.shadow_in_rev(b, call)
+        old_shadow = gen.shadow_in_rev(b, old)
+        kept = shadow_heap.size_of(b, old_shadow)
+        wanted = b.cast("zext", gen.primal_in_rev(b, nbytes), I64)
+        kept = b.select(b.icmp("ult", kept, wanted), kept, wanted)
+        p = T.byte_ptr(self.module)
+        b.call(self._accumulate_helper("double"), [b.pointer_cast(new_shadow, p),
+                                                   b.pointer_cast(old_shadow, p), kept])
+        shadow_heap.release(b, new_shadow)
+
     def memset_adjoint(self, gen, b: Builder, call) -> None:
         dst, _, nbytes = call.args[:3]
         if gen.info.has_shadow(dst):

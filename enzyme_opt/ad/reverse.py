@@ -31,6 +31,7 @@ from ..ir import instructions as I
 from ..ir.clone import clone_body, clone_instruction
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, zero_of
 from ..ir.types import I64, FunctionType, StructType
+from . import shadow_heap
 from . import tape as T
 from .prepare import prepare_for_differentiation
 from .rules import RULES, Emitter, Expr, rule_name_for_call
@@ -285,13 +286,22 @@ class ReverseGenerator:
         if fn is None or fn.is_declaration is False:
             return None  # pointers returned by differentiated calls: see _rewrite_calls
         if fn.name == "calloc":
-            n, size = inst.args
-            raw = b.call(T.libc(self.module, "calloc"), [n, size], name)
+            n, size = (b.cast("zext", a, I64) for a in inst.args)
+            block = shadow_heap.allocate(self.ctx, b, b.mul(n, size), name)
+        elif fn.name == "realloc":
+            # A new block; the old one stays for the reverse, which moves the
+            # adjoints back.  What the old shadow held (shadow pointers) moves along.
+            old, nbytes = inst.args
+            nbytes = b.cast("zext", nbytes, I64)
+            block = shadow_heap.allocate(self.ctx, b, nbytes, name)
+            old_shadow = self.shadow_value(old)
+            kept = shadow_heap.size_of(b, old_shadow)
+            kept = b.select(b.icmp("ult", kept, nbytes), kept, nbytes)
+            self.ctx.memcpy_bytes(b, block, old_shadow, kept)
         else:
-            nbytes = inst.args[0]
-            raw = b.call(T.libc(self.module, "malloc"), [nbytes], name)
-            self.ctx.memset_zero(b, raw, nbytes)
-        return b.pointer_cast(raw, inst.type)
+            nbytes = b.cast("zext", inst.args[0], I64)
+            block = shadow_heap.allocate(self.ctx, b, nbytes, name)
+        return b.pointer_cast(block, inst.type)
 
     # ------------------------------------------------------------------ calls (forward)
     def _needs_derivative_call(self, call) -> bool:

@@ -1,4 +1,3 @@
-// XFAIL: realloc of memory that holds derivatives is not supported
 // A buffer grown with realloc (doubling) inside the differentiated function.
 //   push v_i = x_i^2 + x_i into a growing buffer, then f = sum_i w_i v_i v_{(i+1)%n}
 //   with w_i = 1 + i/4:  df/dx_k = (2 x_k + 1) (w_k v_{k+1} + w_{k-1} v_{k-1})

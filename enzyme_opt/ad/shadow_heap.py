@@ -1,0 +1,63 @@
+"""Heap shadows of reverse mode, which remember their size.
+
+Reverse mode keeps the shadow of every block the function allocates until
+the allocation's reverse frees it.  `realloc` needs the old block's size to
+know how many adjoints flow back into it, and libc does not say, so each
+shadow block carries a 16-byte header with its size in front of it:
+
+    [ size : i64 | padding ][ shadow bytes ... ]
+                            ^ the shadow pointer
+
+A null pointer's shadow reads as size 0 through a static empty header.
+"""
+from __future__ import annotations
+
+from ..ir import Builder
+from ..ir.constants import ConstantZero
+from ..ir.module import GlobalVariable
+from ..ir.types import I8, I64, ArrayType
+from . import tape as T
+
+HEADER = 16
+EMPTY = "enzyme_opt.empty_shadow"
+
+
+def allocate(ctx, b: Builder, nbytes, name=None):
+    """A zeroed shadow block of `nbytes` (i64) bytes, with its size in front."""
+    module = b.module
+    raw = b.call(T.libc(module, "malloc"), [b.add(nbytes, b.i64(HEADER))], name)
+    b.store(nbytes, b.pointer_cast(raw, module.pointer_to(I64)), 8)
+    block = b.gep(I8, raw, [b.i64(HEADER)], T.byte_ptr(module))
+    ctx.memset_zero(b, block, nbytes)
+    return block
+
+
+def size_of(b: Builder, block):
+    """The size of a shadow block (0 for null)."""
+    module = b.module
+    p = T.byte_ptr(module)
+    block = b.pointer_cast(block, p)
+    empty = b.gep(I8, b.pointer_cast(_empty_header(module), p), [b.i64(HEADER)], p)
+    block = b.select(b.icmp("eq", block, b.zero(p)), empty, block)
+    header = b.gep(I8, block, [b.i64(-HEADER)], p)
+    return b.load(I64, b.pointer_cast(header, module.pointer_to(I64)), "shadow.size", 8)
+
+
+def release(b: Builder, block) -> None:
+    """Free a shadow block made by `allocate` (nothing for null)."""
+    module = b.module
+    p = T.byte_ptr(module)
+    block = b.pointer_cast(block, p)
+    header = b.gep(I8, block, [b.i64(-HEADER)], p)
+    raw = b.select(b.icmp("eq", block, b.zero(p)), block, header)
+    b.call(T.libc(module, "free"), [raw])
+
+
+def _empty_header(module):
+    existing = module.get(EMPTY)
+    if existing is not None:
+        return existing
+    t = ArrayType(HEADER, I8)
+    gv = GlobalVariable(module.pointer_to(t), EMPTY, t, ConstantZero(t), is_constant=True,
+                        linkage="internal", attrs=", align 16")
+    return module.add_global(gv, unique=False)
