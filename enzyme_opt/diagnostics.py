@@ -41,17 +41,19 @@ class DifferentiationError(EnzymeOptError):
         if function is not None:
             where.append(f"in function '{function.name}'")
         text = message + (" " + " ".join(where) if where else "")
-        if instruction is not None:
-            text += f"\n  instruction: {describe_instruction(instruction)}"
         super().__init__(text)
         self.function = function
         self.instruction = instruction
         self.notes = []
-        loc = (source_location(instruction) or source_location(call)
-               or ir_location(instruction) or ir_location(call))
+        in_source = source_location(instruction) or source_location(call)
+        loc = in_source or ir_location(instruction) or ir_location(call)
         if loc is not None:
             self.filename, self.line, self.column = loc
             self.source_line = read_source_line(self.filename, self.line)
+        if instruction is not None and (in_source is not None or self.source_line is None
+                                        or ir_location(instruction) is None):
+            # The quoted source line does not already show the instruction.
+            self.notes.append(f"instruction: {describe_instruction(instruction)}")
 
     def add_note(self, note: str) -> None:
         self.notes.append(note)
@@ -59,6 +61,15 @@ class DifferentiationError(EnzymeOptError):
     def render(self, default_filename: str = "<stdin>") -> str:
         text = super().render(default_filename)
         return "\n".join([text] + [f"note: {n}" for n in self.notes])
+
+
+def indirect_call_problem(call) -> str:
+    """Why a call whose target is not a known function cannot be differentiated."""
+    from .ir.constants import InlineAsm
+    if isinstance(call.callee, InlineAsm):
+        return "cannot differentiate inline assembly that active values flow through"
+    return ("cannot differentiate an indirect call with active arguments (the function "
+            "called is only known at run time)")
 
 
 def ir_location(inst):

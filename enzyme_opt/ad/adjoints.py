@@ -7,7 +7,7 @@ values around rather than multiply by partials.
 """
 from __future__ import annotations
 
-from ..diagnostics import DifferentiationError
+from ..diagnostics import DifferentiationError, indirect_call_problem
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantInt, ConstantZero, zero_of
 from ..ir.types import I32
@@ -142,8 +142,8 @@ def _call(gen, b, inst):
     callee = inst.called_function
     if callee is None:
         if any(gen.info.is_active(a) for a in inst.args) or gen.info.is_active(inst):
-            raise DifferentiationError("cannot differentiate an indirect call with active "
-                                       "arguments", function=gen.primal, instruction=inst)
+            raise DifferentiationError(indirect_call_problem(inst), function=gen.primal,
+                                       instruction=inst)
         return
     from ..analysis.activity import ALLOCATION_FUNCTIONS, is_inactive_call
     if callee.name in ALLOCATION_FUNCTIONS:

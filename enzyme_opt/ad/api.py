@@ -75,9 +75,14 @@ def marker_of(v) -> Optional[str]:
             g = inner
     elif isinstance(v, I.Cast) and v.opcode == "ptrtoint":
         return marker_of(v.operands[0])
-    if g is not None and g.name in MARKERS:
+    if g is not None and (g.name in MARKERS or _looks_like_marker(g)):
         return g.name
     return None
+
+
+def _looks_like_marker(g) -> bool:
+    """`extern int enzyme_something;` that is no marker we know: a misspelling."""
+    return g.name.startswith("enzyme_") and g.is_declaration and g.value_type.is_int
 
 
 def api_calls(module) -> list:
@@ -171,7 +176,11 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
                          f"{param.index + 1} has no value")
         marker = marker_of(args[pos])
         if marker is not None:
-            kind = MARKERS[marker]
+            kind = MARKERS.get(marker)
+            if kind is None:
+                known = ", ".join(sorted(MARKERS))
+                raise _error(call, f"unknown marker '{marker}' before argument "
+                             f"{param.index + 1} of '{fn.name}' (known: {known})")
             if mode == "forward" and kind == "out":
                 raise _error(call, "'enzyme_out' has no meaning in forward mode; pass the "
                              "value followed by its tangent")

@@ -7,7 +7,7 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 from __future__ import annotations
 
 from ..analysis.activity import contains_float, is_inactive_call
-from ..diagnostics import DifferentiationError
+from ..diagnostics import DifferentiationError, indirect_call_problem
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt
@@ -104,8 +104,8 @@ def _call(gen, b, inst, active, shadowed) -> None:
     callee = inst.called_function
     if callee is None:
         if active or any(gen.info.is_active(a) for a in inst.args):
-            raise DifferentiationError("cannot differentiate an indirect call with active "
-                                       "arguments", function=gen.primal, instruction=inst)
+            raise DifferentiationError(indirect_call_problem(inst), function=gen.primal,
+                                       instruction=inst)
         return
     if callee.name in ("free", "_ZdlPv", "_ZdaPv", "_ZdlPvm") and \
             gen.info.has_shadow(inst.args[0]):
