@@ -13,11 +13,9 @@ tests/corpus/ir/, each checked with the `opt` of the LLVM version its
 """
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -28,16 +26,7 @@ from enzyme_opt.ir.printer import print_module
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_build_corpus():
-    spec = importlib.util.spec_from_file_location("build_corpus",
-                                                  REPO_ROOT / "tools" / "build_corpus.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build_corpus = _load_build_corpus()
+import build_corpus  # tools/build_corpus.py, on sys.path through conftest.py
 LLVM_HEADER_RE = re.compile(r"^;\s*LLVM:\s*(\S+)", re.MULTILINE)
 
 

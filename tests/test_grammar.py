@@ -13,13 +13,11 @@ The parser is built once per process (and cached on disk by Lark).
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import logging
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -30,15 +28,7 @@ GRAMMAR_PATH = REPO_ROOT / "grammar" / "llvm.lark"
 LARK_OPTIONS = dict(parser="lalr", lexer="contextual", start="module", maybe_placeholders=True)
 
 
-def _load_build_corpus():
-    spec = importlib.util.spec_from_file_location("build_corpus", REPO_ROOT / "tools" / "build_corpus.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses need the module registered
-    spec.loader.exec_module(module)
-    return module
-
-
-build_corpus = _load_build_corpus()
+import build_corpus  # tools/build_corpus.py, on sys.path through conftest.py
 
 _PARSER: Lark | None = None
 

@@ -13,7 +13,6 @@ process.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -23,15 +22,6 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 REPEAT = 3
-
-
-def _build_corpus():
-    spec = importlib.util.spec_from_file_location("build_corpus",
-                                                  REPO_ROOT / "tools" / "build_corpus.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def timed(cmd) -> tuple:
@@ -53,7 +43,7 @@ def best(cmd) -> tuple:
 
 
 def main() -> int:
-    corpus = _build_corpus()
+    import build_corpus as corpus   # beside this script
     errors = corpus.build_all(corpus.jobs(), None)
     if errors:
         print("\n".join(errors), file=sys.stderr)
