@@ -176,30 +176,23 @@ def _call(gen, b, inst):
 
 
 def _vector_reduce(gen, b, inst, name):
+    from .reductions import partials, reduction_kind
+    kind = reduction_kind(name)
+    if kind is None:
+        raise DifferentiationError(f"no derivative for '{name}'", function=gen.primal,
+                                   instruction=inst)
     if not gen.info.is_active(inst):
         return
     d = gen.take_adjoint(b, inst)
-    if ".fadd" in name:
-        start, vec = inst.args
-        gen.add_adjoint(b, start, d)
-        splat = b.insertelement(ConstantZero(vec.type), d, ConstantInt(I32, 0))
-        splat = b.shufflevector(splat, ConstantZero(vec.type), ConstantZero(
-            type(vec.type)(vec.type.count, I32)))
-        gen.add_adjoint(b, vec, splat)
-        return
-    if ".fmax" in name or ".fmin" in name:
-        (vec,) = inst.args
-        primal = gen.primal_in_rev(b, vec)
-        result = gen.primal_in_rev(b, inst)
-        acc = ConstantZero(vec.type)
-        for lane in range(vec.type.count):
-            x = b.extractelement(primal, ConstantInt(I32, lane))
-            hit = b.fcmp("oeq", x, result)
-            acc = b.insertelement(acc, b.select(hit, d, zero_of(d.type)), ConstantInt(I32, lane))
-        gen.add_adjoint(b, vec, acc)
-        return
-    raise DifferentiationError(f"no derivative for '{name}'", function=gen.primal,
-                               instruction=inst)
+    args = [gen.primal_in_rev(b, a) for a in inst.args]
+    d_start, d_lanes = partials(b, kind, args, gen.primal_in_rev(b, inst))
+    vec = inst.args[-1]
+    if d_start is not None:
+        gen.add_adjoint(b, inst.args[0], b.fmul(d_start, d))
+    acc = ConstantZero(vec.type)
+    for lane, partial in enumerate(d_lanes):
+        acc = b.insertelement(acc, b.fmul(partial, d), ConstantInt(I32, lane))
+    gen.add_adjoint(b, vec, acc)
 
 
 def _custom_call(gen, b, inst, plan):

@@ -124,6 +124,10 @@ def _call(gen, b, inst, active, shadowed) -> None:
         if active:
             gen.apply_rule(b, name, inst, inst.args, inst.flags)
         return
+    if callee.name.startswith("llvm.vector.reduce.f"):
+        if active:
+            _vector_reduce(gen, b, inst)
+        return
     if callee.name.startswith(("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")):
         dst, src, n = inst.args[:3]
         if gen.info.has_shadow(dst):
@@ -165,6 +169,25 @@ def _call(gen, b, inst, active, shadowed) -> None:
     if any(gen.info.is_active(a) or gen.info.has_shadow(a) for a in inst.args) or \
             gen.info.touches_active_globals(inst):
         _differentiated_call(gen, b, inst)
+
+
+def _vector_reduce(gen, b, inst) -> None:
+    """tangent = d/d start * t_start + sum_i d/d lane_i * t_lane_i."""
+    from .reductions import lanes_of, partials, reduction_kind
+    kind = reduction_kind(inst.called_function.name)
+    if kind is None:
+        raise DifferentiationError(f"no derivative for '{inst.called_function.name}'",
+                                   function=gen.primal, instruction=inst)
+    d_start, d_lanes = partials(b, kind, inst.args, inst)
+    out = []
+    for lane in range(gen.width):
+        total = b.fmul(d_start, gen.tangent(inst.args[0])[lane]) if d_start is not None \
+            else None
+        for partial, t in zip(d_lanes, lanes_of(b, gen.tangent(inst.args[-1])[lane])):
+            term = b.fmul(partial, t)
+            total = term if total is None else b.fadd(total, term)
+        out.append(total)
+    gen.tangents[id(inst)] = out
 
 
 def _shadow_malloc(gen, b, inst):

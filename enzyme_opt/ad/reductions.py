@@ -1,0 +1,52 @@
+"""Partial derivatives of `llvm.vector.reduce.{fadd,fmul,fmax,fmin}`, for both modes.
+
+A reduction maps a start value (fadd and fmul only) and N lanes to one
+number.  `partials` returns d result / d start and d result / d lane_i as
+IR values; reverse mode scales them by the result's adjoint, forward mode
+sums them against the tangents.
+"""
+from __future__ import annotations
+
+from ..ir.constants import ConstantInt, const_float
+from ..ir.types import I32
+
+KINDS = ("fadd", "fmul", "fmax", "fmin", "fmaximum", "fminimum")
+
+
+def reduction_kind(callee_name: str):
+    """`llvm.vector.reduce.fmul.v4f64` -> 'fmul'; None for other functions."""
+    if not callee_name.startswith("llvm.vector.reduce."):
+        return None
+    kind = callee_name.split(".")[3]
+    return kind if kind in KINDS else None
+
+
+def lanes_of(b, vec):
+    return [b.extractelement(vec, ConstantInt(I32, k)) for k in range(vec.type.count)]
+
+
+def partials(b, kind: str, args, result):
+    """(d/d start or None, [d/d lane_i]) at the primal values `args`, `result`."""
+    t = result.type
+    one, zero = const_float(t, 1.0), const_float(t, 0.0)
+    if kind == "fadd":
+        start, vec = args
+        return one, [one] * vec.type.count
+    if kind == "fmul":
+        start, vec = args
+        lanes = lanes_of(b, vec)
+        # the product of all factors but one, without dividing (lanes may be 0)
+        others = []
+        for i in range(len(lanes)):
+            p = start
+            for j, lane in enumerate(lanes):
+                if j != i:
+                    p = b.fmul(p, lane)
+            others.append(p)
+        everything = lanes[0]
+        for lane in lanes[1:]:
+            everything = b.fmul(everything, lane)
+        return everything, others
+    (vec,) = args
+    # max/min: the derivative goes to the lane that was picked
+    return None, [b.select(b.fcmp("oeq", lane, result), one, zero) for lane in lanes_of(b, vec)]
