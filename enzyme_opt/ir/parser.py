@@ -115,16 +115,20 @@ def _located(syntax: ModuleSyntax, e: UnexpectedInput) -> ParseError:
         message = f"unexpected character {ch!r}" if ch.strip() else "unexpected input"
         return syntax.error_at(message, e.line, e.column)
     if isinstance(e, UnexpectedEOF):
-        lines = syntax.text.rstrip("\n").split("\n")
-        return syntax.error_at("unexpected end of file", len(lines), len(lines[-1]) + 1)
+        return _at_end_of_file(syntax)
     token = getattr(e, "token", None)
     if token is not None and token.type == "$END":
-        lines = syntax.text.rstrip("\n").split("\n")
-        return syntax.error_at("unexpected end of file", len(lines), len(lines[-1]) + 1)
+        return _at_end_of_file(syntax)
     expected = sorted(getattr(e, "expected", ()) or ())
     text = repr(str(token)) if token is not None else "input"
     hint = _expected_hint(expected)
     return syntax.error_at(f"unexpected {text}{hint}", e.line, e.column)
+
+
+def _at_end_of_file(syntax: ModuleSyntax) -> ParseError:
+    """At the very end, as llvm-as puts it: after the last newline, the line is empty."""
+    lines = syntax.text.split("\n")
+    return syntax.error_at("unexpected end of file", len(lines), len(lines[-1]) + 1)
 
 
 _READABLE = {"LOCAL_VAR": "local value", "GLOBAL_VAR": "global value", "INT": "integer",

@@ -1,0 +1,114 @@
+"""Malformed IR is reported like llvm-as reports it: same line, clang style.
+
+Each case is run through the command line; it must exit 1 with
+`FILE:LINE:COL: error: ...` as the first line of stderr, the source line
+and a caret under it, no traceback, and no output file.  LINE must be the
+line llvm-as-19 names for the same input.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+LLVM_AS = Path("/usr/lib/llvm-19/bin/llvm-as")
+
+CASES = {
+    "undefined-value": """\
+define i32 @f(i32 %x) {
+entry:
+  %y = add i32 %x, %nope
+  ret i32 %y
+}
+""",
+    "redefinition": """\
+define i32 @f(i32 %x) {
+entry:
+  %a = add i32 %x, 1
+  %a = add i32 %x, 2
+  ret i32 %a
+}
+""",
+    "operand-type-mismatch": """\
+define double @f(i32 %x) {
+entry:
+  %a = add i32 %x, 1
+  %b = fadd double %a, 1.0
+  ret double %b
+}
+""",
+    "missing-terminator": """\
+define void @f() {
+entry:
+  %a = add i32 1, 2
+}
+""",
+    "undefined-block": """\
+define void @f() {
+entry:
+  br label %nowhere
+}
+""",
+    "undefined-global": """\
+define i32 @f() {
+entry:
+  %v = load i32, ptr @missing
+  ret i32 %v
+}
+""",
+    "truncated": """\
+define i32 @f(i32 %x) {
+entry:
+  %y = add i32 %x,
+""",
+}
+
+
+def _llvm_as_line(path: Path):
+    if not LLVM_AS.exists():
+        pytest.skip("llvm-as-19 is not installed")
+    proc = subprocess.run([str(LLVM_AS), str(path), "-o", "/dev/null"], capture_output=True,
+                          text=True)
+    assert proc.returncode != 0, "llvm-as accepts the case: it is not malformed"
+    m = re.search(rf"{re.escape(path.name)}:(\d+):\d+: error", proc.stderr)
+    return int(m.group(1)) if m else None
+
+
+def _run(path: Path, out: Path):
+    return subprocess.run([sys.executable, "-m", "enzyme_opt", str(path), "-o", str(out)],
+                          capture_output=True, text=True, cwd=REPO_ROOT)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_malformed_ir_is_located_like_llvm_as(case, tmp_path):
+    source = tmp_path / f"{case}.ll"
+    source.write_text(CASES[case])
+    out = tmp_path / "out.ll"
+    proc = _run(source, out)
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not out.exists()
+    first, *rest = proc.stderr.splitlines()
+    m = re.match(rf"{re.escape(str(source))}:(\d+):(\d+): error: \S", first)
+    assert m, proc.stderr
+    line = int(m.group(1))
+    want = _llvm_as_line(source)
+    if want is not None:
+        assert line == want, f"llvm-as reports line {want}:\n{proc.stderr}"
+    assert rest[0] == CASES[case].split("\n")[line - 1], proc.stderr
+    assert rest[1].strip() == "^", proc.stderr
+
+
+def test_binary_garbage_is_an_error_not_a_crash(tmp_path):
+    source = tmp_path / "garbage.ll"
+    source.write_bytes(bytes(range(256)) * 4)
+    out = tmp_path / "out.ll"
+    proc = _run(source, out)
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+    assert re.match(rf"{re.escape(str(source))}(:\d+:\d+)?: error: \S", proc.stderr), proc.stderr
+    assert not out.exists()
