@@ -88,8 +88,11 @@ def _store(gen, b, inst) -> None:
         return
     pointer = stored_pointer(inst)
     if pointer is not None:
-        stored = gen.shadow(pointer) if gen.info.has_shadow(pointer) or \
-            not isinstance(pointer, I.Instruction) else [pointer] * gen.width
+        if gen.info.has_shadow(pointer):
+            stored = gen.shadow(pointer)
+        else:       # a global's stand-in, else the pointer itself (as before)
+            lanes = [gen.ctx.constant_shadow(pointer, "forward", k) for k in range(gen.width)]
+            stored = lanes if lanes[0] is not None else [pointer] * gen.width
         if not value.type.is_pointer:                 # `store i64 ptrtoint (...)`
             stored = [b.cast("ptrtoint", s, value.type) for s in stored]
     elif contains_float(value.type):
