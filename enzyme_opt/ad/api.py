@@ -265,13 +265,10 @@ def erase_api_call(call) -> None:
     """Remove a lowered API call; an `invoke` (C++ code) becomes a branch to its
     normal destination, since the derivative code replacing it never unwinds."""
     if isinstance(call, I.Invoke):
-        block, normal, unwind = call.parent, call.normal_dest, call.unwind_dest
-        for phi in unwind.phis:
-            phi.remove_incoming(block)
+        from .prepare import invoke_to_branch
+        invoke_to_branch(call)
+    else:
         call.erase()
-        Builder(block).br(normal)
-        return
-    call.erase()
 
 
 def deliver_gradients(b: Builder, call, grads: list, sret) -> None:

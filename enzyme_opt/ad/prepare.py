@@ -44,9 +44,6 @@ def invokes_to_calls(fn) -> None:
         inv = block.terminator
         if not isinstance(inv, I.Invoke):
             continue
-        normal, unwind = inv.normal_dest, inv.unwind_dest
-        for phi in unwind.phis:
-            phi.remove_incoming(block)
         call = I.Call(inv.function_type, inv.callee, list(inv.args), tail=inv.tail,
                       cconv=inv.cconv, flags=inv.flags, ret_attrs=inv.ret_attrs,
                       arg_attrs=inv.arg_attrs, fn_attrs=inv.fn_attrs,
@@ -59,8 +56,17 @@ def invokes_to_calls(fn) -> None:
         call.name = inv.name
         if not inv.type.is_void:
             inv.replace_all_uses_with(call)
-        inv.erase()
-        Builder(block).br(normal)
+        invoke_to_branch(inv)
+
+
+def invoke_to_branch(inv) -> None:
+    """Erase an (unused) invoke, leaving a branch to its normal destination;
+    the unwind edge goes, and with it the unwind block's phi entries for it."""
+    block, normal = inv.parent, inv.normal_dest
+    for phi in inv.unwind_dest.phis:
+        phi.remove_incoming(block)
+    inv.erase()
+    Builder(block).br(normal)
 
 
 def remove_unreachable_blocks(fn) -> None:
