@@ -25,6 +25,11 @@ INACTIVE_FUNCTIONS = {
 }
 
 
+# Intrinsics that only inform the optimizer: they touch no value the program reads.
+HINT_INTRINSICS = ("llvm.dbg.", "llvm.lifetime.", "llvm.assume", "llvm.experimental.noalias",
+                   "llvm.stacksave", "llvm.stackrestore", "llvm.prefetch")
+
+
 def contains_float(t) -> bool:
     if t.is_float:
         return True
@@ -40,10 +45,7 @@ def is_inactive_call(call: I.CallBase) -> bool:
     if fn is None:
         return False
     name = fn.name
-    if name in INACTIVE_FUNCTIONS or name.startswith(("llvm.dbg.", "llvm.lifetime.",
-                                                      "llvm.assume", "llvm.experimental.noalias",
-                                                      "llvm.stacksave", "llvm.stackrestore",
-                                                      "llvm.prefetch", "__enzyme_")):
+    if name in INACTIVE_FUNCTIONS or name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
         return True
     if fn.is_declaration and not contains_float(call.type) and \
             not any(a.type.is_pointer for a in call.args):

@@ -18,15 +18,13 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantExpr
 from ..ir.module import GlobalVariable
 from ..ir.values import Argument
-from .activity import ALLOCATION_FUNCTIONS
+from .activity import ALLOCATION_FUNCTIONS, HINT_INTRINSICS
 
 # Library calls that write no memory the caller can see (besides what they return).
 _NO_VISIBLE_WRITES = ({"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "printf", "puts", "putchar",
                        "fprintf", "fputs", "fputc", "fflush", "exit", "abort", "strlen",
                        "strcmp", "abs", "labs", "llabs", "__assert_fail", "time", "clock"}
                       | ALLOCATION_FUNCTIONS)
-_HARMLESS_INTRINSICS = ("llvm.dbg.", "llvm.lifetime.", "llvm.assume", "llvm.experimental.noalias",
-                        "llvm.stacksave", "llvm.stackrestore", "llvm.prefetch")
 _WRITING_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "memcpy", "memmove",
                        "memset")
 
@@ -75,7 +73,7 @@ def _call_writes_only_local(call, seen) -> bool:
     name = callee.name
     if name.startswith(_WRITING_INTRINSICS):
         return _is_local(underlying_object(call.args[0]))
-    if name.startswith(_HARMLESS_INTRINSICS) or name in _NO_VISIBLE_WRITES:
+    if name.startswith(HINT_INTRINSICS) or name in _NO_VISIBLE_WRITES:
         return True
     if callee.is_declaration:
         from ..ad.rules import rule_name_for_call
