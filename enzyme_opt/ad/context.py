@@ -188,9 +188,8 @@ class DerivativeContext:
         old, nbytes = call.args
         new_shadow = gen.shadow_in_rev(b, call)
         old_shadow = gen.shadow_in_rev(b, old)
-        kept = shadow_heap.size_of(b, old_shadow)
         wanted = b.cast("zext", gen.primal_in_rev(b, nbytes), I64)
-        kept = b.select(b.icmp("ult", kept, wanted), kept, wanted)
+        kept = shadow_heap.kept_by_realloc(b, old_shadow, wanted)
         p = T.byte_ptr(self.module)
         b.call(self._accumulate_helper("double"), [b.pointer_cast(new_shadow, p),
                                                    b.pointer_cast(old_shadow, p), kept])

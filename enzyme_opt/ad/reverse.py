@@ -295,9 +295,8 @@ class ReverseGenerator:
             nbytes = b.cast("zext", nbytes, I64)
             block = shadow_heap.allocate(self.ctx, b, nbytes, name)
             old_shadow = self.shadow_value(old)
-            kept = shadow_heap.size_of(b, old_shadow)
-            kept = b.select(b.icmp("ult", kept, nbytes), kept, nbytes)
-            self.ctx.memcpy_bytes(b, block, old_shadow, kept)
+            self.ctx.memcpy_bytes(b, block, old_shadow,
+                                  shadow_heap.kept_by_realloc(b, old_shadow, nbytes))
         else:
             nbytes = b.cast("zext", inst.args[0], I64)
             block = shadow_heap.allocate(self.ctx, b, nbytes, name)

@@ -43,6 +43,12 @@ def size_of(b: Builder, block):
     return b.load(I64, b.pointer_cast(header, module.pointer_to(I64)), "shadow.size", 8)
 
 
+def kept_by_realloc(b: Builder, old_block, nbytes):
+    """How many bytes of `old_block` a realloc to `nbytes` (i64) keeps."""
+    old_size = size_of(b, old_block)
+    return b.select(b.icmp("ult", old_size, nbytes), old_size, nbytes, "kept")
+
+
 def release(b: Builder, block) -> None:
     """Free a shadow block made by `allocate` (nothing for null)."""
     module = b.module
