@@ -31,8 +31,11 @@ UNLOCATED = re.compile(r"^\S.*?: error: \S")
 
 
 def _compile(source: Path, clang: str, opt: str, out: Path) -> str:
-    subprocess.run([clang, opt, "-S", "-emit-llvm", str(source), "-o", str(out)], check=True,
-                   capture_output=True)
+    # Compiled from a copy under its bare name, so the seed text (and with it
+    # every mutant) is the same whatever directory the checkout lives in.
+    shutil.copy(source, out.parent / source.name)
+    subprocess.run([clang, opt, "-S", "-emit-llvm", source.name, "-o", str(out)], check=True,
+                   capture_output=True, cwd=out.parent)
     return out.read_text()
 
 

@@ -53,6 +53,22 @@ entry:
   br label %nowhere
 }
 """,
+    "value-used-as-block": """\
+define i32 @f(i32 %a) {
+entry:
+  %s = alloca i32
+  br label %s
+}
+""",
+    "phi-value-as-block": """\
+define i32 @f(i32 %a) {
+entry:
+  br label %x
+x:
+  %p = phi i32 [ %a, %a ], [ 1, %x ]
+  br label %x
+}
+""",
     "undefined-global": """\
 define i32 @f() {
 entry:

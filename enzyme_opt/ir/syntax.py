@@ -269,6 +269,8 @@ class ModuleSyntax:
         name = parse_identifier(tok)
         b = self.blocks.get(name)
         if b is None:
+            if name in self.locals:
+                raise self.error(f"'%{name}' is not a basic block", tok)
             b = self.blocks[name] = BasicBlock(None, self.fn)
             self.block_refs[name] = tok
         return b
@@ -490,6 +492,8 @@ class ModuleSyntax:
         for name, tok in self.block_refs.items():
             if name not in self.locals:
                 raise self.error(f"use of undefined block '%{name}'", tok)
+            if not isinstance(self.locals[name], BasicBlock):
+                raise self.error(f"'%{name}' is not a basic block", tok)
         for name, placeholder in self.local_forward.items():
             raise self.error(f"use of undefined value '%{name}'", placeholder.token)
         for phi, labels in self.phis:
