@@ -11,6 +11,7 @@ import click
 
 from . import __version__
 from .diagnostics import EnzymeOptError
+from .llvm_verify import llvm_check
 
 
 def _read_input(path: str) -> str:
@@ -46,23 +47,6 @@ def write_atomically(path: str, text: str) -> None:
         raise
 
 
-# LLVM 14 marks a constant GEP index `inrange i32 0`; LLVM 19 moved the marker
-# after the flags and the LLVM inside llvmlite no longer reads the old spot.
-# It only guards against out-of-range vtable accesses, so verification can
-# do without it.
-_OLD_INRANGE = re.compile(r"(?<=, )inrange (?=i\d+ )")
-
-
-def llvm_check(text: str):
-    """LLVM's own parser and verifier (through llvmlite): None, or its message."""
-    import llvmlite.binding as llvm
-    try:
-        llvm.parse_assembly(_OLD_INRANGE.sub("", text)).verify()
-    except RuntimeError as e:
-        return str(e).strip()
-    return None
-
-
 _LLVM_POSITION = re.compile(r"<string>:(\d+):(\d+):\s*(?:error:\s*)?(.*)")
 
 
@@ -92,12 +76,34 @@ def verify_output(result: str, source: str, filename: str, typed: bool, options:
             lines = source.split("\n")
             text = lines[line - 1] if 0 < line <= len(lines) else None
             raise EnzymeOptError(m.group(3).splitlines()[0], filename, line, column, text)
+        located = _find_quoted_line(input_problem, source)
+        if located is not None:
+            line, column, text = located
+            raise EnzymeOptError("invalid module: " + _first_line(input_problem), filename,
+                                 line, column, text)
         raise EnzymeOptError("invalid module: " + input_problem.splitlines()[0], filename)
     raise InternalError("the generated IR failed LLVM verification:\n" + problem)
 
 
 # What llvmlite's LLVM says of valid LLVM 14 text it cannot upgrade.
 _LLVM14_UPGRADE_GAPS = ("Number of label constraints does not match number of callbr dests",)
+
+
+def _find_quoted_line(message: str, source: str):
+    """The verifier quotes the offending IR without a position; find the first
+    quoted line in the source: (line, column, text), or None."""
+    quoted = [q.strip() for q in message.splitlines()[1:]]
+    quoted = [q for q in quoted if q and not q.startswith(("LLVM ERROR", "in function"))]
+    if not quoted:
+        return None
+    lines = source.split("\n")
+    stripped = [l.strip() for l in lines]
+    for q in quoted:
+        for number, text in enumerate(stripped):
+            if text == q:
+                full = lines[number]
+                return number + 1, len(full) - len(full.lstrip()) + 1, full
+    return None
 
 
 def _first_line(message: str) -> str:

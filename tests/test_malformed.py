@@ -69,6 +69,19 @@ x:
   br label %x
 }
 """,
+    # Fails only LLVM's verifier, in a module with debug info: LLVM's parser
+    # then aborts the process instead of returning the error.
+    "use-before-def-with-debug-info": """\
+define double @f(double %x) {
+entry:
+  %a = fadd double %b, 1.0
+  %b = fmul double %x, %x
+  ret double %a
+}
+
+!llvm.module.flags = !{!0}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+""",
     "undefined-global": """\
 define i32 @f() {
 entry:
