@@ -14,7 +14,9 @@ Knobs (comma or space separated):
   ENZYME_E2E_CLANGS=19      clang major versions (default "19,14")
   ENZYME_E2E_OPTS=-O2       optimisation levels (default "-O0,-O1,-O2,-O3")
 A line ``// XFAIL: <reason>`` in a program marks it as an expected failure
-(strict: an unexpected pass fails the suite).
+(strict: an unexpected pass fails the suite); a line ``// CFLAGS: <flags>``
+adds flags to step 1 (e.g. -ffast-math, so that the vectorizer emits
+reductions).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ COMPILE_TIMEOUT = 300
 RUN_TIMEOUT = 60
 
 XFAIL_RE = re.compile(r"^\s*//\s*XFAIL:\s*(.*?)\s*$", re.MULTILINE)
+CFLAGS_RE = re.compile(r"^\s*//\s*CFLAGS:\s*(.*?)\s*$", re.MULTILINE)
 # Calls of the Enzyme C API must all have been replaced...
 ENZYME_CALL_RE = re.compile(r"__enzyme_")
 # ...and the marker globals may still be declared, but not used.
@@ -114,7 +117,9 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
     out_ll = tmp_path / (prog.stem + ".out.ll")
     exe = tmp_path / prog.stem
 
-    cmd = [cc, opt, "-S", "-emit-llvm", str(prog), "-o", str(ll)]
+    cflags = CFLAGS_RE.search(prog.read_text(encoding="utf-8", errors="replace"))
+    cmd = [cc, opt, *(cflags.group(1).split() if cflags else []), "-S", "-emit-llvm", str(prog),
+           "-o", str(ll)]
     _require_success("clang -emit-llvm", cmd, _run(cmd, "clang -emit-llvm", COMPILE_TIMEOUT))
 
     cmd = [sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out_ll)]
