@@ -9,10 +9,13 @@ tools/build_corpus.py) and times whole processes on it, best of a few runs:
   opt -S        LLVM's own read and write of the same module, for scale
 
 It prints megabytes per second of input and the peak resident memory of each
-process.
+process.  Last, a module of at least 50 MB (the corpus linked several times
+under distinct names) goes through parse+print once, to show the peak memory
+of a very large input.
 """
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -22,6 +25,7 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 REPEAT = 3
+HUGE_BYTES = 50_000_000
 
 
 def timed(cmd) -> tuple:
@@ -37,9 +41,25 @@ def timed(cmd) -> tuple:
     return wall, usage.ru_maxrss / 1024.0
 
 
-def best(cmd) -> tuple:
-    runs = [timed(cmd) for _ in range(REPEAT)]
+def best(cmd, repeat=REPEAT) -> tuple:
+    runs = [timed(cmd) for _ in range(repeat)]
     return min(r[0] for r in runs), max(r[1] for r in runs)
+
+
+def link_huge(corpus, one_copy: Path) -> Path:
+    """The clang-19 corpus linked as often as it takes to reach HUGE_BYTES
+    (linking shares some metadata and types, so copies are not all full size)."""
+    copies = math.ceil(HUGE_BYTES / one_copy.stat().st_size)
+    while True:
+        huge = corpus.link_big("clang19", corpus.BUILD_DIR / "huge.ll", copies=copies)
+        size = huge.stat().st_size
+        if size >= HUGE_BYTES:
+            return huge
+        copies = math.ceil(copies * HUGE_BYTES / size)
+
+
+def report(name: str, mb: float, step: str, seconds: float, peak: float) -> None:
+    print(f"{name:<14}{mb:>7.2f}  {step:<13}{seconds:>9.2f}{mb / seconds:>8.2f}{peak:>9.0f}")
 
 
 def main() -> int:
@@ -60,9 +80,11 @@ def main() -> int:
                      ("opt -S", [f"/usr/lib/llvm-{version}/bin/opt", "-S", str(big),
                                  "-o", os.devnull])]
             for step, cmd in steps:
-                seconds, peak = best(cmd)
-                print(f"{name:<14}{mb:>7.2f}  {step:<13}{seconds:>9.2f}{mb / seconds:>8.2f}"
-                      f"{peak:>9.0f}")
+                report(name, mb, step, *best(cmd))
+        huge = link_huge(corpus, corpus.BUILD_DIR / "big.ll")
+        cmd = [sys.executable, "-m", "enzyme_opt", str(huge), "-passes=", "--no-verify",
+               "-o", str(Path(tmp) / "huge.ll")]
+        report("huge.ll", huge.stat().st_size / 1e6, "parse+print", *best(cmd, repeat=1))
     return 0
 
 

@@ -260,16 +260,20 @@ def rename_definitions(text: str, suffix: str) -> str:
     return _GLOBAL_NAME_RE.sub(sub, text)
 
 
-def link_big(compiler: str, output: Path, opts=None) -> Path:
-    """Link all outputs of one compiler (native target only) into one module."""
+def link_big(compiler: str, output: Path, opts=None, copies: int = 1) -> Path:
+    """Link all outputs of one compiler (native target only) into one module;
+    with `copies`, each output that many times under distinct names."""
     _, _, _, bindir = COMPILERS[compiler]
     inputs = [j.output for j in jobs([compiler], opts) if not j.source.cross_target]
     with tempfile.TemporaryDirectory() as tmpdir:
         renamed = []
-        for i, path in enumerate(inputs):
-            dst = Path(tmpdir) / f"{i}.ll"
-            dst.write_text(rename_definitions(path.read_text(encoding="utf-8"), f".m{i}"), encoding="utf-8")
-            renamed.append(str(dst))
+        for copy in range(copies):
+            for i, path in enumerate(inputs):
+                dst = Path(tmpdir) / f"{copy}.{i}.ll"
+                suffix = f".m{i}" if copy == 0 else f".m{i}.c{copy}"
+                dst.write_text(rename_definitions(path.read_text(encoding="utf-8"), suffix),
+                               encoding="utf-8")
+                renamed.append(str(dst))
         tmp_out = output.with_suffix(".ll.tmp")
         _run([f"{bindir}/llvm-link", "-S", *renamed, "-o", str(tmp_out)])
         os.replace(tmp_out, output)

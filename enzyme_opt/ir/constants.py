@@ -70,16 +70,76 @@ def format_float(type: FloatType, value: float) -> str:
     """
     if type.kind == "float":
         value = struct.unpack("<f", struct.pack("<f", value))[0]
-    elif type.kind not in ("double",):
-        if type.kind == "half" and value == 0.0:
-            return "0xH0000"
-        raise NotImplementedError(f"literal of type {type}")
+    elif type.kind != "double":
+        return _HEX_LITERALS[type.kind](value)
     if math.isfinite(value):
         text = "%e" % value
         if float(text) == value:
             return text
-    bits = struct.unpack("<Q", struct.pack("<d", value))[0]
-    return "0x%016X" % bits
+    return "0x%016X" % _double_bits(value)
+
+
+def _double_bits(value: float) -> int:
+    return struct.unpack("<Q", struct.pack("<d", value))[0]
+
+
+def _binary(value: float, exponent_bits: int, fraction_bits: int, explicit_one: bool) -> int:
+    """The bits of `value` (a double, so exact) in a wider binary format:
+    sign, biased exponent, and fraction (with the leading one when the
+    format stores it, as x86_fp80 does)."""
+    sign = 1 if math.copysign(1.0, value) < 0 else 0
+    top = (1 << exponent_bits) - 1
+    if math.isnan(value):
+        exponent, fraction = top, 3 << (fraction_bits - 2) if explicit_one else 1 << (fraction_bits - 1)
+    elif math.isinf(value):
+        exponent, fraction = top, (1 << (fraction_bits - 1)) if explicit_one else 0
+    elif value == 0.0:
+        exponent, fraction = 0, 0
+    else:
+        m, e = math.frexp(abs(value))                 # |value| = m * 2**e, 0.5 <= m < 1
+        exponent = e - 1 + (top >> 1)
+        significand = int(m * (1 << fraction_bits)) if explicit_one else \
+            int(m * (1 << (fraction_bits + 1))) - (1 << fraction_bits)
+        fraction = significand
+    return (sign << (exponent_bits + fraction_bits)) | (exponent << fraction_bits) | fraction
+
+
+def _half(value: float) -> str:
+    try:
+        packed = struct.pack("<e", value)
+    except OverflowError:
+        packed = struct.pack("<e", math.copysign(math.inf, value))
+    return "0xH%04X" % struct.unpack("<H", packed)[0]
+
+
+def _bfloat(value: float) -> str:
+    """The top half of the float, rounded to nearest (ties to even)."""
+    if math.isnan(value):
+        return "0xR7FC0"
+    try:
+        bits = struct.unpack("<I", struct.pack("<f", value))[0]
+    except OverflowError:
+        return "0xRFF80" if value < 0 else "0xR7F80"
+    return "0xR%04X" % ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16)
+
+
+def _x86_fp80(value: float) -> str:
+    bits = _binary(value, 15, 64, explicit_one=True)
+    return "0xK%04X%016X" % (bits >> 64, bits & (2**64 - 1))
+
+
+def _fp128(value: float) -> str:
+    bits = _binary(value, 15, 112, explicit_one=False)
+    return "0xL%016X%016X" % (bits & (2**64 - 1), bits >> 64)    # LLVM writes the low half first
+
+
+def _ppc_fp128(value: float) -> str:
+    return "0xM%016X%016X" % (_double_bits(value), 0)          # a double-double: value + 0.0
+
+
+# Hex spellings of the formats LLVM reads no decimal literal for.
+_HEX_LITERALS = {"half": _half, "bfloat": _bfloat, "x86_fp80": _x86_fp80, "fp128": _fp128,
+                 "ppc_fp128": _ppc_fp128}
 
 
 class ConstantNull(Constant):
