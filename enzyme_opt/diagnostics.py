@@ -72,6 +72,17 @@ def indirect_call_problem(call) -> str:
             "called is only known at run time)")
 
 
+def check_variadic_call(call, carries_derivative, function) -> None:
+    """Arguments in a call's `...` part reach the callee only through va_arg,
+    whose memory we cannot shadow: refuse when a derivative would ride there."""
+    callee = call.called_function
+    fixed = len(callee.function_type.params)
+    if callee.function_type.vararg and any(carries_derivative(a) for a in call.args[fixed:]):
+        raise DifferentiationError(
+            f"cannot differentiate a call to variadic function '{callee.name}' with active "
+            "arguments in its '...' part", function=function, instruction=call)
+
+
 def ir_location(inst):
     """Where `inst` stands in the input .ll (used when there is no debug info)."""
     return getattr(inst, "location", None) if inst is not None else None

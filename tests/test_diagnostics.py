@@ -48,6 +48,9 @@ CASES = {
     "indirect-call": ("r = __enzyme_autodiff((void *)call_through, x);",
                       r"cannot differentiate an indirect call with active arguments .* in "
                       r"function 'call_through'", "INDIRECT"),
+    "variadic": ("r = __enzyme_autodiff((void *)through_varargs, x);",
+                 r"cannot differentiate a call to variadic function 'sum_doubles' with active "
+                 r"arguments in its '...' part in function 'through_varargs'", "VARIADIC"),
 }
 
 HELPERS = """\
@@ -64,6 +67,17 @@ __attribute__((noinline)) double via_asm(double x) {
 double (*volatile hidden)(double) = sq;
 __attribute__((noinline)) double call_through(double x) {
   return hidden(x); // INDIRECT
+}
+__attribute__((noinline)) double sum_doubles(int n, ...) {
+  __builtin_va_list ap;
+  __builtin_va_start(ap, n);
+  double s = 0;
+  for (int i = 0; i < n; i++) s += __builtin_va_arg(ap, double);
+  __builtin_va_end(ap);
+  return s;
+}
+__attribute__((noinline)) double through_varargs(double x) {
+  return sum_doubles(2, x, x * x); // VARIADIC
 }
 """
 

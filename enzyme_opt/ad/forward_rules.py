@@ -7,7 +7,7 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 from __future__ import annotations
 
 from ..analysis.activity import contains_float, is_inactive_call
-from ..diagnostics import DifferentiationError, indirect_call_problem
+from ..diagnostics import DifferentiationError, check_variadic_call, indirect_call_problem
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt
@@ -205,6 +205,8 @@ def _shadow_malloc(gen, b, inst):
 
 def _differentiated_call(gen, b, inst) -> None:
     callee = inst.called_function
+    check_variadic_call(inst, lambda a: gen.info.is_active(a) or gen.info.has_shadow(a),
+                        gen.primal)
     kinds = []
     args = []
     for a in inst.args:

@@ -25,7 +25,7 @@ from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
 from ..analysis.memory import reloadable_loads
 from ..analysis.type_analysis import TypeAnalysis
-from ..diagnostics import DifferentiationError
+from ..diagnostics import DifferentiationError, check_variadic_call
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_body, clone_instruction
@@ -315,6 +315,8 @@ class ReverseGenerator:
 
     def _rewrite_call(self, call) -> None:
         callee = call.called_function
+        check_variadic_call(call, lambda a: self.info.is_active(a) or self.info.has_shadow(a),
+                            self.primal)
         kinds = []
         for a in call.args:
             if self.info.has_shadow(a):
