@@ -48,6 +48,9 @@ CASES = {
     "indirect-call": ("r = __enzyme_autodiff((void *)call_through, x);",
                       r"cannot differentiate an indirect call with active arguments .* in "
                       r"function 'call_through'", "INDIRECT"),
+    "atomic-exchange": ("r = __enzyme_autodiff((void *)exchange, p, dp, x);",
+                        r"cannot differentiate 'atomicrmw xchg' on active memory .* in function "
+                        r"'exchange'", "XCHG"),
     "variadic": ("r = __enzyme_autodiff((void *)through_varargs, x);",
                  r"cannot differentiate a call to variadic function 'sum_doubles' with active "
                  r"arguments in its '...' part in function 'through_varargs'", "VARIADIC"),
@@ -67,6 +70,11 @@ __attribute__((noinline)) double via_asm(double x) {
 double (*volatile hidden)(double) = sq;
 __attribute__((noinline)) double call_through(double x) {
   return hidden(x); // INDIRECT
+}
+__attribute__((noinline)) double exchange(double *y, double v) {
+  double old;
+  __atomic_exchange(y, &v, &old, __ATOMIC_RELAXED); // XCHG
+  return old * v;
 }
 __attribute__((noinline)) double sum_doubles(int n, ...) {
   __builtin_va_list ap;

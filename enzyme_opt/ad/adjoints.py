@@ -7,7 +7,8 @@ values around rather than multiply by partials.
 """
 from __future__ import annotations
 
-from ..diagnostics import DifferentiationError, indirect_call_problem
+from ..diagnostics import (DifferentiationError, atomic_moves_floats, check_atomic_update,
+                           indirect_call_problem)
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantInt, ConstantZero, zero_of
 from ..ir.types import I32
@@ -66,6 +67,24 @@ def _store(gen, b, inst):
     old = b.load(value.type, shadow, align=inst.align)
     b.store(zero_of(value.type), shadow, inst.align)
     gen.add_adjoint(b, value, old)
+
+
+def _atomic(gen, b, inst):
+    """`atomicrmw fadd p, v` adds v to memory: v's adjoint is the shadow's
+    value, and the old value it returns hands its adjoint to the shadow."""
+    if inst.opcode not in ("atomicrmw", "cmpxchg"):
+        return
+    ptr, value = inst.operands[0], inst.operands[-1]
+    if not gen.info.has_shadow(ptr) or not atomic_moves_floats(inst):
+        return
+    op = check_atomic_update(inst, gen.primal)
+    shadow = gen.shadow_in_rev(b, ptr)
+    if gen.info.is_active(value):
+        d = b.load(value.type, shadow)
+        gen.add_adjoint(b, value, d if op == "fadd" else b.fneg(d))
+    if gen.info.is_active(inst):
+        old = b.load(value.type, shadow)
+        b.store(b.fadd(old, gen.take_adjoint(b, inst)), shadow)
 
 
 def _extractvalue(gen, b, inst):
@@ -278,5 +297,5 @@ _HANDLERS = {
     I.Load: _load, I.Store: _store, I.ExtractValue: _extractvalue,
     I.InsertValue: _insertvalue, I.ExtractElement: _extractelement,
     I.InsertElement: _insertelement, I.ShuffleVector: _shufflevector,
-    I.Call: _call, I.Invoke: _call, I.Alloca: _alloca,
+    I.Call: _call, I.Invoke: _call, I.Alloca: _alloca, I.GenericInstruction: _atomic,
 }

@@ -7,7 +7,8 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 from __future__ import annotations
 
 from ..analysis.activity import contains_float, is_inactive_call
-from ..diagnostics import DifferentiationError, check_variadic_call, indirect_call_problem
+from ..diagnostics import (DifferentiationError, atomic_moves_floats, check_atomic_update,
+                           check_variadic_call, indirect_call_problem)
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt
@@ -20,6 +21,8 @@ def tangent_of_instruction(gen, b, inst, active, shadowed) -> None:
         return _store(gen, b, inst)
     if isinstance(inst, I.CallBase):
         return _call(gen, b, inst, active, shadowed)
+    if inst.opcode in ("atomicrmw", "cmpxchg"):
+        return _atomic(gen, b, inst)
     if shadowed:
         gen.shadows[id(inst)] = [_mirror(gen, b, inst, lane) for lane in range(gen.width)]
         return
@@ -48,6 +51,24 @@ def tangent_of_instruction(gen, b, inst, active, shadowed) -> None:
         return
     raise DifferentiationError(f"no forward derivative for '{inst.opcode}'",
                                function=gen.primal, instruction=inst)
+
+
+def _atomic(gen, b, inst) -> None:
+    """An atomic fadd/fsub of active memory does the same to the shadow, with
+    the value's tangent; what it returns is the old value, whose tangent the
+    shadow held."""
+    ptr, value = inst.operands[0], inst.operands[-1]
+    if not gen.info.has_shadow(ptr) or not atomic_moves_floats(inst):
+        return
+    check_atomic_update(inst, gen.primal)
+    olds = []
+    for shadow, tangent in zip(gen.shadow(ptr), gen.tangent(value)):
+        copy = clone_instruction(inst)
+        copy.name = None
+        copy.set_operand(0, shadow)
+        copy.set_operand(1, tangent)
+        olds.append(b.insert(copy, (inst.name or "v") + "'"))
+    gen.tangents[id(inst)] = olds
 
 
 def _linear(gen, b, inst, lane):

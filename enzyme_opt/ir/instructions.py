@@ -495,6 +495,13 @@ class GenericInstruction(Instruction):
         self.parts = list(parts)
 
     @property
+    def atomic_operation(self):
+        """`fadd`, `xchg`, ... of an `atomicrmw`; None for other instructions."""
+        if self.opcode != "atomicrmw":
+            return None
+        return self.parts[0].split()[-1]
+
+    @property
     def successors(self) -> list:
         from .module import BasicBlock
         if self.opcode in TERMINATORS:
