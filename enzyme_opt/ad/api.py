@@ -103,9 +103,34 @@ def _function_argument(call, v) -> Function:
                                    "known at compile time", function=call.function,
                                    instruction=call)
     if target.is_declaration:
-        raise DifferentiationError(f"cannot differentiate '{target.name}': it has no body in "
-                                   "this module", function=call.function, instruction=call)
+        wrapper = _library_wrapper(target)
+        if wrapper is None:
+            raise DifferentiationError(f"cannot differentiate '{target.name}': it has no body "
+                                       "in this module", function=call.function,
+                                       instruction=call)
+        return wrapper
     return target
+
+
+def _library_wrapper(fn: Function):
+    """A body for a math function known only by its derivative rule
+    (`__enzyme_autodiff(sin, x)`): one that calls it, so it differentiates
+    like any other function.  None for functions we know nothing of."""
+    from .rules import rule_name_for_call
+    if rule_name_for_call(fn.name) is None:
+        return None
+    module = fn.module
+    name = f"enzyme_opt.body.{fn.name}"
+    existing = module.get(name)
+    if existing is not None:
+        return existing
+    ftype = fn.function_type
+    wrapper = module.add_function(Function(name, ftype, fn.type, linkage="internal"),
+                                  unique=False)
+    b = Builder(wrapper.add_block("entry"))
+    result = b.call(fn, list(wrapper.args))
+    b.ret(None if ftype.ret.is_void else result)
+    return wrapper
 
 
 OPTION_MARKERS = {"enzyme_width", "enzyme_allocated", "enzyme_tape", "enzyme_nofree"}
