@@ -99,8 +99,10 @@ def _find_quoted_line(message: str, source: str):
     lines = source.split("\n")
     stripped = [l.strip() for l in lines]
     for q in quoted:
+        if q.startswith("label %"):                   # a block: find its label line
+            q = q[len("label %"):] + ":"
         for number, text in enumerate(stripped):
-            if text == q:
+            if text == q or (q.endswith(":") and text.startswith(q + " ")):
                 full = lines[number]
                 return number + 1, len(full) - len(full.lstrip()) + 1, full
     return None
@@ -125,6 +127,8 @@ def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
     text = _read_input(input_path)
     stage[0] = "parsing the input"
     module = parse_module(text, "<stdin>" if input_path == "-" else input_path)
+    stage[0] = "checking the input"
+    _check_dominance(module, text)
     stage[0] = "running the pass pipeline"
     run_pipeline(module, names, options)
     stage[0] = "printing the output"
@@ -134,6 +138,21 @@ def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
         verify_output(result, text, "<stdin>" if input_path == "-" else input_path,
                       module.typed_pointers, options)
     return result
+
+
+def _check_dominance(module, text: str) -> None:
+    from .analysis.dominance import first_dominance_violation
+    bad = first_dominance_violation(module)
+    if bad is None:
+        return
+    message = ("instruction does not dominate all uses: an operand is defined after this use, "
+               "or in a block that does not dominate it")
+    if bad.location is None:
+        raise EnzymeOptError(message, module.source_filename)
+    filename, line, column = bad.location
+    lines = text.split("\n")
+    raise EnzymeOptError(message, filename, line, column,
+                         lines[line - 1] if line <= len(lines) else None)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})

@@ -68,6 +68,9 @@ class _LineTracker:
         for token in stream:
             target = dispatch.target
             target.prev_line, target.cur_line = target.cur_line, token.line
+            target.lookahead_is_label = token.type == "LABEL"
+            if target.lookahead_is_label:
+                target.labels_seen += 1
             yield token
 
 
@@ -110,6 +113,9 @@ def parse_module(text: str, filename: str = "<stdin>") -> Module:
 
 
 def _located(syntax: ModuleSyntax, e: UnexpectedInput) -> ParseError:
+    earlier = syntax.pending_block_error()
+    if earlier is not None:
+        return earlier
     if isinstance(e, UnexpectedCharacters):
         ch = syntax.text[e.pos_in_stream] if e.pos_in_stream < len(syntax.text) else ""
         message = f"unexpected character {ch!r}" if ch.strip() else "unexpected input"

@@ -53,9 +53,14 @@ class ModuleSyntax:
         self.module = Module()
         self._lines = None
         self.global_forward: Dict[str, GlobalPlaceholder] = {}
-        self.typed = uses_typed_pointers(text)
+        dialect = pointer_dialect(text)
+        # Without any pointer the typed spelling is chosen: both LLVM 14 and 19 read it.
+        self.typed = dialect != "opaque"
+        self.llvm14 = dialect == "typed"     # LLVM 14's stricter rules apply
         self.type_aliases: Dict[str, object] = {}     # `%Fn = type i32 (i32)*`
         self.prev_line = self.cur_line = None
+        self.labels_seen = self.labeled_blocks = 0     # labels lexed / labeled blocks built
+        self.lookahead_is_label = False                # the token after the one reduced
         self._start_function(None)
 
     # ------------------------------------------------------------------ errors
@@ -215,7 +220,7 @@ class ModuleSyntax:
         self.block_refs: Dict[str, Token] = {}
         self.next_slot = 0
         self.block_start = None
-        self.results: Dict[int, str] = {}    # id(instruction) -> its written `%name`
+        self.results: Dict[int, Token] = {}  # id(instruction) -> its written `%name`
         self.phis: List = []
         if not hasattr(self, "patched"):
             self.patched = []
@@ -425,7 +430,26 @@ class ModuleSyntax:
 
     def r_metadata_def(self, c):
         m = _METADATA_DEF.match(str(c[0]))
+        if m.group(1) in self.module.metadata:
+            # llvm-as notices only once the node is read: at the next token.
+            line, column = self._next_token_position(c[0].end_pos)
+            raise self.error_at("Metadata id is already used", line, column)
         self.module.metadata[m.group(1)] = (m.group(2) or "") + m.group(3)
+
+    def _next_token_position(self, pos: int):
+        """(line, column) of the first token at or after `pos`, past blanks and
+        comments (at the end of the text: the line after the last newline)."""
+        text = self.text
+        while pos < len(text):
+            if text[pos] == ";":
+                end = text.find("\n", pos)
+                pos = len(text) if end < 0 else end
+            elif text[pos].isspace():
+                pos += 1
+            else:
+                break
+        line = text.count("\n", 0, pos) + 1
+        return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
 
     def r_uselistorder(self, c):
         if self.fn is None:
@@ -489,13 +513,16 @@ class ModuleSyntax:
 
     def r_function_def(self, c):
         fn = c[0]
+        undefined = {}
         for name, tok in self.block_refs.items():
             if name not in self.locals:
-                raise self.error(f"use of undefined block '%{name}'", tok)
-            if not isinstance(self.locals[name], BasicBlock):
+                undefined[name] = (f"use of undefined block '%{name}'", tok)
+            elif not isinstance(self.locals[name], BasicBlock):
                 raise self.error(f"'%{name}' is not a basic block", tok)
         for name, placeholder in self.local_forward.items():
-            raise self.error(f"use of undefined value '%{name}'", placeholder.token)
+            undefined.setdefault(name, (f"use of undefined value '%{name}'", placeholder.token))
+        if undefined:
+            raise self.error(*undefined[_first_reported(undefined)])
         for phi, labels in self.phis:
             phi.blocks = [self.blocks[parse_identifier(t)] for t in labels]
         self._start_function(None)
@@ -510,6 +537,7 @@ class ModuleSyntax:
                     item.debug_records, records = records, []
                 insts.append(item)
         if label is not None:
+            self.labeled_blocks += 1
             raw = str(label)[:-1]
             name = parse_identifier("%" + raw)
             tok = Token("LOCAL_VAR", "%" + raw, line=label.line, column=label.column)
@@ -517,6 +545,8 @@ class ModuleSyntax:
             name, tok = str(self.block_start), None     # implicitly numbered
         if name in self.locals:
             raise self.error(f"redefinition of block '%{name}'", tok)
+        if tok is not None and is_slot_number(name):
+            self._check_number("label", int(name), self.block_start, tok, "")
         block = self.blocks.get(name)
         if block is None:
             block = self.blocks[name] = BasicBlock(None, self.fn)
@@ -539,17 +569,41 @@ class ModuleSyntax:
         for inst in insts:
             written = self.results.get(id(inst))
             if written is not None:
-                if is_slot_number(written):
-                    slot = int(written) + 1
+                number = parse_identifier(written)
+                if is_slot_number(number):
+                    self._check_number("instruction", int(number), slot, written, "%")
+                    slot = int(number) + 1
             elif not inst.type.is_void:
                 self.define_local(Token("LOCAL_VAR", f"%{slot}"), inst)
                 slot += 1
         self.next_slot = max(self.next_slot, slot)
 
+    def _check_number(self, what: str, number: int, expected: int, tok, sigil: str) -> None:
+        """Explicit numbers must continue the count: exactly (LLVM 14, whose
+        text has typed pointers) or at least (LLVM 19 allows gaps)."""
+        if self.llvm14 and number != expected:
+            raise self.error(f"{what} expected to be numbered '{sigil}{expected}'", tok)
+        if number < expected:
+            raise self.error(f"{what} expected to be numbered '{sigil}{expected}' or greater",
+                             tok)
+
     def _begin_instruction(self) -> None:
         if self.block_start is None:
             # First instruction of a block: the first number free for the block.
             self.block_start = self.next_slot
+            # Lark reduces on seeing the next token, which may be the next label.
+            if self.labels_seen - self.lookahead_is_label == self.labeled_blocks:
+                self._check_implicit_block()
+
+    def _check_implicit_block(self) -> None:
+        """A block without a label takes the next number, which must not be
+        a value used before (`br i1 %4, ...` then `%4 = icmp` after a
+        terminator starts a block numbered 4)."""
+        name = str(self.block_start)
+        if name in self.local_forward and self.prev_line is not None:
+            text = self._line(self.prev_line)
+            raise self.error_at(f"unable to create block numbered '{name}'", self.prev_line,
+                                len(text) - len(text.lstrip()) + 1)
 
     def _finish_instruction(self, c):
         result, inst = c[0], c[1]
@@ -570,14 +624,36 @@ class ModuleSyntax:
             if inst.type.is_void:
                 raise self.error("instructions returning void cannot have a name", name_tok)
             self.define_local(name_tok, inst)
-            self.results[id(inst)] = parse_identifier(name_tok)
+            self.results[id(inst)] = name_tok
         return inst
 
-    def r_instruction(self, c):
-        return self._finish_instruction(c)
+    def r_instruction(self, c):         # terminators too (aliased in the grammar)
+        inst = self._finish_instruction(c)
+        if inst.opcode in I.TERMINATORS:
+            self.last_terminator_line = self.prev_line
+        return inst
 
-    def r_terminator(self, c):
-        return self._finish_instruction(c)
+
+    def pending_block_error(self):
+        """The error llvm-as gives first when a parse error comes inside a
+        block without a label whose number was already used as a value (a
+        line moved after a terminator); None otherwise."""
+        line = getattr(self, "last_terminator_line", None)
+        if getattr(self, "fn", None) is None or self.block_start is not None or line is None:
+            return None
+        name = str(self.next_slot)
+        if name not in self.local_forward:
+            return None
+        lines = self.text.split("\n")
+        for number in range(line + 1, len(lines) + 1):
+            text = lines[number - 1].strip()
+            if text and not text.startswith(";"):
+                if text.split(";")[0].rstrip().endswith(":"):
+                    return None                          # the block has a label after all
+                column = len(lines[number - 1]) - len(lines[number - 1].lstrip()) + 1
+                return self.error_at(f"unable to create block numbered '{name}'", number,
+                                     column)
+        return None
 
     def r_dbg_record(self, c):
         ops, parts = [], [str(c[0]) + "("]
@@ -1033,8 +1109,10 @@ class ModuleSyntax:
 
     # ------------------------------------------------------------------ the end
     def finish(self) -> None:
-        for name, placeholder in self.global_forward.items():
-            raise self.error(f"use of undefined global '@{name}'", placeholder.token)
+        if self.global_forward:
+            name = _first_reported(self.global_forward)
+            raise self.error(f"use of undefined global '@{name}'",
+                             self.global_forward[name].token)
         if self.patched:
             _patch_constants(self.module, dict((id(p), g) for p, g in self.patched))
         self.module.typed_pointers = self.typed
@@ -1046,16 +1124,25 @@ _TYPED_PTR = re.compile(r'(?:\bi\d+|\b(?:half|bfloat|float|double|x86_fp80|fp128
                         r'|%[-\w.$]+|[\]}>)])\s*\*')
 
 
-def uses_typed_pointers(text: str) -> bool:
-    """Is this LLVM 14-style IR (`double*`) rather than opaque (`ptr`)?
+def _first_reported(names) -> str:
+    """Of several undefined names, the one llvm-as reports: it keeps them in
+    sorted maps, named ones first, then numbered ones by number."""
+    named = sorted(n for n in names if not is_slot_number(n))
+    return named[0] if named else min(names, key=int)
+
+
+def pointer_dialect(text: str) -> Optional[str]:
+    """"typed" for LLVM 14-style IR (`double*`), "opaque" for `ptr`, None
+    when the text has no pointer type at all.
 
     Decided before parsing, because pointer types are created while parsing.
-    Without any pointer the typed spelling is chosen: both LLVM 14 and 19 read it.
     """
     code = _STRINGS_AND_COMMENTS.sub("", text)
     if _OPAQUE_PTR.search(code):
-        return False
-    return True
+        return "opaque"
+    if _TYPED_PTR.search(code):
+        return "typed"
+    return None
 
 
 class _NamedBlockRef:
