@@ -1,0 +1,132 @@
+"""The command line as a build step sees it: files, streams, exit codes.
+
+Output is all or nothing (a failed run leaves no new file and never touches
+the input or an existing output), standard streams work, warnings do not
+change the exit code, and an internal error is reported as one, with the
+traceback only under --debug.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from enzyme_opt import cli
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+VALID = """\
+define double @square(double %x) {
+entry:
+  %y = fmul double %x, %x
+  ret double %y
+}
+
+define double @dsquare(double %x) {
+entry:
+  %d = call double (ptr, ...) @__enzyme_autodiff(ptr @square, double %x)
+  ret double %d
+}
+
+declare double @__enzyme_autodiff(ptr, ...)
+"""
+
+MALFORMED = VALID.replace("%y = fmul double %x, %x", "%y = fmul double %x, %nope")
+
+
+def _tool(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "enzyme_opt", *map(str, args)],
+                          input=stdin, capture_output=True, text=True, cwd=REPO_ROOT)
+
+
+def test_output_over_the_input_replaces_it_only_on_success(tmp_path):
+    bad = tmp_path / "bad.ll"
+    bad.write_text(MALFORMED)
+    proc = _tool(bad, "-o", bad)
+    assert proc.returncode == 1 and "error:" in proc.stderr
+    assert bad.read_text() == MALFORMED, "a failed run modified its input"
+
+    good = tmp_path / "good.ll"
+    good.write_text(VALID)
+    proc = _tool(good, "-o", good)
+    assert proc.returncode == 0, proc.stderr
+    text = good.read_text()
+    assert "@__enzyme_autodiff(" not in text.replace("declare", "")
+    assert cli.llvm_check(text) is None
+
+
+def test_failed_run_keeps_an_existing_output_and_leaves_no_temporaries(tmp_path):
+    bad = tmp_path / "bad.ll"
+    bad.write_text(MALFORMED)
+    out = tmp_path / "out.ll"
+    out.write_text("previous contents\n")
+    proc = _tool(bad, "-o", out)
+    assert proc.returncode == 1
+    assert out.read_text() == "previous contents\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.ll", "out.ll"]
+
+
+def test_standard_input_and_output():
+    proc = _tool(stdin=VALID)
+    assert proc.returncode == 0, proc.stderr
+    assert "define double @square" in proc.stdout
+    assert cli.llvm_check(proc.stdout) is None
+    proc = _tool("-", "-o", "-", stdin=MALFORMED)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr.startswith("<stdin>:3:"), proc.stderr
+
+
+def test_version_and_help_name_every_option():
+    proc = _tool("--version")
+    assert proc.returncode == 0 and proc.stdout.strip()
+    proc = _tool("--help")
+    assert proc.returncode == 0
+    for option in ("-o", "-S", "-passes", "--verify", "--no-verify", "--print-activity",
+                   "--print-type-analysis", "--debug", "--version", "--help"):
+        assert option in proc.stdout, option
+
+
+def test_missing_input_is_a_clean_error(tmp_path):
+    proc = _tool(tmp_path / "nope.ll", "-o", tmp_path / "out.ll")
+    assert proc.returncode == 1
+    assert "error: could not open input file" in proc.stderr and "Traceback" not in proc.stderr
+    assert not (tmp_path / "out.ll").exists()
+
+
+@pytest.fixture
+def broken_pipeline(monkeypatch):
+    """A pass that fails the way a bug in the tool would."""
+    from enzyme_opt.transforms import pipeline
+
+    def explode(*args, **kwargs):
+        raise KeyError("no such thing")
+    monkeypatch.setattr(pipeline, "run_pipeline", explode)
+
+
+def test_internal_error_is_reported_as_such(broken_pipeline, tmp_path):
+    src, out = tmp_path / "in.ll", tmp_path / "out.ll"
+    src.write_text(VALID)
+    result = CliRunner().invoke(cli.main, [str(src), "-o", str(out)])
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("error: internal error while running the pass pipeline"), lines
+    assert any("bug in enzyme-opt" in l and "--debug" in l for l in lines[1:]), lines
+    assert "Traceback" not in result.stderr
+    assert not out.exists()
+
+    result = CliRunner().invoke(cli.main, [str(src), "-o", str(out), "--debug"])
+    assert result.exit_code == 1 and "Traceback" in result.stderr
+
+
+def test_no_verify_skips_llvm(monkeypatch, tmp_path):
+    calls = []
+    monkeypatch.setattr(cli, "llvm_check", lambda text: calls.append(text))
+    src, out = tmp_path / "in.ll", tmp_path / "out.ll"
+    src.write_text(VALID)
+    assert CliRunner().invoke(cli.main, [str(src), "-o", str(out), "--no-verify"]).exit_code == 0
+    assert calls == []
+    assert CliRunner().invoke(cli.main, [str(src), "-o", str(out)]).exit_code == 0
+    assert len(calls) == 1
