@@ -54,6 +54,15 @@ CASES = {
     "variadic": ("r = __enzyme_autodiff((void *)through_varargs, x);",
                  r"cannot differentiate a call to variadic function 'sum_doubles' with active "
                  r"arguments in its '...' part in function 'through_varargs'", "VARIADIC"),
+    # Bytes of char buffers copied: nothing says whether they are a double.
+    "untyped-copy": ("char b[16] = {0}, db[16] = {0}; "
+                     "r = __enzyme_autodiff((void *)copy8, b, db, b + 8, db + 8);",
+                     r"cannot deduce the type of the i64 value '%\d+' copied into active memory "
+                     r"\(a float, a pointer or an integer: .*\) in function 'copy8'", "UNTYPED8"),
+    "untyped-memcpy": ("char b[16] = {0}, db[16] = {0}; "
+                       "r = __enzyme_autodiff((void *)copy_n, b, db, b + 8, db + 8, 8L);",
+                       r"cannot deduce the type of the bytes 'llvm.memcpy.\S+' copies from "
+                       r"'%\d+' into active memory .* in function 'copy_n'", "UNTYPEDN"),
 }
 
 HELPERS = """\
@@ -66,6 +75,12 @@ __attribute__((noinline)) double via_asm(double x) {
   double y;
   __asm__("movsd %1, %0" : "=x"(y) : "x"(x)); // ASM
   return y * x;
+}
+void copy8(void *d, const void *s) {
+  __builtin_memcpy(d, s, 8); // UNTYPED8
+}
+void copy_n(void *d, const void *s, long n) {
+  __builtin_memcpy(d, s, n); // UNTYPEDN
 }
 double (*volatile hidden)(double) = sq;
 __attribute__((noinline)) double call_through(double x) {

@@ -4,6 +4,10 @@ Arithmetic and math calls go through the rule table in `rules.py`; what
 stays here is the structural instructions (memory, aggregates, vectors,
 casts, select, calls of differentiated functions), whose adjoints move
 values around rather than multiply by partials.
+
+In batched reverse mode a structural handler runs once per lane (the
+generator's current lane selects the shadows and adjoints it sees); rules
+and calls of differentiated functions serve all lanes in one go.
 """
 from __future__ import annotations
 
@@ -17,7 +21,12 @@ from .rules import rule_name_for_call
 
 def reverse_instruction(gen, b, inst) -> None:
     handler = _HANDLERS.get(type(inst))
-    if handler is not None:
+    if handler is None:
+        return
+    if handler in _ALL_LANES:
+        handler(gen, b, inst)
+        return
+    for _ in gen.each_lane():
         handler(gen, b, inst)
 
 
@@ -155,9 +164,30 @@ def _shufflevector(gen, b, inst):
 
 
 def _call(gen, b, inst):
+    """Differentiated callees and derivative rules take all lanes at once;
+    every other call's reverse is emitted once per lane."""
     plan = gen.call_plans.get(id(inst))
     if plan is not None:
         return _differentiated_call(gen, b, inst, plan)
+    name = _rule_of_call(inst)
+    if name is not None:
+        if gen.info.is_active(inst):
+            gen.apply_rule(b, name, inst, inst.args, inst.flags)
+        return
+    for _ in gen.each_lane():
+        _lane_call(gen, b, inst)
+
+
+def _rule_of_call(inst):
+    """The derivative rule of a call of a math function declaration, or None."""
+    from ..analysis.activity import is_inactive_call
+    callee = inst.called_function
+    if callee is None or not callee.is_declaration or is_inactive_call(inst):
+        return None
+    return rule_name_for_call(callee.name)
+
+
+def _lane_call(gen, b, inst):
     callee = inst.called_function
     if callee is None:
         if any(gen.info.is_active(a) for a in inst.args) or gen.info.is_active(inst):
@@ -176,11 +206,6 @@ def _call(gen, b, inst):
             gen.ctx.realloc_adjoint(gen, b, inst)
         return
     if is_inactive_call(inst):
-        return
-    name = rule_name_for_call(callee.name)
-    if name is not None and callee.is_declaration:
-        if gen.info.is_active(inst):
-            gen.apply_rule(b, name, inst, inst.args, inst.flags)
         return
     if callee.name.startswith("llvm.vector.reduce.f"):
         return _vector_reduce(gen, b, inst, callee.name)
@@ -268,20 +293,22 @@ def _differentiated_call(gen, b, inst, plan):
     if plan[0] == "custom":
         return _custom_call(gen, b, inst, plan)
     callee, kinds, rev, ret_active, call_args = plan
+    lanes = range(gen.width)
     args = [gen.rev_tape]
     for a, kind in zip(call_args, kinds):
         args.append(gen.primal_in_rev(b, a))
         if kind == "dup":
-            args.append(gen.shadow_in_rev(b, a))
+            args.extend(gen.shadow_in_rev(b, a, lane) for lane in lanes)
     if ret_active:
-        args.append(gen.take_adjoint(b, inst))
+        args.extend(gen.take_adjoint(b, inst, lane) for lane in lanes)
     grads = b.call(rev, args)
-    active = [a for a, k in zip(call_args, kinds) if k == "out"]
+    # One gradient per lane of each active argument, argument-major.
+    active = [(a, lane) for a, k in zip(call_args, kinds) if k == "out" for lane in lanes]
     if len(active) == 1:
-        gen.add_adjoint(b, active[0], grads)
+        gen.add_adjoint(b, active[0][0], grads, active[0][1])
     else:
-        for i, a in enumerate(active):
-            gen.add_adjoint(b, a, b.extractvalue(grads, [i]))
+        for i, (a, lane) in enumerate(active):
+            gen.add_adjoint(b, a, b.extractvalue(grads, [i]), lane)
 
 
 def _alloca(gen, b, inst):
@@ -299,3 +326,5 @@ _HANDLERS = {
     I.InsertElement: _insertelement, I.ShuffleVector: _shufflevector,
     I.Call: _call, I.Invoke: _call, I.Alloca: _alloca, I.GenericInstruction: _atomic,
 }
+# Handlers that serve every lane themselves (the others run once per lane).
+_ALL_LANES = {_binary, _call}

@@ -221,7 +221,7 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
         spec = ArgSpec(kind, args[pos])
         pos += 1
         if kind in ("dup", "dupnoneed"):
-            shadows = parsed.width if mode == "forward" else 1
+            shadows = parsed.width          # one per lane, in every mode
             if pos + shadows > len(args) or marker_of(args[pos]) is not None:
                 raise _error(call, f"argument {param.index + 1} of '{fn.name}' is duplicated "
                              "but has no shadow")
@@ -264,23 +264,22 @@ def coerce(b: Builder, v, t):
 
 
 def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
+    """With `enzyme_width N` the float result is seeded with 1.0 in each lane,
+    and the gradients come back as N per active argument, argument-major
+    (Enzyme's `{[N x T], ...}`, a C struct of `T g[N]` arrays)."""
     call, fn = parsed.call, parsed.function
     kinds = tuple(a.kind for a in parsed.args)
     ret_active = contains_float(fn.return_type)
-    diffe = ctx.combined_derivative(fn, kinds, ret_active)
+    diffe = ctx.combined_derivative(fn, kinds, ret_active, parsed.width)
     b = Builder().position_before(call)
     b.debug_loc = call.get_metadata("dbg")
-    args = []
-    for spec, param in zip(parsed.args, fn.args):
-        args.append(coerce(b, spec.value, param.type))
-        if spec.shadow is not None:
-            args.append(coerce(b, spec.shadow, param.type))
+    args = _activity_args(b, parsed)
     if ret_active:
-        args.append(b.float(fn.return_type, 1.0))
+        args.extend([b.float(fn.return_type, 1.0)] * parsed.width)
     result = b.call(diffe, args, "grad")
     grads = []
     if not result.type.is_void:
-        n = sum(1 for k in kinds if k == "out")
+        n = sum(1 for k in kinds if k == "out") * parsed.width
         grads = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
     deliver_gradients(b, call, grads, parsed.sret)
     erase_api_call(call)
@@ -365,6 +364,10 @@ def _activity_args(b, parsed):
 
 
 def _split_pair(ctx, parsed):
+    if parsed.width > 1:
+        api = api_name(parsed.call.called_function.name)
+        raise _error(parsed.call, f"batched split mode ('enzyme_width' > 1 in '{api}') is not "
+                     "supported; use __enzyme_autodiff with enzyme_width")
     kinds = tuple("dup" if a.kind == "dupnoneed" else a.kind for a in parsed.args)
     fn = parsed.function
     return ctx.split_derivative(fn, kinds, contains_float(fn.return_type))
@@ -535,6 +538,9 @@ def lower_api_calls(module, options=None) -> int:
             except DifferentiationError as e:
                 e.add_note(_call_site_note(call))
                 raise
+            except Exception as e:      # a bug of ours: say what we were working on
+                e.enzyme_opt_note = _call_site_note(call)
+                raise
         done = {id(c) for c in ready}
         pending = [c for c in pending if id(c) not in done]
     remove_api_leftovers(module)
@@ -593,7 +599,8 @@ def _reaches(fn, waiting: set) -> bool:
 
 
 def remove_api_leftovers(module) -> None:
-    """Drop marker loads, API declarations and marker globals that nothing uses now."""
+    """Drop marker loads, API declarations, marker globals and inactive-function
+    lists that nothing uses now."""
     for gv in list(module.globals):
         if isinstance(gv, GlobalVariable) and gv.name in MARKERS:
             for user in list(gv.users):
@@ -601,7 +608,8 @@ def remove_api_leftovers(module) -> None:
                     user.erase()
     live = referenced_globals(module)
     for gv in list(module.globals) + list(module.functions):
-        is_leftover = (gv.name in MARKERS if isinstance(gv, GlobalVariable)
+        is_leftover = (gv.name in MARKERS or gv.name.startswith("__enzyme_inactivefn")
+                       if isinstance(gv, GlobalVariable)
                        else api_name(gv.name) is not None and gv.is_declaration)
         if is_leftover and id(gv) not in live:
             module.remove_global_value(gv)

@@ -22,6 +22,25 @@ class DerivativeContext:
         from ..analysis.activity import GlobalActivity
         self.globals = GlobalActivity(module)
         self.shadow_globals: Dict[Tuple, object] = {}
+        self._module_types = None
+
+    @property
+    def module_types(self):
+        """The interprocedural type analysis, made when first needed."""
+        if self._module_types is None:
+            from ..analysis.module_types import ModuleTypes
+            self._module_types = ModuleTypes(self.module)
+        return self._module_types
+
+    def analyze_types(self, copy, primal, args):
+        """Type analysis of the AD's copy of `primal`; see typed_memory.analyze_types."""
+        from .typed_memory import analyze_types
+        return analyze_types(self, copy, primal, args)
+
+    def check_untyped_moves(self, gen, fn) -> None:
+        """Stop where a type analysis did not deduce would make the derivative wrong."""
+        from .typed_memory import check_untyped_moves
+        check_untyped_moves(fn, gen.types, gen.info, gen.primal)
 
     def constant_shadow(self, v, mode: str, lane: int = 0):
         """The shadow of a pointer no instruction defines, or None if it has none.
@@ -83,7 +102,8 @@ class DerivativeContext:
 
     def register(self, gen) -> None:
         """Called by a generator once its functions exist (before their bodies)."""
-        key = (id(gen.primal), tuple(gen.activity_kinds), gen.ret_active, gen.ret_shadow)
+        key = (id(gen.primal), tuple(gen.activity_kinds), gen.ret_active, gen.ret_shadow,
+               gen.width)
         if gen.split:
             self.split_cache[key] = (gen.fwd, gen.rev)
 
@@ -104,8 +124,7 @@ class DerivativeContext:
                              + printer.instruction(inst).strip())
             self.reports.append("\n".join(lines))
         if self.options.get("print_type_analysis"):
-            from ..analysis.type_analysis import TypeAnalysis
-            types = getattr(gen, "types", None) or TypeAnalysis(fn)
+            types = gen.types
             self.reports.append("\n".join([f"type analysis of {head}:"] + (
                 types.describe() or ["  (no typed memory)"])))
 
@@ -123,23 +142,26 @@ class DerivativeContext:
         return cached
 
     def split_derivative(self, fn: Function, kinds: tuple, ret_active: bool,
-                         ret_shadow: bool = False):
-        """(augmented forward, reverse) of `fn` for this activity; reused per call site."""
+                         ret_shadow: bool = False, width: int = 1):
+        """(augmented forward, reverse) of `fn` for this activity and batch width;
+        reused per call site."""
         from .reverse import ReverseGenerator
         from ..analysis.activity import contains_float
-        key = (id(fn), kinds, ret_active and contains_float(fn.return_type), ret_shadow)
+        key = (id(fn), kinds, ret_active and contains_float(fn.return_type), ret_shadow, width)
         cached = self.split_cache.get(key)
         if cached is None:
             cached = ReverseGenerator(self, fn, kinds, ret_active, split=True,
-                                      ret_shadow=ret_shadow).build(fn.name)
+                                      ret_shadow=ret_shadow, width=width).build(fn.name)
         return cached
 
-    def combined_derivative(self, fn: Function, kinds: tuple, ret_active: bool) -> Function:
+    def combined_derivative(self, fn: Function, kinds: tuple, ret_active: bool,
+                            width: int = 1) -> Function:
+        """The gradient function `__enzyme_autodiff` calls, for this batch width."""
         from .reverse import ReverseGenerator
-        key = (id(fn), kinds, ret_active)
+        key = (id(fn), kinds, ret_active, width)
         cached = self.combined_cache.get(key)
         if cached is None:
-            gen = ReverseGenerator(self, fn, kinds, ret_active, split=False)
+            gen = ReverseGenerator(self, fn, kinds, ret_active, split=False, width=width)
             cached, _ = gen.build(fn.name)
             self.combined_cache[key] = cached
         return cached
@@ -201,99 +223,18 @@ class DerivativeContext:
             self.memset_zero(b, gen.shadow_in_rev(b, dst), gen.primal_in_rev(b, nbytes))
 
     def memcpy_adjoint(self, gen, b: Builder, call) -> None:
-        """Move the adjoints of the copied floats back from dst to src.
-
-        Which float type the bytes hold comes from type analysis; regions in
-        which it saw no float at all carry no derivative.
-        """
-        dst, src, nbytes = call.args[:3]
-        if not gen.info.has_shadow(dst):
-            return
-        known = nbytes.value if isinstance(nbytes, ConstantInt) else None
-        kinds = gen.types.kinds_in(dst, known) | gen.types.kinds_in(src, known)
-        if kinds and not kinds & {"float", "double"}:
-            return
-        d_dst = gen.shadow_in_rev(b, dst)
-        n = gen.primal_in_rev(b, nbytes)
-        if gen.info.has_shadow(src):
-            helper = self._accumulate_helper("float" if kinds & {"float", "double"} == {"float"}
-                                             else "double")
-            p = T.byte_ptr(self.module)
-            b.call(helper, [b.pointer_cast(d_dst, p),
-                            b.pointer_cast(gen.shadow_in_rev(b, src), p), n])
-        else:
-            self.memset_zero(b, d_dst, n)
+        from .typed_memory import memcpy_adjoint
+        memcpy_adjoint(self, gen, b, call)
 
     def copy_shadow_pointers(self, gen, b: Builder, call) -> None:
-        """Forward part of a memcpy in reverse mode: shadow pointers travel along.
-
-        (Float bytes are left alone: in reverse mode shadow memory holds
-        adjoints, which flow back at the copy's reverse instead.)
-        """
-        dst, src, nbytes = call.args[:3]
-        has_source = gen.info.has_shadow(src) or self.constant_shadow(src, "reverse") is not None
-        if not (gen.info.has_shadow(dst) and has_source) or not isinstance(nbytes, ConstantInt):
-            return
-        from ..analysis.type_analysis import declared_type, pointer_offsets
-        p = T.byte_ptr(self.module)
-        pp = self.module.pointer_to(p)
-        offsets = (gen.types.offsets_of_kind(src, nbytes.value, "ptr")
-                   | gen.types.offsets_of_kind(dst, nbytes.value, "ptr"))
-        for end in (src, dst):
-            declared = declared_type(end)
-            if declared is not None:
-                offsets |= pointer_offsets(declared, nbytes.value)
-        for off in sorted(offsets):
-            ptrs = []
-            for shadow in (gen.shadow_value(src), gen.shadow_value(dst)):
-                at = b.gep(I8, b.pointer_cast(shadow, p), [b.i64(off)], p)
-                ptrs.append(b.pointer_cast(at, pp))
-            b.store(b.load(p, ptrs[0], align=8), ptrs[1], 8)
+        from .typed_memory import copy_shadow_pointers
+        copy_shadow_pointers(self, gen, b, call)
 
     def _accumulate_helper(self, kind: str = "double") -> Function:
-        """`t = dst[i]; dst[i] = 0; src[i] += t` over n bytes of floats of type `kind`.
-
-        The regions may overlap (memmove): then each element must be read
-        before an earlier step writes it, so the walk goes upwards when src
-        lies below dst and downwards otherwise -- the order that makes the
-        in-place update equal to "copy the dst adjoints out, zero dst, add
-        them into src".
-        """
-        from ..ir.types import FloatType
-        elem = FloatType(kind)
-        width = 8 if kind == "double" else 4
-        name = f"enzyme_opt.memcpy.adjoint.f{width * 8}"
-        existing = self.module.get(name)
-        if existing is not None:
-            return existing
-        p = T.byte_ptr(self.module)
-        ftype = FunctionType(VOID, (p, p, I64))
-        fn = self.module.add_function(Function(name, ftype, self.module.pointer_to(ftype),
-                                               ["dst", "src", "bytes"], linkage="internal"),
-                                      unique=False)
-        dst, src, nbytes = fn.args
-        entry, loop, done = fn.add_block("entry"), fn.add_block("loop"), fn.add_block("done")
-        b = Builder(entry)
-        count = b.binop("udiv", nbytes, b.i64(width), "count")
-        upwards = b.icmp("ult", src, dst, "upwards")
-        last = b.sub(count, b.i64(1), "last")
-        b.cond_br(b.icmp("eq", count, b.i64(0)), done, loop)
-        b.position_at_end(loop)
-        k = b.phi(I64, [(b.i64(0), entry)], "k")
-        i = b.select(upwards, k, b.sub(last, k), "i")
-        ep = self.module.pointer_to(elem)
-        d_ptr = b.gep(elem, b.pointer_cast(dst, ep), [i], ep, "d")
-        s_ptr = b.gep(elem, b.pointer_cast(src, ep), [i], ep, "s")
-        dv = b.load(elem, d_ptr, "dv", width)
-        b.store(b.float(elem, 0.0), d_ptr, width)
-        sv = b.load(elem, s_ptr, "sv", width)
-        b.store(b.fadd(sv, dv), s_ptr, width)
-        nxt = b.add(k, b.i64(1), "next")
-        k.add_incoming(nxt, loop)
-        b.cond_br(b.icmp("ult", nxt, count), loop, done)
-        b.position_at_end(done)
-        b.ret()
-        return fn
+        """The adjoint of a copy of n bytes of floats of type `kind`."""
+        from .typed_memory import accumulate_helper
+        from ..analysis.type_analysis import kind_size
+        return accumulate_helper(self.module, kind_size(kind), ((0, kind),))
 
 
 def _align_text(attrs: str) -> str:

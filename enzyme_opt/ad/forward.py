@@ -85,9 +85,12 @@ class ForwardGenerator:
             if kind in DUPLICATED:
                 lanes = [by_role[("tangent", a.index, k)] for k in range(self.width)]
                 (self.shadows if a.type.is_pointer else self.tangents)[id(primal_arg)] = lanes
+        self.types = self.ctx.analyze_types(fn, self.primal, [by_role[("primal", a.index)]
+                                                             for a in self.primal.args])
         # Floats passed with a tangent are active; pointers with one have shadows.
         self.info = ActivityInfo(fn, ["out" if k in DUPLICATED and not a.type.is_pointer else k
                                       for k, a in zip(kinds, fn.args)], self.ctx.globals)
+        self.ctx.check_untyped_moves(self, fn)
         self.ctx.report_analyses(self)
         order = reverse_postorder(fn)
         phis = []

@@ -16,6 +16,14 @@ Two shapes are produced from the same code: *combined* (forward and reverse
 in one function: what `__enzyme_autodiff` calls) and *split* (an augmented
 forward function and a reverse function sharing a tape: what a call to a
 differentiated function inside differentiated code uses).
+
+Batched (vector) reverse mode, `enzyme_width N`, runs N reverse passes in
+one: the primal sweep, its slots and its tape are shared, while shadows and
+adjoints exist once per *lane*.  Lookups of shadows and adjoints take a lane
+(by default the generator's current one, which `each_lane` steps through),
+so the code of most instructions is emitted once per lane unchanged;
+derivative rules compute their partials once and scale every lane's adjoint,
+and calls of differentiated functions pass all lanes to one batched callee.
 """
 from __future__ import annotations
 
@@ -24,7 +32,6 @@ from typing import Dict, List
 from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
 from ..analysis.memory import reloadable_loads
-from ..analysis.type_analysis import TypeAnalysis
 from ..diagnostics import DifferentiationError, check_variadic_call
 from ..ir import Builder, Function
 from ..ir import instructions as I
@@ -48,7 +55,7 @@ class Slot:
 
 class ReverseGenerator:
     def __init__(self, ctx, primal: Function, activity, ret_active: bool, split: bool,
-                 ret_shadow: bool = False):
+                 ret_shadow: bool = False, width: int = 1):
         self.ctx = ctx
         self.module = ctx.module
         self.primal = primal
@@ -56,26 +63,51 @@ class ReverseGenerator:
         self.ret_active = ret_active and contains_float(primal.return_type)
         self.split = split
         self.ret_shadow = ret_shadow     # aug also returns the shadow of a pointer result
+        self.width = width               # lanes: shadows and adjoints per duplicated value
+        self.lane = 0                    # the lane lookups default to (see each_lane)
         self.call_plans: Dict[int, tuple] = {}
         self.slots: Dict[int, Slot] = {}
-        self.adjoints: Dict[int, object] = {}
-        self.shadow_of: Dict[int, object] = {}
+        self.adjoints: Dict[tuple, object] = {}      # (id(value), lane) -> stack slot
+        self.shadow_of: Dict[tuple, object] = {}     # (id(value), lane) -> shadow
         self.slot_loads: Dict[tuple, object] = {}
         self.pop_builders: list = []      # (forward block, builder in its reverse's tape block)
         self.heap_allocas: set = set()    # ids of allocas whose shadow is malloc'd (split mode)
 
+    # ------------------------------------------------------------------ lanes
+    def each_lane(self):
+        """Step the current lane through all lanes (once, lane 0, when not batched)."""
+        try:
+            for lane in range(self.width):
+                self.lane = lane
+                yield lane
+        finally:
+            self.lane = 0
+
+    def _lane(self, lane):
+        return self.lane if lane is None else lane
+
+    def lane_name(self, name: str, lane=None) -> str:
+        """`name` with the lane appended in a batched derivative."""
+        return name if self.width == 1 else f"{name}{self._lane(lane)}"
+
     # ------------------------------------------------------------------ signatures
     def _param_list(self):
-        """(types, names, role) of primal arguments with shadows after dup ones."""
+        """(types, names, role) of primal arguments, each dup one followed by its
+        shadows (one per lane)."""
         out = []
         for arg, kind in zip(self.primal.args, self.activity_kinds):
             out.append((arg.type, arg.name or "arg", ("primal", arg.index)))
             if kind in DUPLICATED:
-                out.append((arg.type, (arg.name or "arg") + ".shadow", ("shadow", arg.index)))
+                for lane in range(self.width):
+                    out.append((arg.type, self.lane_name((arg.name or "arg") + ".shadow", lane),
+                                ("shadow", arg.index, lane)))
         return out
 
     def gradient_types(self) -> list:
-        return [a.type for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"]
+        """One gradient per lane of each active argument, argument-major: the
+        layout of Enzyme's `{[N x T], ...}` (and of a C struct of `T g[N]` arrays)."""
+        return [a.type for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"
+                for _ in range(self.width)]
 
     def gradient_return_type(self):
         types = self.gradient_types()
@@ -93,24 +125,31 @@ class ReverseGenerator:
         roles = {}
         for arg, (_, _, role) in zip(fn.args, all_params):
             roles[role] = arg
+            if role[0] in ("primal", "shadow") and \
+                    "noalias" in self.primal.args[role[1]].attrs.split():
+                # restrict carries over: to the primal pointer, and to its shadow,
+                # which mirrors it; memory analysis and LLVM both use it.
+                arg.attrs = "noalias"
         return fn, roles
 
     # ------------------------------------------------------------------ entry points
     def build(self, name: str):
         params = self._param_list()
         tape_param = [(T.tape_ptr_type(self.module), "tape", ("tape",))] if self.split else []
-        dret = ([(self.primal.return_type, "differet", ("dret",))] if self.ret_active else [])
+        dret = ([(self.primal.return_type, self.lane_name("differet", lane), ("dret", lane))
+                 for lane in range(self.width)] if self.ret_active else [])
         grad_ret = self.gradient_return_type()
+        batch = "" if self.width == 1 else str(self.width)
         if self.split:
             aug_ret = self.primal.return_type
             if self.ret_shadow:
-                aug_ret = StructType((aug_ret, aug_ret))
-            self.fwd, fwd_roles = self._new_function("augmented_" + name, aug_ret,
+                aug_ret = StructType((aug_ret,) * (1 + self.width))
+            self.fwd, fwd_roles = self._new_function(f"augmented{batch}_" + name, aug_ret,
                                                      params, lead=tape_param)
-            self.rev, rev_roles = self._new_function("diffe_" + name, grad_ret, params,
+            self.rev, rev_roles = self._new_function(f"diffe{batch}_" + name, grad_ret, params,
                                                      lead=tape_param, trail=dret)
         else:
-            self.fwd, fwd_roles = self._new_function("diffe_" + name, grad_ret, params,
+            self.fwd, fwd_roles = self._new_function(f"diffe{batch}_" + name, grad_ret, params,
                                                      trail=dret)
             self.rev, rev_roles = self.fwd, fwd_roles
         self.ctx.register(self)
@@ -126,8 +165,9 @@ class ReverseGenerator:
         kinds = ["const"] * len(self.fwd.args)
         for a, kind in zip(self.primal.args, self.activity_kinds):
             kinds[fwd_roles[("primal", a.index)].index] = kind
+        self.types = self.ctx.analyze_types(self.fwd, self.primal, self.fwd_args)
         self.info = ActivityInfo(self.fwd, kinds, self.ctx.globals)
-        self.types = TypeAnalysis(self.fwd)
+        self.ctx.check_untyped_moves(self, self.fwd)
         # Split derivatives run their reverse after the caller had a chance to
         # write memory again, so only the combined one may repeat loads.
         self.reloadable = set() if self.split else reloadable_loads(self.fwd)
@@ -135,13 +175,16 @@ class ReverseGenerator:
         self.rev_args = {id(fwd_roles[("primal", a.index)]): rev_roles[("primal", a.index)]
                          for a in self.primal.args}
         for a, kind in zip(self.primal.args, self.activity_kinds):
-            if kind in DUPLICATED:
-                primal_arg = fwd_roles[("primal", a.index)]
-                self.shadow_of[id(primal_arg)] = fwd_roles[("shadow", a.index)]
-                self.rev_args[id(fwd_roles[("shadow", a.index)])] = rev_roles[("shadow", a.index)]
+            if kind not in DUPLICATED:
+                continue
+            primal_arg = fwd_roles[("primal", a.index)]
+            for lane in range(self.width):
+                role = ("shadow", a.index, lane)
+                self.shadow_of[(id(primal_arg), lane)] = fwd_roles[role]
+                self.rev_args[id(fwd_roles[role])] = rev_roles[role]
         self.fwd_tape = fwd_roles.get(("tape",))
         self.rev_tape = rev_roles.get(("tape",))
-        self.dret = rev_roles.get(("dret",))
+        self.drets = [rev_roles.get(("dret", lane)) for lane in range(self.width)]
         self._setup_entries()
         self.cyclic = blocks_in_cycles(self.fwd)
         self.preds = predecessor_map(self.fwd)
@@ -201,31 +244,42 @@ class ReverseGenerator:
                     continue
                 if not self.info.has_shadow(inst):
                     continue
-                shadow = self._shadow_instruction(inst)
-                if shadow is not None:
-                    self.shadow_of[id(inst)] = shadow
-                    if isinstance(shadow, I.Phi):
-                        phis.append((inst, shadow))
-        for phi, shadow in phis:
+                for lane in reversed(range(self.width)):    # inserted after inst: lane 0 first
+                    self.lane = lane
+                    shadow = self._shadow_instruction(inst)
+                    if shadow is not None:
+                        self.shadow_of[(id(inst), lane)] = shadow
+                        if isinstance(shadow, I.Phi):
+                            phis.append((inst, shadow, lane))
+                self.lane = 0
+        for phi, shadow, lane in phis:
             for value, block in phi.incoming:
-                shadow.add_incoming(self.shadow_value(value), block)
+                shadow.add_incoming(self.shadow_value(value, lane), block)
         for block in self.order:
             for inst in list(block.instructions):
-                stored = stored_pointer(inst)
-                if stored is not None and self.info.has_shadow(inst.pointer):
-                    b = Builder().position_after(inst)
-                    shadow = self.shadow_value(stored)
-                    if not inst.value.type.is_pointer:      # `store i64 ptrtoint (...)`
-                        shadow = b.cast("ptrtoint", shadow, inst.value.type)
-                    b.store(shadow, self.shadow_value(inst.pointer), inst.align)
-                elif isinstance(inst, I.Call) and is_memcpy(inst):
-                    self.ctx.copy_shadow_pointers(self, Builder().position_after(inst), inst)
+                for _ in self.each_lane():
+                    self._forward_pointer_copies(inst)
 
-    def shadow_value(self, v):
-        s = self.shadow_of.get(id(v))
+    def _forward_pointer_copies(self, inst) -> None:
+        """Pointers stored into shadowed memory have their shadows stored in the
+        shadow memory (of the current lane), also when memcpy moves them."""
+        stored = stored_pointer(inst)
+        if stored is not None and self.info.has_shadow(inst.pointer):
+            b = Builder().position_after(inst)
+            shadow = self.shadow_value(stored)
+            if not inst.value.type.is_pointer:      # `store i64 ptrtoint (...)`
+                shadow = b.cast("ptrtoint", shadow, inst.value.type)
+            b.store(shadow, self.shadow_value(inst.pointer), inst.align)
+        elif isinstance(inst, I.Call) and is_memcpy(inst):
+            self.ctx.copy_shadow_pointers(self, Builder().position_after(inst), inst)
+
+    def shadow_value(self, v, lane=None):
+        """The shadow of pointer `v` in `lane` (default: the current lane)."""
+        lane = self._lane(lane)
+        s = self.shadow_of.get((id(v), lane))
         if s is not None:
             return s
-        s = self.ctx.constant_shadow(v, "reverse")
+        s = self.ctx.constant_shadow(v, "reverse", lane)
         if s is not None:
             return s
         raise DifferentiationError(
@@ -233,7 +287,7 @@ class ReverseGenerator:
             function=self.primal, instruction=v if isinstance(v, I.Instruction) else None)
 
     def _shadow_instruction(self, inst):
-        name = (inst.name or "ptr") + "'"
+        name = self.lane_name((inst.name or "ptr") + "'")
         if isinstance(inst, I.Phi):
             b = Builder(inst.parent, inst.parent.first_non_phi_index())
             return b.insert(I.Phi(inst.type), name)
@@ -330,19 +384,22 @@ class ReverseGenerator:
         rule = self.ctx.custom.get(id(callee))
         if rule is not None and rule.reverse is not None:
             return self._rewrite_custom_call(call, rule, kinds, ret_active)
-        aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active, ret_shadow)
+        aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active, ret_shadow,
+                                             self.width)
         primal_args = list(call.args)
         args = [self.fwd_tape]
         for a, kind in zip(primal_args, kinds):
             args.append(a)
             if kind == "dup":
-                args.append(self.shadow_value(a))
+                args.extend(self.shadow_value(a, lane) for lane in range(self.width))
         b = Builder().position_before(call)
         new = b.call(aug, args, call.name)
         new.metadata = list(call.metadata)
         if ret_shadow:
             primal = b.extractvalue(new, [0], call.name)
-            self.shadow_of[id(primal)] = b.extractvalue(new, [1], (call.name or "ptr") + "'")
+            for lane in range(self.width):
+                self.shadow_of[(id(primal), lane)] = b.extractvalue(
+                    new, [1 + lane], self.lane_name((call.name or "ptr") + "'", lane))
             self.info.shadowed.add(id(primal))
             call.replace_all_uses_with(primal)
         elif not call.type.is_void:
@@ -356,6 +413,10 @@ class ReverseGenerator:
         """Use the user's augmented forward (if any) now and their reverse later."""
         from .api import coerce
         callee = call.called_function
+        if self.width > 1:
+            raise DifferentiationError(
+                f"the registered gradient of '{callee.name}' is not supported in batched "
+                "reverse mode (enzyme_width > 1)", function=self.primal, instruction=call)
         tape, anchor = None, call
         if rule.augmented is not None:
             b = Builder().position_before(call)
@@ -420,8 +481,8 @@ class ReverseGenerator:
             copy.set_operand(index, self.primal_in_rev(b, op))
         return b.insert(copy, (v.name or "v") + ".re")
 
-    def shadow_in_rev(self, b: Builder, p):
-        return self.primal_in_rev(b, self.shadow_value(p))
+    def shadow_in_rev(self, b: Builder, p, lane=None):
+        return self.primal_in_rev(b, self.shadow_value(p, lane))
 
     def _slot_for(self, v) -> Slot:
         slot = self.slots.get(id(v))
@@ -433,24 +494,28 @@ class ReverseGenerator:
         return slot
 
     # ------------------------------------------------------------------ adjoints
-    def _adjoint_slot(self, v):
-        slot = self.adjoints.get(id(v))
+    def _adjoint_slot(self, v, lane=None):
+        key = (id(v), self._lane(lane))
+        slot = self.adjoints.get(key)
         if slot is None:
-            slot = self.rev_alloca.alloca(v.type, name=(v.name or "v") + ".adj")
+            slot = self.rev_alloca.alloca(v.type, name=self.lane_name((v.name or "v") + ".adj",
+                                                                      lane))
             self.rev_alloca.store(zero_of(v.type), slot)
-            self.adjoints[id(v)] = slot
+            self.adjoints[key] = slot
         return slot
 
-    def add_adjoint(self, b: Builder, v, delta) -> None:
+    def add_adjoint(self, b: Builder, v, delta, lane=None) -> None:
+        """adjoint(v) += delta in `lane` (default: the current lane)."""
         if not self.info.is_active(v) or delta is None:
             return
-        slot = self._adjoint_slot(v)
+        slot = self._adjoint_slot(v, lane)
         current = b.load(v.type, slot)
         b.store(self.ctx.add_values(b, current, delta), slot)
 
-    def take_adjoint(self, b: Builder, v):
-        slot = self._adjoint_slot(v)
-        value = b.load(v.type, slot, (v.name or "v") + ".adj.val")
+    def take_adjoint(self, b: Builder, v, lane=None):
+        """The adjoint of `v` in `lane` (default: the current lane), reset to zero."""
+        slot = self._adjoint_slot(v, lane)
+        value = b.load(v.type, slot, self.lane_name((v.name or "v") + ".adj.val", lane))
         b.store(zero_of(v.type), slot)
         return value
 
@@ -478,7 +543,8 @@ class ReverseGenerator:
         if self.split and self.ret_shadow:
             b = Builder().position_before(ret)
             pair = b.insertvalue(ConstantUndef(self.fwd.return_type), ret.value, [0])
-            pair = b.insertvalue(pair, self.shadow_value(ret.value), [1])
+            for lane in range(self.width):
+                pair = b.insertvalue(pair, self.shadow_value(ret.value, lane), [1 + lane])
             ret.erase()
             b.ret(pair)
         if self.split:
@@ -492,7 +558,8 @@ class ReverseGenerator:
     def _reverse_block(self, block) -> None:
         b = Builder(self.rev_blocks[id(block)])
         if block is self.exit and self.ret_active and self.ret_value is not None:
-            self.add_adjoint(b, self.ret_value, self.dret)
+            for lane, dret in enumerate(self.drets):
+                self.add_adjoint(b, self.ret_value, dret, lane)
         # A snapshot: slots and adjoints are allocated in the entry block meanwhile.
         for inst in reversed(list(block.instructions)):
             if isinstance(inst, I.Phi) or inst.is_terminator and not isinstance(inst, I.Invoke):
@@ -500,8 +567,8 @@ class ReverseGenerator:
             b.debug_loc = inst.get_metadata("dbg")
             self.reverse_instruction(b, inst)
             b.debug_loc = None
-        taken = [(phi, self.take_adjoint(b, phi)) for phi in block.phis
-                 if self.info.is_active(phi)]
+        taken = [(phi, lane, self.take_adjoint(b, phi, lane)) for phi in block.phis
+                 if self.info.is_active(phi) for lane in range(self.width)]
         b.br(self.pop_blocks[id(block)])
         pb = Builder(self.pop_blocks[id(block)])
         self.pop_builders.append((block, pb))
@@ -528,14 +595,15 @@ class ReverseGenerator:
         pb.switch(index, cases[0][1], cases[1:])
 
     def _phi_edge(self, b: Builder, block, pred, taken) -> None:
-        for phi, adj in taken:
-            self.add_adjoint(b, phi.incoming_for(pred), adj)
+        for phi, lane, adj in taken:
+            self.add_adjoint(b, phi.incoming_for(pred), adj, lane)
 
     def _finish(self) -> None:
         b = Builder(self.final)
-        grads = [self.take_adjoint(b, self.fwd_arg_of(a)) if self.info.is_active(
+        grads = [self.take_adjoint(b, self.fwd_arg_of(a), lane) if self.info.is_active(
             self.fwd_arg_of(a)) else zero_of(a.type)
-            for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"]
+            for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"
+            for lane in range(self.width)]
         if not self.split:
             T.free_tape(b, self.rev_tape)
         rtype = self.gradient_return_type()
@@ -561,7 +629,9 @@ class ReverseGenerator:
         return Expr(em, thunk=lambda: self.primal_in_rev(b, v), type=v.type)
 
     def apply_rule(self, b: Builder, rule_name: str, inst, operands, flags=()) -> None:
-        d = self.take_adjoint(b, inst)
+        """adjoint(op) += partial * adjoint(inst) in every lane; the partials,
+        which depend on primal values only, are computed once for all lanes."""
+        ds = [self.take_adjoint(b, inst, lane) for lane in range(self.width)]
         em = Emitter(b, flags)
         args = [self.lazy(b, em, op) for op in operands] + [self.lazy(b, em, inst)]
         partials = RULES[rule_name](*args)
@@ -569,8 +639,9 @@ class ReverseGenerator:
             if partial is None or not self.info.is_active(op):
                 continue
             if not isinstance(partial, Expr):
-                partial = em.wrap(d)._lift(partial)
-            self.add_adjoint(b, op, (partial * em.wrap(d)).value)
+                partial = em.wrap(ds[0])._lift(partial)
+            for lane, d in enumerate(ds):
+                self.add_adjoint(b, op, (partial * em.wrap(d)).value, lane)
 
     # ------------------------------------------------------------------ forward instrumentation
     def _instrument_forward(self) -> None:

@@ -1,21 +1,47 @@
 """Type analysis: what memory behind each pointer holds, byte by byte.
 
-LLVM types say little about memory: clang -O2 copies structs with `memcpy`,
-reads doubles through `i8` GEPs, and opaque pointers carry no element type.
-This analysis collects, for every pointer value, the types seen at each
-byte offset from it — through loads, stores, constant-offset GEPs, casts and
-phis — and answers "what is at offset k of p".  The AD uses it to decide
-which bytes of a `memcpy` carry derivatives (floats) and which carry shadow
-pointers or plain integers.
+LLVM types say little about memory: clang -O2 copies structs with `memcpy`
+and doubles with `load i64`/`store i64`, reads doubles through `i8` GEPs,
+and opaque pointers carry no element type.  This analysis collects, for
+every pointer value, the kinds ("double", "float", "int", "ptr", ...) seen
+at byte offsets from it and answers "what is at offset k of p".
+
+Evidence, strongest first:
+- float- and pointer-typed accesses, TBAA tags (`!tbaa`, `!tbaa.struct`),
+  which name the C type whatever LLVM type the access uses, and what the
+  functions called do with the memory passed to them (see module_types.py);
+- weak: the declared types of allocas and globals, the element types of
+  GEPs, integer-typed accesses in unoptimized code without TBAA (clang -O0:
+  IR types are source types then; optimized code moves any bytes as
+  integers, so there an integer without a tag says nothing), and what
+  callers pass in.
+Strong evidence overrides weak; between equals the first seen stays.
+
+Accesses are recorded at the pointer used and at the pointers it derives
+from: constant GEP offsets add up; an index known only at run time (an
+array element) makes the record periodic, `offset + k * stride` for every
+k; so does a pointer phi stepping by a constant in a loop.  A pointer
+read back from a stack slot stored once is the value stored (clang -O0),
+and one returned by an accessor function is its argument moved.  Copies
+(`memcpy`, and an integer load stored elsewhere) carry kinds between
+their ends, since both hold the same bytes.
+
+The AD uses the answers to decide which bytes of a `memcpy` carry
+derivatives (floats) and which carry shadow pointers or plain integers,
+and to treat integer copies of floats as float copies.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from math import gcd
+from typing import Dict, Iterator, List, Optional, Tuple
 
 from ..ir import instructions as I
-from ..ir.constants import ConstantInt
+from ..ir.constants import ConstantExpr, ConstantInt
+from .tbaa import Tbaa
 
-Layout = Dict[int, str]          # byte offset -> "double" | "float" | "int" | "ptr" | ...
+STRONG, WEAK = 2, 1
+FLOAT_KINDS = ("half", "bfloat", "float", "double", "x86_fp80", "fp128")
+ARRAY_UNROLL = 64      # array elements of a declared type listed one by one
 
 
 def kind_of(t) -> Optional[str]:
@@ -33,105 +59,500 @@ def _size(t) -> int:
     return size_and_align(t)[0]
 
 
-def constant_gep_offset(gep: I.GetElementPtr) -> Optional[int]:
-    """The byte offset of a GEP whose indices are all constants, else None."""
-    offset = 0
-    t = gep.source_type
-    indices = gep.indices
-    if not indices:
-        return 0
-    first = indices[0]
-    if not isinstance(first, ConstantInt):
-        return None
-    offset += first.value * _size(t)
-    for index in indices[1:]:
-        if not isinstance(index, ConstantInt):
-            return None
-        if t.is_struct:
-            from ..ad.context import size_and_align
+def kind_size(kind: str) -> int:
+    return {"half": 2, "bfloat": 2, "float": 4, "double": 8, "x86_fp80": 16, "fp128": 16,
+            "ptr": 8}.get(kind, 1)
+
+
+def scalar_leaves(t, base: int = 0, limit: int = ARRAY_UNROLL) -> List[Tuple[int, str]]:
+    """(offset, kind) of each scalar inside a value of type `t` (arrays: their
+    first `limit` elements)."""
+    from ..ad.context import size_and_align
+    if t.is_vector:
+        step = _size(t.element)
+        return [(base + k * step, kind_of(t.element)) for k in range(t.count)
+                if kind_of(t.element) is not None]
+    if t.is_array:
+        step = _size(t.element)
+        out = []
+        for k in range(min(t.count, limit)):
+            out.extend(scalar_leaves(t.element, base + k * step, limit))
+        return out
+    if t.is_struct and not getattr(t, "is_opaque", False):
+        out, pos = [], 0
+        for e in t.elements:
+            size, align = size_and_align(e)
+            pos = pos if t.packed else (pos + align - 1) // align * align
+            out.extend(scalar_leaves(e, base + pos, limit))
+            pos += size
+        return out
+    kind = kind_of(t)
+    return [(base, kind)] if kind is not None else []
+
+
+class MemoryLayout:
+    """Kinds at byte offsets from one pointer.
+
+    A cell is keyed (stride, offset): stride 0 for one exact offset, else
+    the offsets `offset + k * stride` for every k, with 0 <= offset < stride.
+    Each cell keeps the rank of its evidence.
+    """
+
+    __slots__ = ("cells",)
+
+    def __init__(self):
+        self.cells: Dict[Tuple[int, int], Tuple[str, int]] = {}
+
+    def put(self, offset: int, stride: int, kind: str, rank: int) -> bool:
+        """Record `kind`; True if that changed the layout."""
+        key = (stride, offset % stride) if stride else (0, offset)
+        old = self.cells.get(key)
+        if old is not None and old[1] >= rank:
+            return False
+        self.cells[key] = (kind, rank)
+        return True
+
+    def entries(self) -> Iterator[Tuple[int, int, str, int]]:
+        """(offset, stride, kind, rank) of every cell."""
+        for (stride, offset), (kind, rank) in self.cells.items():
+            yield offset, stride, kind, rank
+
+    def __bool__(self) -> bool:
+        return bool(self.cells)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, MemoryLayout) and self.cells == other.cells
+
+    def kinds(self) -> set:
+        return {kind for kind, _ in self.cells.values()}
+
+    def at(self, offset: int) -> Optional[str]:
+        """The best-ranked kind known at exactly `offset`."""
+        best = None
+        for off, stride, kind, rank in self.entries():
+            hit = offset == off if not stride else (offset - off) % stride == 0
+            if hit and (best is None or rank > best[1] or (rank == best[1] and not stride)):
+                best = (kind, rank)
+        return best[0] if best else None
+
+    def cells_in(self, nbytes: int) -> Dict[int, str]:
+        """offset -> best kind for the offsets in [0, nbytes) that have one."""
+        out: Dict[int, Tuple[str, int]] = {}
+        # Periodic cells first: an exact one of equal rank is more specific.
+        for off, stride, kind, rank in sorted(self.entries(), key=lambda e: e[1] == 0):
+            spots = [off] if not stride else range(off, nbytes, stride)
+            for o in spots:
+                if 0 <= o < nbytes and (o not in out or out[o][1] < rank or
+                                        (out[o][1] == rank and not stride)):
+                    out[o] = (kind, rank)
+        return {o: kind for o, (kind, _) in sorted(out.items())}
+
+    def _repeats(self, offset: int, kind: str) -> bool:
+        """Is an exact cell implied by a periodic one of the same kind?"""
+        return any(stride and (offset - off) % stride == 0 and k == kind
+                   for off, stride, k, _ in self.entries())
+
+    def describe(self) -> str:
+        def key(cell):
+            (stride, offset), _ = cell
+            return (offset, stride)
+        parts = []
+        for (stride, offset), (kind, _) in sorted(self.cells.items(), key=key):
+            if not stride and (self._repeats(offset, kind) or self.at(offset) != kind):
+                continue            # implied by, or losing to, a periodic cell
+            where = str(offset) if not stride else f"{stride}k" + (f"+{offset}" if offset else "")
+            parts.append(f"{where}: {kind}")
+        return "{" + ", ".join(parts) + "}"
+
+
+def index_multiple(v) -> int:
+    """A number the run-time integer `v` is always a multiple of (1 if none is known).
+
+    clang -O2 scales array indices itself (`shl i64 %i, 3` into an `i8` GEP);
+    the factor tells the element size."""
+    if isinstance(v, ConstantInt):
+        return abs(v.value)
+    if isinstance(v, I.Cast) and v.opcode in ("sext", "zext", "trunc"):
+        return index_multiple(v.operands[0])
+    if isinstance(v, I.BinaryOp):
+        a, b = v.operands
+        if v.opcode == "shl" and isinstance(b, ConstantInt) and 0 <= b.value < 32:
+            return index_multiple(a) << b.value
+        if v.opcode == "mul":
+            return index_multiple(a) * index_multiple(b)
+        if v.opcode in ("add", "sub") or (v.opcode == "or" and "disjoint" in v.flags):
+            return gcd(index_multiple(a), index_multiple(b))
+        if v.opcode == "ashr" and "exact" in v.flags and isinstance(b, ConstantInt):
+            m = index_multiple(a)
+            return m >> b.value if m % (1 << b.value) == 0 and m >> b.value else 1
+    return 1
+
+
+def gep_offset(source_type, indices) -> Optional[Tuple[int, int]]:
+    """(constant byte offset, stride of the run-time part) of GEP indices; the
+    stride is 0 when all indices are constants.  None for byte-granular
+    run-time offsets, which say nothing about element boundaries."""
+    from ..ad.context import size_and_align
+    offset, stride, t = 0, 0, source_type
+    for k, index in enumerate(indices):
+        if k == 0:
+            step = _size(t)
+        elif t.is_struct:
+            if not isinstance(index, ConstantInt):
+                return None
             pos = 0
-            for k, e in enumerate(t.elements):
+            for n, e in enumerate(t.elements):
                 _, align = size_and_align(e)
                 align = 1 if t.packed else align
                 pos = (pos + align - 1) // align * align
-                if k == index.value:
+                if n == index.value:
                     break
                 pos += _size(e)
             offset += pos
             t = t.elements[index.value]
+            continue
         else:
             t = t.element
-            offset += index.value * _size(t)
-    return offset
+            step = _size(t)
+        if isinstance(index, ConstantInt):
+            offset += index.value * step
+        else:
+            stride = gcd(stride, step * index_multiple(index))
+    if stride == 1:
+        return None
+    return offset, stride
+
+
+def _gep_parts(v):
+    """(pointer, source type, indices) of a GEP instruction or constant expression."""
+    if isinstance(v, I.GetElementPtr):
+        return v.pointer, v.source_type, v.indices
+    if isinstance(v, ConstantExpr) and v.opcode == "getelementptr":
+        return v.operands[0], v.source_type, v.operands[1:]
+    return None
+
+
+def _cast_source(v):
+    if isinstance(v, (I.Cast, ConstantExpr)) and v.opcode in ("bitcast", "addrspacecast"):
+        return v.operands[0]
+    return None
+
+
+def parents(v) -> List[Tuple[object, int, int]]:
+    """(pointer, offset, stride): `v` is that pointer + offset (+ k * stride)."""
+    parts = _gep_parts(v)
+    if parts is not None:
+        found = gep_offset(parts[1], parts[2])
+        return [] if found is None else [(parts[0], found[0], found[1])]
+    source = _cast_source(v)
+    if source is not None:
+        return [(source, 0, 0)]
+    if isinstance(v, I.Select):
+        return [(v.operands[1], 0, 0), (v.operands[2], 0, 0)]
+    if isinstance(v, I.Phi):
+        return _phi_parents(v)
+    if isinstance(v, I.Load) and v.type.is_pointer:
+        stored = slot_value(v)
+        return [(stored, 0, 0)] if stored is not None else []
+    return []
+
+
+def slot_value(load):
+    """The one value ever stored into the stack slot `load` reads, else None.
+
+    clang -O0 keeps every parameter and local in such a slot; reading the
+    pointer back is reading the parameter."""
+    slot = load.pointer
+    if not isinstance(slot, I.Alloca):
+        return None
+    stored = None
+    for user in slot.users:
+        if isinstance(user, I.Store) and user.pointer is slot and user.value is not slot:
+            if stored is not None:
+                return None
+            stored = user.value
+        elif not (isinstance(user, I.Load) or user.is_debug_record or _is_marker(user)):
+            return None
+    return stored
+
+
+def _is_marker(user) -> bool:
+    from .activity import HINT_INTRINSICS
+    fn = user.called_function if isinstance(user, I.CallBase) else None
+    return fn is not None and fn.name.startswith(HINT_INTRINSICS)
+
+
+def _phi_parents(phi) -> List[Tuple[object, int, int]]:
+    """A pointer phi is its incoming values; one that steps from the phi itself
+    by a constant (a pointer walking an array) makes them periodic."""
+    entries, stride = [], 0
+    for value in phi.operands:
+        step = _step_from(value, phi)
+        if step is None:
+            entries.append(value)
+        else:
+            stride = gcd(stride, step)
+    if stride == 1:
+        return []
+    return [(value, 0, stride) for value in entries if value is not phi]
+
+
+def _step_from(value, phi) -> Optional[int]:
+    """How far `value` is from `phi` (a gcd of the possible distances) if `value`
+    is `phi` moved by GEPs, else None."""
+    moved, stride = 0, 0
+    for _ in range(16):
+        if value is phi:
+            return gcd(abs(moved), stride)
+        found = parents(value) if not isinstance(value, (I.Phi, I.Select)) else []
+        if len(found) != 1:
+            return None
+        value, offset, step = found[0]
+        moved, stride = moved + offset, gcd(stride, step)
+    return None
 
 
 class TypeAnalysis:
-    """Per function: layouts of the memory behind pointer values."""
+    """Per function: layouts of the memory behind pointer values.
 
-    def __init__(self, fn):
+    `module_types` supplies what called functions do with the memory passed
+    to them; `seeds`, (value, MemoryLayout) pairs, what callers pass in, and
+    `returned` what callers do with the pointer the function returns.
+    """
+
+    def __init__(self, fn, module_types=None, seeds=None, returned=None, like=None):
         self.fn = fn
-        self.layouts: Dict[int, Layout] = {}
-        self.names: Dict[int, object] = {}
-        self._run()
+        self.module_types = module_types
+        metadata = fn.module.metadata if fn.module is not None else {}
+        self.tbaa = module_types.tbaa if module_types is not None else Tbaa(metadata)
+        # Are integer types source types?  Judged on the original: the AD's
+        # copy of an unoptimized function has been brought to SSA form.
+        self.source_typed = not has_tbaa(metadata) and is_unoptimized(like or fn)
+        self.original, self.original_args = like or fn, list(fn.args)
+        self.layouts: Dict[int, MemoryLayout] = {}
+        self.names: Dict[int, object] = {}      # keeps keyed values alive: ids stay unique
+        self._positions: Dict[int, list] = {}
+        self.copies: List[tuple] = []           # (dst, src, nbytes or None)
+        self.copy_calls: Dict[int, tuple] = {}  # id(memcpy) -> (call, its layout)
+        self._run(seeds or (), returned)
 
-    def _record(self, ptr, offset: int, t) -> None:
-        """Note that `t` is accessed at `offset` from `ptr` and from its bases."""
-        kind = kind_of(t.scalar if t.is_vector else t)
-        if kind is None:
-            return
-        step = _size(t.scalar) if t.is_vector else _size(t)
-        count = t.count if t.is_vector else 1
-        for base, extra in self._bases(ptr):
-            layout = self.layouts.setdefault(id(base), {})
-            self.names[id(base)] = base
-            for k in range(count):
-                layout.setdefault(offset + extra + k * step, kind)
+    # -- recording -----------------------------------------------------------------------
+    def layout(self, v) -> MemoryLayout:
+        layout = self.layouts.get(id(v))
+        if layout is None:
+            layout = self.layouts[id(v)] = MemoryLayout()
+            self.names[id(v)] = v
+            declared, stride = _declared_memory(v)
+            if declared is not None:
+                for offset, kind in scalar_leaves(declared):
+                    if kind != "int" or not _is_byte(declared):
+                        layout.put(offset, stride, kind, WEAK)
+        return layout
 
-    def _bases(self, ptr) -> List[Tuple[object, int]]:
-        """`ptr` and the values it is derived from at constant offsets."""
-        out, offset, seen = [], 0, set()
-        while ptr is not None and id(ptr) not in seen:
-            seen.add(id(ptr))
-            out.append((ptr, offset))
-            if isinstance(ptr, I.GetElementPtr):
-                step = constant_gep_offset(ptr)
-                if step is None:
-                    break
-                offset += step
-                ptr = ptr.pointer
-            elif isinstance(ptr, I.Cast) and ptr.opcode in ("bitcast", "addrspacecast"):
-                ptr = ptr.operands[0]
-            else:
-                break
+    def positions(self, ptr) -> List[Tuple[object, int, int]]:
+        """(pointer, offset, stride) for `ptr` (0, 0) and every pointer it derives from."""
+        cached = self._positions.get(id(ptr))
+        if cached is not None:
+            return cached
+        out, seen, work = [], set(), [(ptr, 0, 0)]
+        while work:
+            v, offset, stride = work.pop()
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            out.append((v, offset, stride))
+            for parent, extra, step in parents(v) + self._returned_parents(v):
+                work.append((parent, offset + extra, gcd(stride, step)))
+        self._positions[id(ptr)] = out
         return out
 
-    def _run(self) -> None:
+    def _returned_parents(self, v) -> list:
+        """A call of a function returning its pointer parameter moved (an accessor
+        like `&buf[k]`) returns a pointer derived from the argument."""
+        if self.module_types is None or not isinstance(v, I.CallBase):
+            return []
+        found = self.module_types.returned_parameter(v.called_function)
+        if found is None or found[0] >= len(v.args):
+            return []
+        index, offset, stride = found
+        return [(v.args[index], offset, stride)]
+
+    def record(self, ptr, offset: int, kind: Optional[str], rank: int, stride: int = 0) -> bool:
+        """Note `kind` at `offset` (+ k * stride) from `ptr` and from its bases."""
+        if kind is None or not getattr(ptr, "type", None) or not ptr.type.is_pointer:
+            return False
+        changed = False
+        for base, extra, step in self.positions(ptr):
+            s = gcd(step, stride)
+            if s and s < kind_size(kind):
+                continue            # finer than the kind itself: not an array of it
+            changed |= self.layout(base).put(offset + extra, s, kind, rank)
+        return changed
+
+    def record_layout(self, ptr, layout: MemoryLayout, cap: int = STRONG) -> bool:
+        changed = False
+        for offset, stride, kind, rank in list(layout.entries()):
+            changed |= self.record(ptr, offset, kind, min(rank, cap), stride)
+        return changed
+
+    # -- queries -------------------------------------------------------------------------
+    def region(self, ptr) -> MemoryLayout:
+        """What is known of the memory from `ptr` onwards, as offsets from `ptr`."""
+        out = MemoryLayout()
+        for base, extra, step in self.positions(ptr):
+            layout = self.layouts.get(id(base))
+            if layout is None and _declared_memory(base)[0] is not None:
+                layout = self.layout(base)
+            if layout is None:
+                continue
+            for offset, stride, kind, rank in layout.entries():
+                s = gcd(stride, step)
+                rel = offset - extra
+                if s == 0 and rel < 0:
+                    continue
+                out.put(rel, s, kind, rank)
+        return out
+
+    def cells_in(self, ptr, nbytes: int) -> Dict[int, str]:
+        """offset -> kind in [ptr, ptr + nbytes), where known."""
+        return self.region(ptr).cells_in(nbytes)
+
+    def copy_layout(self, call) -> MemoryLayout:
+        """What the bytes a `memcpy`/`memmove` moves hold, as found when the
+        function was analysed (the AD rewrites operands afterwards: a pointer
+        a differentiated call returns becomes an `extractvalue`)."""
+        found = self.copy_calls.get(id(call))
+        if found is not None and found[1] is not None:
+            return found[1]
+        dst, src, n = call.args[:3]
+        return self.copy_region(dst, src, n.value if isinstance(n, ConstantInt) else None)
+
+    def copy_region(self, dst, src, nbytes: Optional[int]) -> MemoryLayout:
+        """What the bytes a copy from `src` to `dst` moves hold (either end tells)."""
+        out = MemoryLayout()
+        for end in (dst, src):
+            for offset, stride, kind, rank in self.region(end).entries():
+                if stride or nbytes is None or offset < nbytes:
+                    out.put(offset, stride, kind, rank)
+        return out
+
+    # -- the walk ------------------------------------------------------------------------
+    def _run(self, seeds, returned) -> None:
+        for v, layout in seeds:
+            self.record_layout(v, layout, WEAK)
         for inst in self.fn.instructions():
             if isinstance(inst, I.Load):
-                self._record(inst.pointer, 0, inst.type)
+                self._access(inst.pointer, inst.type, inst)
+                self._loaded_value(inst)
             elif isinstance(inst, I.Store):
-                self._record(inst.pointer, 0, inst.value.type)
+                self._access(inst.pointer, inst.value.type, inst)
+                self._stored_value(inst)
+            elif isinstance(inst, I.CallBase):
+                self._call(inst)
+            elif isinstance(inst, I.GetElementPtr):
+                self._element_type(inst)
+            elif isinstance(inst, I.Return) and returned and inst.value is not None:
+                self.record_layout(inst.value, returned, WEAK)
+        for _ in range(8):
+            if not self._transfer():
+                break
+        for key, (call, _) in list(self.copy_calls.items()):
+            dst, src, n = call.args[:3]
+            known = n.value if isinstance(n, ConstantInt) else None
+            self.copy_calls[key] = (call, self.copy_region(dst, src, known))
 
-    def kind_at(self, ptr, offset: int = 0) -> Optional[str]:
-        for base, extra in self._bases(ptr):
-            kind = self.layouts.get(id(base), {}).get(offset + extra)
-            if kind is not None:
-                return kind
-        return None
+    def _access(self, ptr, t, inst) -> None:
+        tag = inst.get_metadata("tbaa")
+        kind = self.tbaa.access_kind(tag) if tag else None
+        if kind is not None:
+            step = kind_size(kind)
+            count = 1 if kind == "int" else max(1, _size(t) // step)
+            for k in range(count):
+                self.record(ptr, k * step, kind, STRONG)
+            base_offset, fields = self.tbaa.struct_fields(tag)
+            for offset, field_kind in fields:
+                self.record(ptr, offset - base_offset, field_kind, STRONG)
+            return
+        copied = inst.get_metadata("tbaa.struct")
+        if copied:
+            for offset, _, field_kind in self.tbaa.copied_fields(copied):
+                self.record(ptr, offset, field_kind, STRONG)
+            return
+        for offset, leaf in scalar_leaves(t):
+            if leaf != "int":
+                self.record(ptr, offset, leaf, STRONG)
+            elif self.source_typed:
+                self.record(ptr, offset, leaf, WEAK)
 
-    def _region(self, ptr, nbytes: Optional[int]):
-        for base, extra in self._bases(ptr):
-            for off, kind in self.layouts.get(id(base), {}).items():
-                if off >= extra and (nbytes is None or off < extra + nbytes):
-                    yield off - extra, kind
+    def _element_type(self, gep) -> None:
+        """`getelementptr T, p, i, ...` says p points to a T, or into an array of
+        T when i is only known at run time: weak evidence of T's layout.
+        (clang's GEPs name source types; the `i8` GEPs of optimized code, and
+        its integers, say nothing.)"""
+        t = gep.source_type
+        leaves = scalar_leaves(t)
+        if not leaves or not gep.indices:
+            return
+        size, first = _size(t), gep.indices[0]
+        base, stride = (first.value * size, 0) if isinstance(first, ConstantInt) else (0, size)
+        for offset, kind in leaves:
+            if kind != "int" or (self.source_typed and not _is_byte(t)):
+                self.record(gep.pointer, base + offset, kind, WEAK, stride)
 
-    def kinds_in(self, ptr, nbytes: Optional[int]) -> set:
-        """The kinds seen in [ptr, ptr+nbytes) (all of it when nbytes is None)."""
-        return {kind for _, kind in self._region(ptr, nbytes)}
+    def _stored_value(self, store) -> None:
+        """A store of `bitcast double %x to i64` writes a double; a store of an
+        integer loaded elsewhere copies whatever was there."""
+        value = store.value
+        if isinstance(value, (I.Cast, ConstantExpr)) and value.opcode in ("bitcast",
+                                                                          "ptrtoint"):
+            source = value.operands[0].type
+            if source.is_float or source.is_pointer:
+                self.record(store.pointer, 0, kind_of(source), STRONG)
+        elif isinstance(value, I.Load) and value.type.is_int:
+            self.copies.append((store.pointer, value.pointer, _size(value.type)))
 
-    def offsets_of_kind(self, ptr, nbytes: int, kind: str) -> set:
-        return {off for off, k in self._region(ptr, nbytes) if k == kind}
+    def _loaded_value(self, load) -> None:
+        """An integer load whose value is only reinterpreted as a double (or a
+        pointer), as `__atomic_load` of a double is written, read a double."""
+        if not load.type.is_int:
+            return
+        kinds = {kind_of(u.type) if isinstance(u, I.Cast) and u.opcode in ("bitcast", "inttoptr")
+                 else None for u in load.users}
+        if len(kinds) == 1 and None not in kinds:
+            self.record(load.pointer, 0, kinds.pop(), STRONG)
 
+    def _call(self, call) -> None:
+        fn = call.called_function
+        if fn is None:
+            return
+        if fn.name.startswith(("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")):
+            dst, src, n = call.args[:3]
+            copied = call.get_metadata("tbaa.struct")
+            for offset, _, kind in self.tbaa.copied_fields(copied) if copied else ():
+                self.record(dst, offset, kind, STRONG)
+                self.record(src, offset, kind, STRONG)
+            self.copies.append((dst, src, n.value if isinstance(n, ConstantInt) else None))
+            self.copy_calls[id(call)] = (call, None)
+            return
+        if self.module_types is None or fn.is_declaration:
+            return
+        for k, arg in enumerate(call.args):
+            layout = self.module_types.param_layout(fn, k)
+            if layout:
+                self.record_layout(arg, layout)
+        returned = self.module_types.return_layout(fn)
+        if returned and call.type.is_pointer:
+            self.record_layout(call, returned)
+
+    def _transfer(self) -> bool:
+        """Both ends of a copy hold the same bytes: kinds known at one hold at the other."""
+        changed = False
+        for dst, src, nbytes in self.copies:
+            both = self.copy_region(dst, src, nbytes)
+            changed |= self.record_layout(dst, both) | self.record_layout(src, both)
+        return changed
+
+    # -- printing ------------------------------------------------------------------------
     def describe(self) -> List[str]:
         from ..ir.printer import SlotTracker
         slots = SlotTracker(self.fn)
@@ -140,48 +561,46 @@ class TypeAnalysis:
         for v in values:
             layout = self.layouts.get(id(v))
             if layout:
-                cells = ", ".join(f"{off}: {kind}" for off, kind in sorted(layout.items()))
-                lines.append(f"  {slots.ref(v)}: {{{cells}}}")
+                lines.append(f"  {slots.ref(v)}: {layout.describe()}")
         return lines
 
 
-def pointer_offsets(t, limit: int, base: int = 0) -> set:
-    """Byte offsets below `limit` at which a value of LLVM type `t` holds pointers.
-
-    The declared type of a global or an alloca says what a memcpy from or into
-    it moves even where no load or store in the function touches the bytes.
-    """
-    from ..ad.context import size_and_align
-    if base >= limit:
-        return set()
-    if t.is_pointer:
-        return {base}
-    if t.is_array:
-        step = size_and_align(t.element)[0]
-        out = set()
-        for k in range(min(t.count, max(0, (limit - base + step - 1) // max(step, 1)))):
-            out |= pointer_offsets(t.element, limit, base + k * step)
-        return out
-    if t.is_struct and not getattr(t, "is_opaque", False):
-        out, pos = set(), 0
-        for e in t.elements:
-            size, align = size_and_align(e)
-            pos = pos if t.packed else (pos + align - 1) // align * align
-            out |= pointer_offsets(e, limit, base + pos)
-            pos += size
-        return out
-    return set()
+def has_tbaa(metadata) -> bool:
+    """Does the module carry TBAA (clang at -O1 and above, strict aliasing on)?"""
+    return any("omnipotent char" in text for text in metadata.values())
 
 
-def declared_type(ptr):
-    """The type of the memory `ptr` names directly: a global's or an alloca's."""
-    from ..ir.constants import ConstantExpr
+def is_unoptimized(fn) -> bool:
+    """clang -O0 output: `optnone`, or (with -disable-O0-optnone) every
+    parameter spilled to a stack slot at entry, which optimization removes."""
+    if "optnone" in fn.attribute_words():
+        return True
+    if not fn.blocks or not fn.args:
+        return False
+    spilled = {id(inst.value) for inst in fn.blocks[0].instructions
+               if isinstance(inst, I.Store) and isinstance(inst.pointer, I.Alloca)}
+    return all(id(a) in spilled for a in fn.args)
+
+
+def _is_byte(t) -> bool:
+    """`i8` (arrays of it too) is raw bytes -- what SROA, unions and `char`
+    buffers make -- and says nothing.  Wider integers in a type are C ints."""
+    while t.is_array:
+        t = t.element
+    return t.is_int and t.bits == 8
+
+
+def _declared_memory(v):
+    """(type, stride) of the memory a global or an alloca is: an array is its
+    element repeating every stride bytes, one object has stride 0."""
     from ..ir.module import GlobalVariable
-    while isinstance(ptr, (I.Cast, ConstantExpr)) and ptr.opcode in ("bitcast",
-                                                                      "addrspacecast"):
-        ptr = ptr.operands[0]
-    if isinstance(ptr, GlobalVariable):
-        return ptr.value_type
-    if isinstance(ptr, I.Alloca) and ptr.count is None:
-        return ptr.allocated_type
-    return None
+    if isinstance(v, GlobalVariable):
+        t, single = v.value_type, True
+    elif isinstance(v, I.Alloca):
+        t = v.allocated_type
+        single = v.count is None or (isinstance(v.count, ConstantInt) and v.count.value == 1)
+    else:
+        return None, 0
+    while t.is_array:
+        t, single = t.element, False
+    return t, (0 if single else _size(t))

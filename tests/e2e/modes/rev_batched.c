@@ -1,4 +1,3 @@
-// XFAIL: batched reverse mode not implemented
 // Batched (vector) reverse mode: `enzyme_width, 2` first, then two shadows
 // per duplicated pointer.  Seeding the two output shadows with e0 and e1
 // gives the two rows of the Jacobian in one reverse pass.

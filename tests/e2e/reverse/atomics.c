@@ -1,4 +1,4 @@
-// Atomic updates of active memory (the shape of a parallel reduction):
+// Atomic updates and loads of active memory (the shape of a parallel reduction):
 //   acc:       y[0] += sum x_i^2, y[1] -= sum sin x_i, by __atomic_fetch_add/sub
 //   fetch_old: old = y (then y += v); returns old * v
 // Reverse: dx_i = 2 x_i dy0 - cos(x_i) dy1;  for fetch_old with the return seeded
@@ -14,7 +14,9 @@ double __enzyme_fwddiff(void *, ...);
 
 void acc(const double *x, double *y, int n) {
   for (int i = 0; i < n; i++) {
-    __atomic_fetch_add(&y[0], x[i] * x[i], __ATOMIC_RELAXED);
+    double xi;
+    __atomic_load(&x[i], &xi, __ATOMIC_RELAXED);      // an i64 load of a double's bits
+    __atomic_fetch_add(&y[0], xi * x[i], __ATOMIC_RELAXED);
     __atomic_fetch_sub(&y[1], sin(x[i]), __ATOMIC_RELAXED);
   }
 }

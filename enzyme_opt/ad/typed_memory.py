@@ -1,0 +1,361 @@
+"""Where the AD depends on what memory holds: copies.
+
+A float moved through memory carries a derivative, a pointer carries its
+shadow, an integer nothing; a copy (`memcpy`, or an integer load stored
+elsewhere) says none of this itself.  Type analysis does (see
+analysis/type_analysis.py): integer copies of known floats and pointers
+are rewritten as typed copies before differentiating, and the reverse of a
+`memcpy` moves adjoints only where the bytes hold floats.  Where a copy of
+active memory has bytes of unknown type, the derivative would silently be
+wrong, so differentiation stops with an error at the copy instead.
+"""
+from __future__ import annotations
+
+from math import gcd
+from typing import Optional, Tuple
+
+from ..analysis.type_analysis import FLOAT_KINDS, MemoryLayout, kind_size
+from ..diagnostics import DifferentiationError
+from ..ir import Builder, Function
+from ..ir import instructions as I
+from ..ir.constants import ConstantInt
+from ..ir.types import I8, I64, FloatType, FunctionType, VOID
+from . import tape as T
+
+
+def analyze_types(ctx, copy, primal, args):
+    """Type analysis of `copy`, the AD's copy of `primal` (`args`: the copy's
+    values of the primal's parameters), after integer copies of typed memory
+    in it became typed copies."""
+    from ..transforms.typed_copies import retype_integer_copies
+    types = ctx.module_types.analysis(copy, args, like=primal)
+    if retype_integer_copies(copy, types):
+        types = ctx.module_types.analysis(copy, args, like=primal)
+    return types
+
+
+# -- integer copies -------------------------------------------------------------------------
+def check_untyped_moves(fn, types, info, primal) -> None:
+    """Stop where a derivative or a shadow pointer would be lost unnoticed: an
+    integer copy into active memory whose bytes' type is unknown (or mixed),
+    and an active float passed as integer bits to a function that moves
+    them on (clang -O3 passes a double loaded as i64 to a helper storing it)."""
+    for inst in fn.instructions():
+        problem = None
+        if isinstance(inst, I.Store) and info.has_shadow(inst.pointer):
+            problem = untyped_copy_problem(types, inst)
+        elif isinstance(inst, I.CallBase):
+            problem = float_bits_problem(types, inst, info)
+        if problem is not None:
+            raise DifferentiationError(problem, function=primal, instruction=inst)
+
+
+def float_bits_problem(types, call, info) -> Optional[str]:
+    """An active float's bits handed as an integer to a function that stores
+    them or turns them back into a float or pointer.  (Integer arithmetic on
+    the bits -- a hash, a sign test -- has no derivative to lose.)"""
+    callee = call.called_function
+    if callee is None or callee.is_declaration:
+        return None         # unknown callees and libm are the activity analysis' business
+    for index, op in enumerate(call.args):
+        if isinstance(op, I.Cast) and op.opcode == "bitcast" and _integer(op.type) and \
+                info.is_active(op.operands[0]) and index < len(callee.args) and \
+                moves_bits_on(callee.args[index]):
+            return (f"cannot differentiate the active {op.operands[0].type} "
+                    f"'{source_name(types, op.operands[0])}' passed to '{callee.name}' as "
+                    f"{op.type} bits: its derivative cannot follow an integer")
+    return None
+
+
+def moves_bits_on(v, depth: int = 0, seen=None) -> bool:
+    """Does integer `v` reach memory, a float or a pointer unchanged?"""
+    seen = seen if seen is not None else set()
+    if id(v) in seen or depth > 8:
+        return False
+    seen.add(id(v))
+    for user in v.users:
+        if isinstance(user, I.Store) and user.value is v:
+            return True
+        if isinstance(user, I.Cast) and user.opcode in ("bitcast", "inttoptr") and \
+                not _integer(user.type):
+            return True
+        if isinstance(user, (I.Phi, I.Select, I.Freeze)) and moves_bits_on(user, depth, seen):
+            return True
+        callee = user.called_function if isinstance(user, I.CallBase) else None
+        if callee is not None and not callee.is_declaration and any(
+                arg is v and k < len(callee.args) and
+                moves_bits_on(callee.args[k], depth + 1, seen)
+                for k, arg in enumerate(user.args)):
+            return True
+    return False
+
+
+def untyped_copy_problem(types, store) -> Optional[str]:
+    value = store.value
+    raw = value
+    if isinstance(value, I.Cast) and value.opcode in ("bitcast", "inttoptr"):
+        raw = value.operands[0]
+    if not _integer(raw.type) or _size(raw.type) < 4 or not moves_loaded_bytes(raw):
+        return None
+    cells = types.cells_in(store.pointer, _size(raw.type))
+    kinds = set(cells.values())
+    if raw is value and kinds == {"int"}:
+        return None
+    name = source_name(types, raw)
+    if raw is value and kinds:
+        return (f"cannot differentiate a copy of {', '.join(sorted(kinds))} data as one "
+                f"{raw.type} value ('{name}') into active memory")
+    return (f"cannot deduce the type of the {raw.type} value '{name}' copied into active "
+            "memory (a float, a pointer or an integer: no TBAA tag or typed access tells)")
+
+
+def moves_loaded_bytes(v, seen=None) -> bool:
+    """Is integer `v` bytes loaded from memory, passed along unchanged?"""
+    seen = seen if seen is not None else set()
+    if id(v) in seen:
+        return False
+    seen.add(id(v))
+    if isinstance(v, I.Load):
+        return True
+    if isinstance(v, I.Phi):
+        return any(moves_loaded_bytes(op, seen) for op in v.operands)
+    if isinstance(v, I.Select):
+        return any(moves_loaded_bytes(op, seen) for op in v.operands[1:])
+    if isinstance(v, (I.ShuffleVector, I.InsertElement)):
+        return any(moves_loaded_bytes(op, seen) for op in v.operands[:2])
+    if isinstance(v, (I.Freeze, I.ExtractElement)):
+        return moves_loaded_bytes(v.operands[0], seen)
+    return False
+
+
+def _integer(t) -> bool:
+    return t.is_int or (t.is_vector and t.element.is_int)
+
+
+def _size(t) -> int:
+    from .context import size_and_align
+    return size_and_align(t)[0]
+
+
+def source_name(types, v) -> str:
+    """How the input names `v`, a value of the AD's copy of a function (whose
+    own numbering differs: its parameters are named, shadows added)."""
+    from ..ir.module import GlobalValue
+    from ..ir.printer import SlotTracker
+    if isinstance(v, GlobalValue):
+        return f"@{v.name}"
+    original = types.original
+    for arg, mine in zip(original.args, types.original_args):
+        if mine is v:
+            return SlotTracker(original).ref(arg)
+    where = getattr(v, "location", None)
+    if where is not None and original is not types.fn:
+        for inst in original.instructions():
+            if inst.location == where:
+                return SlotTracker(original).ref(inst)
+    try:
+        return SlotTracker(types.fn).ref(v)
+    except ValueError:          # a constant: no name to give
+        return str(v.type)
+
+
+# -- memcpy / memmove in reverse mode ---------------------------------------------------------
+def memcpy_adjoint(ctx, gen, b: Builder, call) -> None:
+    """Move the adjoints of the copied floats back from dst to src (dst's are
+    consumed: the copy overwrote what they belonged to)."""
+    dst, src, nbytes = call.args[:3]
+    if not gen.info.has_shadow(dst):
+        return
+    known = nbytes.value if isinstance(nbytes, ConstantInt) else None
+    region = gen.types.copy_layout(call)
+    kinds = set(region.cells_in(known).values()) if known is not None else region.kinds()
+    from_shadow = gen.info.has_shadow(src)
+    if not kinds and from_shadow:
+        raise DifferentiationError(
+            f"cannot deduce the type of the {_bytes_text(known)} '{call.called_function.name}' "
+            f"copies from '{source_name(gen.types, src)}' into active memory (floats, pointers "
+            "or integers: no TBAA tag or typed access tells)", function=gen.primal,
+            instruction=call)
+    if kinds and not kinds & set(FLOAT_KINDS):
+        return
+    d_dst = gen.shadow_in_rev(b, dst)
+    n = gen.primal_in_rev(b, nbytes)
+    if not from_shadow:
+        ctx.memset_zero(b, d_dst, n)
+        return
+    pattern = copy_pattern(region, kinds, known)
+    if pattern is None:
+        raise DifferentiationError(
+            f"cannot differentiate a copy by '{call.called_function.name}' of memory mixing "
+            f"{', '.join(sorted(kinds))} whose size is only known at run time",
+            function=gen.primal, instruction=call)
+    p = T.byte_ptr(ctx.module)
+    b.call(accumulate_helper(ctx.module, *pattern),
+           [b.pointer_cast(d_dst, p), b.pointer_cast(gen.shadow_in_rev(b, src), p), n])
+
+
+def _bytes_text(known: Optional[int]) -> str:
+    return "bytes" if known is None else f"{known} bytes"
+
+
+def copy_pattern(region: MemoryLayout, kinds: set, known: Optional[int]
+                 ) -> Optional[Tuple[int, tuple]]:
+    """(period, ((offset, float kind), ...)): the float cells of one repeating
+    unit of the copied bytes, which the adjoint walks unit by unit; None if
+    there is no such unit.
+
+    Floats of one kind and nothing else known: every element is one (bytes
+    type analysis has not seen are taken to be floats too).  A regular
+    layout (an array of structs), or a copy of known size: only the cells
+    known to hold floats move.  Other copies of a size known only at run
+    time are taken to hold floats, unless they hold pointers (whose shadows
+    the float arithmetic would destroy)."""
+    floats = kinds & set(FLOAT_KINDS)
+    if kinds == floats and len(floats) == 1:
+        kind = next(iter(floats))
+        return kind_size(kind), ((0, kind),)
+    period = _period(region)
+    if period is None or (known is not None and known % period):
+        period = known
+    if period is None:
+        if "ptr" in kinds:
+            return None
+        kind = "float" if floats == {"float"} else "double"
+        return kind_size(kind), ((0, kind),)
+    cells = tuple((off, kind) for off, kind in region.cells_in(period).items()
+                  if kind in FLOAT_KINDS)
+    return period, cells
+
+
+def _period(region: MemoryLayout) -> Optional[int]:
+    """The repeat of a layout whose periodic cells cover its exact ones (an
+    array of structs, some elements of which are also seen one by one), else
+    None."""
+    period = 0
+    for _, stride, _, _ in region.entries():
+        if stride:
+            period = stride if not period else period * stride // gcd(period, stride)
+    if not period:
+        return None
+    for offset, stride, kind, _ in region.entries():
+        if not stride and _periodic_kind(region, offset) != kind:
+            return None
+    return period
+
+
+def _periodic_kind(region: MemoryLayout, offset: int) -> Optional[str]:
+    for off, stride, kind, _ in region.entries():
+        if stride and (offset - off) % stride == 0:
+            return kind
+    return None
+
+
+def copy_shadow_pointers(ctx, gen, b: Builder, call) -> None:
+    """Forward part of a memcpy in reverse mode: shadow pointers travel along.
+
+    (Float bytes are left alone: in reverse mode shadow memory holds
+    adjoints, which flow back at the copy's reverse instead.)
+    """
+    dst, src, nbytes = call.args[:3]
+    has_source = gen.info.has_shadow(src) or ctx.constant_shadow(src, "reverse") is not None
+    if not (gen.info.has_shadow(dst) and has_source):
+        return
+    p = T.byte_ptr(ctx.module)
+    region = gen.types.copy_layout(call)
+    shadows = [b.pointer_cast(gen.shadow_value(v), p) for v in (dst, src)]
+    if isinstance(nbytes, ConstantInt):
+        cells = region.cells_in(nbytes.value)
+        for off in sorted(o for o, kind in cells.items() if kind == "ptr"):
+            _move_pointer(b, ctx.module, *shadows, b.i64(off))
+        return
+    period = _period(region)
+    if period is None or "ptr" not in region.kinds():
+        return
+    offsets = tuple(o for o, kind in region.cells_in(period).items() if kind == "ptr")
+    b.call(pointer_copy_helper(ctx.module, period, offsets), [*shadows, nbytes])
+
+
+def accumulate_helper(module, period: int, cells: tuple) -> Function:
+    """`t = dst[c]; dst[c] = 0; src[c] += t` for each float cell c of each
+    `period`-byte unit of n bytes: the adjoint of copying them from src to dst.
+
+    The regions may overlap (memmove): then each unit must be read before
+    an earlier step writes it, so the walk goes upwards when src lies below
+    dst and downwards otherwise -- the order that makes the in-place update
+    equal to "copy the dst adjoints out, zero dst, add them into src".
+    """
+    def unit(b, dst, src, at):
+        for offset, kind in cells:
+            _move_cell(b, module, dst, src, b.add(at, b.i64(offset)) if offset else at, kind)
+    return _unit_loop(module, _helper_name(period, cells), period, unit, upwards_from_src=True)
+
+
+def pointer_copy_helper(module, period: int, offsets: tuple) -> Function:
+    """`dst[o] = src[o]` for the pointer at each offset o of each `period`-byte
+    unit of n bytes, in memmove's order (upwards when dst lies below src)."""
+    def unit(b, dst, src, at):
+        for offset in offsets:
+            _move_pointer(b, module, dst, src, b.add(at, b.i64(offset)) if offset else at)
+    name = f"enzyme_opt.memcpy.pointers.u{period}" + "".join(f".p{o}" for o in offsets)
+    return _unit_loop(module, name, period, unit, upwards_from_src=False)
+
+
+def _unit_loop(module, name: str, period: int, unit, upwards_from_src: bool) -> Function:
+    """`void name(ptr dst, ptr src, i64 n)` running `unit(b, dst, src, offset)` on
+    each whole `period`-byte unit of n bytes, upwards when the region read
+    from lies below the one written, downwards otherwise (overlap-safe)."""
+    existing = module.get(name)
+    if existing is not None:
+        return existing
+    p = T.byte_ptr(module)
+    ftype = FunctionType(VOID, (p, p, I64))
+    fn = module.add_function(Function(name, ftype, module.pointer_to(ftype),
+                                      ["dst", "src", "bytes"], linkage="internal"),
+                             unique=False)
+    dst, src, nbytes = fn.args
+    entry, loop, done = fn.add_block("entry"), fn.add_block("loop"), fn.add_block("done")
+    b = Builder(entry)
+    count = b.binop("udiv", nbytes, b.i64(period), "count")
+    upwards = b.icmp("ult", src, dst, "upwards") if upwards_from_src else \
+        b.icmp("ult", dst, src, "upwards")
+    last = b.sub(count, b.i64(1), "last")
+    b.cond_br(b.icmp("eq", count, b.i64(0)), done, loop)
+    b.position_at_end(loop)
+    k = b.phi(I64, [(b.i64(0), entry)], "k")
+    i = b.select(upwards, k, b.sub(last, k), "i")
+    unit(b, dst, src, b.mul(i, b.i64(period), "unit") if period != 1 else i)
+    nxt = b.add(k, b.i64(1), "next")
+    k.add_incoming(nxt, loop)
+    b.cond_br(b.icmp("ult", nxt, count), loop, done)
+    b.position_at_end(done)
+    b.ret()
+    return fn
+
+
+def _move_pointer(b: Builder, module, dst, src, at) -> None:
+    p = T.byte_ptr(module)
+    pp = module.pointer_to(p)
+    to = b.pointer_cast(b.gep(I8, dst, [at], p), pp)
+    b.store(b.load(p, b.pointer_cast(b.gep(I8, src, [at], p), pp), align=8), to, 8)
+
+
+def _move_cell(b: Builder, module, dst, src, at, kind: str) -> None:
+    elem = FloatType(kind)
+    width = kind_size(kind)
+    ep = module.pointer_to(elem)
+    d_ptr = b.pointer_cast(b.gep(I8, dst, [at], T.byte_ptr(module)), ep, "d")
+    s_ptr = b.pointer_cast(b.gep(I8, src, [at], T.byte_ptr(module)), ep, "s")
+    dv = b.load(elem, d_ptr, "dv", width)
+    b.store(b.float(elem, 0.0), d_ptr, width)
+    sv = b.load(elem, s_ptr, "sv", width)
+    b.store(b.fadd(sv, dv), s_ptr, width)
+
+
+_LETTER = {"half": "h", "bfloat": "b", "float": "f", "double": "d", "x86_fp80": "x", "fp128": "q"}
+
+
+def _helper_name(period: int, cells: tuple) -> str:
+    if len(cells) == 1 and cells[0] == (0, cells[0][1]) and period == kind_size(cells[0][1]):
+        return f"enzyme_opt.memcpy.adjoint.f{period * 8}"
+    parts = "".join(f".{_LETTER[kind]}{offset}" for offset, kind in cells)
+    return f"enzyme_opt.memcpy.adjoint.u{period}{parts}"

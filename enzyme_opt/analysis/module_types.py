@@ -1,0 +1,211 @@
+"""Interprocedural type analysis: types flow across calls of functions defined here.
+
+Each function gets two summaries, one layout per pointer parameter and one
+for the pointer it returns:
+
+- *own*: what the function, and what it calls, does with that memory.
+  Callers learn from it: a pointer passed to a helper that loads doubles
+  from it points to doubles at the call.  Computed bottom-up to a fixpoint.
+- *incoming*: what the callers know of the memory they pass in and of the
+  pointer they get back.  The function learns from it, as weak evidence
+  below its own.  Computed top-down afterwards, from the callers' analyses
+  seeded with their own incoming summaries.
+
+Own summaries never include incoming ones, so what one caller passes to a
+shared helper does not reach its other callers through it; and where the
+callers disagree about an offset (a helper copying bytes of any type),
+the offset stays unknown.  A call of the Enzyme API counts as a call of the
+function it differentiates: `__enzyme_autodiff(f, x, dx)` passes x, and dx
+with the same layout, to f's parameter.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+from ..ir import instructions as I
+from .tbaa import Tbaa
+from .type_analysis import MemoryLayout, TypeAnalysis, WEAK
+
+ROUNDS = 8
+
+
+class ModuleTypes:
+    def __init__(self, module):
+        self.module = module
+        self.tbaa = Tbaa(module.metadata)
+        self.functions = [f for f in module.functions if not f.is_declaration]
+        self.known = {id(f) for f in self.functions}
+        self.own_params: Dict[int, List[MemoryLayout]] = {}
+        self.own_return: Dict[int, MemoryLayout] = {}
+        self.incoming_params: Dict[int, List[MemoryLayout]] = {}
+        self.incoming_return: Dict[int, MemoryLayout] = {}
+        self.derived_returns: Dict[int, tuple] = {}
+        self._bottom_up()
+        self._top_down()
+
+    # -- what analyses of single functions ask -------------------------------------------
+    def param_layout(self, fn, index: int) -> Optional[MemoryLayout]:
+        layouts = self.own_params.get(id(fn))
+        return layouts[index] if layouts is not None and index < len(layouts) else None
+
+    def return_layout(self, fn) -> Optional[MemoryLayout]:
+        return self.own_return.get(id(fn))
+
+    def returned_parameter(self, fn) -> Optional[tuple]:
+        """(parameter index, offset, stride) when `fn` returns that parameter
+        moved by offset (+ k * stride), else None."""
+        return self.derived_returns.get(id(fn)) if fn is not None else None
+
+    def analysis(self, fn, args=None, like=None) -> TypeAnalysis:
+        """The analysis of `fn` with what its callers pass in.  For a copy of a
+        function (the AD differentiates copies), `like` is the original and
+        `args` the copy's values of the original's parameters."""
+        like = like or fn
+        args = args if args is not None else fn.args
+        incoming = self.incoming_params.get(id(like), [])
+        seeds = [(a, layout) for a, layout in zip(args, incoming) if layout]
+        ta = TypeAnalysis(fn, self, seeds, self.incoming_return.get(id(like)), like=like)
+        ta.original_args = list(args)
+        return ta
+
+    # -- bottom-up: own summaries ----------------------------------------------------------
+    def _bottom_up(self) -> None:
+        for _ in range(ROUNDS):
+            changed = False
+            for fn in self.functions:
+                ta = TypeAnalysis(fn, self)
+                params = [ta.region(a) if a.type.is_pointer else MemoryLayout()
+                          for a in fn.args]
+                returned = _returned_layout(ta, fn)
+                derived = _returned_parameter(ta, fn)
+                if params != self.own_params.get(id(fn)) or \
+                        returned != self.own_return.get(id(fn)) or \
+                        derived != self.derived_returns.get(id(fn)):
+                    self.own_params[id(fn)], self.own_return[id(fn)] = params, returned
+                    self.derived_returns[id(fn)] = derived
+                    changed = True
+            if not changed:
+                return
+
+    # -- top-down: incoming summaries -------------------------------------------------------
+    def _top_down(self) -> None:
+        for _ in range(ROUNDS):
+            gathered = _Gathered()
+            for fn in self.functions:
+                ta = self.analysis(fn)
+                for inst in fn.instructions():
+                    if isinstance(inst, I.CallBase):
+                        self._gather_call(ta, inst, gathered)
+            params = {k: _layouts(v, gathered.counts[k]) for k, v in gathered.params.items()}
+            returns = {k: v.layout() for k, v in gathered.returns.items()}
+            if params == self.incoming_params and returns == self.incoming_return:
+                return
+            self.incoming_params, self.incoming_return = params, returns
+
+    def _gather_call(self, ta, call, gathered) -> None:
+        callee = call.called_function
+        if callee is None:
+            return
+        if id(callee) in self.known:
+            for index, arg in enumerate(call.args[:len(callee.args)]):
+                if arg.type.is_pointer:
+                    gathered.param(callee, index).add(ta.region(arg))
+            if call.type.is_pointer:
+                gathered.returned(callee).add(ta.region(call))
+            return
+        parsed = _parsed_api_call(call)
+        if parsed is None or id(parsed.function) not in self.known:
+            return
+        for index, spec in enumerate(parsed.args):
+            for value in [spec.value] + list(spec.shadows):
+                if getattr(value, "type", None) is not None and value.type.is_pointer:
+                    gathered.param(parsed.function, index).add(ta.region(value))
+
+
+class _Agreement:
+    """What several callers say about one memory: kept where none contradicts."""
+
+    def __init__(self):
+        self.cells: Dict[tuple, tuple] = {}
+        self.vetoed = set()
+
+    def add(self, layout: MemoryLayout) -> None:
+        for key, (kind, _) in layout.cells.items():
+            if key in self.vetoed:
+                continue
+            old = self.cells.get(key)
+            if old is not None and old[0] != kind:
+                del self.cells[key]
+                self.vetoed.add(key)
+            elif old is None:
+                self.cells[key] = (kind, WEAK)
+
+    def layout(self) -> MemoryLayout:
+        out = MemoryLayout()
+        out.cells = dict(self.cells)
+        return out
+
+
+class _Gathered:
+    def __init__(self):
+        self.params: Dict[int, Dict[int, _Agreement]] = {}
+        self.counts: Dict[int, int] = {}
+        self.returns: Dict[int, _Agreement] = {}
+
+    def param(self, fn, index: int) -> _Agreement:
+        self.counts[id(fn)] = len(fn.args)
+        return self.params.setdefault(id(fn), {}).setdefault(index, _Agreement())
+
+    def returned(self, fn) -> _Agreement:
+        return self.returns.setdefault(id(fn), _Agreement())
+
+
+def _layouts(by_index: Dict[int, _Agreement], count: int) -> List[MemoryLayout]:
+    return [by_index[k].layout() if k in by_index else MemoryLayout() for k in range(count)]
+
+
+
+def _returned_layout(ta: TypeAnalysis, fn) -> MemoryLayout:
+    out = MemoryLayout()
+    if not fn.return_type.is_pointer:
+        return out
+    for inst in fn.instructions():
+        if isinstance(inst, I.Return) and inst.value is not None:
+            for offset, stride, kind, rank in ta.region(inst.value).entries():
+                out.put(offset, stride, kind, rank)
+    return out
+
+
+def _returned_parameter(ta: TypeAnalysis, fn) -> Optional[tuple]:
+    """(index, offset, stride) of the parameter every return of `fn` derives from."""
+    from math import gcd
+    if not fn.return_type.is_pointer:
+        return None
+    found = None
+    args = {id(a): a.index for a in fn.args}
+    for inst in fn.instructions():
+        if not isinstance(inst, I.Return) or inst.value is None:
+            continue
+        mine = [(args[id(v)], offset, stride) for v, offset, stride in ta.positions(inst.value)
+                if id(v) in args]
+        if len(mine) != 1 or (found is not None and found[0] != mine[0][0]):
+            return None
+        if found is None:
+            found = mine[0]
+        else:
+            stride = gcd(gcd(found[2], mine[0][2]), abs(found[1] - mine[0][1]))
+            found = (found[0], found[1], stride)
+    return found
+
+
+def _parsed_api_call(call):
+    """The parsed Enzyme API call, or None (not one, or one the lowering will reject)."""
+    from ..ad.api import LOWERINGS, api_name, parse_call
+    from ..diagnostics import EnzymeOptError
+    name = api_name(call.called_function.name)
+    if name not in LOWERINGS:
+        return None
+    try:
+        return parse_call(call, LOWERINGS[name][0])
+    except EnzymeOptError:
+        return None
