@@ -1,14 +1,18 @@
 """Which memory a function leaves untouched.
 
-The reverse pass needs the values the forward pass loaded.  When a function
-writes nothing but its own stack and heap objects (allocas, and memory it
-mallocs), memory reached through its arguments and globals still holds the
-same values when the reverse pass runs, so a load from there can simply be
-executed again instead of being saved on the tape.
+The reverse pass needs the values the forward pass loaded.  Memory that the
+function never writes still holds the same values when the reverse pass
+runs, so a load from there can simply be executed again instead of being
+saved on the tape.
 
-Arguments may alias each other, so a single write to any argument or global
-memory (or through a pointer of unknown origin, or by a call that may write)
-makes every such load unsafe to repeat.
+Which writes can reach the memory of a load depends on what may alias:
+- the function's own stack and heap objects (allocas, its mallocs) are not
+  memory any load from an argument or global sees;
+- arguments may alias each other and any global, unless one of the two is
+  `noalias` (C's `restrict`): then they are separate objects;
+- distinct globals are separate objects, and constant globals never change;
+- a write through a pointer of unknown origin, or by a call that may write,
+  may reach anything.
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ _NO_VISIBLE_WRITES = ({"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "printf", "puts", 
                        "fprintf", "fputs", "fputc", "fflush", "exit", "abort", "strlen",
                        "strcmp", "abs", "labs", "llabs", "__assert_fail", "time", "clock"}
                       | ALLOCATION_FUNCTIONS)
+_FREEING = ("free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "realloc")
 _WRITING_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "memcpy", "memmove",
                        "memset")
 
@@ -86,14 +91,62 @@ def _call_writes_only_local(call, seen) -> bool:
 
 
 def reloadable_loads(fn) -> Set[int]:
-    """ids of the loads of `fn` that may be executed again after `fn`'s own code ran:
-    non-volatile loads from argument or global memory, in a function that writes
-    only its own objects."""
-    if not writes_only_local_memory(fn):
-        return set()
+    """ids of the loads of `fn` that may be executed again after `fn`'s own code
+    ran: non-volatile loads from argument or global memory that no write of the
+    function can reach (see the module docstring)."""
+    targets = _write_targets(fn)
     out = set()
     for inst in fn.instructions():
-        if isinstance(inst, I.Load) and not inst.volatile and not inst.atomic and \
-                isinstance(underlying_object(inst.pointer), (Argument, GlobalVariable)):
+        if not isinstance(inst, I.Load) or inst.volatile or inst.atomic:
+            continue
+        obj = underlying_object(inst.pointer)
+        if not isinstance(obj, (Argument, GlobalVariable)):
+            continue
+        if _never_written(obj) or (targets is not None and
+                                   all(_separate(obj, t) for t in targets)):
             out.add(id(inst))
     return out
+
+
+def _write_targets(fn):
+    """The objects `fn` may write besides its own (None: anything)."""
+    targets = []
+    for inst in fn.instructions():
+        if isinstance(inst, I.Store) or (isinstance(inst, I.GenericInstruction) and
+                                         inst.opcode in ("atomicrmw", "cmpxchg")):
+            ptr = inst.pointer if isinstance(inst, I.Store) else inst.operands[0]
+        elif isinstance(inst, I.CallBase):
+            callee = inst.called_function
+            if callee is not None and callee.name in _FREEING and inst.args:
+                ptr = inst.args[0]                 # freed memory cannot be read again
+            elif _call_writes_only_local(inst, set()):
+                continue
+            elif callee is not None and callee.name.startswith(_WRITING_INTRINSICS):
+                ptr = inst.args[0]
+            else:
+                return None
+        else:
+            continue
+        obj = underlying_object(ptr)
+        if obj is None:
+            return None
+        if not _is_local(obj):
+            targets.append(obj)
+    return targets
+
+
+def _never_written(obj) -> bool:
+    return isinstance(obj, GlobalVariable) and obj.is_constant_global
+
+
+def _is_noalias(obj) -> bool:
+    return isinstance(obj, Argument) and "noalias" in obj.attrs.split()
+
+
+def _separate(obj, target) -> bool:
+    """Can no write to `target` change the memory of `obj`?"""
+    if obj is target:
+        return False
+    if _is_noalias(obj) or _is_noalias(target):
+        return True
+    return isinstance(obj, GlobalVariable) and isinstance(target, GlobalVariable)
