@@ -52,7 +52,59 @@ def is_inactive_call(call: I.CallBase) -> bool:
         # Nothing float comes out and no memory is reachable: isnan, lround,
         # llvm.is.fpclass and the like pass no derivative on.
         return True
-    return "enzyme_inactive" in fn.attribute_words()
+    return id(fn) in user_inactive_functions(fn.module)
+
+
+def user_inactive_functions(module) -> Set[int]:
+    """ids of the functions the user marked inactive: listed in a global
+    `void *__enzyme_inactivefn[] = {f, ...}`, annotated
+    `__attribute__((annotate("enzyme_inactive")))`, or carrying the
+    `enzyme_inactive` function attribute."""
+    if module is None:
+        return set()
+    cached = getattr(module, "_user_inactive", None)
+    if cached is not None:
+        return cached
+    marked = {id(fn) for fn in module.functions
+              if {"enzyme_inactive", '"enzyme_inactive"'} & fn.attribute_words()}
+    for gv in module.globals:
+        if gv.name.startswith("__enzyme_inactivefn"):
+            marked |= {id(f) for f in _functions_in(getattr(gv, "initializer", None))}
+        elif gv.name == "llvm.global.annotations":
+            for entry in _elements(getattr(gv, "initializer", None)):
+                parts = _elements(entry)
+                if len(parts) >= 2 and _annotation_text(parts[1]) == "enzyme_inactive":
+                    marked |= {id(f) for f in _functions_in(parts[0])}
+    module._user_inactive = marked
+    return marked
+
+
+def _elements(c) -> list:
+    from ..ir.constants import ConstantAggregate
+    return list(c.elements) if isinstance(c, ConstantAggregate) else []
+
+
+def _functions_in(c) -> list:
+    """The functions a constant (an array of pointers, a cast) refers to."""
+    from ..ir.constants import ConstantAggregate, ConstantExpr
+    from ..ir.module import Function
+    if isinstance(c, Function):
+        return [c]
+    if isinstance(c, ConstantExpr):
+        return [f for op in c.operands for f in _functions_in(op)]
+    if isinstance(c, ConstantAggregate):
+        return [f for e in c.elements for f in _functions_in(e)]
+    return []
+
+
+def _annotation_text(ptr):
+    """The string an annotation entry points to (a global `c"...\00"`)."""
+    from ..ir.constants import ConstantString
+    base = global_base(ptr) if not hasattr(ptr, "initializer") else ptr
+    init = getattr(base, "initializer", None)
+    if isinstance(init, ConstantString):
+        return init.text.split("\\00")[0]
+    return None
 
 
 def global_base(v):
