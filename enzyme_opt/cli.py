@@ -199,6 +199,8 @@ def main(input_path, output, text_output, passes, verify, print_activity,
             raise
         what = str(e) or type(e).__name__
         click.echo(f"error: internal error while {stage[0]}: {what}", err=True)
+        if getattr(e, "enzyme_opt_note", None):
+            click.echo(f"note: {e.enzyme_opt_note}", err=True)
         if debug:
             traceback.print_exc()
         else:

@@ -121,6 +121,22 @@ def test_internal_error_is_reported_as_such(broken_pipeline, tmp_path):
     assert result.exit_code == 1 and "Traceback" in result.stderr
 
 
+def test_internal_error_names_the_work_in_progress(monkeypatch, tmp_path):
+    from enzyme_opt.ad import api
+
+    def explode(ctx, call):
+        raise ValueError("bad state")
+    monkeypatch.setattr(api, "_lower_one", explode)
+    src, out = tmp_path / "in.ll", tmp_path / "out.ll"
+    src.write_text(VALID)
+    result = CliRunner().invoke(cli.main, [str(src), "-o", str(out)])
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[0] == "error: internal error while running the pass pipeline: bad state"
+    assert lines[1].startswith("note: while differentiating 'square' for the call to "
+                               "'__enzyme_autodiff' in 'dsquare'"), lines
+
+
 def test_no_verify_skips_llvm(monkeypatch, tmp_path):
     calls = []
     monkeypatch.setattr(cli, "llvm_check", lambda text: calls.append(text))
