@@ -123,6 +123,45 @@ define void @f() {
 !1 = !{!0}
 !0 = !{!1}
 """,
+    "undefined-type": """\
+%pair = type { double, double }
+
+define double @f(ptr %p) {
+  %q = getelementptr %pair, ptr %p, i64 1
+  %r = getelementptr %pari, ptr %p, i64 1
+  %v = load double, ptr %r
+  ret double %v
+}
+""",
+    "call-argument-type": """\
+declare double @g(i32, ...)
+
+define double @f(ptr %p) {
+  %v = call double (i32, ...) @g(ptr %p, i32 1)
+  ret double %v
+}
+""",
+    # A line moved after a terminator starts a block without a label; the
+    # errors llvm-as gives there come before the syntax error further down.
+    "moved-line-numbered-below-its-block": """\
+define double @f(double %0, i1 %c) {
+  br i1 %c, label %3, label %3
+3:
+  br label %6
+  %4 = fmul double %0, %0
+
+6:
+  ret double %0
+}
+""",
+    "label-of-a-value-then-syntax-error": """\
+define double @f(double %x, i1 %c) {
+entry:
+  %a = fmul double %x, %x
+  br i1 %c, label %a
+  ret double %a
+}
+""",
     "undefined-global": """\
 define i32 @f() {
 entry:

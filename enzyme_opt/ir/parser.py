@@ -69,6 +69,8 @@ class _LineTracker:
             target = dispatch.target
             target.prev_line, target.cur_line = target.cur_line, token.line
             target.lookahead_is_label = token.type == "LABEL"
+            if token.type == "LABEL_REF":
+                target.check_label_ref(token)
             if target.lookahead_is_label:
                 target.labels_seen += 1
             yield token

@@ -60,6 +60,8 @@ class ModuleSyntax:
         self.type_aliases: Dict[str, object] = {}     # `%Fn = type i32 (i32)*`
         self.prev_line = self.cur_line = None
         self.labels_seen = self.labeled_blocks = 0     # labels lexed / labeled blocks built
+        self.types_defined = set()                     # named types with a definition
+        self.type_refs: Dict[str, Token] = {}          # first use of each named type
         self.lookahead_is_label = False                # the token after the one reduced
         self._start_function(None)
 
@@ -90,6 +92,8 @@ class ModuleSyntax:
             return OPAQUE_PTR
         if kind == "LOCAL_VAR":
             name = parse_identifier(x)
+            if name not in self.types_defined:
+                self.type_refs.setdefault(name, x)
             return self.type_aliases.get(name) or self.module.named_type(name)
         if kind == "VOID":
             return VOID
@@ -220,6 +224,7 @@ class ModuleSyntax:
         self.block_refs: Dict[str, Token] = {}
         self.next_slot = 0
         self.block_start = None
+        self.last_terminator_line = None
         self.results: Dict[int, Token] = {}  # id(instruction) -> its written `%name`
         self.phis: List = []
         if not hasattr(self, "patched"):
@@ -262,6 +267,18 @@ class ModuleSyntax:
                                  f"'{placeholder.type}'", placeholder.token)
             placeholder.replace_all_uses_with(value)
 
+    def check_label_ref(self, label_ref) -> None:
+        """`label %x` where %x is already a value, seen as the token is lexed:
+        llvm-as reports it there, before any later syntax error."""
+        if getattr(self, "fn", None) is None:
+            return
+        text = str(label_ref)
+        written = text.split(None, 1)[1]
+        defined = self.locals.get(parse_identifier(written))
+        if defined is not None and not isinstance(defined, BasicBlock):
+            raise self.error_at(f"'{written}' is not a basic block", label_ref.line,
+                                label_ref.column + len(text) - len(written))
+
     def label(self, label_ref) -> BasicBlock:
         """The block of a `label %bb` token."""
         text = str(label_ref)
@@ -301,6 +318,7 @@ class ModuleSyntax:
 
     def r_type_def(self, c):
         name = parse_identifier(_result_name(c[0]))
+        self.types_defined.add(name)
         body = c[1]
         if isinstance(body, Token) and body.type == "OPAQUE":
             self.module.named_type(name)
@@ -636,23 +654,34 @@ class ModuleSyntax:
 
     def pending_block_error(self):
         """The error llvm-as gives first when a parse error comes inside a
-        block without a label whose number was already used as a value (a
-        line moved after a terminator); None otherwise."""
+        block without a label (a line moved after a terminator): its number
+        was already used as a value, or its first instruction is numbered
+        below it; None otherwise."""
         line = getattr(self, "last_terminator_line", None)
-        if getattr(self, "fn", None) is None or self.block_start is not None or line is None:
+        if getattr(self, "fn", None) is None or line is None:
             return None
-        name = str(self.next_slot)
-        if name not in self.local_forward:
-            return None
+        # The block's first instruction may have begun (its operands reduced).
+        block_number = self.next_slot if self.block_start is None else self.block_start
         lines = self.text.split("\n")
         for number in range(line + 1, len(lines) + 1):
-            text = lines[number - 1].strip()
-            if text and not text.startswith(";"):
-                if text.split(";")[0].rstrip().endswith(":"):
-                    return None                          # the block has a label after all
-                column = len(lines[number - 1]) - len(lines[number - 1].lstrip()) + 1
-                return self.error_at(f"unable to create block numbered '{name}'", number,
-                                     column)
+            text = lines[number - 1]
+            code = text.split(";")[0].strip()
+            if not code:
+                continue
+            if code.endswith(":"):
+                return None                              # the block has a label after all
+            column = len(text) - len(text.lstrip()) + 1
+            if str(block_number) in self.local_forward:
+                return self.error_at(f"unable to create block numbered '{block_number}'",
+                                     number, column)
+            m = _NUMBERED_RESULT.match(code)
+            if m:
+                try:
+                    self._check_number("instruction", int(m.group(1)), block_number + 1,
+                                       None, "%")
+                except ParseError as e:
+                    return self.error_at(e.message, number, column)
+            return None
         return None
 
     def r_dbg_record(self, c):
@@ -869,12 +898,30 @@ class ModuleSyntax:
     def r_operand_bundle(self, c):
         return (str(c[0])[1:-1], [x for x in c[1:] if x is not None])
 
+    def _check_call_arguments(self, ftype, values) -> None:
+        """Arguments against the call's written function type, as llvm-as does
+        (reported on the call's line)."""
+        problem = None
+        if len(values) < len(ftype.params):
+            problem = "not enough parameters specified for call"
+        elif len(values) > len(ftype.params) and not ftype.vararg:
+            problem = "too many parameters specified for call"
+        else:
+            for value, param in zip(values, ftype.params):
+                if value.type != param:
+                    problem = f"argument is not of expected type '{param}'"
+                    break
+        if problem is not None and self.prev_line is not None:
+            text = self._line(self.prev_line)
+            raise self.error_at(problem, self.prev_line, len(text) - len(text.lstrip()) + 1)
+
     def _call_common(self, call_attrs, ret, callee, args):
         forwards = _FORWARD_VARARGS in args
         args = [a for a in args if a is not _FORWARD_VARARGS]
         ret = self.type_of(ret)
         if isinstance(ret, FunctionType):
             ftype, explicit = ret, True
+            self._check_call_arguments(ftype, [a for a, _ in args])
         else:
             ftype, explicit = FunctionType(ret, tuple(a.type for a, _ in args)), False
         cconv, ret_attrs, space = "", [], ""
@@ -1109,6 +1156,10 @@ class ModuleSyntax:
 
     # ------------------------------------------------------------------ the end
     def finish(self) -> None:
+        undefined_types = [n for n in self.type_refs if n not in self.types_defined]
+        if undefined_types:
+            name = min(undefined_types)              # llvm-as: a sorted map, first name
+            raise self.error(f"use of undefined type named '{name}'", self.type_refs[name])
         if self.global_forward:
             name = _first_reported(self.global_forward)
             raise self.error(f"use of undefined global '@{name}'",
@@ -1189,6 +1240,7 @@ _ATTACHMENT = re.compile(r'!([-a-zA-Z$._][-a-zA-Z$._0-9]*)[ \t]+(![0-9]+|!'
                          + _balanced("{", "}", 4) + r'|![A-Za-z_][A-Za-z0-9_]*'
                          + _balanced("(", ")", 4) + ')')
 _FLAG_WORDS = re.compile(r"inrange\s*\([^)]*\)|\w+")
+_NUMBERED_RESULT = re.compile(r"%(\d+)\s*=")
 _METADATA_DEF = re.compile(r"!(\d+)\s*=\s*(distinct\s+)?(.*)", re.S)
 
 
