@@ -1155,11 +1155,27 @@ class ModuleSyntax:
         return Pending(lambda t: C.ConstantExpr("ptrauth", t, list(c)))
 
     # ------------------------------------------------------------------ the end
+    def _declare_used_intrinsics(self) -> None:
+        """LLVM 19 declares an intrinsic that is called without a declaration
+        (`call double @llvm.fmuladd.f64(...)`), with the call's type."""
+        for name, placeholder in sorted(self.global_forward.items()):   # LLVM's order
+            if not name.startswith("llvm."):
+                continue
+            calls = [u for u in placeholder.users
+                     if isinstance(u, I.CallBase) and u.callee is placeholder]
+            if not calls:
+                continue
+            ftype = calls[0].function_type
+            fn = Function(name, ftype, self.pointer_to(ftype))
+            self.define_global(fn, placeholder.token)
+
     def finish(self) -> None:
         undefined_types = [n for n in self.type_refs if n not in self.types_defined]
         if undefined_types:
             name = min(undefined_types)              # llvm-as: a sorted map, first name
             raise self.error(f"use of undefined type named '{name}'", self.type_refs[name])
+        if not self.llvm14:
+            self._declare_used_intrinsics()
         if self.global_forward:
             name = _first_reported(self.global_forward)
             raise self.error(f"use of undefined global '@{name}'",
