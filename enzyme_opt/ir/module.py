@@ -146,7 +146,7 @@ class Function(GlobalValue):
     """
 
     __slots__ = ("function_type", "args", "blocks", "ret_attrs", "attrs",
-                 "metadata", "locals", "_lazy_body")
+                 "metadata", "locals", "_lazy_body", "block_use_orders")
 
     def __init__(self, name: str, function_type: FunctionType, ptr_type: Type,
                  arg_names=None, linkage="", ret_attrs="", attrs=""):
@@ -158,6 +158,9 @@ class Function(GlobalValue):
         self.blocks: List[BasicBlock] = []
         self.locals = NameTable()
         self._lazy_body = None
+        # `uselistorder label %bb, { ... }` directives: (block, indexes).  They
+        # fix the order of a block's predecessors, which `opt -S` shows.
+        self.block_use_orders: List[tuple] = []
         names = arg_names or [None] * len(function_type.params)
         self.args = []
         for i, (t, n) in enumerate(zip(function_type.params, names)):

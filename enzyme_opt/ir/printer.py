@@ -366,7 +366,30 @@ class FunctionPrinter:
                 out.append(f"{self.slots.ref(block)[1:]}:")
             for inst in block.instructions:
                 out.append(self.instruction(inst))
+        orders = self.block_use_orders()
+        if orders:
+            out.append("")
+            out.extend(orders)
         out.append("}")
+
+    def block_use_orders(self) -> List[str]:
+        """The `uselistorder label` directives still valid for the body: the
+        block is in the function and has as many terminator uses as indexes."""
+        fn = self.fn
+        lines = []
+        for block, indexes in getattr(fn, "block_use_orders", ()):
+            if not any(b is block for b in fn.blocks):
+                continue
+            uses = sum(1 for user, _ in block.uses
+                       if getattr(user, "is_terminator", False)
+                       and getattr(user, "parent", None) is not None
+                       and user.parent.parent is fn)
+            if uses != len(indexes) or sorted(indexes) != list(range(uses)) \
+                    or indexes == sorted(indexes):
+                continue
+            lines.append(f"  uselistorder {self.label(block)}, {{ "
+                         + ", ".join(str(i) for i in indexes) + " }")
+        return lines
 
 
 def print_global(gv: GlobalValue) -> str:

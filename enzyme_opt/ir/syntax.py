@@ -22,7 +22,7 @@ from .printer import _typed
 from .types import (I1, METADATA, OPAQUE_PTR, VOID, ArrayType, FloatType, FunctionType,
                     IntType, PointerType, SpecialType, StructType, VectorType, indexed_type)
 
-_MD_ATTACHMENT = re.compile(r",?\s*!([-a-zA-Z$._][-a-zA-Z$._0-9]*)\s+(.*)\Z", re.S)
+_MD_ATTACHMENT = re.compile(r",?\s*!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)\s+(.*)\Z", re.S)
 
 
 class Pending:
@@ -161,8 +161,15 @@ class ModuleSyntax:
         s = str(tok)
         if s[:3] in ("u0x", "s0x"):
             value = int(s[3:], 16)
-            if s[0] == "s" and t.is_int and value >= 1 << (t.bits - 1):
-                value -= 1 << t.bits
+            if s[0] == "s" and value:
+                # As LLVM reads it: the digits are cut down to their active bits
+                # and that top bit is the sign (`s0x10` is -16, `s0x7` is -1),
+                # then sign-extended or truncated to the type.
+                value -= 1 << value.bit_length()
+                if t.is_int:
+                    value &= (1 << t.bits) - 1
+                    if value >= 1 << (t.bits - 1):
+                        value -= 1 << t.bits
         else:
             value = int(s)
         if t.is_float:
@@ -470,7 +477,11 @@ class ModuleSyntax:
         return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
 
     def r_uselistorder(self, c):
-        if self.fn is None:
+        if isinstance(c[0], Token) and c[0].type == "LABEL_REF":
+            if self.fn is None:
+                raise self.error("uselistorder of a label outside a function", c[0])
+            self.fn.block_use_orders.append((self.label(c[0]), [int(x) for x in c[1:]]))
+        elif self.fn is None:
             self.module.trailing.append("uselistorder " + self._text(c[0]) + ", { "
                                         + ", ".join(str(x) for x in c[1:]) + " }")
 
@@ -1252,7 +1263,7 @@ def _balanced(open_: str, close: str, depth: int) -> str:
     return pattern
 
 
-_ATTACHMENT = re.compile(r'!([-a-zA-Z$._][-a-zA-Z$._0-9]*)[ \t]+(![0-9]+|!'
+_ATTACHMENT = re.compile(r'!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)[ \t]+(![0-9]+|!'
                          + _balanced("{", "}", 4) + r'|![A-Za-z_][A-Za-z0-9_]*'
                          + _balanced("(", ")", 4) + ')')
 _FLAG_WORDS = re.compile(r"inrange\s*\([^)]*\)|\w+")
