@@ -6,7 +6,8 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 """
 from __future__ import annotations
 
-from ..analysis.activity import contains_float, is_inactive_call
+from ..analysis.activity import (ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, contains_float,
+                                 is_inactive_call)
 from ..diagnostics import (DifferentiationError, atomic_moves_floats, check_atomic_update,
                            check_variadic_call, indirect_call_problem)
 from ..ir import instructions as I
@@ -131,12 +132,15 @@ def _call(gen, b, inst, active, shadowed) -> None:
             raise DifferentiationError(indirect_call_problem(inst), function=gen.primal,
                                        instruction=inst)
         return
-    if callee.name in ("free", "_ZdlPv", "_ZdaPv", "_ZdlPvm") and \
-            gen.info.has_shadow(inst.args[0]):
+    if callee.name in FREE_FUNCTIONS and gen.info.has_shadow(inst.args[0]):
         for s in gen.shadow(inst.args[0]):
             copy = clone_instruction(inst)
             copy.set_operand(0, s)
             b.insert(copy)
+        return
+    if callee.name in ALLOCATION_FUNCTIONS:      # before the inactive check: no float in sight
+        if shadowed:
+            gen.shadows[id(inst)] = [_shadow_malloc(gen, b, inst) for _ in range(gen.width)]
         return
     if is_inactive_call(inst):
         return
@@ -172,10 +176,6 @@ def _call(gen, b, inst, active, shadowed) -> None:
         if gen.info.has_shadow(dst):
             for sd in gen.shadow(dst):
                 gen.ctx.memset_zero(b, sd, inst.args[2])
-        return
-    if callee.name in ("malloc", "calloc", "_Znwm", "_Znam"):
-        if shadowed:
-            gen.shadows[id(inst)] = [_shadow_malloc(gen, b, inst) for _ in range(gen.width)]
         return
     if callee.name == "realloc" and gen.info.has_shadow(inst.args[0]):
         # The shadow grows with the primal; bytes past the old size are as

@@ -15,11 +15,16 @@ from ..ir import instructions as I
 from ..ir.constants import Constant
 from ..ir.module import Function
 
-ALLOCATION_FUNCTIONS = {"malloc", "calloc", "_Znwm", "_Znam"}
+# Allocation functions whose first argument is the size (calloc: count, size):
+# C's, and C++'s new[] in its plain and nothrow forms.
+ALLOCATION_FUNCTIONS = {"malloc", "calloc", "_Znwm", "_Znam", "_ZnwmRKSt9nothrow_t",
+                        "_ZnamRKSt9nothrow_t"}
+FREE_FUNCTIONS = {"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "_ZdlPvRKSt9nothrow_t",
+                  "_ZdaPvRKSt9nothrow_t"}
 # Calls that neither read nor write float data the derivative can see.
 INACTIVE_FUNCTIONS = {
     "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "fflush", "sprintf",
-    "snprintf", "free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "exit", "abort", "time", "clock",
+    "snprintf", *FREE_FUNCTIONS, "exit", "abort", "time", "clock",
     "rand", "srand", "fwrite", "fopen", "fclose", "perror", "strlen", "strcmp", "assert",
     "__assert_fail", "abs", "labs", "llabs",
 }

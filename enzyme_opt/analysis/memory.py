@@ -22,14 +22,14 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantExpr
 from ..ir.module import GlobalVariable
 from ..ir.values import Argument
-from .activity import ALLOCATION_FUNCTIONS, HINT_INTRINSICS
+from .activity import ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, HINT_INTRINSICS
 
 # Library calls that write no memory the caller can see (besides what they return).
-_NO_VISIBLE_WRITES = ({"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "printf", "puts", "putchar",
+_NO_VISIBLE_WRITES = (FREE_FUNCTIONS | {"printf", "puts", "putchar",
                        "fprintf", "fputs", "fputc", "fflush", "exit", "abort", "strlen",
                        "strcmp", "abs", "labs", "llabs", "__assert_fail", "time", "clock"}
                       | ALLOCATION_FUNCTIONS)
-_FREEING = ("free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "realloc")
+_FREEING = FREE_FUNCTIONS | {"realloc"}
 _WRITING_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "memcpy", "memmove",
                        "memset")
 
