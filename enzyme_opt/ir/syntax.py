@@ -74,6 +74,15 @@ class ModuleSyntax:
     def error_at(self, message: str, line: int, column: int) -> ParseError:
         return ParseError(message, self.filename, line, column, self._line(line))
 
+    def _line_start(self, line: int) -> int:
+        """The column of the first non-blank character of `line`."""
+        text = self._line(line)
+        return len(text) - len(text.lstrip()) + 1
+
+    def error_on_line(self, message: str, line: int) -> ParseError:
+        """An error at the start of `line` (an instruction's whole line)."""
+        return self.error_at(message, line, self._line_start(line))
+
     def error(self, message: str, token: Optional[Token]) -> ParseError:
         if token is None or getattr(token, "line", None) is None:
             return ParseError(message, self.filename)
@@ -277,22 +286,16 @@ class ModuleSyntax:
     def check_label_ref(self, label_ref) -> None:
         """`label %x` where %x is already a value, seen as the token is lexed:
         llvm-as reports it there, before any later syntax error."""
-        if getattr(self, "fn", None) is None:
+        if self.fn is None:
             return
-        text = str(label_ref)
-        written = text.split(None, 1)[1]
-        defined = self.locals.get(parse_identifier(written))
+        tok = _label_target(label_ref)
+        defined = self.locals.get(parse_identifier(tok))
         if defined is not None and not isinstance(defined, BasicBlock):
-            raise self.error_at(f"'{written}' is not a basic block", label_ref.line,
-                                label_ref.column + len(text) - len(written))
+            raise self.error(f"'{tok}' is not a basic block", tok)
 
     def label(self, label_ref) -> BasicBlock:
         """The block of a `label %bb` token."""
-        text = str(label_ref)
-        name = text.split(None, 1)[1]
-        tok = Token("LOCAL_VAR", name, line=label_ref.line,
-                    column=label_ref.column + len(text) - len(name))
-        return self.block(tok)
+        return self.block(_label_target(label_ref))
 
     def block(self, tok) -> BasicBlock:
         name = parse_identifier(tok)
@@ -621,18 +624,16 @@ class ModuleSyntax:
             # First instruction of a block: the first number free for the block.
             self.block_start = self.next_slot
             # Lark reduces on seeing the next token, which may be the next label.
-            if self.labels_seen - self.lookahead_is_label == self.labeled_blocks:
-                self._check_implicit_block()
+            if self.labels_seen - self.lookahead_is_label == self.labeled_blocks and \
+                    self.prev_line is not None:
+                self._check_block_number_free(self.block_start, self.prev_line)
 
-    def _check_implicit_block(self) -> None:
+    def _check_block_number_free(self, number: int, line: int) -> None:
         """A block without a label takes the next number, which must not be
         a value used before (`br i1 %4, ...` then `%4 = icmp` after a
-        terminator starts a block numbered 4)."""
-        name = str(self.block_start)
-        if name in self.local_forward and self.prev_line is not None:
-            text = self._line(self.prev_line)
-            raise self.error_at(f"unable to create block numbered '{name}'", self.prev_line,
-                                len(text) - len(text.lstrip()) + 1)
+        terminator starts a block numbered 4); `line` is its first line."""
+        if str(number) in self.local_forward:
+            raise self.error_on_line(f"unable to create block numbered '{number}'", line)
 
     def _finish_instruction(self, c):
         result, inst = c[0], c[1]
@@ -644,8 +645,7 @@ class ModuleSyntax:
         # instruction's last, and an instruction is one line.
         line = self.prev_line
         if line is not None:
-            text = self._line(line)
-            inst.location = (self.filename, line, len(text) - len(text.lstrip()) + 1)
+            inst.location = (self.filename, line, self._line_start(line))
         if len(c) > 2 and c[2] is not None:
             for m in _ATTACHMENT.finditer(str(c[2])):
                 inst.metadata.append((m.group(1), m.group(2)))
@@ -668,31 +668,31 @@ class ModuleSyntax:
         block without a label (a line moved after a terminator): its number
         was already used as a value, or its first instruction is numbered
         below it; None otherwise."""
-        line = getattr(self, "last_terminator_line", None)
-        if getattr(self, "fn", None) is None or line is None:
+        if self.fn is None or self.last_terminator_line is None:
             return None
         # The block's first instruction may have begun (its operands reduced).
         block_number = self.next_slot if self.block_start is None else self.block_start
-        lines = self.text.split("\n")
-        for number in range(line + 1, len(lines) + 1):
-            text = lines[number - 1]
-            code = text.split(";")[0].strip()
-            if not code:
-                continue
-            if code.endswith(":"):
-                return None                              # the block has a label after all
-            column = len(text) - len(text.lstrip()) + 1
-            if str(block_number) in self.local_forward:
-                return self.error_at(f"unable to create block numbered '{block_number}'",
-                                     number, column)
+        line = self._first_code_line_after(self.last_terminator_line)
+        if line is None:
+            return None
+        code = self._line(line).split(";")[0].strip()
+        if code.endswith(":"):
+            return None                                  # the block has a label after all
+        try:
+            self._check_block_number_free(block_number, line)
             m = _NUMBERED_RESULT.match(code)
             if m:
-                try:
-                    self._check_number("instruction", int(m.group(1)), block_number + 1,
-                                       None, "%")
-                except ParseError as e:
-                    return self.error_at(e.message, number, column)
-            return None
+                self._check_number("instruction", int(m.group(1)), block_number + 1, None, "%")
+        except ParseError as e:
+            return self.error_on_line(e.message, line)
+        return None
+
+    def _first_code_line_after(self, line: int):
+        """The number of the first line after `line` with more than a comment."""
+        self._line(line)                                 # splits the text once
+        for number in range(line + 1, len(self._lines) + 1):
+            if self._line(number).split(";")[0].strip():
+                return number
         return None
 
     def r_dbg_record(self, c):
@@ -923,8 +923,7 @@ class ModuleSyntax:
                     problem = f"argument is not of expected type '{param}'"
                     break
         if problem is not None and self.prev_line is not None:
-            text = self._line(self.prev_line)
-            raise self.error_at(problem, self.prev_line, len(text) - len(text.lstrip()) + 1)
+            raise self.error_on_line(problem, self.prev_line)
 
     def _call_common(self, call_attrs, ret, callee, args):
         forwards = _FORWARD_VARARGS in args
@@ -1200,6 +1199,14 @@ _STRINGS_AND_COMMENTS = re.compile(r'"[^"]*"|;[^\n]*')
 _OPAQUE_PTR = re.compile(r'(?<![-\w.$%@!#])ptr(?![-\w.$:])')   # not the label `ptr:`
 _TYPED_PTR = re.compile(r'(?:\bi\d+|\b(?:half|bfloat|float|double|x86_fp80|fp128|void)'
                         r'|%[-\w.$]+|[\]}>)])\s*\*')
+
+
+def _label_target(label_ref) -> Token:
+    """The `%bb` of a `label %bb` token, as a token at its own position."""
+    text = str(label_ref)
+    name = text.split(None, 1)[1]
+    return Token("LOCAL_VAR", name, line=label_ref.line,
+                 column=label_ref.column + len(text) - len(name))
 
 
 def _first_reported(names) -> str:
