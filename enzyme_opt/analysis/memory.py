@@ -54,6 +54,15 @@ def _is_local(obj) -> bool:
     return isinstance(obj, (I.Alloca, I.CallBase))
 
 
+def _stored_to(inst):
+    """The pointer a store or an atomic update writes through; else None."""
+    if isinstance(inst, I.Store):
+        return inst.pointer
+    if isinstance(inst, I.GenericInstruction) and inst.opcode in ("atomicrmw", "cmpxchg"):
+        return inst.operands[0]
+    return None
+
+
 def writes_only_local_memory(fn, seen: Optional[Set[int]] = None) -> bool:
     """Does `fn` (and everything it calls) store only into its own allocas and mallocs?"""
     seen = set() if seen is None else seen
@@ -61,9 +70,8 @@ def writes_only_local_memory(fn, seen: Optional[Set[int]] = None) -> bool:
         return True
     seen.add(id(fn))
     for inst in fn.instructions():
-        if isinstance(inst, I.Store) or (isinstance(inst, I.GenericInstruction) and
-                                         inst.opcode in ("atomicrmw", "cmpxchg")):
-            target = inst.pointer if isinstance(inst, I.Store) else inst.operands[0]
+        target = _stored_to(inst)
+        if target is not None:
             if not _is_local(underlying_object(target)):
                 return False
         elif isinstance(inst, I.CallBase) and not _call_writes_only_local(inst, seen):
@@ -112,20 +120,12 @@ def _write_targets(fn):
     """The objects `fn` may write besides its own (None: anything)."""
     targets = []
     for inst in fn.instructions():
-        if isinstance(inst, I.Store) or (isinstance(inst, I.GenericInstruction) and
-                                         inst.opcode in ("atomicrmw", "cmpxchg")):
-            ptr = inst.pointer if isinstance(inst, I.Store) else inst.operands[0]
-        elif isinstance(inst, I.CallBase):
-            callee = inst.called_function
-            if callee is not None and callee.name in _FREEING and inst.args:
-                ptr = inst.args[0]                 # freed memory cannot be read again
-            elif _call_writes_only_local(inst, set()):
-                continue
-            elif callee is not None and callee.name.startswith(_WRITING_INTRINSICS):
-                ptr = inst.args[0]
-            else:
+        ptr = _stored_to(inst)
+        if ptr is None and isinstance(inst, I.CallBase):
+            ptr = _call_written_pointer(inst)
+            if ptr is _ANYWHERE:
                 return None
-        else:
+        if ptr is None:
             continue
         obj = underlying_object(ptr)
         if obj is None:
@@ -133,6 +133,22 @@ def _write_targets(fn):
         if not _is_local(obj):
             targets.append(obj)
     return targets
+
+
+_ANYWHERE = object()    # a call that may write memory we cannot name
+
+
+def _call_written_pointer(call):
+    """The pointer a call writes through or frees, None when it writes only the
+    caller's own memory, or _ANYWHERE."""
+    callee = call.called_function
+    if callee is not None and callee.name in _FREEING and call.args:
+        return call.args[0]                  # freed memory cannot be read again
+    if _call_writes_only_local(call, set()):
+        return None
+    if callee is not None and callee.name.startswith(_WRITING_INTRINSICS):
+        return call.args[0]
+    return _ANYWHERE
 
 
 def _never_written(obj) -> bool:
