@@ -63,55 +63,6 @@ class DifferentiationError(EnzymeOptError):
         return "\n".join([text] + [f"note: {n}" for n in self.notes])
 
 
-def indirect_call_problem(call) -> str:
-    """Why a call whose target is not a known function cannot be differentiated."""
-    from .ir.constants import InlineAsm
-    if isinstance(call.callee, InlineAsm):
-        return "cannot differentiate inline assembly that active values flow through"
-    return ("cannot differentiate an indirect call with active arguments (the function "
-            "called is only known at run time)")
-
-
-def check_variadic_call(call, carries_derivative, function) -> None:
-    """Arguments in a call's `...` part reach the callee only through va_arg,
-    whose memory we cannot shadow: refuse when a derivative would ride there."""
-    callee = call.called_function
-    fixed = len(callee.function_type.params)
-    if callee.function_type.vararg and any(carries_derivative(a) for a in call.args[fixed:]):
-        raise DifferentiationError(
-            f"cannot differentiate a call to variadic function '{callee.name}' with active "
-            "arguments in its '...' part", function=function, instruction=call)
-
-
-def atomic_moves_floats(inst) -> bool:
-    """Whether an atomicrmw/cmpxchg carries floats: float-typed, or (as clang
-    writes `__atomic_exchange` of a double) integers cast from or to floats."""
-    from .ir import instructions as I
-    if inst.operands[-1].type.is_float:
-        return True
-    def is_float_cast(v):
-        return isinstance(v, I.Cast) and v.opcode == "bitcast" and (
-            v.operands[0].type.is_float or v.type.is_float)
-    casts_in = any(is_float_cast(op) for op in inst.operands[1:])
-    casts_out = any(is_float_cast(u) or (isinstance(u, I.ExtractValue) and
-                                         any(is_float_cast(w) for w in u.users))
-                    for u in inst.users)
-    return casts_in or casts_out
-
-
-def check_atomic_update(inst, function) -> str:
-    """The operation of an atomic update of active memory, if it is one we
-    differentiate (an atomic `fadd`/`fsub` is a sum, so its adjoint is a
-    read of the shadow); otherwise a located error."""
-    op = inst.atomic_operation
-    if op in ("fadd", "fsub"):
-        return op
-    what = f"atomicrmw {op}" if op else inst.opcode
-    raise DifferentiationError(f"cannot differentiate '{what}' on active memory (only atomic "
-                               "fadd and fsub are supported)", function=function,
-                               instruction=inst)
-
-
 def ir_location(inst):
     """Where `inst` stands in the input .ll (used when there is no debug info)."""
     return getattr(inst, "location", None) if inst is not None else None

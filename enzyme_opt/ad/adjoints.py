@@ -11,11 +11,11 @@ and calls of differentiated functions serve all lanes in one go.
 """
 from __future__ import annotations
 
-from ..diagnostics import (DifferentiationError, atomic_moves_floats, check_atomic_update,
-                           indirect_call_problem)
+from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantInt, ConstantZero, zero_of
 from ..ir.types import I32
+from .unsupported import atomic_moves_floats, check_atomic_update, refuse_indirect_call
 from .rules import rule_name_for_call
 
 
@@ -191,8 +191,7 @@ def _lane_call(gen, b, inst):
     callee = inst.called_function
     if callee is None:
         if any(gen.info.is_active(a) for a in inst.args) or gen.info.is_active(inst):
-            raise DifferentiationError(indirect_call_problem(inst), function=gen.primal,
-                                       instruction=inst)
+            refuse_indirect_call(inst, gen.primal)
         return
     from ..analysis.activity import ALLOCATION_FUNCTIONS, is_inactive_call
     if callee.name in ALLOCATION_FUNCTIONS:

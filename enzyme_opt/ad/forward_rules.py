@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from ..analysis.activity import (ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, contains_float,
                                  is_inactive_call)
-from ..diagnostics import (DifferentiationError, atomic_moves_floats, check_atomic_update,
-                           check_variadic_call, indirect_call_problem)
+from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt
 from ..ir.types import I64
+from .unsupported import (atomic_moves_floats, check_atomic_update, check_variadic_call,
+                          refuse_indirect_call)
 from .rules import rule_name_for_call
 
 
@@ -129,8 +130,7 @@ def _call(gen, b, inst, active, shadowed) -> None:
     callee = inst.called_function
     if callee is None:
         if active or any(gen.info.is_active(a) for a in inst.args):
-            raise DifferentiationError(indirect_call_problem(inst), function=gen.primal,
-                                       instruction=inst)
+            refuse_indirect_call(inst, gen.primal)
         return
     if callee.name in FREE_FUNCTIONS and gen.info.has_shadow(inst.args[0]):
         for s in gen.shadow(inst.args[0]):
@@ -226,8 +226,7 @@ def _shadow_malloc(gen, b, inst):
 
 def _differentiated_call(gen, b, inst) -> None:
     callee = inst.called_function
-    check_variadic_call(inst, lambda a: gen.info.is_active(a) or gen.info.has_shadow(a),
-                        gen.primal)
+    check_variadic_call(inst, gen.info, gen.primal)
     kinds = []
     args = []
     for a in inst.args:

@@ -32,7 +32,7 @@ from typing import Dict, List
 from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
 from ..analysis.memory import reloadable_loads
-from ..diagnostics import DifferentiationError, check_variadic_call
+from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_body, clone_instruction
@@ -41,7 +41,8 @@ from ..ir.types import I64, FunctionType, StructType
 from . import shadow_heap
 from . import tape as T
 from .prepare import prepare_for_differentiation
-from .rules import RULES, Emitter, Expr, rule_name_for_call
+from .rules import RULES, Emitter, Expr
+from .unsupported import check_variadic_call
 
 DUPLICATED = ("dup", "dupnoneed")
 
@@ -369,8 +370,7 @@ class ReverseGenerator:
 
     def _rewrite_call(self, call) -> None:
         callee = call.called_function
-        check_variadic_call(call, lambda a: self.info.is_active(a) or self.info.has_shadow(a),
-                            self.primal)
+        check_variadic_call(call, self.info, self.primal)
         kinds = []
         for a in call.args:
             if self.info.has_shadow(a):

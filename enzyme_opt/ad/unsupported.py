@@ -1,0 +1,63 @@
+"""What the AD refuses to differentiate, each with a located error.
+
+Forward and reverse mode meet the same unsupported constructs (calls whose
+target is known only at run time, derivatives passed through `...`, atomic
+operations other than a sum); the checks live here so both say the same.
+"""
+from __future__ import annotations
+
+from ..diagnostics import DifferentiationError
+from ..ir import instructions as I
+from ..ir.constants import InlineAsm
+
+
+def refuse_indirect_call(call, function) -> None:
+    """A call whose target is not a known function, with derivatives flowing
+    through it, cannot be differentiated."""
+    if isinstance(call.callee, InlineAsm):
+        problem = "cannot differentiate inline assembly that active values flow through"
+    else:
+        problem = ("cannot differentiate an indirect call with active arguments (the function "
+                   "called is only known at run time)")
+    raise DifferentiationError(problem, function=function, instruction=call)
+
+
+def check_variadic_call(call, info, function) -> None:
+    """Arguments in a call's `...` part reach the callee only through va_arg,
+    whose memory we cannot shadow: refuse when a derivative would ride there."""
+    callee = call.called_function
+    fixed = len(callee.function_type.params)
+    if callee.function_type.vararg and any(info.is_active(a) or info.has_shadow(a)
+                                           for a in call.args[fixed:]):
+        raise DifferentiationError(
+            f"cannot differentiate a call to variadic function '{callee.name}' with active "
+            "arguments in its '...' part", function=function, instruction=call)
+
+
+def atomic_moves_floats(inst) -> bool:
+    """Whether an atomicrmw/cmpxchg carries floats: float-typed, or (as clang
+    writes `__atomic_exchange` of a double) integers cast from or to floats."""
+    if inst.operands[-1].type.is_float:
+        return True
+
+    def is_float_cast(v):
+        return isinstance(v, I.Cast) and v.opcode == "bitcast" and (
+            v.operands[0].type.is_float or v.type.is_float)
+    casts_in = any(is_float_cast(op) for op in inst.operands[1:])
+    casts_out = any(is_float_cast(u) or (isinstance(u, I.ExtractValue) and
+                                         any(is_float_cast(w) for w in u.users))
+                    for u in inst.users)
+    return casts_in or casts_out
+
+
+def check_atomic_update(inst, function) -> str:
+    """The operation of an atomic update of active memory, if it is one we
+    differentiate (an atomic `fadd`/`fsub` is a sum, so its adjoint is a
+    read of the shadow); otherwise a located error."""
+    op = inst.atomic_operation
+    if op in ("fadd", "fsub"):
+        return op
+    what = f"atomicrmw {op}" if op else inst.opcode
+    raise DifferentiationError(f"cannot differentiate '{what}' on active memory (only atomic "
+                               "fadd and fsub are supported)", function=function,
+                               instruction=inst)
