@@ -16,6 +16,7 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, zero_of
+from ..ir.module import function_under_casts
 from .context import DerivativeContext, size_and_align
 
 MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
@@ -97,8 +98,8 @@ def api_calls(module) -> list:
 
 
 def _function_argument(call, v) -> Function:
-    target = v.strip_casts() if isinstance(v, ConstantExpr) else v
-    if not isinstance(target, Function):
+    target = function_under_casts(v)
+    if target is None:
         raise DifferentiationError("the first argument of an Enzyme call must be a function "
                                    "known at compile time", function=call.function,
                                    instruction=call)
@@ -574,8 +575,8 @@ def _target(call):
     """The function an API call differentiates (None if not recognizable yet)."""
     args = call.args
     for v in args[:2]:
-        target = v.strip_casts() if isinstance(v, ConstantExpr) else v
-        if isinstance(target, Function):
+        target = function_under_casts(v)
+        if target is not None:
             return target
     return None
 

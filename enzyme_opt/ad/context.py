@@ -5,6 +5,7 @@ from typing import Dict, Tuple
 
 from ..ir import Builder, Function
 from ..ir.constants import ConstantInt
+from ..ir.module import function_under_casts
 from ..ir.types import I1, I8, I64, FunctionType, VOID
 from . import tape as T
 
@@ -52,13 +53,12 @@ class DerivativeContext:
         Null and undef stand for themselves, and functions too.
         """
         from ..analysis.activity import global_base
-        from ..ir.constants import ConstantExpr, ConstantUndef
+        from ..ir.constants import ConstantUndef
         if global_base(v) is not None:
             return self.global_shadow(v, mode, lane)
         if getattr(v, "is_zero", False) or isinstance(v, ConstantUndef):
             return v
-        bare = v.strip_casts() if isinstance(v, ConstantExpr) else v
-        return v if isinstance(bare, Function) else None
+        return v if function_under_casts(v) is not None else None
 
     def global_shadow(self, v, mode: str, lane: int = 0):
         """The shadow of an active global, or of a constant GEP/cast into one.

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Dict, Optional
 
 from ..ir import Function, GlobalVariable
-from ..ir.constants import ConstantAggregate, ConstantExpr
+from ..ir.constants import ConstantAggregate
+from ..ir.module import function_under_casts
 
 GRADIENT_PREFIX = "__enzyme_register_gradient"
 DERIVATIVE_PREFIX = "__enzyme_register_derivative"
@@ -27,12 +28,6 @@ class CustomRule:
     forward: Optional[Function] = None     # forward mode
 
 
-def _function_in(v) -> Optional[Function]:
-    if isinstance(v, ConstantExpr):
-        v = v.strip_casts()
-    return v if isinstance(v, Function) else None
-
-
 def collect_custom_rules(module) -> Dict[int, CustomRule]:
     """id(fn) -> its registered rule; the registration globals are removed."""
     rules: Dict[int, CustomRule] = {}
@@ -43,7 +38,7 @@ def collect_custom_rules(module) -> Dict[int, CustomRule]:
         init = gv.initializer
         if not isinstance(init, ConstantAggregate):
             continue
-        fns = [_function_in(e) for e in init.elements]
+        fns = [function_under_casts(e) for e in init.elements]
         if not fns or fns[0] is None:
             continue
         rule = rules.setdefault(id(fns[0]), CustomRule(fns[0]))

@@ -13,7 +13,7 @@ from typing import Dict, Set
 
 from ..ir import instructions as I
 from ..ir.constants import Constant
-from ..ir.module import Function
+from ..ir.module import Function, function_under_casts
 
 # Allocation functions whose first argument is the size (calloc: count, size):
 # C's, and C++'s new[] in its plain and nothrow forms.
@@ -74,12 +74,14 @@ def user_inactive_functions(module) -> Set[int]:
               if {"enzyme_inactive", '"enzyme_inactive"'} & fn.attribute_words()}
     for gv in module.globals:
         if gv.name.startswith("__enzyme_inactivefn"):
-            marked |= {id(f) for f in _functions_in(getattr(gv, "initializer", None))}
+            listed = _elements(getattr(gv, "initializer", None))
+            marked |= {id(f) for f in map(function_under_casts, listed) if f is not None}
         elif gv.name == "llvm.global.annotations":
             for entry in _elements(getattr(gv, "initializer", None)):
                 parts = _elements(entry)
-                if len(parts) >= 2 and _annotation_text(parts[1]) == "enzyme_inactive":
-                    marked |= {id(f) for f in _functions_in(parts[0])}
+                annotated = function_under_casts(parts[0]) if parts else None
+                if annotated is not None and _annotation_text(parts[1]) == "enzyme_inactive":
+                    marked.add(id(annotated))
     module._user_inactive = marked
     return marked
 
@@ -89,24 +91,10 @@ def _elements(c) -> list:
     return list(c.elements) if isinstance(c, ConstantAggregate) else []
 
 
-def _functions_in(c) -> list:
-    """The functions a constant (an array of pointers, a cast) refers to."""
-    from ..ir.constants import ConstantAggregate, ConstantExpr
-    from ..ir.module import Function
-    if isinstance(c, Function):
-        return [c]
-    if isinstance(c, ConstantExpr):
-        return [f for op in c.operands for f in _functions_in(op)]
-    if isinstance(c, ConstantAggregate):
-        return [f for e in c.elements for f in _functions_in(e)]
-    return []
-
-
 def _annotation_text(ptr):
     """The string an annotation entry points to (a global `c"...\00"`)."""
     from ..ir.constants import ConstantString
-    base = global_base(ptr) if not hasattr(ptr, "initializer") else ptr
-    init = getattr(base, "initializer", None)
+    init = getattr(global_base(ptr), "initializer", None)
     if isinstance(init, ConstantString):
         return init.text.split("\\00")[0]
     return None

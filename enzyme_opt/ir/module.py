@@ -285,3 +285,11 @@ class Module:
     def new_metadata_id(self) -> str:
         ids = [int(k) for k in self.metadata if k.isdigit()]
         return str(max(ids, default=-1) + 1)
+
+
+def function_under_casts(v) -> Optional[Function]:
+    """The function `v` is, seen through constant pointer casts; else None."""
+    from .constants import ConstantExpr
+    if isinstance(v, ConstantExpr):
+        v = v.strip_casts()
+    return v if isinstance(v, Function) else None
