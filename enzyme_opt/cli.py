@@ -73,9 +73,8 @@ def verify_output(result: str, source: str, filename: str, typed: bool, options:
         m = _LLVM_POSITION.search(input_problem)
         if m:
             line, column = int(m.group(1)), int(m.group(2))
-            lines = source.split("\n")
-            text = lines[line - 1] if 0 < line <= len(lines) else None
-            raise EnzymeOptError(m.group(3).splitlines()[0], filename, line, column, text)
+            raise EnzymeOptError(m.group(3).splitlines()[0], filename, line, column,
+                                 _source_line(source, line))
         located = _find_quoted_line(input_problem, source)
         if located is not None:
             line, column, text = located
@@ -106,6 +105,12 @@ def _find_quoted_line(message: str, source: str):
                 full = lines[number]
                 return number + 1, len(full) - len(full.lstrip()) + 1, full
     return None
+
+
+def _source_line(text: str, line: int):
+    """Line `line` (from 1) of `text`, or None past its end."""
+    lines = text.split("\n")
+    return lines[line - 1] if 0 < line <= len(lines) else None
 
 
 def _first_line(message: str) -> str:
@@ -150,9 +155,7 @@ def _check_dominance(module, text: str) -> None:
     if bad.location is None:
         raise EnzymeOptError(message, module.source_filename)
     filename, line, column = bad.location
-    lines = text.split("\n")
-    raise EnzymeOptError(message, filename, line, column,
-                         lines[line - 1] if line <= len(lines) else None)
+    raise EnzymeOptError(message, filename, line, column, _source_line(text, line))
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})

@@ -89,18 +89,21 @@ def _binary(value: float, exponent_bits: int, fraction_bits: int, explicit_one: 
     format stores it, as x86_fp80 does)."""
     sign = 1 if math.copysign(1.0, value) < 0 else 0
     top = (1 << exponent_bits) - 1
+    one = 1 << (fraction_bits - 1) if explicit_one else 0     # the stored leading one
     if math.isnan(value):
-        exponent, fraction = top, 3 << (fraction_bits - 2) if explicit_one else 1 << (fraction_bits - 1)
+        exponent, fraction = top, one | 1 << (fraction_bits - 2 if explicit_one else
+                                              fraction_bits - 1)
     elif math.isinf(value):
-        exponent, fraction = top, (1 << (fraction_bits - 1)) if explicit_one else 0
+        exponent, fraction = top, one
     elif value == 0.0:
         exponent, fraction = 0, 0
     else:
         m, e = math.frexp(abs(value))                 # |value| = m * 2**e, 0.5 <= m < 1
         exponent = e - 1 + (top >> 1)
-        significand = int(m * (1 << fraction_bits)) if explicit_one else \
-            int(m * (1 << (fraction_bits + 1))) - (1 << fraction_bits)
-        fraction = significand
+        if explicit_one:
+            fraction = int(m * (1 << fraction_bits))
+        else:
+            fraction = int(m * (1 << (fraction_bits + 1))) - (1 << fraction_bits)
     return (sign << (exponent_bits + fraction_bits)) | (exponent << fraction_bits) | fraction
 
 
