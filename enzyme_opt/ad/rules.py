@@ -20,20 +20,24 @@ from ..ir.types import FunctionType, Type
 
 
 class Expr:
-    """A value under construction; arithmetic emits instructions.
+    """A value under construction: arithmetic builds a small expression graph
+    whose instructions are emitted when `.value` is first read.
 
-    The value may be given as a thunk: reverse mode wraps primal operands
-    lazily, so a partial that is never used never pulls its operand onto
-    the tape.
+    Laziness is what keeps the tape small: a rule states the partials for
+    every operand, but only those of active operands are read, so the
+    partial for an inactive divisor or exponent neither emits code nor
+    pulls primal values onto the tape.  `peek` is the primal value a leaf
+    stands for, which lets constants fold without forcing the leaf.
     """
 
-    __slots__ = ("em", "_value", "_thunk", "type")
+    __slots__ = ("em", "_value", "_thunk", "type", "peek")
 
-    def __init__(self, em: "Emitter", value=None, thunk=None, type=None):
+    def __init__(self, em: "Emitter", value=None, thunk=None, type=None, peek=None):
         self.em = em
         self._value = value
         self._thunk = thunk
         self.type = value.type if value is not None else type
+        self.peek = value if value is not None else peek
 
     @property
     def value(self):
@@ -42,7 +46,7 @@ class Expr:
         return self._value
 
     def constant(self) -> Optional[float]:
-        v = self.value
+        v = self._value if self._value is not None else self.peek
         return v.value if isinstance(v, ConstantFloat) else None
 
     def _lift(self, other) -> "Expr":
@@ -85,11 +89,15 @@ class Emitter:
     def wrap(self, value) -> Expr:
         return Expr(self, value)
 
+    def later(self, type, emit) -> Expr:
+        """A node whose instruction `emit()` is built only if it is used."""
+        return Expr(self, thunk=emit, type=type)
+
     # -- arithmetic with constant folding ------------------------------------------
     def binop(self, kind: str, a: Expr, b: Expr) -> Expr:
         if a.type.scalar.is_int:
             op = {"add": "add", "sub": "sub", "mul": "mul"}[kind]
-            return self.wrap(self.b.binop(op, a.value, b.value))
+            return self.later(a.type, lambda: self.b.binop(op, a.value, b.value))
         ca, cb = a.constant(), b.constant()
         if kind == "mul":
             if ca == 1.0:
@@ -110,24 +118,24 @@ class Emitter:
         if kind == "div" and cb == 1.0:
             return a
         op = {"add": "fadd", "sub": "fsub", "mul": "fmul", "div": "fdiv"}[kind]
-        return self.wrap(self.b.binop(op, a.value, b.value, flags=self.flags))
+        return self.later(a.type, lambda: self.b.binop(op, a.value, b.value, flags=self.flags))
 
     def neg(self, a: Expr) -> Expr:
         c = a.constant()
         if c is not None:
             return self.wrap(const_float(a.type, -c))
-        return self.wrap(self.b.fneg(a.value, flags=self.flags))
+        return self.later(a.type, lambda: self.b.fneg(a.value, flags=self.flags))
 
     def fcmp(self, pred: str, a: Expr, b: Expr) -> Expr:
-        return self.wrap(self.b.fcmp(pred, a.value, b.value))
+        return self.later(None, lambda: self.b.fcmp(pred, a.value, b.value))
 
     def select(self, cond: Expr, a, b) -> Expr:
         like = a if isinstance(a, Expr) else b
         a, b = like._lift(a), like._lift(b)
-        return self.wrap(self.b.select(cond.value, a.value, b.value))
+        return self.later(a.type, lambda: self.b.select(cond.value, a.value, b.value))
 
     def itofp(self, n: Expr, like: Expr) -> Expr:
-        return self.wrap(self.b.cast("sitofp", n.value, like.type))
+        return self.later(like.type, lambda: self.b.cast("sitofp", n.value, like.type))
 
     # -- calls to math functions -----------------------------------------------------
     def math(self, name: str, *args: Expr) -> Expr:
@@ -140,9 +148,11 @@ class Emitter:
         else:
             callee_name = libm_name(name, t)
         ftype = FunctionType(t, tuple(a.type for a in args))
-        module = self.b.module
-        callee = module.declare_function(callee_name, ftype)
-        return self.wrap(self.b.call(callee, [a.value for a in args]))
+
+        def emit():
+            callee = self.b.module.declare_function(callee_name, ftype)
+            return self.b.call(callee, [a.value for a in args])
+        return self.later(t, emit)
 
 
 # The math functions LLVM 14 has as intrinsics (vector-capable, no errno).
