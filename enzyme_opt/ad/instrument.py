@@ -1,32 +1,63 @@
 """Forward-pass bookkeeping, added once the reverse pass says what it needs.
 
-For every slot: a store where the value is defined; in blocks that may run
-more than once, a push of the slot's previous contents at block entry and
-the matching pop at the end of the block's reverse.  In split mode the
-augmented function finally hands all slots to the reverse function through
-the tape.
+For every slot: a store where the value is defined, and, where the block
+may run more than once, a save of the slot's previous contents on the tape
+that the reverse pass restores, so that each reverse block sees the values
+of its own forward execution.  Where the save goes decides the tape's size:
+
+- by default, at the defining block's entry (popped at the end of its
+  reverse): one entry per execution;
+- a value that the reverse pass reads only outside some loop around its
+  definition (a sum's final value, say) is saved once per *run* of the
+  outermost such loop, at the end of the loop's preheader, and restored at
+  the start of the preheader's reverse; if the preheader runs once per
+  call, not at all;
+- a loop counter (`phi [start, %preheader], [%iv + C, %latch]`) is stepped
+  back by C in its header's reverse, and saved per run like the above.
+
+Every forward execution of a block has exactly one reverse execution, so a
+save at the end of a block and a restore at the start of its reverse always
+pair up on the stack.  In split mode the augmented function finally hands
+all slots to the reverse function through the tape.
 """
 from __future__ import annotations
 
 from ..ir import Builder
 from ..ir import instructions as I
+from ..ir.constants import ConstantInt
 from . import tape as T
 
 
 def instrument_forward(gen) -> None:
-    by_block = {}
+    per_block, per_run, counters = {}, {}, []
     for slot in sorted(gen.slots.values(), key=lambda s: s.order):
         v = slot.value
         _store_after_definition(v, slot.fwd)
-        by_block.setdefault(id(v.parent), []).append(slot)
+        if id(v.parent) not in gen.cyclic:
+            continue
+        step = counter_step(v, gen.preds)
+        run_start = _counter_run_start(gen, v) if step is not None else _run_start(gen, v)
+        if run_start is False:
+            per_block.setdefault(id(v.parent), []).append(slot)
+            continue
+        if step is not None:
+            counters.append((slot, step))
+        if run_start is not None and id(run_start) in gen.cyclic:
+            per_run.setdefault(id(run_start), (run_start, []))[1].append(slot)
     for block in gen.order:
-        slots = by_block.get(id(block), [])
-        if id(block) in gen.cyclic and slots:
-            push_slots(gen, Builder(block, block.first_non_phi_index()), gen.fwd_tape, slots)
+        if per_block.get(id(block)):
+            push_slots(gen, Builder(block, block.first_non_phi_index()), gen.fwd_tape,
+                       per_block[id(block)])
     for block, pb in gen.pop_builders:
-        slots = by_block.get(id(block), [])
-        if id(block) in gen.cyclic and slots:
-            pop_slots(gen, pb.position_before_terminator(pb.block), gen.rev_tape, slots)
+        pb.position_before_terminator(pb.block)
+        for slot, step in counters:
+            if slot.value.parent is block:
+                _step_back(pb, slot, step)
+        if per_block.get(id(block)):
+            pop_slots(gen, pb, gen.rev_tape, per_block[id(block)])
+    for preheader, slots in per_run.values():
+        push_slots(gen, Builder().position_before(preheader.terminator), gen.fwd_tape, slots)
+        pop_slots(gen, Builder(gen.rev_blocks[id(preheader)], 0), gen.rev_tape, slots)
     if gen.split:
         every = sorted(gen.slots.values(), key=lambda s: s.order)
         if every:
@@ -34,6 +65,56 @@ def instrument_forward(gen) -> None:
             push_slots(gen, exit_b, gen.fwd_tape, every, use_current=True)
             pop_slots(gen, Builder().position_before_terminator(gen.rev_entry), gen.rev_tape,
                       every)
+
+
+def _run_start(gen, v):
+    """The preheader of the outermost loop around `v`'s definition that no
+    block whose reverse reads `v` lies in, and that is entered only through
+    that preheader; False if there is none."""
+    readers = gen.slot_readers.get(id(v), {None})
+    if None in readers:
+        return False
+    chosen = False
+    for loop in gen.loops.loops_around(v.parent):
+        if any(r in loop.blocks for r in readers):
+            break
+        entries = loop.outside_predecessors(gen.preds)
+        if len(entries) == 1:
+            chosen = entries[0]
+    return chosen
+
+
+def _counter_run_start(gen, counter):
+    """The preheader of the loop a counter steps through, or False.  The
+    counter's value before each run is saved there: once the reverse has
+    stepped back through a run, an earlier run may need its last value."""
+    loops = gen.loops.loops_around(counter.parent)
+    if not loops or loops[0].header is not counter.parent:
+        return False
+    entries = loops[0].outside_predecessors(gen.preds)
+    return entries[0] if len(entries) == 1 else False
+
+
+def counter_step(v, preds):
+    """The constant C when `v` is a loop header's counter
+    `phi [start, %outside], [%v + C, %latch]`; else None."""
+    if not isinstance(v, I.Phi) or len(v.incoming) != 2:
+        return None
+    entries = preds[id(v.parent)]
+    if len(entries) != 2 or {id(p) for p in entries} != {id(b) for _, b in v.incoming}:
+        return None
+    for next_value, _ in v.incoming:
+        if (isinstance(next_value, I.BinaryOp) and next_value.opcode == "add" and next_value.operands[0] is v
+                and isinstance(next_value.operands[1], ConstantInt)):
+            return next_value.operands[1]
+    return None
+
+
+def _step_back(b: Builder, slot, step) -> None:
+    """The counter's value one iteration earlier (exact, even if the add wrapped)."""
+    name = slot.value.name or "v"
+    now = b.load(slot.value.type, slot.rev, name + ".now")
+    b.store(b.sub(now, step, name + ".prev"), slot.rev)
 
 
 def _store_after_definition(v, slot) -> None:

@@ -31,6 +31,7 @@ from typing import Dict, List
 
 from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
+from ..analysis.loops import LoopInfo
 from ..analysis.memory import reloadable_loads
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -71,6 +72,8 @@ class ReverseGenerator:
         self.adjoints: Dict[tuple, object] = {}      # (id(value), lane) -> stack slot
         self.shadow_of: Dict[tuple, object] = {}     # (id(value), lane) -> shadow
         self.slot_loads: Dict[tuple, object] = {}
+        self.slot_readers: Dict[int, set] = {}     # id(value) -> ids of forward blocks
+        self.reversing = None             # the forward block whose reverse is being emitted
         self.pop_builders: list = []      # (forward block, builder in its reverse's tape block)
         self.heap_allocas: set = set()    # ids of allocas whose shadow is malloc'd (split mode)
 
@@ -192,6 +195,7 @@ class ReverseGenerator:
         self.order = [b for b in reverse_postorder(self.fwd)]
         self._make_pred_indices()
         self._make_shadows()
+        self.loops = LoopInfo(self.fwd)
         self._build_reverse()
         self._instrument_forward()
 
@@ -464,6 +468,8 @@ class ReverseGenerator:
                 loaded = self._recompute(b, v)
             else:
                 loaded = b.load(v.type, self._slot_for(v).rev, (v.name or "v") + ".rev")
+                self.slot_readers.setdefault(id(v), set()).add(
+                    id(self.reversing) if self.reversing is not None else None)
             self.slot_loads[key] = loaded
         return loaded
 
@@ -556,6 +562,7 @@ class ReverseGenerator:
             Builder(self.exit).br(self.rev_blocks[id(self.exit)])
 
     def _reverse_block(self, block) -> None:
+        self.reversing = block
         b = Builder(self.rev_blocks[id(block)])
         if block is self.exit and self.ret_active and self.ret_value is not None:
             for lane, dret in enumerate(self.drets):
@@ -573,6 +580,7 @@ class ReverseGenerator:
         pb = Builder(self.pop_blocks[id(block)])
         self.pop_builders.append((block, pb))
         self._dispatch(block, pb, taken)
+        self.reversing = None
 
     def _dispatch(self, block, pb: Builder, taken) -> None:
         """Branch to the reverse of the predecessor the forward pass came from."""

@@ -1,8 +1,8 @@
-; A loop's tape: one growable tape per derivative call, pushed once per
-; iteration with only what the reverse pass cannot get otherwise (here the
-; counter: the loaded x[i] is loaded again from unchanged memory, and the
-; first-iteration test comes from the counter), popped in the reverse loop,
-; and freed once at the end.  No allocation happens per iteration.
+; A loop that needs no tape at all: the loaded x[i] is loaded again from
+; unchanged memory, the counter is stepped back by one in the reverse loop
+; (its value before the loop need not be saved: the loop runs once per
+; call), and the first-iteration test comes from the counter.  Nothing is
+; allocated per iteration; the (empty) tape is freed once at the end.
 ; RUN: enzyme-opt %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %lli %t.ll | FileCheck --check-prefix=OUT %s
@@ -51,8 +51,7 @@ define i32 @main() {
 ; CHECK: %tape = alloca { ptr, i64, i64 }
 ; CHECK: loop:
 ; CHECK-NOT: call {{.*}}@malloc
-; CHECK: call ptr @enzyme_opt.tape.push(ptr %tape, i64 8)
-; CHECK-NOT: call {{.*}}@malloc
+; CHECK-NOT: @enzyme_opt.tape.push
 ; CHECK: br i1 %done, label %exit, label %loop
 ; CHECK: invert.loop:
 ; CHECK: %[[I:i.rev[0-9.]*]] = load i64, ptr %i.slot
@@ -60,7 +59,10 @@ define i32 @main() {
 ; CHECK-NEXT: load double, ptr %[[P]]
 ; CHECK: invert.loop.tape:
 ; CHECK: icmp ne i64 %{{.*}}, 0
-; CHECK: call ptr @enzyme_opt.tape.pop(ptr %tape, i64 8)
+; CHECK-NOT: @enzyme_opt.tape.pop
+; CHECK: %i.now = load i64, ptr %i.slot
+; CHECK-NEXT: %i.prev = sub i64 %i.now, 1
+; CHECK-NEXT: store i64 %i.prev, ptr %i.slot
 ; CHECK: invert.done:
 ; CHECK: call void @free(ptr
 ; CHECK-NEXT: ret void

@@ -45,12 +45,14 @@ exit:
   ret void
 }
 
+; The counter is stepped back in the reverse loop, so with restrict the tape
+; stays empty; without it, each iteration saves x[i].
 ; CHECK-LABEL: define internal void @diffe_sq_restrict(ptr noalias %y, ptr noalias %y.shadow, ptr noalias %x, ptr noalias %x.shadow, i64 %n)
-; CHECK:       tape.push{{.*}}i64 8)
+; CHECK-NOT:   tape.push
 ; CHECK-NOT:   store double %v, ptr %v.slot
 ; CHECK:       ret void
 ; CHECK-LABEL: define internal void @diffe_sq_may_alias(ptr %y, ptr %y.shadow, ptr %x, ptr %x.shadow, i64 %n)
-; CHECK:       tape.push{{.*}}i64 16)
+; CHECK:       tape.push{{.*}}i64 8)
 ; CHECK:       store double %v, ptr %v.slot
 
 define i32 @main() {

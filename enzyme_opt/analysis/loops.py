@@ -1,0 +1,72 @@
+"""Natural loops: a header that dominates its latches, and the blocks that
+reach a latch without passing through the header.
+
+Loops with the same header are merged (one loop per header), and each loop
+knows its parent, so the loops around a block can be listed from the
+innermost out.  Cycles that are not natural loops (irreducible control
+flow) belong to no loop here; callers treat their blocks conservatively.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+from .cfg import DominatorTree
+
+
+class Loop:
+    __slots__ = ("header", "blocks", "parent")
+
+    def __init__(self, header, blocks: set):
+        self.header = header
+        self.blocks = blocks          # ids of the blocks of the loop, nested loops included
+        self.parent: Optional[Loop] = None
+
+    def contains(self, block) -> bool:
+        return id(block) in self.blocks
+
+    def outside_predecessors(self, preds) -> list:
+        """The header's predecessors outside the loop (the ways into it)."""
+        return [p for p in preds[id(self.header)] if id(p) not in self.blocks]
+
+
+class LoopInfo:
+    def __init__(self, fn, dom: Optional[DominatorTree] = None):
+        dom = dom or DominatorTree(fn)
+        preds = dom.preds
+        loops = []
+        for header in dom.order:
+            latches = [p for p in preds[id(header)]
+                       if dom.is_reachable(p) and dom.dominates(header, p)]
+            if latches:
+                loops.append(Loop(header, _body(header, latches, preds, dom)))
+        # Outer loops are larger: the parent of a loop is the smallest other
+        # loop that contains its header.
+        loops.sort(key=lambda lp: len(lp.blocks))
+        for k, loop in enumerate(loops):
+            loop.parent = next((outer for outer in loops[k + 1:]
+                                if id(loop.header) in outer.blocks), None)
+        self.innermost: Dict[int, Loop] = {}
+        for loop in loops:                  # smallest first: the first claim wins
+            for b in loop.blocks:
+                self.innermost.setdefault(b, loop)
+
+    def loops_around(self, block) -> List[Loop]:
+        """The loops containing `block`, innermost first."""
+        out = []
+        loop = self.innermost.get(id(block))
+        while loop is not None:
+            out.append(loop)
+            loop = loop.parent
+        return out
+
+
+def _body(header, latches, preds, dom) -> set:
+    body = {id(header)}
+    work = list(latches)
+    while work:
+        b = work.pop()
+        if id(b) in body or not dom.is_reachable(b):
+            continue
+        body.add(id(b))
+        work.extend(preds[id(b)])
+    return body

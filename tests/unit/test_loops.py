@@ -1,0 +1,141 @@
+"""Natural loops (analysis/loops.py) and where the tape saves loop values."""
+import re
+
+from enzyme_opt.analysis.loops import LoopInfo
+from enzyme_opt.ir.parser import parse_module
+from enzyme_opt.transforms.pipeline import DEFAULT_PIPELINE, parse_pipeline, run_pipeline
+from enzyme_opt.ir import print_module
+
+NEST = """
+define void @f(i32 %n, i1 %c) {
+entry:
+  br label %outer
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %outer.latch ]
+  br label %inner
+inner:
+  %j = phi i32 [ 0, %outer ], [ %j.next, %inner ]
+  %j.next = add nsw i32 %j, 1
+  %j.done = icmp eq i32 %j.next, %n
+  br i1 %j.done, label %outer.latch, label %inner
+outer.latch:
+  %i.next = add nsw i32 %i, 1
+  %i.done = icmp eq i32 %i.next, %n
+  br i1 %i.done, label %split, label %outer
+split:
+  br i1 %c, label %irreducible.a, label %irreducible.b
+irreducible.a:
+  br i1 %c, label %irreducible.b, label %exit
+irreducible.b:
+  br i1 %c, label %irreducible.a, label %exit
+exit:
+  ret void
+}
+"""
+
+
+def _blocks(fn):
+    return {b.name: b for b in fn.blocks}
+
+
+def test_nested_loops_innermost_first_with_their_entries():
+    fn = parse_module(NEST).get("f")
+    blocks = _blocks(fn)
+    info = LoopInfo(fn)
+    around = info.loops_around(blocks["inner"])
+    assert [lp.header.name for lp in around] == ["inner", "outer"]
+    assert around[1].parent is None and around[0].parent is around[1]
+    assert around[0].blocks == {id(blocks["inner"])}
+    assert around[1].blocks == {id(blocks[n]) for n in ("outer", "inner", "outer.latch")}
+    preds = info_preds(fn)
+    assert [p.name for p in around[0].outside_predecessors(preds)] == ["outer"]
+    assert [p.name for p in around[1].outside_predecessors(preds)] == ["entry"]
+    assert info.loops_around(blocks["entry"]) == []
+
+
+def test_irreducible_cycle_is_no_loop():
+    # a <-> b, each entered from outside: a cycle, but no natural loop, so
+    # the tape treats it conservatively.
+    fn = parse_module(NEST).get("f")
+    blocks = _blocks(fn)
+    info = LoopInfo(fn)
+    assert info.loops_around(blocks["irreducible.a"]) == []
+    assert info.loops_around(blocks["irreducible.b"]) == []
+
+
+def info_preds(fn):
+    from enzyme_opt.analysis.cfg import predecessor_map
+    return predecessor_map(fn)
+
+
+SUM_OF_ROWS = """
+declare double @__enzyme_autodiff(ptr, ...)
+
+define double @rows(ptr %a, ptr %out, i64 %n) {
+entry:
+  br label %outer
+outer:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %after ]
+  %acc = phi double [ 0.0, %entry ], [ %acc.next, %after ]
+  br label %inner
+inner:
+  %j = phi i64 [ 0, %outer ], [ %j.next, %inner ]
+  %s = phi double [ 0.0, %outer ], [ %s.next, %inner ]
+  %row = mul i64 %i, %n
+  %k = add i64 %row, %j
+  %p = getelementptr double, ptr %a, i64 %k
+  %x = load double, ptr %p
+  %sq = fmul double %x, %x
+  %s.next = fadd double %s, %sq
+  %j.next = add nsw i64 %j, 1
+  %j.done = icmp eq i64 %j.next, %n
+  br i1 %j.done, label %after, label %inner
+after:
+  %e = call double @llvm.log.f64(double %s.next)
+  %o = getelementptr double, ptr %out, i64 %i
+  store double %e, ptr %o
+  %acc.next = fadd double %acc, %e
+  %i.next = add nsw i64 %i, 1
+  %i.done = icmp eq i64 %i.next, %n
+  br i1 %i.done, label %exit, label %outer
+exit:
+  ret double %acc.next
+}
+
+declare double @llvm.log.f64(double)
+
+define void @grad(ptr %a, ptr %da, ptr %out, ptr %dout, i64 %n) {
+  %r = call double (ptr, ...) @__enzyme_autodiff(ptr @rows, ptr %a, ptr %da, ptr %out,
+                                                 ptr %dout, i64 %n)
+  ret void
+}
+"""
+
+
+def _pushes_by_block(text: str) -> dict:
+    """forward block label -> bytes pushed on the tape there."""
+    out, label = {}, None
+    for line in text.splitlines():
+        m = re.match(r"^([\w.]+):", line)
+        if m:
+            label = m.group(1)
+        m = re.search(r"@enzyme_opt\.tape\.push\(ptr %tape, i64 (\d+)\)", line)
+        if m:
+            out[label] = out.get(label, 0) + int(m.group(1))
+    return out
+
+
+def test_counters_and_final_values_are_saved_once_per_run():
+    """Per inner iteration only the loaded x (which the stores to %out might
+    overwrite) goes on the tape: the counters are stepped back, and the row
+    sum, read only after the inner loop (by log's rule), is saved once per
+    run of the inner loop, in its preheader."""
+    module = parse_module(SUM_OF_ROWS)
+    run_pipeline(module, parse_pipeline(DEFAULT_PIPELINE), {})
+    text = print_module(module)
+    diffe = text[text.index("define internal void @diffe_rows("):]
+    diffe = diffe[:diffe.index("\n}\n")]
+    pushes = _pushes_by_block(diffe)
+    assert pushes.get("inner") == 8, pushes          # %x only
+    assert "after" not in pushes, pushes             # nothing per outer iteration there
+    assert pushes.get("outer") == 16, pushes         # %s.next's and %j's value before the run
