@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..ir import Builder, Function
 from ..ir.constants import ConstantNull
-from ..ir.types import I8, I64, FunctionType, StructType, VOID
+from ..ir.types import I8, I32, I64, FunctionType, StructType, VOID
 
 HEADER_BYTES = 24          # what `__enzyme_augmentsize` reports
 PUSH = "enzyme_opt.tape.push"
@@ -83,11 +83,42 @@ def _make_push(module) -> Function:
     grown = b.call(libc(module, "realloc"), [old_base, want], "grown")
     b.store(grown, base_ptr, 8)
     b.store(want, cap_ptr, 8)
+    if "linux" in (module.triple or ""):
+        _advise_huge_pages(b, fn, grown, want, done)
     b.br(done)
     b.position_at_end(done)
     base = b.load(p, base_ptr, "base", 8)
     b.ret(b.gep(I8, base, [size], p, "slot"))
     return fn
+
+
+HUGE_PAGE_TAPE = 4 << 20      # bytes from which a tape asks for 2 MB pages
+MADV_HUGEPAGE = 14
+
+
+def _advise_huge_pages(b: Builder, fn, base, capacity, done) -> None:
+    """madvise(MADV_HUGEPAGE) over the pages of a large tape.
+
+    A tape is written once, front to back, into fresh memory: with 4 KB
+    pages the kernel's page faults cost more than the derivative's own
+    arithmetic.  2 MB pages fault 512 times less often.  Only advice: where
+    transparent huge pages are off, nothing changes.
+
+    The range covers the allocation's first and last pages whole (a large
+    block is a mapping of its own, allocator header included): advising
+    part of a mapping splits it, and the next realloc could then no longer
+    move it without copying.
+    """
+    module = b.module
+    advise = fn.add_block("advise")
+    b.cond_br(b.icmp("uge", capacity, b.i64(HUGE_PAGE_TAPE)), advise, done)
+    b.position_at_end(advise)
+    addr = b.cast("ptrtoint", base, I64)
+    start = b.binop("and", addr, b.i64(-4096))
+    end = b.binop("and", b.add(b.add(addr, capacity), b.i64(4095)), b.i64(-4096))
+    madvise = module.declare_function("madvise", FunctionType(I32, (byte_ptr(module), I64, I32)))
+    b.call(madvise, [b.cast("inttoptr", start, byte_ptr(module)), b.sub(end, start),
+                     b.i32(MADV_HUGEPAGE)])
 
 
 def _make_pop(module) -> Function:
