@@ -613,7 +613,7 @@ class ReverseGenerator:
             for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"
             for lane in range(self.width)]
         if not self.split:
-            T.free_tape(b, self.rev_tape)
+            T.release_tape(b, self.rev_tape)
         rtype = self.gradient_return_type()
         if rtype.is_void:
             b.ret()

@@ -5,21 +5,26 @@ overwrite, which predecessor a block was entered from); the reverse pass pops
 in the opposite order.  One stack serves nested and recursive calls because
 the reverse pass of a callee runs, and pops, before its caller's reverse
 block pops its own entries.  It grows geometrically, so a loop costs no heap
-allocation per iteration, and it is freed when the outermost derivative
-returns.
+allocation per iteration.  When the outermost derivative returns, its memory
+is kept (one buffer per thread) for the thread's next derivative call.
 
 Layout: `{ i8* base, i64 size, i64 capacity }`.  The helpers are internal
-functions emitted once per module; clang inlines them.
+functions emitted once per module: push and pop are inlined, growing the
+tape is an out-of-line call.
 """
 from __future__ import annotations
 
 from ..ir import Builder, Function
-from ..ir.constants import ConstantNull
+from ..ir.constants import ConstantNull, ConstantZero
+from ..ir.module import GlobalVariable
 from ..ir.types import I8, I32, I64, FunctionType, StructType, VOID
 
 HEADER_BYTES = 24          # what `__enzyme_augmentsize` reports
 PUSH = "enzyme_opt.tape.push"
 POP = "enzyme_opt.tape.pop"
+GROW = "enzyme_opt.tape.grow"
+RELEASE = "enzyme_opt.tape.release"
+SPARE = "enzyme_opt.tape.spare"
 FIRST_CAPACITY = 1 << 12
 
 
@@ -67,28 +72,57 @@ def _make_push(module) -> Function:
     tape, nbytes = fn.args
     entry, grow, done = fn.add_block("entry"), fn.add_block("grow"), fn.add_block("done")
     b = Builder(entry)
-    size_ptr, cap_ptr, base_ptr = (_field(b, tape, 1, "size.ptr"), _field(b, tape, 2, "cap.ptr"),
-                                   _field(b, tape, 0, "base.ptr"))
+    size_ptr, cap_ptr = _field(b, tape, 1, "size.ptr"), _field(b, tape, 2, "cap.ptr")
     size = b.load(I64, size_ptr, "size", 8)
     new_size = b.add(size, nbytes, "new.size")
     cap = b.load(I64, cap_ptr, "cap", 8)
     b.store(new_size, size_ptr, 8)
     b.cond_br(b.icmp("ugt", new_size, cap, "full"), grow, done)
     b.position_at_end(grow)
-    doubled = b.mul(cap, b.i64(2), "doubled")
-    want = b.select(b.icmp("ugt", new_size, doubled), new_size, doubled, "want")
+    grow_fn = _make_grow(module)
+    call = b.call(grow_fn, [tape, new_size])
+    call.cconv = _grow_cconv(module)
+    b.br(done)
+    b.position_at_end(done)
+    base = b.load(p, _field(b, tape, 0, "base.ptr"), "base", 8)
+    b.ret(b.gep(I8, base, [size], p, "slot"))
+    return fn
+
+
+def _grow_cconv(module) -> str:
+    """The convention of the out-of-line growth: on x86-64 and AArch64 it
+    preserves every register, so the loop around a push keeps its floating
+    point values in registers instead of spilling them for a call that
+    almost never happens."""
+    arch = (module.triple or "").split("-")[0]
+    return "preserve_allcc" if arch in ("x86_64", "aarch64", "arm64") else ""
+
+
+def _make_grow(module) -> Function:
+    """`grow(tape, needed)`: at least double the capacity (4 KB at first)."""
+    p = byte_ptr(module)
+    ftype = FunctionType(VOID, (tape_ptr_type(module), I64))
+    linkage = " ".join(filter(None, ("internal", _grow_cconv(module))))
+    fn = module.add_function(Function(GROW, ftype, module.pointer_to(ftype), ["tape", "needed"],
+                                      linkage=linkage, attrs="noinline nounwind cold"),
+                             unique=False)
+    tape, needed = fn.args
+    b = Builder(fn.add_block("entry"))
+    cap_ptr, base_ptr = _field(b, tape, 2, "cap.ptr"), _field(b, tape, 0, "base.ptr")
+    doubled = b.mul(b.load(I64, cap_ptr, "cap", 8), b.i64(2), "doubled")
+    want = b.select(b.icmp("ugt", needed, doubled), needed, doubled, "want")
     want = b.select(b.icmp("ult", want, b.i64(FIRST_CAPACITY)), b.i64(FIRST_CAPACITY), want,
                     "capacity")
     old_base = b.load(p, base_ptr, "old.base", 8)
     grown = b.call(libc(module, "realloc"), [old_base, want], "grown")
     b.store(grown, base_ptr, 8)
     b.store(want, cap_ptr, 8)
+    done = fn.add_block("done")
     if "linux" in (module.triple or ""):
         _advise_huge_pages(b, fn, grown, want, done)
     b.br(done)
     b.position_at_end(done)
-    base = b.load(p, base_ptr, "base", 8)
-    b.ret(b.gep(I8, base, [size], p, "slot"))
+    b.ret()
     return fn
 
 
@@ -109,16 +143,13 @@ def _advise_huge_pages(b: Builder, fn, base, capacity, done) -> None:
     part of a mapping splits it, and the next realloc could then no longer
     move it without copying.
     """
-    module = b.module
     advise = fn.add_block("advise")
     b.cond_br(b.icmp("uge", capacity, b.i64(HUGE_PAGE_TAPE)), advise, done)
     b.position_at_end(advise)
     addr = b.cast("ptrtoint", base, I64)
     start = b.binop("and", addr, b.i64(-4096))
     end = b.binop("and", b.add(b.add(addr, capacity), b.i64(4095)), b.i64(-4096))
-    madvise = module.declare_function("madvise", FunctionType(I32, (byte_ptr(module), I64, I32)))
-    b.call(madvise, [b.cast("inttoptr", start, byte_ptr(module)), b.sub(end, start),
-                     b.i32(MADV_HUGEPAGE)])
+    _madvise(b, start, b.sub(end, start), MADV_HUGEPAGE)
 
 
 def _make_pop(module) -> Function:
@@ -166,10 +197,84 @@ def local_header(fn):
 
 
 def init_tape(b: Builder):
-    """An empty tape on the stack of the current function."""
+    """An empty tape on the stack of the current function, in the memory the
+    thread's previous derivative call left behind (see `release_tape`)."""
     tape = b.alloca(tape_type(b.module), name="tape", align=8)
-    clear_tape(b, tape)
+    if not _keeps_spare(b.module):
+        clear_tape(b, tape)
+        return tape
+    spare = _spare(b.module)
+    p = byte_ptr(b.module)
+    base = b.load(p, _field(b, spare, 0, "spare.base.ptr"), "spare.base", 8)
+    cap = b.load(I64, _field(b, spare, 2, "spare.cap.ptr"), "spare.cap", 8)
+    clear_tape(b, spare)
+    b.store(base, _field(b, tape, 0, "tape.base"), 8)
+    b.store(b.i64(0), _field(b, tape, 1, "tape.size"), 8)
+    b.store(cap, _field(b, tape, 2, "tape.cap"), 8)
     return tape
+
+
+_HOSTED = ("linux", "darwin", "apple", "windows", "freebsd", "netbsd", "openbsd")
+
+
+def _keeps_spare(module) -> bool:
+    """Is the spare kept in thread-local storage?  Only for modules targeting
+    an operating system: a module without a triple may be JIT-compiled
+    where TLS is not available (llvmlite's MCJIT)."""
+    return any(os_name in (module.triple or "") for os_name in _HOSTED)
+
+
+def release_tape(b: Builder, tape) -> None:
+    """End of an outermost derivative call: keep its tape memory for the
+    thread's next call (freeing what was kept before).
+
+    Gradients are usually computed over and over; a fresh tape would fault
+    in and zero every page again, which cost more than the derivative
+    itself.  The price is that a thread holds on to its last tape's memory.
+    (Handing it back lazily with MADV_FREE was measured: splitting and
+    re-dirtying the huge pages cost a third of matmul's gradient.)
+    """
+    module = b.module
+    if not _keeps_spare(module):
+        free_tape(b, tape)
+        return
+    fn = module.get(RELEASE)
+    if fn is None:
+        fn = _make_release(module)
+    b.call(fn, [tape])
+
+
+def _spare(module):
+    existing = module.get(SPARE)
+    if existing is not None:
+        return existing
+    t = tape_type(module)
+    gv = GlobalVariable(module.pointer_to(t), SPARE, t, ConstantZero(t), linkage="internal",
+                        pre_attrs="thread_local", attrs=", align 8")
+    return module.add_global(gv, unique=False)
+
+
+def _make_release(module) -> Function:
+    p = byte_ptr(module)
+    ftype = FunctionType(VOID, (tape_ptr_type(module),))
+    fn = module.add_function(Function(RELEASE, ftype, module.pointer_to(ftype), ["tape"],
+                                      linkage="internal", attrs="nounwind"), unique=False)
+    (tape,) = fn.args
+    b = Builder(fn.add_block("entry"))
+    spare = _spare(module)
+    b.call(libc(module, "free"), [b.load(p, _field(b, spare, 0, "kept.ptr"), "kept", 8)])
+    base = b.load(p, _field(b, tape, 0, "base.ptr"), "base", 8)
+    cap = b.load(I64, _field(b, tape, 2, "cap.ptr"), "cap", 8)
+    b.store(base, _field(b, spare, 0, "spare.base.ptr"), 8)
+    b.store(cap, _field(b, spare, 2, "spare.cap.ptr"), 8)
+    b.ret()
+    return fn
+
+
+def _madvise(b: Builder, start, length, advice: int) -> None:
+    module = b.module
+    madvise = module.declare_function("madvise", FunctionType(I32, (byte_ptr(module), I64, I32)))
+    b.call(madvise, [b.cast("inttoptr", start, byte_ptr(module)), length, b.i32(advice)])
 
 
 def clear_tape(b: Builder, tape) -> None:
