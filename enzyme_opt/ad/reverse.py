@@ -37,7 +37,7 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_body, clone_instruction
-from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, zero_of
+from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, const_float, zero_of
 from ..ir.types import I64, FunctionType, StructType
 from . import shadow_heap
 from . import tape as T
@@ -506,7 +506,7 @@ class ReverseGenerator:
         if slot is None:
             slot = self.rev_alloca.alloca(v.type, name=self.lane_name((v.name or "v") + ".adj",
                                                                       lane))
-            self.rev_alloca.store(zero_of(v.type), slot)
+            self.rev_alloca.store(adjoint_zero(v.type), slot)
             self.adjoints[key] = slot
         return slot
 
@@ -522,7 +522,7 @@ class ReverseGenerator:
         """The adjoint of `v` in `lane` (default: the current lane), reset to zero."""
         slot = self._adjoint_slot(v, lane)
         value = b.load(v.type, slot, self.lane_name((v.name or "v") + ".adj.val", lane))
-        b.store(zero_of(v.type), slot)
+        b.store(adjoint_zero(v.type), slot)
         return value
 
     # ------------------------------------------------------------------ reverse blocks
@@ -608,10 +608,10 @@ class ReverseGenerator:
 
     def _finish(self) -> None:
         b = Builder(self.final)
-        grads = [self.take_adjoint(b, self.fwd_arg_of(a), lane) if self.info.is_active(
-            self.fwd_arg_of(a)) else zero_of(a.type)
-            for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"
-            for lane in range(self.width)]
+        grads = [positive_zero(b, self.take_adjoint(b, self.fwd_arg_of(a), lane))
+                 if self.info.is_active(self.fwd_arg_of(a)) else zero_of(a.type)
+                 for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"
+                 for lane in range(self.width)]
         if not self.split:
             T.release_tape(b, self.rev_tape)
         rtype = self.gradient_return_type()
@@ -655,6 +655,22 @@ class ReverseGenerator:
     def _instrument_forward(self) -> None:
         from .instrument import instrument_forward
         instrument_forward(self)
+
+
+def adjoint_zero(t):
+    """What an adjoint starts from: -0.0 for floats, the identity of fadd
+    (x + -0.0 is x for every x), so LLVM folds the first accumulation into
+    a fresh adjoint away; +0.0 is not (-0.0 + +0.0 is +0.0)."""
+    if t.is_float or t.is_vector and t.element.is_float:
+        return const_float(t, -0.0)
+    return zero_of(t)
+
+
+def positive_zero(b: Builder, gradient):
+    """A returned gradient that received nothing reads 0, not -0."""
+    if gradient.type.is_float or gradient.type.is_vector and gradient.type.element.is_float:
+        return b.binop("fadd", gradient, const_float(gradient.type, 0.0))
+    return gradient
 
 
 def counter_pred_index(block, preds):
