@@ -139,7 +139,9 @@ class Emitter:
 
     # -- calls to math functions -----------------------------------------------------
     def math(self, name: str, *args: Expr) -> Expr:
-        t = args[0].type
+        # The function's type is that of its first floating-point argument
+        # (jn(n, x) takes the order first).
+        t = next((a.type for a in args if a.type.scalar.is_float), args[0].type)
         if name in LLVM_INTRINSICS:
             suffix = type_suffix(t)
             if name == "powi":
@@ -184,6 +186,7 @@ sin, cos, exp, log, sqrt, pow, powi = map(_f, ("sin", "cos", "exp", "log", "sqrt
                                                "powi"))
 sinh, cosh, trunc, copysign = map(_f, ("sinh", "cosh", "trunc", "copysign"))
 ldexp, rint, j0, j1, y0, y1 = map(_f, ("ldexp", "rint", "j0", "j1", "y0", "y1"))
+jn, yn = map(_f, ("jn", "yn"))
 
 
 def digamma(x):
@@ -275,6 +278,9 @@ RULES: Dict[str, PartialsRule] = {
     "j1": lambda x, r: (j0(x) - j1(x) / x,),
     "y0": lambda x, r: (-y1(x),),
     "y1": lambda x, r: (y0(x) - y1(x) / x,),
+    # integer order first: the recurrence J_n' = (J_{n-1} - J_{n+1}) / 2
+    "jn": lambda n, x, r: (None, 0.5 * (jn(n - 1, x) - jn(n + 1, x))),
+    "yn": lambda n, x, r: (None, 0.5 * (yn(n - 1, x) - yn(n + 1, x))),
     "erf": lambda x, r: (TWO_OVER_SQRT_PI * exp(-(x * x)),),
     "erfc": lambda x, r: (-(TWO_OVER_SQRT_PI * exp(-(x * x))),),
 }
