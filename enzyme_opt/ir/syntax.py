@@ -544,7 +544,6 @@ class ModuleSyntax:
         self._start_function(None)
 
     def r_function_def(self, c):
-        fn = c[0]
         undefined = {}
         for name, tok in self.block_refs.items():
             if name not in self.locals:
