@@ -22,14 +22,14 @@ all slots to the reverse function through the tape.
 """
 from __future__ import annotations
 
+from ..analysis.loops import counter_parts
 from ..ir import Builder
 from ..ir import instructions as I
-from ..ir.constants import ConstantInt
 from . import tape as T
 
 
 def instrument_forward(gen) -> None:
-    per_block, per_run, counters = {}, {}, []
+    per_block, per_run, counters = {}, {}, {}
     for slot in sorted(gen.slots.values(), key=lambda s: s.order):
         v = slot.value
         _store_after_definition(v, slot.fwd)
@@ -41,7 +41,7 @@ def instrument_forward(gen) -> None:
             per_block.setdefault(id(v.parent), []).append(slot)
             continue
         if step is not None:
-            counters.append((slot, step))
+            counters.setdefault(id(v.parent), []).append((slot, step))
         if run_start is not None and id(run_start) in gen.cyclic:
             per_run.setdefault(id(run_start), (run_start, []))[1].append(slot)
     for block in gen.order:
@@ -50,9 +50,8 @@ def instrument_forward(gen) -> None:
                        per_block[id(block)])
     for block, pb in gen.pop_builders:
         pb.position_before_terminator(pb.block)
-        for slot, step in counters:
-            if slot.value.parent is block:
-                _step_back(pb, slot, step)
+        for slot, step in counters.get(id(block), ()):
+            _step_back(pb, slot, step)
         if per_block.get(id(block)):
             pop_slots(gen, pb, gen.rev_tape, per_block[id(block)])
     for preheader, slots in per_run.values():
@@ -98,16 +97,13 @@ def _counter_run_start(gen, counter):
 def counter_step(v, preds):
     """The constant C when `v` is a loop header's counter
     `phi [start, %outside], [%v + C, %latch]`; else None."""
-    if not isinstance(v, I.Phi) or len(v.incoming) != 2:
+    parts = counter_parts(v)
+    if parts is None:
         return None
     entries = preds[id(v.parent)]
     if len(entries) != 2 or {id(p) for p in entries} != {id(b) for _, b in v.incoming}:
         return None
-    for next_value, _ in v.incoming:
-        if (isinstance(next_value, I.BinaryOp) and next_value.opcode == "add" and next_value.operands[0] is v
-                and isinstance(next_value.operands[1], ConstantInt)):
-            return next_value.operands[1]
-    return None
+    return parts[2].operands[1]
 
 
 def _step_back(b: Builder, slot, step) -> None:

@@ -31,7 +31,7 @@ from typing import Dict, List
 
 from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
-from ..analysis.loops import LoopInfo
+from ..analysis.loops import LoopInfo, counter_parts
 from ..analysis.memory import reloadable_loads
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -680,16 +680,12 @@ def counter_pred_index(block, preds):
     if len(preds) != 2:
         return None
     for phi in block.phis:
-        if not phi.type.is_int or len(phi.operands) != 2:
+        parts = counter_parts(phi) if phi.type.is_int else None
+        if parts is None:
             continue
-        starts = [k for k, (v, _) in enumerate(phi.incoming) if isinstance(v, ConstantInt)]
-        if len(starts) != 1:
-            continue
-        start, start_block = phi.incoming[starts[0]]
-        step, _ = phi.incoming[1 - starts[0]]
-        if not (isinstance(step, I.BinaryOp) and step.opcode == "add"
-                and step.operands[0] is phi and isinstance(step.operands[1], ConstantInt)
-                and step.operands[1].value != 0 and {"nsw", "nuw"} & set(step.flags)):
+        start, start_block, step = parts
+        if not (isinstance(start, ConstantInt) and step.operands[1].value != 0
+                and {"nsw", "nuw"} & set(step.flags)):
             continue
         first = preds.index(start_block)          # the index of the edge from outside
         b = Builder(block, block.first_non_phi_index())

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional
 
+from ..ir import instructions as I
+from ..ir.constants import ConstantInt
 from .cfg import DominatorTree
 
 
@@ -70,3 +72,18 @@ def _body(header, latches, preds, dom) -> set:
         body.add(id(b))
         work.extend(preds[id(b)])
     return body
+
+
+def counter_parts(phi):
+    """(start, start_block, increment) when `phi` is a counter
+    `phi [start, %start_block], [%phi + C, %latch]` with a constant C, where
+    `increment` is the add; else None."""
+    if not isinstance(phi, I.Phi) or len(phi.incoming) != 2:
+        return None
+    for k, (next_value, _) in enumerate(phi.incoming):
+        if (isinstance(next_value, I.BinaryOp) and next_value.opcode == "add"
+                and next_value.operands[0] is phi
+                and isinstance(next_value.operands[1], ConstantInt)):
+            start, start_block = phi.incoming[1 - k]
+            return start, start_block, next_value
+    return None
