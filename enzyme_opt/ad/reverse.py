@@ -634,7 +634,7 @@ class ReverseGenerator:
         reverse_instruction(self, b, inst)
 
     def lazy(self, b: Builder, em: Emitter, v) -> Expr:
-        return Expr(em, thunk=lambda: self.primal_in_rev(b, v), type=v.type)
+        return Expr(em, thunk=lambda: self.primal_in_rev(b, v), type=v.type, peek=v)
 
     def apply_rule(self, b: Builder, rule_name: str, inst, operands, flags=()) -> None:
         """adjoint(op) += partial * adjoint(inst) in every lane; the partials,
@@ -661,14 +661,14 @@ def adjoint_zero(t):
     """What an adjoint starts from: -0.0 for floats, the identity of fadd
     (x + -0.0 is x for every x), so LLVM folds the first accumulation into
     a fresh adjoint away; +0.0 is not (-0.0 + +0.0 is +0.0)."""
-    if t.is_float or t.is_vector and t.element.is_float:
+    if t.scalar.is_float:
         return const_float(t, -0.0)
     return zero_of(t)
 
 
 def positive_zero(b: Builder, gradient):
     """A returned gradient that received nothing reads 0, not -0."""
-    if gradient.type.is_float or gradient.type.is_vector and gradient.type.element.is_float:
+    if gradient.type.scalar.is_float:
         return b.binop("fadd", gradient, const_float(gradient.type, 0.0))
     return gradient
 
