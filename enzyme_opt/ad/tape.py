@@ -63,12 +63,18 @@ def runtime(module):
     return push, module.get(POP)
 
 
+def _helper(module, name: str, ret, params, linkage: str, attrs: str) -> Function:
+    """An internal runtime function `name(tape, ...)`; `params` are (name, type)
+    pairs after the tape pointer."""
+    names = ["tape"] + [n for n, _ in params]
+    ftype = FunctionType(ret, (tape_ptr_type(module),) + tuple(t for _, t in params))
+    return module.add_function(Function(name, ftype, module.pointer_to(ftype), names,
+                                        linkage=linkage, attrs=attrs), unique=False)
+
+
 def _make_push(module) -> Function:
     p = byte_ptr(module)
-    ftype = FunctionType(p, (tape_ptr_type(module), I64))
-    fn = module.add_function(Function(PUSH, ftype, module.pointer_to(ftype), ["tape", "bytes"],
-                                      linkage="internal", attrs="alwaysinline nounwind"),
-                             unique=False)
+    fn = _helper(module, PUSH, p, [("bytes", I64)], "internal", "alwaysinline nounwind")
     tape, nbytes = fn.args
     entry, grow, done = fn.add_block("entry"), fn.add_block("grow"), fn.add_block("done")
     b = Builder(entry)
@@ -101,11 +107,8 @@ def _grow_cconv(module) -> str:
 def _make_grow(module) -> Function:
     """`grow(tape, needed)`: at least double the capacity (4 KB at first)."""
     p = byte_ptr(module)
-    ftype = FunctionType(VOID, (tape_ptr_type(module), I64))
     linkage = " ".join(filter(None, ("internal", _grow_cconv(module))))
-    fn = module.add_function(Function(GROW, ftype, module.pointer_to(ftype), ["tape", "needed"],
-                                      linkage=linkage, attrs="noinline nounwind cold"),
-                             unique=False)
+    fn = _helper(module, GROW, VOID, [("needed", I64)], linkage, "noinline nounwind cold")
     tape, needed = fn.args
     b = Builder(fn.add_block("entry"))
     cap_ptr, base_ptr = _field(b, tape, 2, "cap.ptr"), _field(b, tape, 0, "base.ptr")
@@ -154,10 +157,7 @@ def _advise_huge_pages(b: Builder, fn, base, capacity, done) -> None:
 
 def _make_pop(module) -> Function:
     p = byte_ptr(module)
-    ftype = FunctionType(p, (tape_ptr_type(module), I64))
-    fn = module.add_function(Function(POP, ftype, module.pointer_to(ftype), ["tape", "bytes"],
-                                      linkage="internal", attrs="alwaysinline nounwind"),
-                             unique=False)
+    fn = _helper(module, POP, p, [("bytes", I64)], "internal", "alwaysinline nounwind")
     tape, nbytes = fn.args
     b = Builder(fn.add_block("entry"))
     size_ptr = _field(b, tape, 1, "size.ptr")
@@ -208,9 +208,7 @@ def init_tape(b: Builder):
     base = b.load(p, _field(b, spare, 0, "spare.base.ptr"), "spare.base", 8)
     cap = b.load(I64, _field(b, spare, 2, "spare.cap.ptr"), "spare.cap", 8)
     clear_tape(b, spare)
-    b.store(base, _field(b, tape, 0, "tape.base"), 8)
-    b.store(b.i64(0), _field(b, tape, 1, "tape.size"), 8)
-    b.store(cap, _field(b, tape, 2, "tape.cap"), 8)
+    _set_fields(b, tape, base, b.i64(0), cap)
     return tape
 
 
@@ -256,17 +254,14 @@ def _spare(module):
 
 def _make_release(module) -> Function:
     p = byte_ptr(module)
-    ftype = FunctionType(VOID, (tape_ptr_type(module),))
-    fn = module.add_function(Function(RELEASE, ftype, module.pointer_to(ftype), ["tape"],
-                                      linkage="internal", attrs="nounwind"), unique=False)
+    fn = _helper(module, RELEASE, VOID, [], "internal", "nounwind")
     (tape,) = fn.args
     b = Builder(fn.add_block("entry"))
     spare = _spare(module)
     b.call(libc(module, "free"), [b.load(p, _field(b, spare, 0, "kept.ptr"), "kept", 8)])
     base = b.load(p, _field(b, tape, 0, "base.ptr"), "base", 8)
     cap = b.load(I64, _field(b, tape, 2, "cap.ptr"), "cap", 8)
-    b.store(base, _field(b, spare, 0, "spare.base.ptr"), 8)
-    b.store(cap, _field(b, spare, 2, "spare.cap.ptr"), 8)
+    _set_fields(b, spare, base, b.i64(0), cap)
     b.ret()
     return fn
 
@@ -278,9 +273,13 @@ def _madvise(b: Builder, start, length, advice: int) -> None:
 
 
 def clear_tape(b: Builder, tape) -> None:
-    b.store(ConstantNull(byte_ptr(b.module)), _field(b, tape, 0, "tape.base"), 8)
-    b.store(b.i64(0), _field(b, tape, 1, "tape.size"), 8)
-    b.store(b.i64(0), _field(b, tape, 2, "tape.cap"), 8)
+    _set_fields(b, tape, ConstantNull(byte_ptr(b.module)), b.i64(0), b.i64(0))
+
+
+def _set_fields(b: Builder, tape, base, size, cap) -> None:
+    for index, (value, name) in enumerate(((base, "tape.base"), (size, "tape.size"),
+                                           (cap, "tape.cap"))):
+        b.store(value, _field(b, tape, index, name), 8)
 
 
 def tape_size(b: Builder, tape):
