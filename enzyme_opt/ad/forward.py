@@ -16,7 +16,7 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_body
-from ..ir.constants import ConstantUndef, zero_of
+from ..ir.constants import zero_of
 from ..ir.types import FunctionType, StructType
 from .prepare import prepare_for_differentiation
 from .rules import RULES, Emitter
@@ -173,16 +173,7 @@ class ForwardGenerator:
             parts.extend(self.shadow(value) if self.info.has_shadow(value)
                          else [zero_of(value.type)] * self.width)
         ret.erase()
-        rtype = self.fn.return_type
-        if rtype.is_void:
-            b.ret()
-        elif len(parts) == 1:
-            b.ret(parts[0])
-        else:
-            agg = ConstantUndef(rtype)
-            for i, p in enumerate(parts):
-                agg = b.insertvalue(agg, p, [i])
-            b.ret(agg)
+        b.ret_all(parts)
 
 
 def needs_forward_call(gen, call) -> bool:

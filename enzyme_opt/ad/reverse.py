@@ -614,16 +614,7 @@ class ReverseGenerator:
                  for lane in range(self.width)]
         if not self.split:
             T.release_tape(b, self.rev_tape)
-        rtype = self.gradient_return_type()
-        if rtype.is_void:
-            b.ret()
-        elif len(grads) == 1:
-            b.ret(grads[0])
-        else:
-            agg = ConstantUndef(rtype)
-            for i, g in enumerate(grads):
-                agg = b.insertvalue(agg, g, [i])
-            b.ret(agg)
+        b.ret_all(grads)
 
     def fwd_arg_of(self, primal_arg):
         return self.fwd_args[primal_arg.index]

@@ -165,6 +165,18 @@ class Builder:
     def ret(self, value=None):
         return self.insert(I.Return(value))
 
+    def ret_all(self, values):
+        """Return nothing, the one value, or a struct of the values (the
+        function's return type)."""
+        if not values:
+            return self.ret()
+        if len(values) == 1:
+            return self.ret(values[0])
+        agg = C.ConstantUndef(self.block.parent.return_type)
+        for i, v in enumerate(values):
+            agg = self.insertvalue(agg, v, [i])
+        return self.ret(agg)
+
     def unreachable(self):
         return self.insert(I.Unreachable())
 
