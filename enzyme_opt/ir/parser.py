@@ -1,8 +1,8 @@
 """Textual IR -> model, with the Lark grammar in `grammar/llvm.lark`.
 
-The Lark LALR parser is built once per process and drives `ModuleBuilder`
-as an inline transformer, so the model is built while parsing and no parse
-tree is ever materialized.  Values may be used before they are defined
+The tables of the Lark LALR parser are built once per user and cached; a
+fused loop over them (lalr.py) drives `ModuleSyntax` rule by rule, so the
+model is built while parsing and no parse tree is ever materialized.  Values may be used before they are defined
 (phis, calls to later functions): such uses get a placeholder that is
 replaced when the definition arrives; what is never defined is reported
 at its first use, with the position of that use.
@@ -10,13 +10,19 @@ at its first use, with the position of that use.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
+import pickle
+import sys
+import tempfile
 from typing import Optional
 
 from lark import Lark, Transformer, Tree
+from lark import __version__ as lark_version
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..diagnostics import ParseError
+from .lalr import FusedParser, Rejected, Tables, rule_callbacks
 from .module import Module
 from .syntax import ModuleSyntax
 
@@ -51,8 +57,19 @@ class _Dispatch(Transformer):
         return handler(children)
 
 
+def _watch(target: ModuleSyntax, token) -> None:
+    """What ModuleSyntax learns from each token as it is lexed: the lines of
+    the last two tokens, and labels (see ModuleSyntax)."""
+    target.prev_line, target.cur_line = target.cur_line, token.line
+    is_label = target.lookahead_is_label = token.type == "LABEL"
+    if is_label:
+        target.labels_seen += 1
+    elif token.type == "LABEL_REF":
+        target.check_label_ref(token)
+
+
 class _LineTracker:
-    """Lark post-lexer: remembers the lines of the last two tokens (see ModuleSyntax).
+    """Lark post-lexer that applies `_watch`, for Lark's own parsing loop.
 
     A post-lexer, unlike lexer callbacks, needs no terminal names up front,
     so the whole parser comes out of Lark's cache in one construction.
@@ -66,42 +83,96 @@ class _LineTracker:
     def process(self, stream):
         dispatch = self.dispatch
         for token in stream:
-            target = dispatch.target
-            target.prev_line, target.cur_line = target.cur_line, token.line
-            target.lookahead_is_label = token.type == "LABEL"
-            if token.type == "LABEL_REF":
-                target.check_label_ref(token)
-            if target.lookahead_is_label:
-                target.labels_seen += 1
+            _watch(dispatch.target, token)
             yield token
 
 
+_DISPATCH = _Dispatch()
+
+
 @functools.lru_cache(maxsize=1)
-def _parser():
-    dispatch = _Dispatch()
-    lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", start="module",
-                maybe_placeholders=True, transformer=dispatch,
-                postlex=_LineTracker(dispatch), cache=_cache_path())
-    return lark, dispatch
+def _lark() -> Lark:
+    """Lark's own parser: builds the tables, and diagnoses rejected input."""
+    return Lark(_grammar_text(), parser="lalr", lexer="contextual", start="module",
+                maybe_placeholders=True, transformer=_DISPATCH,
+                postlex=_LineTracker(_DISPATCH), cache=_cache_path("lark-cache") or True)
 
 
-def _cache_path():
-    """Lark's table cache, kept per user and grammar version."""
+@functools.lru_cache(maxsize=1)
+def _fused() -> FusedParser:
+    tables = _cached_tables()
+
+    def node_for(name):
+        handler = getattr(ModuleSyntax, "r_" + name, None)
+        if handler is None:
+            return None
+        return lambda children: handler(_DISPATCH.target, children)
+    return FusedParser(tables, rule_callbacks(tables, node_for), _watch)
+
+
+def _cached_tables() -> Tables:
+    """The parser's tables, from the per-user cache when it has this grammar's."""
+    grammar = _grammar_text()
+    key = hashlib.sha256("\0".join((grammar, lark_version, sys.version, str(Tables.FORMAT)))
+                         .encode()).hexdigest()[:16]
+    path = _cache_path(f"{key}.tables")
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                tables = pickle.load(f)
+            if isinstance(tables, Tables):
+                return tables
+        except Exception:       # absent, unreadable or stale: rebuild it
+            pass
+    tables = Tables(_lark(), "module")
+    if path is not None:
+        _write_atomically(path, pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
+    return tables
+
+
+def _write_atomically(path: str, data: bytes) -> None:
+    """Another process may be reading or writing the same cache file."""
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tables-")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _cache_path(name: str) -> Optional[str]:
+    """A file in the per-user cache directory, or None if there is none."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     try:
         os.makedirs(os.path.join(base, "enzyme-opt"), exist_ok=True)
     except OSError:
-        return True
-    return os.path.join(base, "enzyme-opt", "llvm-grammar.lark-cache")
+        return None
+    return os.path.join(base, "enzyme-opt", "llvm-grammar." + name)
 
 
 def parse_module(text: str, filename: str = "<stdin>") -> Module:
-    """Parse textual IR; raises ParseError with a clang-style location."""
-    lark, dispatch = _parser()
+    """Parse textual IR; raises ParseError with a clang-style location.
+
+    The fused loop parses; input it rejects is parsed again by Lark's own
+    loop, from scratch, for Lark's account of what was expected there.
+    """
+    return _parse(text, filename, fused=True)
+
+
+def _parse(text: str, filename: str, fused: bool) -> Module:
     syntax = ModuleSyntax(text, filename)
-    dispatch.target = syntax
+    _DISPATCH.target = syntax
     try:
-        lark.parse(text)
+        try:
+            if not fused:
+                raise Rejected
+            _fused().parse(text, syntax)
+        except Rejected:
+            syntax = _DISPATCH.target = ModuleSyntax(text, filename)
+            _lark().parse(text)
         syntax.finish()
     except UnexpectedInput as e:
         raise _located(syntax, e) from None
@@ -110,7 +181,7 @@ def parse_module(text: str, filename: str = "<stdin>") -> Module:
     except LarkError as e:
         raise syntax.error(str(e).splitlines()[0], None) from None
     finally:
-        dispatch.target = None
+        _DISPATCH.target = None
     return syntax.module
 
 

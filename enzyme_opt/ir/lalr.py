@@ -1,0 +1,284 @@
+"""A fused LALR loop over tables taken from a Lark contextual parser.
+
+Lark's own loop runs every token through a chain of generators (contextual
+lexer, post-lexer, parser state), builds each Token through two constructors
+and each reduction through a chain of wrapper objects: per token that is a
+few dozen Python calls, and it was most of the time enzyme-opt spent reading
+a module.  Constructing the Lark object itself, even from Lark's cache, took
+a third of a second more.
+
+`Tables` is what parsing needs from Lark, as plain data that unpickles in a
+few milliseconds: the parse table, each parser state's scanner (the regular
+expressions Lark compiles for that state's acceptable terminals, in Lark's
+order) and, per grammar rule, how Lark filters its children.  `FusedParser`
+runs lexing, line counting and shift/reduce in one loop over them, so the
+tokens, the callbacks and their order are Lark's.
+
+It only accepts: at the first character or token Lark would reject it raises
+`Rejected`, and the caller parses again with Lark itself, whose exceptions
+carry what the diagnostics are made from.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Dict, List, Optional, Tuple
+
+from lark import Token, Tree
+
+from .regex_first import first_chars
+
+_new_str = str.__new__
+
+
+class Rejected(Exception):
+    """The input is not in the language; re-parse with Lark for the diagnosis."""
+
+
+class Rule:
+    """How the parser builds one grammar rule's value, as Lark's tree builder
+    does: keep the children at `include` (index, splice a `_rule`'s children,
+    Nones to put first for absent `[optional]` parts), then `trailing_nones`;
+    a `?rule` left with one child is that child; else `name`'s callback."""
+
+    __slots__ = ("name", "arity", "include", "trailing_nones", "expand_single")
+
+    def __init__(self, name, arity, include, trailing_nones, expand_single):
+        self.name, self.arity, self.include = name, arity, include
+        self.trailing_nones, self.expand_single = trailing_nones, expand_single
+
+
+class Tables:
+    """What `FusedParser` needs, read off a constructed Lark LALR parser."""
+
+    FORMAT = 2          # part of the cache key: bump when the pickled shape changes
+
+    def __init__(self, lark, start: str):
+        frontend = lark.parser
+        parse_table = frontend.parser.parser.parse_table
+        conf = frontend.lexer_conf
+        if conf.g_regex_flags or conf.use_bytes or conf.callbacks or len(conf.ignore) != 1:
+            raise ValueError("a grammar with one ignored terminal and no lexer options")
+        blank = conf.terminals_by_name[conf.ignore[0]]
+        # No other terminal starts with a blank, so skipping blanks first is
+        # what each state's scanner (the blank among its alternatives) does.
+        self.blank = blank.pattern.to_regexp()
+        self.start = parse_table.start_states[start]
+        self.end = parse_table.end_states[start]
+        self.rules: List[Rule] = []
+        rule_ids = {}
+        for rule in lark.rules:
+            rule_ids[rule] = len(self.rules)
+            self.rules.append(_rule_shape(rule))
+        self.actions: Dict[int, Dict[str, object]] = {}
+        for state, row in parse_table.states.items():
+            self.actions[state] = {
+                symbol: arg if action.name == "Shift"
+                else (len(arg.expansion), arg.origin.name, rule_ids[arg])
+                for symbol, (action, arg) in row.items()}
+        self.scanner_of: Dict[int, int] = {}
+        self.scanners: List[Tuple] = []
+        self.terminals = {t.name: t.pattern.to_regexp() for t in conf.terminals}
+        firsts = {name: first_chars(regex) for name, regex in self.terminals.items()}
+        by_lexer = {}
+        for state, lexer in getattr(frontend.lexer, "lexer", frontend.lexer).lexers.items():
+            if id(lexer) not in by_lexer:
+                by_lexer[id(lexer)] = len(self.scanners)
+                self.scanners.append(_scanner_parts(lexer, firsts, blank.name))
+            self.scanner_of[state] = by_lexer[id(lexer)]
+
+
+def _rule_shape(rule) -> Rule:
+    """Lark's tree-builder decisions for `rule` (maybe_placeholders on)."""
+    expansion = rule.expansion
+    empty = rule.options.empty_indices or ()
+    # Nones before each symbol, and after the last: runs of True in `empty`.
+    nones = [len(run) for run in "".join("1" if e else "0" for e in empty).split("0")] \
+        if empty else [0] * (len(expansion) + 1)
+    include, pending = [], 0
+    for i, symbol in enumerate(expansion):
+        pending += nones[i]
+        if rule.options.keep_all_tokens or not (symbol.is_term and symbol.filter_out):
+            splice = not symbol.is_term and symbol.name.startswith("_")
+            include.append((i, splice, pending))
+            pending = 0
+    name = rule.alias or rule.options.template_source or rule.origin.name
+    return Rule(name, len(expansion), tuple(include), pending + nones[len(expansion)],
+                bool(rule.options.expand1 and not rule.alias))
+
+
+def _scanner_parts(lexer, firsts, blank: str) -> Tuple:
+    """(candidates, others, keywords, newline terminals) of a Lark BasicLexer.
+
+    Lark's scanner tries its terminals in order and takes the first that
+    matches.  `candidates[c]` is that order restricted to the terminals that
+    can begin with the character c; `others` those for any other character.
+    `keywords` maps a regex terminal to the literal terminals it also
+    matches, which Lark resolves after the match (its `unless` callback).
+    """
+    names = [t.name for t in lexer.scanner.terminals if t.name != blank]
+    chars = set().union(*(firsts[n] for n in names if firsts[n] is not None))
+    candidates = {c: tuple(n for n in names if firsts[n] is None or c in firsts[n])
+                  for c in chars}
+    others = tuple(n for n in names if firsts[n] is None)
+    keywords = {}
+    for name, callback in lexer.callback.items():
+        literals = callback.scanner.terminals
+        if any(t.pattern.flags or t.pattern.type != "str" for t in literals):
+            raise ValueError(f"keywords of {name} are not plain strings")
+        # The first literal that matches wins, as in Lark's scanner.
+        keywords[name] = {t.pattern.value: t.name for t in reversed(literals)}
+    return candidates, others, keywords, frozenset(lexer.newline_types)
+
+
+def rule_callbacks(tables: Tables, node_for: Callable[[str], Callable]) -> List[Callable]:
+    """One callback per rule: filters the children as `Rule` says, then
+    hands them to `node_for(name)`, or to a Tree if that is None."""
+    return [_rule_callback(rule, node_for(rule.name) or _tree_of(rule.name))
+            for rule in tables.rules]
+
+
+def _tree_of(name: str) -> Callable:
+    return lambda children: Tree(name, children)
+
+
+def _rule_callback(rule: Rule, node: Callable) -> Callable:
+    include, trailing = rule.include, rule.trailing_nones
+    if rule.expand_single:
+        inner = node
+        node = lambda children: children[0] if len(children) == 1 else inner(children)
+    plain = all(not splice and not nones for _, splice, nones in include)
+    if plain and not trailing:
+        indices = tuple(i for i, _, _ in include)
+        if indices == tuple(range(rule.arity)):
+            return node
+        return lambda children: node([children[i] for i in indices])
+
+    def build(children):
+        kept = []
+        for i, splice, nones in include:
+            if nones:
+                kept += [None] * nones
+            if splice:
+                if kept:
+                    kept += children[i].children
+                else:        # left recursion: take the list over
+                    kept = children[i].children
+            else:
+                kept.append(children[i])
+        if trailing:
+            kept += [None] * trailing
+        return node(kept)
+    return build
+
+
+class FusedParser:
+    """Parses with `tables`, calling `callbacks[rule]` for each reduction.
+
+    `watch(target, token)` sees every token as it is lexed, before the
+    reductions it triggers (as a Lark post-lexer would); `target` is passed
+    through `parse`, so one FusedParser serves every parse of a process.
+    """
+
+    def __init__(self, tables: Tables, callbacks: List[Callable], watch: Callable):
+        self._blank = re.compile(tables.blank).match
+        self._tables = tables
+        self._callbacks = callbacks
+        self._start, self._end = tables.start, tables.end
+        self._watch = watch
+        self._scanners: Dict[int, Tuple] = {}    # by scanner index
+        self._lexes: Dict[int, Tuple] = {}       # by state
+        self._matchers: Dict[str, Tuple[str, Callable]] = {}
+
+    def _scanner(self, state: int) -> Tuple:
+        """(candidates, others, keywords, newline terminals) of `state`, with
+        each candidate a (terminal, match function) pair.  A terminal's
+        regular expression is compiled when a scanner first needs it."""
+        tables = self._tables
+        index = tables.scanner_of.get(state)
+        if index is None:         # a state reached only by a goto never lexes
+            return {}, (), {}, frozenset()
+        scanner = self._scanners.get(index)
+        if scanner is None:
+            candidates, others, keywords, newline_types = tables.scanners[index]
+            pair = self._matcher
+            scanner = ({c: tuple(map(pair, names)) for c, names in candidates.items()},
+                       tuple(map(pair, others)), keywords, newline_types)
+            self._scanners[index] = scanner
+        self._lexes[state] = scanner
+        return scanner
+
+    def _matcher(self, terminal: str) -> Tuple[str, Callable]:
+        pair = self._matchers.get(terminal)
+        if pair is None:
+            pair = self._matchers[terminal] = (
+                terminal, re.compile(self._tables.terminals[terminal]).match)
+        return pair
+
+    def parse(self, text: str, target):
+        actions_of, callbacks = self._tables.actions, self._callbacks
+        lexes, lex_of = self._lexes, self._scanner
+        blank, watch, end_state = self._blank, self._watch, self._end
+        state = self._start
+        states, values = [state], []
+        pos, line, line_start, end = 0, 1, 0, len(text)
+        token = None
+        while True:
+            # Lex one token with this state's scanner.
+            m = blank(text, pos)
+            if m is not None:
+                stop = m.end()
+                newlines = text.count("\n", pos, stop)
+                if newlines:
+                    line += newlines
+                    line_start = text.rindex("\n", pos, stop) + 1
+                pos = stop
+            if pos < end:
+                candidates, others, keywords, newline_types = lexes.get(state) or lex_of(state)
+                for kind, match in candidates.get(text[pos], others):
+                    m = match(text, pos)
+                    if m is not None:
+                        break
+                else:
+                    raise Rejected
+                value, stop = m.group(), m.end()
+                if kind in keywords:
+                    kind = keywords[kind].get(value, kind)
+                token = _new_str(Token, value)
+                token.type, token.value, token.start_pos = kind, value, pos
+                token.line, token.column = line, pos - line_start + 1
+                if kind in newline_types:
+                    newlines = value.count("\n")
+                    if newlines:
+                        line += newlines
+                        line_start = text.rindex("\n", pos, stop) + 1
+                token.end_line, token.end_column, token.end_pos = line, stop - line_start + 1, stop
+                pos = stop
+                watch(target, token)
+            else:
+                token = (Token.new_borrow_pos("$END", "", token) if token
+                         else Token("$END", "", 0, 1, 1))
+                kind = "$END"
+            # Reduce as the token demands, then shift it (or, at the end, accept).
+            actions = actions_of[state]
+            while True:
+                action = actions.get(kind)
+                if action is None:
+                    raise Rejected
+                if action.__class__ is int:
+                    state = action
+                    states.append(state)
+                    values.append(token)
+                    break
+                size, origin, rule = action
+                if size:
+                    children = values[-size:]
+                    del states[-size:]
+                    del values[-size:]
+                else:
+                    children = []
+                state = actions_of[states[-1]][origin]
+                states.append(state)
+                values.append(callbacks[rule](children))
+                if state == end_state:
+                    return values[-1]
+                actions = actions_of[state]

@@ -1,0 +1,100 @@
+"""The fused LALR loop (ir/lalr.py) against Lark's own loop, and its pieces.
+
+The fused loop must be Lark's parser, only faster: the same module for every
+input Lark accepts, and for input it rejects, Lark's diagnosis (it hands
+such input to Lark).  Its scanner tries only the terminals that can begin
+with the character at hand, so the first-character analysis
+(ir/regex_first.py) must never leave a character out.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import test_malformed
+from enzyme_opt.diagnostics import ParseError
+from enzyme_opt.ir import parser
+from enzyme_opt.ir.printer import print_module
+from enzyme_opt.ir.regex_first import first_chars
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+IR_FILES = sorted((REPO_ROOT / "tests" / "corpus" / "ir").glob("*.ll")) + \
+    sorted((REPO_ROOT / "tests" / "lit").glob("*.ll"))
+
+
+def _printed_or_error(text: str, fused: bool) -> str:
+    try:
+        return print_module(parser._parse(text, "input.ll", fused=fused))
+    except ParseError as e:
+        return "error: " + str(e)
+
+
+@pytest.mark.parametrize("path", IR_FILES, ids=lambda p: p.name)
+def test_fused_loop_builds_what_lark_builds(path):
+    text = path.read_text(encoding="utf-8")
+    assert _printed_or_error(text, True) == _printed_or_error(text, False)
+
+
+@pytest.mark.parametrize("case", sorted(test_malformed.CASES) + sorted(test_malformed.CASES_14))
+def test_malformed_input_gets_lark_diagnosis(case):
+    """(Some cases parse, and fail LLVM's verifier later.)"""
+    text = test_malformed.CASES.get(case) or test_malformed.CASES_14[case]
+    assert _printed_or_error(text, True) == _printed_or_error(text, False)
+
+
+@pytest.mark.parametrize("regex,chars", [
+    (r"abc", "a"), (r"(?:a|b?)c", "abc"), (r"[x-z]+q", "xyz"), (r"a*b", "ab"),
+    (r"\s*=", None), (r"(?=a)ab", "a"), (r"\bfoo\b", "f"), (r"[^x]", None),
+    (r"(?i)abc", None), (r"a?", None), (r"\d+", None)])
+def test_first_chars_of_small_patterns(regex, chars):
+    first = first_chars(regex)
+    if regex.startswith(r"\s"):
+        assert first is not None and {" ", "\t", "\n", "="} <= first and "a" not in first
+    elif chars is None:
+        assert first is None
+    else:
+        assert first == frozenset(chars)
+
+
+def test_first_chars_never_miss_a_match_of_a_grammar_terminal():
+    """Every terminal, tried at every position of real IR: whatever matches
+    there begins with one of the terminal's first characters."""
+    tables = parser._cached_tables()
+    text = "\n".join(p.read_text(encoding="utf-8") for p in IR_FILES[:12])
+    positions = [m.start() for m in re.finditer(r"\S", text)]
+    checked = 0
+    for name, regex in tables.terminals.items():
+        first = first_chars(regex)
+        if first is None:
+            continue
+        match = re.compile(regex).match
+        for pos in positions:
+            m = match(text, pos)
+            if m is not None and m.end() > pos:
+                assert text[pos] in first, (name, text[pos:pos + 40])
+                checked += 1
+    assert checked > 1000
+
+
+def _enzyme_opt(source: Path, cache: Path):
+    env = dict(os.environ, XDG_CACHE_HOME=str(cache))
+    return subprocess.run([sys.executable, "-m", "enzyme_opt", str(source), "-passes=",
+                           "--no-verify"], capture_output=True, text=True, env=env,
+                          cwd=REPO_ROOT)
+
+
+def test_a_damaged_table_cache_is_rebuilt(tmp_path):
+    source = IR_FILES[0]
+    first = _enzyme_opt(source, tmp_path)
+    assert first.returncode == 0, first.stderr
+    (table,) = (tmp_path / "enzyme-opt").glob("*.tables")
+    table.write_bytes(b"not a pickle")
+    second = _enzyme_opt(source, tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert second.stdout == first.stdout
+    assert table.read_bytes() != b"not a pickle"
