@@ -146,3 +146,17 @@ def test_no_verify_skips_llvm(monkeypatch, tmp_path):
     assert calls == []
     assert CliRunner().invoke(cli.main, [str(src), "-o", str(out)]).exit_code == 0
     assert len(calls) == 1
+
+
+def test_large_output_on_a_pipe_is_complete(tmp_path):
+    """The process leaves through os._exit: all it wrote must have reached the pipe."""
+    source = tmp_path / "many.ll"
+    source.write_text("".join(
+        f"define double @f{i}(double %x) {{\n  %y = fmul double %x, %x\n  ret double %y\n}}\n\n"
+        for i in range(2000)))
+    out = tmp_path / "out.ll"
+    assert _tool(source, "-passes=", "-o", out).returncode == 0
+    proc = _tool(source, "-passes=")
+    assert proc.returncode == 0, proc.stderr
+    assert len(proc.stdout) > 65536
+    assert proc.stdout == out.read_text()
