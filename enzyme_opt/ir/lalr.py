@@ -50,8 +50,6 @@ class Rule:
 class Tables:
     """What `FusedParser` needs, read off a constructed Lark LALR parser."""
 
-    FORMAT = 2          # part of the cache key: bump when the pickled shape changes
-
     def __init__(self, lark, start: str):
         frontend = lark.parser
         parse_table = frontend.parser.parser.parse_table

@@ -23,6 +23,7 @@ from lark import __version__ as lark_version
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..diagnostics import ParseError
+from . import lalr, regex_first
 from .lalr import FusedParser, Rejected, Tables, rule_callbacks
 from .module import Module
 from .syntax import ModuleSyntax
@@ -113,10 +114,13 @@ def _fused() -> FusedParser:
 
 def _cached_tables() -> Tables:
     """The parser's tables, from the per-user cache when it has this grammar's."""
-    grammar = _grammar_text()
-    key = hashlib.sha256("\0".join((grammar, lark_version, sys.version, str(Tables.FORMAT)))
-                         .encode()).hexdigest()[:16]
-    path = _cache_path(f"{key}.tables")
+    key = hashlib.sha256()
+    for part in (_grammar_text(), lark_version, sys.version):
+        key.update(part.encode() + b"\0")
+    for builder in (lalr, regex_first):      # the code that builds the tables
+        with open(builder.__file__, "rb") as f:
+            key.update(f.read())
+    path = _cache_path(f"{key.hexdigest()[:16]}.tables")
     if path is not None:
         try:
             with open(path, "rb") as f:
