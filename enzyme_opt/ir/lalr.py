@@ -40,11 +40,13 @@ class Rule:
     Nones to put first for absent `[optional]` parts), then `trailing_nones`;
     a `?rule` left with one child is that child; else `name`'s callback."""
 
-    __slots__ = ("name", "arity", "include", "trailing_nones", "expand_single")
+    __slots__ = ("name", "arity", "include", "trailing_nones", "expand_single",
+                 "left_recursive")
 
-    def __init__(self, name, arity, include, trailing_nones, expand_single):
+    def __init__(self, name, arity, include, trailing_nones, expand_single, left_recursive):
         self.name, self.arity, self.include = name, arity, include
         self.trailing_nones, self.expand_single = trailing_nones, expand_single
+        self.left_recursive = left_recursive
 
 
 class Tables:
@@ -101,7 +103,8 @@ def _rule_shape(rule) -> Rule:
             pending = 0
     name = rule.alias or rule.options.template_source or rule.origin.name
     return Rule(name, len(expansion), tuple(include), pending + nones[len(expansion)],
-                bool(rule.options.expand1 and not rule.alias))
+                bool(rule.options.expand1 and not rule.alias),
+                bool(expansion) and expansion[0] == rule.origin)
 
 
 def _scanner_parts(lexer, firsts, blank: str) -> Tuple:
@@ -131,16 +134,20 @@ def _scanner_parts(lexer, firsts, blank: str) -> Tuple:
 def rule_callbacks(tables: Tables, node_for: Callable[[str], Callable]) -> List[Callable]:
     """One callback per rule: filters the children as `Rule` says, then
     hands them to `node_for(name)`, or to a Tree if that is None."""
-    return [_rule_callback(rule, node_for(rule.name) or _tree_of(rule.name))
-            for rule in tables.rules]
+    return [_rule_callback(rule, node_for(rule.name)) for rule in tables.rules]
 
 
 def _tree_of(name: str) -> Callable:
     return lambda children: Tree(name, children)
 
 
-def _rule_callback(rule: Rule, node: Callable) -> Callable:
+def _rule_callback(rule: Rule, node: Optional[Callable]) -> Callable:
     include, trailing = rule.include, rule.trailing_nones
+    if node is None:
+        grow = _list_growth(rule)
+        if grow is not None:
+            return grow
+        node = _tree_of(rule.name)
     if rule.expand_single:
         inner = node
         node = lambda children: children[0] if len(children) == 1 else inner(children)
@@ -167,6 +174,31 @@ def _rule_callback(rule: Rule, node: Callable) -> Callable:
             kept += [None] * trailing
         return node(kept)
     return build
+
+
+def _list_growth(rule: Rule) -> Optional[Callable]:
+    """`_list: _list item` (Lark's `item*`, `item ("," item)*`): the list
+    grows in place.  Lark's tree builder would splice the old list into a
+    new Tree, which is the same list once the old Tree is dropped."""
+    first, *rest = rule.include or ((None, None, None),)
+    if not rule.left_recursive or first != (0, True, 0) or rule.trailing_nones or \
+            rule.expand_single or any(splice or nones for _, splice, nones in rest):
+        return None
+    if len(rest) == 1:
+        (index, _, _), = rest
+
+        def grow(children):
+            tree = children[0]
+            tree.children.append(children[index])
+            return tree
+        return grow
+    indices = [i for i, _, _ in rest]
+
+    def grow_by(children):
+        tree = children[0]
+        tree.children.extend([children[i] for i in indices])
+        return tree
+    return grow_by
 
 
 class FusedParser:
