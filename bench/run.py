@@ -276,7 +276,7 @@ def environment() -> list:
             f"- {clang[0] if clang else CLANG}; Python {platform.python_version()}",
             f"- {cpu}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}",
             f"- load average (1/5/15 min) when the table was written: {load}"
-            " (other work on the machine slows both primal and gradient)"]
+            " (other work on the machine slows every measurement)"]
 
 
 def main() -> int:

@@ -11,10 +11,14 @@ tools/build_corpus.py) and times whole processes on it, best of a few runs:
 It prints megabytes per second of input and the peak resident memory of each
 process.  Last, a module of at least 50 MB (the corpus linked several times
 under distinct names) goes through parse+print once, to show the peak memory
-of a very large input.
+of a very large input.  The table is kept as bench/results/DATE-parse.md
+(--no-save: only printed), with the time of a plain Python loop, to compare
+runs on machines (or moments) of different speed.
 """
 from __future__ import annotations
 
+import argparse
+import datetime
 import math
 import os
 import subprocess
@@ -58,17 +62,33 @@ def link_huge(corpus, one_copy: Path) -> Path:
         copies = math.ceil(copies * HUGE_BYTES / size)
 
 
-def report(name: str, mb: float, step: str, seconds: float, peak: float) -> None:
-    print(f"{name:<14}{mb:>7.2f}  {step:<13}{seconds:>9.2f}{mb / seconds:>8.2f}{peak:>9.0f}")
+def report(rows: list, name: str, mb: float, step: str, seconds: float, peak: float) -> None:
+    row = f"| {name} | {mb:.2f} | {step} | {seconds:.2f} | {mb / seconds:.2f} | {peak:.0f} |"
+    rows.append(row)
+    print(row, flush=True)
+
+
+def python_loop_seconds() -> float:
+    """CPU time of a 10-million-iteration Python loop: this machine's speed now."""
+    start = time.process_time()
+    total = 0
+    for i in range(10_000_000):
+        total += i
+    return time.process_time() - start
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--no-save", action="store_true",
+                        help="print the table without writing bench/results/")
+    args = parser.parse_args()
     import build_corpus as corpus   # beside this script
     errors = corpus.build_all(corpus.jobs(), None)
     if errors:
         print("\n".join(errors), file=sys.stderr)
         return 1
-    print(f"{'module':<14}{'MB':>7}  {'step':<13}{'seconds':>9}{'MB/s':>8}{'peak MB':>9}")
+    rows = ["| module | MB | step | seconds | MB/s | peak MB |", "|---|---:|---|---:|---:|---:|"]
+    print("\n".join(rows))
     with tempfile.TemporaryDirectory() as tmp:
         for compiler, name in (("clang19", "big.ll"), ("clang14", "big14.ll")):
             big = corpus.link_big(compiler, corpus.BUILD_DIR / name)
@@ -80,12 +100,31 @@ def main() -> int:
                      ("opt -S", [f"/usr/lib/llvm-{version}/bin/opt", "-S", str(big),
                                  "-o", os.devnull])]
             for step, cmd in steps:
-                report(name, mb, step, *best(cmd))
+                report(rows, name, mb, step, *best(cmd))
         huge = link_huge(corpus, corpus.BUILD_DIR / "big.ll")
         cmd = [sys.executable, "-m", "enzyme_opt", str(huge), "-passes=", "--no-verify",
                "-o", str(Path(tmp) / "huge.ll")]
-        report("huge.ll", huge.stat().st_size / 1e6, "parse+print", *best(cmd, repeat=1))
+        report(rows, "huge.ll", huge.stat().st_size / 1e6, "parse+print", *best(cmd, repeat=1))
+    loop = python_loop_seconds()
+    print(f"\nA 10-million-iteration Python loop took {loop:.2f} s of CPU.")
+    if not args.no_save:
+        save(rows, loop)
     return 0
+
+
+def save(rows: list, loop: float) -> None:
+    sys.path.insert(0, str(REPO_ROOT / "bench"))
+    from run import RESULTS_DIR, environment     # bench/run.py: the gradient benchmarks
+    today = datetime.date.today().isoformat()
+    lines = [f"# Parse+print throughput, {today}", ""] + environment() + [
+        f"- a 10-million-iteration Python loop took {loop:.2f} s of CPU (machine speed)", "",
+        "`python3 -m enzyme_opt BIG.ll -passes= -o OUT.ll`, whole process, best of "
+        f"{REPEAT} (huge.ll: one run); +verify adds LLVM's verifier; `opt -S` is LLVM's "
+        "own read and write of the same module.  Target: parse+print >= 2 MB/s.", ""] + rows
+    RESULTS_DIR.mkdir(exist_ok=True)
+    path = RESULTS_DIR / f"{today}-parse.md"
+    path.write_text("\n".join(lines) + "\n")
+    print(f"Saved {path.relative_to(REPO_ROOT)}")
 
 
 if __name__ == "__main__":
