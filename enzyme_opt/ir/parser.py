@@ -149,13 +149,24 @@ def _write_atomically(path: str, data: bytes) -> None:
 
 
 def _cache_path(name: str) -> Optional[str]:
-    """A file in the per-user cache directory, or None if there is none."""
+    """A file in the per-user cache directory, or None if there is none.
+
+    Without a usable home directory (a read-only one, in a container), a
+    directory of our own in the temporary directory serves, if nobody else
+    can write to it: the cache is unpickled.
+    """
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    try:
-        os.makedirs(os.path.join(base, "enzyme-opt"), exist_ok=True)
-    except OSError:
-        return None
-    return os.path.join(base, "enzyme-opt", "llvm-grammar." + name)
+    for directory in (os.path.join(base, "enzyme-opt"),
+                      os.path.join(tempfile.gettempdir(), f"enzyme-opt-{os.getuid()}")):
+        try:
+            os.makedirs(directory, mode=0o700, exist_ok=True)
+            info = os.stat(directory)
+            if info.st_uid == os.getuid() and not info.st_mode & 0o022 and \
+                    os.access(directory, os.W_OK):
+                return os.path.join(directory, "llvm-grammar." + name)
+        except OSError:
+            continue
+    return None
 
 
 def parse_module(text: str, filename: str = "<stdin>") -> Module:

@@ -98,3 +98,16 @@ def test_a_damaged_table_cache_is_rebuilt(tmp_path):
     assert second.returncode == 0, second.stderr
     assert second.stdout == first.stdout
     assert table.read_bytes() != b"not a pickle"
+
+
+def test_without_a_usable_cache_home_a_private_temporary_directory_serves(tmp_path):
+    not_a_directory = tmp_path / "file"
+    not_a_directory.write_text("")
+    env = dict(os.environ, XDG_CACHE_HOME=str(not_a_directory), TMPDIR=str(tmp_path))
+    proc = subprocess.run([sys.executable, "-m", "enzyme_opt", str(IR_FILES[0]), "-passes=",
+                           "--no-verify"], capture_output=True, text=True, env=env,
+                          cwd=REPO_ROOT)
+    assert proc.returncode == 0, proc.stderr
+    private = tmp_path / f"enzyme-opt-{os.getuid()}"
+    assert list(private.glob("*.tables"))
+    assert private.stat().st_mode & 0o777 == 0o700
