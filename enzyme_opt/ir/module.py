@@ -92,12 +92,13 @@ class GlobalValue(Value):
     `thread_local`, `dso_local`, ...), verbatim.
     """
 
-    __slots__ = ("module", "linkage")
+    __slots__ = ("module", "linkage", "position")
 
     def __init__(self, type: Type, name: str, linkage: str = ""):
         super().__init__(type, name)
         self.module = None
         self.linkage = linkage
+        self.position = 0        # order of addition to the module (see print_module)
 
 
 class GlobalVariable(GlobalValue):
@@ -226,6 +227,7 @@ class Module:
         self.globals: List[GlobalValue] = []        # variables, aliases, ifuncs
         self.functions: List[Function] = []
         self.symbols: Dict[str, GlobalValue] = {}
+        self._added = 0                             # global values ever added
         self.global_names = NameTable()
         self.comdats: List[str] = []                # `$c = comdat any`, verbatim
         self.module_asm: List[str] = []
@@ -255,6 +257,8 @@ class Module:
         else:
             self.global_names._used.add(gv.name)
         gv.module = self
+        gv.position = self._added
+        self._added += 1
         self.symbols[gv.name] = gv
 
     def add_function(self, fn: Function, unique: bool = True) -> Function:

@@ -12,7 +12,7 @@ from typing import Dict, List
 from . import constants as C
 from . import instructions as I
 from .module import BasicBlock, Function, GlobalAlias, GlobalValue, GlobalVariable, Module
-from .names import format_global, format_label, format_local
+from .names import format_global, format_label, format_local, is_slot_number
 from .types import NamedStructType
 
 
@@ -57,7 +57,7 @@ def _constant(c, slots) -> str:
     """The spelling of a constant as an operand (without its type)."""
     if isinstance(c, C.ConstantInt):
         if c.type.bits == 1:
-            return "true" if c.value else "false"
+            return "true" if c.value & 1 else "false"      # LLVM truncates `i1 2`
         return str(c.value)
     if isinstance(c, C.ConstantFloat):
         return c.text
@@ -419,15 +419,38 @@ def print_module(module: Module) -> str:
         out.append("")
     section(out, [named_type_definition(t) for t in module.type_order])
     section(out, module.comdats)
-    section(out, [print_global(g) for g in module.globals])
-    for fn in module.functions:
-        FunctionPrinter(fn).lines(out)
-        out.append("")
+    for group in _global_groups(module):
+        if isinstance(group, Function):
+            FunctionPrinter(group).lines(out)
+            out.append("")
+        else:
+            section(out, [print_global(g) for g in group])
     section(out, [f"attributes #{k} = {{ {v} }}" for k, v in module.attribute_groups.items()])
     section(out, module.named_metadata)
     section(out, [f"!{k} = {v}" for k, v in module.metadata.items()])
     section(out, module.trailing)
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _global_groups(module: Module) -> list:
+    """Runs of global variables (and aliases), and functions, in print order.
+
+    Globals first, then functions, as LLVM prints them; but numbered ones
+    (`@0`, `declare void @1()`) must appear in increasing order, so when
+    there are any the module's own order is kept.
+    """
+    order = module.globals + module.functions
+    if not any(is_slot_number(g.name) for g in order):
+        return [module.globals] + module.functions
+    groups: list = []
+    for g in sorted(order, key=lambda g: g.position):
+        if isinstance(g, Function):
+            groups.append(g)
+        elif groups and isinstance(groups[-1], list):
+            groups[-1].append(g)
+        else:
+            groups.append([g])
+    return groups
 
 
 def section(out: List[str], lines: List[str]) -> None:
