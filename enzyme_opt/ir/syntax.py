@@ -25,6 +25,11 @@ from .types import (I1, METADATA, OPAQUE_PTR, VOID, ArrayType, FloatType, Functi
 _MD_ATTACHMENT = re.compile(r",?\s*!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)\s+(.*)\Z", re.S)
 
 
+def _addrspace_number(text: str) -> int:
+    """N of `addrspace(N)`."""
+    return int(text[text.index("(") + 1:text.rindex(")")])
+
+
 class Pending:
     """A constant whose type comes from its context (`[i32 1]`, `getelementptr (...)`)."""
 
@@ -63,6 +68,7 @@ class ModuleSyntax:
         self.types_defined = set()                     # named types with a definition
         self.type_refs: Dict[str, Token] = {}          # first use of each named type
         self.lookahead_is_label = False                # the token after the one reduced
+        self.program_addrspace = 0                     # of functions (datalayout `P<n>`)
         self._start_function(None)
 
     # ------------------------------------------------------------------ errors
@@ -319,6 +325,9 @@ class ModuleSyntax:
 
     def r_target_datalayout(self, c):
         self.module.datalayout = str(c[0])[1:-1]
+        for spec in self.module.datalayout.split("-"):     # `P1`: functions live in 1
+            if spec[:1] == "P" and spec[1:].isdigit():
+                self.program_addrspace = int(spec[1:])
 
     def r_target_triple(self, c):
         self.module.triple = str(c[0])[1:-1]
@@ -412,7 +421,7 @@ class ModuleSyntax:
     def _addrspace_of(self, flags) -> int:
         for f in flags or ():
             if isinstance(f, str) and f.startswith("addrspace("):
-                return int(f[10:-1])
+                return _addrspace_number(f)
         return 0
 
     def r_global_var(self, c):
@@ -436,11 +445,17 @@ class ModuleSyntax:
         name_tok, flags, t, target = c[:4]
         t = self.type_of(t)
         if isinstance(target, Pending):      # `alias i8, getelementptr (...)`
-            target = target.make(self.pointer_to(t))
+            made = target.make(self.pointer_to(t))
+            base = made.operands[0].type if made.operands else None
+            if getattr(base, "addrspace", 0):  # the GEP is in its base's address space
+                made = target.make(self.pointer_to(t, base.addrspace))
+            target = made
         rest = self._global_tail(c[4:])
         text = " ".join(w for w in (self._text(flags), keyword, str(t)) if w)
         text += ", " + self._text(target) + rest
-        alias = GlobalAlias(self.pointer_to(t), parse_identifier(name_tok), text)
+        # The alias lives in its aliasee's address space.
+        space = getattr(target.type, "addrspace", 0)
+        alias = GlobalAlias(self.pointer_to(t, space), parse_identifier(name_tok), text)
         self.define_global(alias, name_tok)
 
     def r_alias(self, c):
@@ -523,7 +538,9 @@ class ModuleSyntax:
                 metadata.append(_split_attachment(str(a)))
             else:
                 fn_attrs.append(self._text(a))
-        fn = Function(parse_identifier(name_tok), ftype, self.pointer_to(ftype), None,
+        space = next((_addrspace_number(a) for a in fn_attrs if a.startswith("addrspace(")),
+                     self.program_addrspace)
+        fn = Function(parse_identifier(name_tok), ftype, self.pointer_to(ftype, space), None,
                       linkage, ret_attrs, " ".join(fn_attrs))
         fn.metadata = metadata
         self.define_global(fn, name_tok)
@@ -941,7 +958,8 @@ class ModuleSyntax:
                 space = a
             else:
                 ret_attrs.append(str(a))
-        ptr_type = self.pointer_to(ftype)
+        ptr_type = self.pointer_to(
+            ftype, _addrspace_number(space) if space else self.program_addrspace)
         if isinstance(callee, tuple) and callee[0] == "asm":
             callee = C.InlineAsm(ptr_type, callee[1], callee[2], callee[3])
         else:
@@ -1175,7 +1193,7 @@ class ModuleSyntax:
             if not calls:
                 continue
             ftype = calls[0].function_type
-            fn = Function(name, ftype, self.pointer_to(ftype))
+            fn = Function(name, ftype, self.pointer_to(ftype, self.program_addrspace))
             self.define_global(fn, placeholder.token)
 
     def finish(self) -> None:
