@@ -52,6 +52,8 @@ entry:
 !llvm.module.flags = !{!0, !1, !2, !3}
 !llvm.dbg.cu = !{!5}
 !llvm.ident = !{!4}
+; Named metadata may hold a DIExpression inline.
+!inline.expressions = !{!DIExpression(DW_OP_deref), !4, !DIExpression()}
 !my.named = !{!60, !61, !52}
 !escaped\2Dname = !{!52}
 
