@@ -46,9 +46,19 @@ def _is_hex(two: bytes) -> bool:
 
 class QuotedNumber(str):
     """A name of only digits written quoted (`%"3"`, `@"7"`): a real name, where
-    the unquoted spelling `%3` would be a slot number."""
+    the unquoted spelling `%3` would be a slot number.  It is a different key
+    from the slot's name: `@"0"` and `@0` may both be defined."""
 
     __slots__ = ()
+
+    def __eq__(self, other):
+        return isinstance(other, QuotedNumber) and str.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(("quoted", str(self)))
 
 
 def is_slot_number(name: str) -> bool:

@@ -1,0 +1,20 @@
+; LLVM: 19
+; A quoted name of digits (`@"0"`, `%"1"`) is a name, distinct from the slot
+; number written the same way without quotes.
+
+%"0" = type { i8 }
+%0 = type { i16 }
+
+@"0" = global i32 2
+@0 = global i32 3
+@c = global %0 zeroinitializer
+@d = global %"0" zeroinitializer
+
+define i32 @f(i32 %"0", i32) {
+  %"1" = add i32 %"0", 1
+  %2 = add i32 %"1", %0
+  br label %"7"
+
+"7":
+  ret i32 %2
+}
