@@ -84,3 +84,7 @@ attributes #7 = { "one" "two"="" "three"="3" "with space"="a b c" "escaped"="q\2
 attributes #8 = { allocsize(0) }
 attributes #9 = { nobuiltin "call-group" }
 attributes #10 = { noinline optnone uwtable vscale_range(1,0) "frame-pointer"="non-leaf" "target-features"="+sse,+sse2" }
+; Spaced as LLVM never prints them, but accepts.
+attributes #11 = { alignstack = 16 memory (argmem: read) allocsize (0)
+                   "k" = "v" }
+declare ptr @spaced_group(i64) #11
