@@ -68,6 +68,8 @@ class ModuleSyntax:
         self.types_defined = set()                     # named types with a definition
         self.type_refs: Dict[str, Token] = {}          # first use of each named type
         self.lookahead_is_label = False                # the token after the one reduced
+        self.block_addresses: List[C.BlockAddress] = []
+        self.blocks_of: Dict[int, Dict[str, BasicBlock]] = {}
         self.program_addrspace = 0                     # of functions (datalayout `P<n>`)
         self._start_function(None)
 
@@ -120,7 +122,8 @@ class ModuleSyntax:
         return PointerType(None, int(c[1]))
 
     def r_pointer_type(self, c):
-        return PointerType(self.type_of(c[0]), int(c[1]) if len(c) > 1 else 0)
+        # In a module with `ptr`, LLVM 17+ reads the old spelling `T*` as `ptr`.
+        return self.pointer_to(self.type_of(c[0]), int(c[1]) if len(c) > 1 else 0)
 
     def r_array_type(self, c):
         return ArrayType(int(c[0]), self.type_of(c[1]))
@@ -239,6 +242,8 @@ class ModuleSyntax:
 
     # -- locals ---------------------------------------------------------------------------
     def _start_function(self, fn) -> None:
+        if getattr(self, "fn", None) is not None:       # its blocks by source label,
+            self.blocks_of[id(self.fn)] = self.blocks    # for `blockaddress` (finish)
         self.fn = fn
         self.locals: Dict[str, object] = {}
         self.local_forward: Dict[str, LocalPlaceholder] = {}
@@ -1165,7 +1170,9 @@ class ModuleSyntax:
 
         def make(t):
             fn = self.global_value(fn_tok, t)
-            return C.BlockAddress(t, fn, _NamedBlockRef(parse_identifier(block_tok)))
+            address = C.BlockAddress(t, fn, _NamedBlockRef(parse_identifier(block_tok)))
+            self.block_addresses.append(address)
+            return address
         return Pending(make)
 
     def r_dso_local_equivalent(self, c):
@@ -1209,7 +1216,18 @@ class ModuleSyntax:
                              self.global_forward[name].token)
         if self.patched:
             _patch_constants(self.module, dict((id(p), g) for p, g in self.patched))
+        self._resolve_numbered_block_addresses()
         self.module.typed_pointers = self.typed
+
+    def _resolve_numbered_block_addresses(self) -> None:
+        """`blockaddress(@f, %1)` of an unnamed block: the block itself, so it
+        prints with the number the printer gives it (labels may skip numbers)."""
+        for address in self.block_addresses:
+            ref = address.block
+            if isinstance(ref, _NamedBlockRef) and is_slot_number(ref.name):
+                block = self.blocks_of.get(id(address.function), {}).get(ref.name)
+                if block is not None:
+                    address.block = block
 
 
 _STRINGS_AND_COMMENTS = re.compile(r'"[^"]*"|;[^\n]*')
