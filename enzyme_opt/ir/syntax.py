@@ -1345,11 +1345,11 @@ def _patch_constants(module: Module, replacement: Dict[int, GlobalValue]) -> Non
     seen = set()
 
     def fix(c):
+        if id(c) in replacement:         # every use, not just the first one seen
+            return replacement[id(c)]
         if id(c) in seen:
             return c
         seen.add(id(c))
-        if id(c) in replacement:
-            return replacement[id(c)]
         if isinstance(c, C.ConstantAggregate):
             c.elements = [fix(e) for e in c.elements]
         elif isinstance(c, C.ConstantExpr):

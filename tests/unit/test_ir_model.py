@@ -4,6 +4,7 @@ import pytest
 
 from enzyme_opt.ir import Builder, Function, Module, print_module
 from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir.parser import parse_module
 from enzyme_opt.ir.types import DOUBLE, I32, FunctionType
 
 
@@ -79,3 +80,12 @@ def test_quoted_names_print_escaped():
     text = print_module(m)
     assert '@"odd \\22name\\22"()' in text
     llvm.parse_assembly(text).verify()
+
+
+def test_every_use_of_a_global_defined_later_is_the_definition():
+    module = parse_module("@t = global [3 x ptr] [ptr @f, ptr @f, ptr blockaddress(@f, %1)]\n"
+                          "define void @f() {\nentry:\n  br label %1\n\n1:\n  ret void\n}\n")
+    f = module.symbols["f"]
+    elements = module.symbols["t"].initializer.elements
+    assert elements[0] is f and elements[1] is f
+    assert elements[2].function is f and elements[2].block is f.blocks[1]

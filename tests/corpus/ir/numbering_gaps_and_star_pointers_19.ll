@@ -4,6 +4,7 @@
 ; the old spelling `i32*` still reads as `ptr`.
 
 @target = global ptr blockaddress(@jump, %4)
+@table = global [3 x ptr] [ptr @jump, ptr blockaddress(@jump, %4), ptr blockaddress(@jump, %4)]
 
 define ptr @jump(ptr %p) {
 entry:
