@@ -52,6 +52,8 @@ entry:
 !llvm.module.flags = !{!0, !1, !2, !3}
 !llvm.dbg.cu = !{!5}
 !llvm.ident = !{!4}
+; A metadata string may span lines, as LLVM's lexer reads to the closing quote.
+!spanning = !{!900}
 ; Named metadata may hold a DIExpression inline.
 !inline.expressions = !{!DIExpression(DW_OP_deref), !4, !DIExpression()}
 !my.named = !{!60, !61, !52}
@@ -149,3 +151,5 @@ entry:
 !113 = !{!114}
 !114 = !{!115}
 !115 = !{!"deep", !{!"deeper", !{!"deepest"}}}
+!900 = !{!"first line
+second line"}
