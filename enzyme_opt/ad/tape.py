@@ -64,21 +64,27 @@ def runtime(module):
 
 
 def _helper(module, name: str, ret, params, linkage: str, attrs: str) -> Function:
-    """An internal runtime function `name(tape, ...)`; `params` are (name, type)
-    pairs after the tape pointer."""
-    names = ["tape"] + [n for n, _ in params]
-    ftype = FunctionType(ret, (tape_ptr_type(module),) + tuple(t for _, t in params))
-    return module.add_function(Function(name, ftype, module.pointer_to(ftype), names,
-                                        linkage=linkage, attrs=attrs), unique=False)
+    """A runtime function `name`; `params` are (name, type) pairs."""
+    ftype = FunctionType(ret, tuple(t for _, t in params))
+    return module.add_function(Function(name, ftype, module.pointer_to(ftype),
+                                        [n for n, _ in params], linkage=linkage, attrs=attrs),
+                               unique=False)
+
+
+def _tape_helper(module, name: str, ret, params, attrs: str) -> Function:
+    """An internal runtime function `name(tape, ...)`; `params` follow the tape."""
+    return _helper(module, name, ret, [("tape", tape_ptr_type(module))] + params,
+                   "internal", attrs)
 
 
 def _make_push(module) -> Function:
     p = byte_ptr(module)
-    fn = _helper(module, PUSH, p, [("bytes", I64)], "internal", "alwaysinline nounwind")
+    fn = _tape_helper(module, PUSH, p, [("bytes", I64)], "alwaysinline nounwind")
     tape, nbytes = fn.args
     entry, grow, done = fn.add_block("entry"), fn.add_block("grow"), fn.add_block("done")
     b = Builder(entry)
-    size_ptr, cap_ptr = _field(b, tape, 1, "size.ptr"), _field(b, tape, 2, "cap.ptr")
+    size_ptr, cap_ptr, base_ptr = (_field(b, tape, 1, "size.ptr"), _field(b, tape, 2, "cap.ptr"),
+                                   _field(b, tape, 0, "base.ptr"))
     size = b.load(I64, size_ptr, "size", 8)
     new_size = b.add(size, nbytes, "new.size")
     cap = b.load(I64, cap_ptr, "cap", 8)
@@ -90,7 +96,6 @@ def _make_push(module) -> Function:
     want = b.select(b.icmp("ugt", new_size, doubled), new_size, doubled, "want")
     want = b.select(b.icmp("ult", want, b.i64(FIRST_CAPACITY)), b.i64(FIRST_CAPACITY), want,
                     "capacity")
-    base_ptr = _field(b, tape, 0, "base.ptr")
     grown = Builder(entry, 0).alloca(p, name="grown.ptr", align=8)
     call = b.call(_make_grow(module), [b.load(p, base_ptr, "old.base", 8), want, grown])
     call.cconv = _grow_cconv(module)
@@ -98,7 +103,7 @@ def _make_push(module) -> Function:
     b.store(want, cap_ptr, 8)
     b.br(done)
     b.position_at_end(done)
-    base = b.load(p, _field(b, tape, 0, "base.ptr"), "base", 8)
+    base = b.load(p, base_ptr, "base", 8)
     b.ret(b.gep(I8, base, [size], p, "slot"))
     return fn
 
@@ -125,10 +130,9 @@ def _make_grow(module) -> Function:
     """
     p = byte_ptr(module)
     linkage = " ".join(filter(None, ("internal", _grow_cconv(module))))
-    ftype = FunctionType(VOID, (p, I64, module.pointer_to(p)))
-    fn = module.add_function(Function(GROW, ftype, module.pointer_to(ftype),
-                                      ["base", "capacity", "grown"], linkage=linkage,
-                                      attrs="noinline nounwind cold"), unique=False)
+    fn = _helper(module, GROW, VOID, [("base", p), ("capacity", I64),
+                                      ("grown", module.pointer_to(p))],
+                 linkage, "noinline nounwind cold")
     old_base, capacity, out = fn.args
     b = Builder(fn.add_block("entry"))
     grown = b.call(libc(module, "realloc"), [old_base, capacity], "new.base")
@@ -170,7 +174,7 @@ def _advise_huge_pages(b: Builder, fn, base, capacity, done) -> None:
 
 def _make_pop(module) -> Function:
     p = byte_ptr(module)
-    fn = _helper(module, POP, p, [("bytes", I64)], "internal", "alwaysinline nounwind")
+    fn = _tape_helper(module, POP, p, [("bytes", I64)], "alwaysinline nounwind")
     tape, nbytes = fn.args
     b = Builder(fn.add_block("entry"))
     size_ptr = _field(b, tape, 1, "size.ptr")
@@ -268,7 +272,7 @@ def _spare(module):
 def _make_release(module) -> Function:
     p = byte_ptr(module)
     # Inlined, so the tape's address does not escape through this call.
-    fn = _helper(module, RELEASE, VOID, [], "internal", "alwaysinline nounwind")
+    fn = _tape_helper(module, RELEASE, VOID, [], "alwaysinline nounwind")
     (tape,) = fn.args
     b = Builder(fn.add_block("entry"))
     spare = _spare(module)
