@@ -423,11 +423,12 @@ class ModuleSyntax:
                 text += ", " + self._text(item)
         return text
 
-    def _addrspace_of(self, flags) -> int:
-        for f in flags or ():
+    def _addrspace_of(self, items, default: int = 0) -> int:
+        """N of the `addrspace(N)` among `items`, else `default`."""
+        for f in items or ():
             if isinstance(f, str) and f.startswith("addrspace("):
                 return _addrspace_number(f)
-        return 0
+        return default
 
     def r_global_var(self, c):
         name_tok, flags, kind, t, value = c[:5]
@@ -450,11 +451,10 @@ class ModuleSyntax:
         name_tok, flags, t, target = c[:4]
         t = self.type_of(t)
         if isinstance(target, Pending):      # `alias i8, getelementptr (...)`
-            made = target.make(self.pointer_to(t))
-            base = made.operands[0].type if made.operands else None
-            if getattr(base, "addrspace", 0):  # the GEP is in its base's address space
-                made = target.make(self.pointer_to(t, base.addrspace))
-            target = made
+            target = target.make(self.pointer_to(t))
+            if target.opcode == "getelementptr":      # in its base's address space
+                target.type = self.pointer_to(
+                    t, getattr(target.operands[0].type, "addrspace", 0))
         rest = self._global_tail(c[4:])
         text = " ".join(w for w in (self._text(flags), keyword, str(t)) if w)
         text += ", " + self._text(target) + rest
@@ -543,8 +543,7 @@ class ModuleSyntax:
                 metadata.append(_split_attachment(str(a)))
             else:
                 fn_attrs.append(self._text(a))
-        space = next((_addrspace_number(a) for a in fn_attrs if a.startswith("addrspace(")),
-                     self.program_addrspace)
+        space = self._addrspace_of(fn_attrs, self.program_addrspace)
         fn = Function(parse_identifier(name_tok), ftype, self.pointer_to(ftype, space), None,
                       linkage, ret_attrs, " ".join(fn_attrs))
         fn.metadata = metadata
@@ -1216,18 +1215,16 @@ class ModuleSyntax:
                              self.global_forward[name].token)
         if self.patched:
             _patch_constants(self.module, dict((id(p), g) for p, g in self.patched))
-        self._resolve_numbered_block_addresses()
+        self._resolve_block_addresses()
         self.module.typed_pointers = self.typed
 
-    def _resolve_numbered_block_addresses(self) -> None:
-        """`blockaddress(@f, %1)` of an unnamed block: the block itself, so it
-        prints with the number the printer gives it (labels may skip numbers)."""
+    def _resolve_block_addresses(self) -> None:
+        """Each `blockaddress(@f, %bb)` refers to the block itself once @f is
+        read, so it prints as the printer names the block (numbered labels
+        may skip numbers, and the printer renumbers them)."""
         for address in self.block_addresses:
-            ref = address.block
-            if isinstance(ref, _NamedBlockRef) and is_slot_number(ref.name):
-                block = self.blocks_of.get(id(address.function), {}).get(ref.name)
-                if block is not None:
-                    address.block = block
+            blocks = self.blocks_of.get(id(address.function), {})
+            address.block = blocks.get(address.block.name, address.block)
 
 
 _STRINGS_AND_COMMENTS = re.compile(r'"[^"]*"|;[^\n]*')
@@ -1266,7 +1263,8 @@ def pointer_dialect(text: str) -> Optional[str]:
 
 
 class _NamedBlockRef:
-    """The block operand of `blockaddress`, by name (printed as written)."""
+    """The block operand of `blockaddress`, by name, until its function is
+    read (then the block; see `_resolve_block_addresses`)."""
 
     __slots__ = ("name",)
 
