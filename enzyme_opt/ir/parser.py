@@ -2,10 +2,11 @@
 
 The tables of the Lark LALR parser are built once per user and cached; a
 fused loop over them (lalr.py) drives `ModuleSyntax` rule by rule, so the
-model is built while parsing and no parse tree is ever materialized.  Values may be used before they are defined
-(phis, calls to later functions): such uses get a placeholder that is
-replaced when the definition arrives; what is never defined is reported
-at its first use, with the position of that use.
+model is built while parsing and no parse tree is ever materialized.
+Values may be used before they are defined (phis, calls to later
+functions): such uses get a placeholder that is replaced when the
+definition arrives; what is never defined is reported at its first use,
+with the position of that use.
 """
 from __future__ import annotations
 

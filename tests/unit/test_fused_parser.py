@@ -81,8 +81,9 @@ def test_first_chars_never_miss_a_match_of_a_grammar_terminal():
     assert checked > 1000
 
 
-def _enzyme_opt(source: Path, cache: Path):
-    env = dict(os.environ, XDG_CACHE_HOME=str(cache))
+def _enzyme_opt(source: Path, **env):
+    """Parse and print `source` in a process of its own, with `env` added."""
+    env = dict(os.environ, **env)
     return subprocess.run([sys.executable, "-m", "enzyme_opt", str(source), "-passes=",
                            "--no-verify"], capture_output=True, text=True, env=env,
                           cwd=REPO_ROOT)
@@ -90,11 +91,11 @@ def _enzyme_opt(source: Path, cache: Path):
 
 def test_a_damaged_table_cache_is_rebuilt(tmp_path):
     source = IR_FILES[0]
-    first = _enzyme_opt(source, tmp_path)
+    first = _enzyme_opt(source, XDG_CACHE_HOME=str(tmp_path))
     assert first.returncode == 0, first.stderr
     (table,) = (tmp_path / "enzyme-opt").glob("*.tables")
     table.write_bytes(b"not a pickle")
-    second = _enzyme_opt(source, tmp_path)
+    second = _enzyme_opt(source, XDG_CACHE_HOME=str(tmp_path))
     assert second.returncode == 0, second.stderr
     assert second.stdout == first.stdout
     assert table.read_bytes() != b"not a pickle"
@@ -103,10 +104,7 @@ def test_a_damaged_table_cache_is_rebuilt(tmp_path):
 def test_without_a_usable_cache_home_a_private_temporary_directory_serves(tmp_path):
     not_a_directory = tmp_path / "file"
     not_a_directory.write_text("")
-    env = dict(os.environ, XDG_CACHE_HOME=str(not_a_directory), TMPDIR=str(tmp_path))
-    proc = subprocess.run([sys.executable, "-m", "enzyme_opt", str(IR_FILES[0]), "-passes=",
-                           "--no-verify"], capture_output=True, text=True, env=env,
-                          cwd=REPO_ROOT)
+    proc = _enzyme_opt(IR_FILES[0], XDG_CACHE_HOME=str(not_a_directory), TMPDIR=str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     private = tmp_path / f"enzyme-opt-{os.getuid()}"
     assert list(private.glob("*.tables"))
