@@ -10,7 +10,10 @@ where the value is defined; a block that can run more than once first
 pushes the slot's old contents on the tape, and its reverse block pops them
 back after use, so every reverse block sees the values of its own forward
 execution.  Which predecessor a block was entered from is recorded the same
-way (an index phi), and drives the reverse branch.
+way (an index phi), and drives the reverse branch.  Loads need no slot when
+the reverse pass can execute them again: from memory the function never
+writes, or, in the combined derivative, from memory whose later stores the
+undo log (undo_log.py) takes back before the load's block is reversed.
 
 Two shapes are produced from the same code: *combined* (forward and reverse
 in one function: what `__enzyme_autodiff` calls) and *split* (an augmented
@@ -32,7 +35,7 @@ from typing import Dict, List
 from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
 from ..analysis.loops import LoopInfo, counter_parts
-from ..analysis.memory import reloadable_loads
+from ..analysis.memory import reloadable_loads, restorable_loads
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
@@ -43,6 +46,7 @@ from . import shadow_heap
 from . import tape as T
 from .prepare import prepare_for_differentiation
 from .rules import RULES, Emitter, Expr
+from .undo_log import UndoLog
 from .unsupported import check_variadic_call
 
 DUPLICATED = ("dup", "dupnoneed")
@@ -74,6 +78,7 @@ class ReverseGenerator:
         self.slot_loads: Dict[tuple, object] = {}
         self.slot_readers: Dict[int, set] = {}     # id(value) -> ids of forward blocks
         self.reversing = None             # the forward block whose reverse is being emitted
+        self.in_block_body = False        # emitting the reverse of its instructions
         self.pop_builders: list = []      # (forward block, builder in its reverse's tape block)
         self.heap_allocas: set = set()    # ids of allocas whose shadow is malloc'd (split mode)
 
@@ -175,6 +180,8 @@ class ReverseGenerator:
         # Split derivatives run their reverse after the caller had a chance to
         # write memory again, so only the combined one may repeat loads.
         self.reloadable = set() if self.split else reloadable_loads(self.fwd)
+        self.undo = UndoLog({} if self.split else restorable_loads(
+            self.fwd, self.reloadable, LoopInfo(self.fwd)))
         self.ctx.report_analyses(self)
         self.rev_args = {id(fwd_roles[("primal", a.index)]): rev_roles[("primal", a.index)]
                          for a in self.primal.args}
@@ -464,7 +471,7 @@ class ReverseGenerator:
         key = (id(b.block), id(v))
         loaded = self.slot_loads.get(key)
         if loaded is None:
-            if is_recomputable(v) or id(v) in self.reloadable:
+            if is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v):
                 loaded = self._recompute(b, v)
             else:
                 loaded = b.load(v.type, self._slot_for(v).rev, (v.name or "v") + ".rev")
@@ -472,6 +479,10 @@ class ReverseGenerator:
                     id(self.reversing) if self.reversing is not None else None)
             self.slot_loads[key] = loaded
         return loaded
+
+    def _restorable_here(self, v) -> bool:
+        """Can this reverse block repeat load `v`, its block's stores not yet undone?"""
+        return self.in_block_body and self.reversing is v.parent and self.undo.may_repeat(v)
 
     def _recompute(self, b: Builder, v):
         """Emit `v` again in the reverse pass, from its operands' reverse values.
@@ -568,12 +579,14 @@ class ReverseGenerator:
             for lane, dret in enumerate(self.drets):
                 self.add_adjoint(b, self.ret_value, dret, lane)
         # A snapshot: slots and adjoints are allocated in the entry block meanwhile.
+        self.in_block_body = True
         for inst in reversed(list(block.instructions)):
             if isinstance(inst, I.Phi) or inst.is_terminator and not isinstance(inst, I.Invoke):
                 continue
             b.debug_loc = inst.get_metadata("dbg")
             self.reverse_instruction(b, inst)
             b.debug_loc = None
+        self.in_block_body = False
         taken = [(phi, lane, self.take_adjoint(b, phi, lane)) for phi in block.phis
                  if self.info.is_active(phi) for lane in range(self.width)]
         b.br(self.pop_blocks[id(block)])
@@ -607,7 +620,7 @@ class ReverseGenerator:
             self.add_adjoint(b, phi.incoming_for(pred), adj, lane)
 
     def _finish(self) -> None:
-        b = Builder(self.final)
+        b = self.undo.finish_reverse(self, Builder(self.final))
         grads = [positive_zero(b, self.take_adjoint(b, self.fwd_arg_of(a), lane))
                  if self.info.is_active(self.fwd_arg_of(a)) else zero_of(a.type)
                  for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"
@@ -646,6 +659,7 @@ class ReverseGenerator:
     def _instrument_forward(self) -> None:
         from .instrument import instrument_forward
         instrument_forward(self)
+        self.undo.instrument(self)
 
 
 def adjoint_zero(t):

@@ -308,9 +308,12 @@ def set_tape_size(b: Builder, tape, size) -> None:
     b.store(size, _field(b, tape, 1, "tape.size.ptr"), 8)
 
 
+def tape_base(b: Builder, tape):
+    return b.load(byte_ptr(b.module), _field(b, tape, 0, "tape.base.ptr"), "tape.base", 8)
+
+
 def free_tape(b: Builder, tape) -> None:
-    base = b.load(byte_ptr(b.module), _field(b, tape, 0, "tape.base.ptr"), "tape.base", 8)
-    b.call(libc(b.module, "free"), [base])
+    b.call(libc(b.module, "free"), [tape_base(b, tape)])
 
 
 def entry_size(t) -> int:

@@ -33,7 +33,7 @@ class Loop:
 
 class LoopInfo:
     def __init__(self, fn, dom: Optional[DominatorTree] = None):
-        dom = dom or DominatorTree(fn)
+        dom = self.dom = dom or DominatorTree(fn)
         preds = dom.preds
         loops = []
         for header in dom.order:

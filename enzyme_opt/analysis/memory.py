@@ -13,16 +13,22 @@ Which writes can reach the memory of a load depends on what may alias:
 - distinct globals are separate objects, and constant globals never change;
 - a write through a pointer of unknown origin, or by a call that may write,
   may reach anything.
+
+Memory that the function does write can still be read again if the reverse
+pass undoes the writes on its way back (see ad/undo_log.py):
+`restorable_loads` names the loads for which that is possible and pays.
 """
 from __future__ import annotations
 
-from typing import Optional, Set
+from typing import Dict, List, Optional, Set
 
 from ..ir import instructions as I
-from ..ir.constants import ConstantExpr
+from ..ir.constants import ConstantExpr, ConstantInt
 from ..ir.module import GlobalVariable
 from ..ir.values import Argument
 from .activity import ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, HINT_INTRINSICS
+from .cfg import blocks_in_cycles
+from .loops import counter_parts
 
 # Library calls that write no memory the caller can see (besides what they return).
 _NO_VISIBLE_WRITES = (FREE_FUNCTIONS | {"printf", "puts", "putchar",
@@ -166,3 +172,229 @@ def _separate(obj, target) -> bool:
     if _is_noalias(obj) or _is_noalias(target):
         return True
     return isinstance(obj, GlobalVariable) and isinstance(target, GlobalVariable)
+
+
+# ---------------------------------------------------------------- undoable writes
+LOGGABLE_BYTES = (1, 2, 4, 8, 16)
+
+
+def restorable_loads(fn, reloadable: Set[int], loops) -> Dict[int, List[I.Store]]:
+    """Loads that the reverse pass of `fn`'s block may repeat once the stores
+    that can reach their memory are undone, each with those stores.
+
+    A load qualifies when:
+    - its object is an argument, a global, or an entry-block alloca whose
+      address is only loaded from, stored to and copied (so nothing but the
+      function's own stores and memory intrinsics can reach it);
+    - every write that may reach the object is a plain store of 1 to 16
+      bytes, which the log can undo -- except, for an alloca, a memory
+      intrinsic outside loops that dominates the load: it runs at most once,
+      and before the load, so no repeated load needs the memory it replaced;
+    - no such store follows it in its block (the reverse of a block sees the
+      memory as the block left it);
+    - it sits in more loops than each of those stores: the log then records
+      fewer entries than the tape would;
+    - its address moves by at most a cache line per iteration of its
+      innermost loop.  The reverse of a strided load already walks its
+      adjoint's stride; walking the primal's as well doubles what the loop
+      keeps in cache, and costs more than reading the tape (the reverse of
+      a matrix product's column walk ran 1.7 times slower).
+    The stores to memory the caller sees that are logged for one function
+    have one size (they are replayed with one integer type); loads needing
+    another size keep their tape.
+    """
+    writers = _classified_writes(fn)
+    cyclic = blocks_in_cycles(fn)
+    position = {id(i): k for b in fn.blocks for k, i in enumerate(b.instructions)}
+    reaching_cache: Dict[int, Optional[list]] = {}
+    found: Dict[int, List[I.Store]] = {}
+    for inst in fn.instructions():
+        if not isinstance(inst, I.Load) or inst.volatile or inst.atomic or \
+                id(inst) in reloadable:
+            continue
+        around = loops.loops_around(inst.parent)
+        depth = len(around)
+        if depth == 0 or not _contiguous_in(inst.pointer, around[0]):
+            continue
+        obj = underlying_object(inst.pointer)
+        if id(obj) not in reaching_cache:
+            reaching_cache[id(obj)] = _reaching_writes(obj, writers)
+        reaching = reaching_cache[id(obj)]
+        if reaching is None or any(
+                k == "intrinsic" and not _runs_once_before(w, inst, loops.dom, cyclic, position)
+                for k, w in reaching):
+            continue
+        stores = [w for k, w in reaching if k == "store"]
+        if any(s.parent is inst.parent and position[id(s)] > position[id(inst)]
+               for s in stores):
+            continue                  # the reverse of its block would see the store
+        if all(len(loops.loops_around(s.parent)) < depth for s in stores):
+            found[id(inst)] = stores
+    return _one_store_size(found)
+
+
+def _classified_writes(fn):
+    """(kind, instruction, object written) for every write of `fn`: kind
+    'store' (undoable), 'intrinsic' (memcpy, memset, ...) or 'other'; the
+    object is None when unknown."""
+    out = []
+    for inst in fn.instructions():
+        if isinstance(inst, I.Store):
+            kind = "store" if store_bytes(inst) in LOGGABLE_BYTES else "other"
+            out.append((kind, inst, underlying_object(inst.pointer)))
+        elif _stored_to(inst) is not None:
+            out.append(("other", inst, underlying_object(_stored_to(inst))))
+        elif isinstance(inst, I.CallBase):
+            callee = inst.called_function
+            if callee is not None and callee.name.startswith(_WRITING_INTRINSICS):
+                out.append(("intrinsic", inst, underlying_object(inst.args[0])))
+                continue
+            ptr = _call_written_pointer(inst)
+            if ptr is not None:
+                out.append(("other", inst, None if ptr is _ANYWHERE else underlying_object(ptr)))
+    return out
+
+
+def _reaching_writes(obj, writers) -> Optional[list]:
+    """(kind, write) for the writes that may reach `obj`, when each is a store
+    or (to an alloca) a memory intrinsic; None when some other write may, or
+    `obj` is not memory the undo log can restore."""
+    if isinstance(obj, I.Alloca):
+        if obj.parent is not obj.parent.parent.blocks[0] or _address_escapes(obj):
+            return None
+        reaching = [(k, w) for k, w, o in writers if o is obj]
+        allowed = ("store", "intrinsic")
+    elif isinstance(obj, Argument) or (isinstance(obj, GlobalVariable)
+                                       and not obj.is_constant_global):
+        reaching = [(k, w) for k, w, o in writers
+                    if o is None or (not _is_local(o) and not _separate(obj, o))]
+        allowed = ("store",)
+    else:
+        return None
+    return reaching if all(k in allowed for k, _ in reaching) else None
+
+
+def _runs_once_before(write, load, dom, cyclic, position) -> bool:
+    """Is `write` on no cycle, and executed before `load` whenever it is?"""
+    if id(write.parent) in cyclic:
+        return False
+    if write.parent is load.parent:
+        return position[id(write)] < position[id(load)]
+    return dom.dominates(write.parent, load.parent)
+
+
+def store_bytes(store) -> Optional[int]:
+    """The bytes a plain store of numbers (or a fixed vector of them) writes;
+    None for anything else."""
+    t, count = store.value.type, 1
+    if t.is_vector and not t.scalable:
+        t, count = t.element, t.count
+    if store.volatile or store.atomic or not (t.is_int or t.is_float) or \
+            store.pointer.type.addrspace:
+        return None
+    return t.bits * count // 8 if t.bits % 8 == 0 else None
+
+
+def is_local_store(store) -> bool:
+    """Does `store` write the function's own stack (gone when it returns)?"""
+    return isinstance(underlying_object(store.pointer), I.Alloca)
+
+
+def _address_escapes(alloca) -> bool:
+    """Is the alloca's address used other than to load, store or copy memory?"""
+    work = [alloca]
+    while work:
+        ptr = work.pop()
+        for user, index in ptr.uses:
+            if isinstance(user, (I.GetElementPtr, I.Cast)) and index == 0 and \
+                    user.opcode in ("getelementptr", "bitcast", "addrspacecast"):
+                work.append(user)
+            elif isinstance(user, I.Load) or (isinstance(user, I.Store) and index == 1):
+                continue
+            elif isinstance(user, I.CallBase) and user.called_function is not None and \
+                    user.called_function.name.startswith(_WRITING_INTRINSICS) and index < 2:
+                continue
+            else:
+                return True
+    return False
+
+
+CACHE_LINE = 64
+
+
+def _contiguous_in(ptr, loop) -> bool:
+    """Does `ptr` move by at most a cache line per iteration of `loop`?
+    (A cost estimate only: a wrong answer costs time, not correctness.)"""
+    step = _address_step(ptr, loop)
+    return step is not None and abs(step) <= CACHE_LINE
+
+
+def _address_step(ptr, loop) -> Optional[int]:
+    """The bytes `ptr` moves by per iteration of `loop`, if constant."""
+    if _invariant_in(ptr, loop):
+        return 0
+    if not isinstance(ptr, I.GetElementPtr):
+        return None
+    step = _address_step(ptr.operands[0], loop)
+    t = ptr.source_type
+    for k, index in enumerate(ptr.operands[1:]):
+        if k and (t.is_array or t.is_vector):
+            t = t.element
+        elif k:
+            if not isinstance(index, ConstantInt):
+                return None
+            t = t.elements[index.value]
+            continue
+        moves = _index_step(index, loop)
+        if step is None or moves is None:
+            return None
+        if moves:
+            if not (t.is_int or t.is_float) or t.bits % 8:
+                return None
+            step += moves * (t.bits // 8)
+    return step
+
+
+def _index_step(v, loop) -> Optional[int]:
+    """How much an integer `v` changes per iteration of `loop`, if constant."""
+    if _invariant_in(v, loop):
+        return 0
+    if isinstance(v, I.Cast) and v.opcode in ("sext", "zext", "trunc"):
+        return _index_step(v.operands[0], loop)
+    if isinstance(v, I.Phi):
+        parts = counter_parts(v) if v.parent is loop.header else None
+        return parts[2].operands[1].value if parts is not None else None
+    if not isinstance(v, I.BinaryOp):
+        return None
+    a, b = (_index_step(op, loop) for op in v.operands)
+    if a is None or b is None:
+        return None
+    scale = v.operands[1]
+    if v.opcode in ("add", "or"):         # `or` of an unrolled loop's offsets adds
+        return a + b
+    if v.opcode == "sub":
+        return a - b
+    if v.opcode == "mul" and isinstance(scale, ConstantInt):
+        return a * scale.value
+    if v.opcode == "shl" and isinstance(scale, ConstantInt):
+        return a << scale.value
+    return None
+
+
+def _invariant_in(v, loop) -> bool:
+    return not isinstance(v, I.Instruction) or id(v.parent) not in loop.blocks
+
+
+def _one_store_size(found):
+    """Keep the loads whose stores to memory the caller sees all have the
+    most common size (those stores are replayed with one integer type)."""
+    def visible_sizes(stores):
+        return {store_bytes(s) for s in stores if not is_local_store(s)}
+    sizes: Dict[int, int] = {}
+    for stores in found.values():
+        for size in visible_sizes(stores):
+            sizes[size] = sizes.get(size, 0) + 1
+    if len(sizes) <= 1:
+        return found
+    best = max(sizes, key=lambda k: (sizes[k], k))
+    return {k: v for k, v in found.items() if visible_sizes(v) <= {best}}

@@ -1,0 +1,160 @@
+"""The undo log: a reverse pass that reads memory as the forward pass saw it.
+
+A load from memory that the function writes later cannot simply be
+repeated in the reverse pass: by then the memory holds later values.  The
+tape can keep each loaded value, one entry per load executed.  The undo
+log instead keeps, for each store that may reach such memory, the address
+and the value it overwrote.  The reverse of a block undoes the block's
+stores, last first, once the block's adjoints are done; so while the
+reverse of a block runs, memory is as the forward pass left that block,
+and its loads can be repeated (analysis/memory.py `restorable_loads` says
+which).  Where a loop loads much more often than it stores -- an ODE
+integrator reads its whole state for each component it updates -- the log
+is a small fraction of the tape.
+
+Undoing swaps: the overwritten value goes back to memory, the value the
+store had written takes its place in the log.  When the reverse pass is
+done, replaying the log front to back leaves memory as the primal left it,
+which is what the caller of the gradient sees.  Stores to the function's
+own stack go to a second log that is never replayed: that memory is gone
+once the gradient returns.
+
+Only the combined derivative uses the log: a split reverse pass runs after
+the caller may have written the memory again.
+
+An entry is `{ address, the overwritten bytes }`, the bytes padded to a
+multiple of 8.  Every store knows its own entry's size, so the reverse pass
+pops exactly what the forward pass pushed; the replay walks the caller-
+visible log with one size, which `restorable_loads` guarantees.
+"""
+from __future__ import annotations
+
+from ..analysis.memory import is_local_store, store_bytes
+from ..ir import Builder
+from ..ir.types import I64, IntType
+from . import tape as T
+
+
+def entry_bytes(store) -> int:
+    return 8 + max(8, (store_bytes(store) + 7) // 8 * 8)
+
+
+class UndoLog:
+    def __init__(self, candidates):
+        self.candidates = candidates     # id(load) -> the stores to undo before repeating it
+        self.repeated: dict = {}         # id(load) -> the same, for loads actually repeated
+        self.logged = None               # the stores, fixed once the reverse pass is built
+        self.local = self.visible = None     # the two logs' headers
+        self.visible_bytes = None        # what the forward pass logged in the visible log
+
+    def may_repeat(self, load) -> bool:
+        """Record that the reverse pass repeats `load`, if the log allows it."""
+        stores = self.candidates.get(id(load))
+        if stores is None or self.logged is not None:
+            return False
+        self.repeated[id(load)] = stores
+        return True
+
+    def _stores(self) -> list:
+        """The stores to log, each once, in a fixed order."""
+        seen = {}
+        for stores in self.repeated.values():
+            for s in stores:
+                seen.setdefault(id(s), s)
+        return list(seen.values())
+
+    def _header_for(self, store):
+        return self.local if is_local_store(store) else self.visible
+
+    def finish_reverse(self, gen, b: Builder) -> Builder:
+        """At the end of the reverse pass: replay the visible log, free both.
+        Fixes the stores to log; returns a builder after the code it adds."""
+        self.logged = self._stores()
+        if not self.logged:
+            return b
+        self._start(gen)
+        visible = [s for s in self.logged if not is_local_store(s)]
+        if visible:
+            b = self._replay(gen, b, visible)
+        for header in (self.local, self.visible):
+            if header is not None:
+                T.free_tape(b, header)
+        return b
+
+    def _start(self, gen) -> None:
+        """Empty logs in the derivative's frame; the visible log's size read
+        where the forward pass ends."""
+        b = gen.fwd_alloca
+        headers = []
+        for local in (True, False):
+            if any(is_local_store(s) == local for s in self.logged):
+                header = b.alloca(T.tape_type(gen.module), name="undo.log", align=8)
+                T.clear_tape(b, header)
+            else:
+                header = None
+            headers.append(header)
+        self.local, self.visible = headers
+        if self.visible is not None:
+            end = Builder().position_before(gen.exit.terminator)
+            self.visible_bytes = T.tape_size(end, self.visible)
+
+    def _replay(self, gen, b: Builder, stores) -> Builder:
+        """Redo the visible log's stores in forward order."""
+        p = T.byte_ptr(gen.module)
+        word = IntType(store_bytes(stores[0]) * 8)
+        step = entry_bytes(stores[0])
+        align = min(s.align or 1 for s in stores)
+        base = T.tape_base(b, self.visible)
+        check, body, done = (gen.rev.add_block(n) for n in ("undo.replay", "undo.replay.entry",
+                                                            "undo.replay.done"))
+        start = b.block
+        b.br(check)
+        b.position_at_end(check)
+        offset = b.phi(I64, [(b.i64(0), start)], "undo.offset")
+        b.cond_br(b.icmp("ult", offset, self.visible_bytes, "undo.more"), body, done)
+        b.position_at_end(body)
+        entry = b.gep(T.I8, base, [offset], p, "undo.entry")
+        address = b.load(p, T.entry_pointer(b, entry, 0, p), "undo.address", 8)
+        value = b.load(word, T.entry_pointer(b, entry, 8, word), "undo.value", 8)
+        b.store(value, b.pointer_cast(address, gen.module.pointer_to(word)), align)
+        offset.add_incoming(b.add(offset, b.i64(step), "undo.next"), body)
+        b.br(check)
+        b.position_at_end(done)
+        return b
+
+    def instrument(self, gen) -> None:
+        """Log each store in the forward pass; undo it in the reverse of its block."""
+        if not self.logged:
+            return
+        push, pop = T.runtime(gen.module)
+        by_block = {}
+        for s in self.logged:
+            by_block.setdefault(id(s.parent), []).append(s)
+            self._log(Builder().position_before(s), push, s)
+        for block, _ in gen.pop_builders:
+            logged = by_block.get(id(block))
+            if logged:
+                self._undo(gen, Builder(gen.pop_blocks[id(block)], 0), pop, logged)
+
+    def _log(self, b: Builder, push, store) -> None:
+        p = T.byte_ptr(b.module)
+        t = store.value.type
+        entry = b.call(push, [self._header_for(store), b.i64(entry_bytes(store))], "undo.push")
+        b.store(b.pointer_cast(store.pointer, p), T.entry_pointer(b, entry, 0, p), 8)
+        old = b.load(t, store.pointer, "undo.old", store.align)
+        b.store(old, T.entry_pointer(b, entry, 8, t), 8)
+
+    def _undo(self, gen, b: Builder, pop, stores) -> None:
+        """Undo the block's logged stores, last first, swapping memory and log."""
+        order = {id(i): k for k, i in enumerate(stores[0].parent.instructions)}
+        p = T.byte_ptr(gen.module)
+        for s in sorted(stores, key=lambda s: -order[id(s)]):
+            t = s.value.type
+            entry = b.call(pop, [self._header_for(s), b.i64(entry_bytes(s))], "undo.pop")
+            address = b.pointer_cast(b.load(p, T.entry_pointer(b, entry, 0, p), "undo.address",
+                                            8), gen.module.pointer_to(t))
+            saved = T.entry_pointer(b, entry, 8, t)
+            old = b.load(t, saved, "undo.old", 8)
+            if not is_local_store(s):        # kept for the replay
+                b.store(b.load(t, address, "undo.new", s.align), saved, 8)
+            b.store(old, address, s.align)
