@@ -471,7 +471,8 @@ class ReverseGenerator:
         key = (id(b.block), id(v))
         loaded = self.slot_loads.get(key)
         if loaded is None:
-            if is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v):
+            if is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
+                    or self._cheap_float(v):
                 loaded = self._recompute(b, v)
             else:
                 loaded = b.load(v.type, self._slot_for(v).rev, (v.name or "v") + ".rev")
@@ -484,12 +485,25 @@ class ReverseGenerator:
         """Can this reverse block repeat load `v`, its block's stores not yet undone?"""
         return self.in_block_body and self.reversing is v.parent and self.undo.may_repeat(v)
 
+    def _cheap_float(self, v, depth: int = 2) -> bool:
+        """A float add, subtract or multiply of values the reverse pass has at
+        hand anywhere (constants, arguments, loads of memory the function
+        never writes, integer and address arithmetic), or of such sums and
+        products up to `depth` levels: a few flops and loads that hit the
+        cache cost less than a tape entry written and read back."""
+        if not (isinstance(v, I.BinaryOp) and v.opcode in ("fadd", "fsub", "fmul")):
+            return False
+        return all(not isinstance(op, I.Instruction) or is_recomputable(op)
+                   or id(op) in self.reloadable or (depth and self._cheap_float(op, depth - 1))
+                   for op in v.operands)
+
     def _recompute(self, b: Builder, v):
         """Emit `v` again in the reverse pass, from its operands' reverse values.
 
         Cheaper than a tape entry, and in split mode it makes shadow
         addresses come from the reverse call's own shadow arguments.  Loads
-        are repeated only from memory the function never writes.
+        are repeated only from memory the function never writes, or whose
+        later stores the undo log has taken back.
         """
         copy = clone_instruction(v)
         copy.name = None
