@@ -23,9 +23,11 @@ Only the combined derivative uses the log: a split reverse pass runs after
 the caller may have written the memory again.
 
 An entry is `{ address, the overwritten bytes }`, the bytes padded to a
-multiple of 8.  Every store knows its own entry's size, so the reverse pass
-pops exactly what the forward pass pushed; the replay walks the caller-
-visible log with one size, which `restorable_loads` guarantees.
+multiple of 8; in the caller-visible log, `{ address, i64 size, bytes }`.
+Every store knows its own entry's size, so the reverse pass pops exactly
+what the forward pass pushed; the replay, walking the log front to back,
+reads each entry's size from the entry (a vectorized loop stores 16 bytes
+at a time, its remainder 8).
 """
 from __future__ import annotations
 
@@ -35,8 +37,16 @@ from ..ir.types import I64, IntType
 from . import tape as T
 
 
+def _payload_offset(store) -> int:
+    return 8 if is_local_store(store) else 16
+
+
+def _padded(size: int) -> int:
+    return max(8, (size + 7) // 8 * 8)
+
+
 def entry_bytes(store) -> int:
-    return 8 + max(8, (store_bytes(store) + 7) // 8 * 8)
+    return _payload_offset(store) + _padded(store_bytes(store))
 
 
 class UndoLog:
@@ -101,12 +111,9 @@ class UndoLog:
     def _replay(self, gen, b: Builder, stores) -> Builder:
         """Redo the visible log's stores in forward order."""
         p = T.byte_ptr(gen.module)
-        word = IntType(store_bytes(stores[0]) * 8)
-        step = entry_bytes(stores[0])
-        align = min(s.align or 1 for s in stores)
         base = T.tape_base(b, self.visible)
-        check, body, done = (gen.rev.add_block(n) for n in ("undo.replay", "undo.replay.entry",
-                                                            "undo.replay.done"))
+        check, body, step, done = (gen.rev.add_block(n) for n in (
+            "undo.replay", "undo.replay.entry", "undo.replay.next", "undo.replay.done"))
         start = b.block
         b.br(check)
         b.position_at_end(check)
@@ -115,9 +122,22 @@ class UndoLog:
         b.position_at_end(body)
         entry = b.gep(T.I8, base, [offset], p, "undo.entry")
         address = b.load(p, T.entry_pointer(b, entry, 0, p), "undo.address", 8)
-        value = b.load(word, T.entry_pointer(b, entry, 8, word), "undo.value", 8)
-        b.store(value, b.pointer_cast(address, gen.module.pointer_to(word)), align)
-        offset.add_incoming(b.add(offset, b.i64(step), "undo.next"), body)
+        size = b.load(I64, T.entry_pointer(b, entry, 8, I64), "undo.size", 8)
+        cases = []
+        for nbytes in sorted({store_bytes(s) for s in stores}):
+            case = gen.rev.add_block(f"undo.replay.{nbytes}")
+            cb = Builder(case)
+            word = IntType(nbytes * 8)
+            align = min(s.align or 1 for s in stores if store_bytes(s) == nbytes)
+            value = cb.load(word, T.entry_pointer(cb, entry, 16, word), "undo.value", 8)
+            cb.store(value, cb.pointer_cast(address, gen.module.pointer_to(word)), align)
+            cb.br(step)
+            cases.append((b.i64(nbytes), case))
+        b.switch(size, step, cases)
+        b.position_at_end(step)
+        padded = b.binop("and", b.add(size, b.i64(7)), b.i64(-8))
+        padded = b.select(b.icmp("ult", padded, b.i64(8)), b.i64(8), padded)
+        offset.add_incoming(b.add(offset, b.add(padded, b.i64(16)), "undo.next"), step)
         b.br(check)
         b.position_at_end(done)
         return b
@@ -141,8 +161,10 @@ class UndoLog:
         t = store.value.type
         entry = b.call(push, [self._header_for(store), b.i64(entry_bytes(store))], "undo.push")
         b.store(b.pointer_cast(store.pointer, p), T.entry_pointer(b, entry, 0, p), 8)
+        if not is_local_store(store):
+            b.store(b.i64(store_bytes(store)), T.entry_pointer(b, entry, 8, I64), 8)
         old = b.load(t, store.pointer, "undo.old", store.align)
-        b.store(old, T.entry_pointer(b, entry, 8, t), 8)
+        b.store(old, T.entry_pointer(b, entry, _payload_offset(store), t), 8)
 
     def _undo(self, gen, b: Builder, pop, stores) -> None:
         """Undo the block's logged stores, last first, swapping memory and log."""
@@ -153,7 +175,7 @@ class UndoLog:
             entry = b.call(pop, [self._header_for(s), b.i64(entry_bytes(s))], "undo.pop")
             address = b.pointer_cast(b.load(p, T.entry_pointer(b, entry, 0, p), "undo.address",
                                             8), gen.module.pointer_to(t))
-            saved = T.entry_pointer(b, entry, 8, t)
+            saved = T.entry_pointer(b, entry, _payload_offset(s), t)
             old = b.load(t, saved, "undo.old", 8)
             if not is_local_store(s):        # kept for the replay
                 b.store(b.load(t, address, "undo.new", s.align), saved, 8)

@@ -199,9 +199,6 @@ def restorable_loads(fn, reloadable: Set[int], loops) -> Dict[int, List[I.Store]
       adjoint's stride; walking the primal's as well doubles what the loop
       keeps in cache, and costs more than reading the tape (the reverse of
       a matrix product's column walk ran 1.7 times slower).
-    The stores to memory the caller sees that are logged for one function
-    have one size (they are replayed with one integer type); loads needing
-    another size keep their tape.
     """
     writers = _classified_writes(fn)
     cyclic = blocks_in_cycles(fn)
@@ -230,7 +227,7 @@ def restorable_loads(fn, reloadable: Set[int], loops) -> Dict[int, List[I.Store]
             continue                  # the reverse of its block would see the store
         if all(len(loops.loops_around(s.parent)) < depth for s in stores):
             found[id(inst)] = stores
-    return _one_store_size(found)
+    return found
 
 
 def _classified_writes(fn):
@@ -383,18 +380,3 @@ def _index_step(v, loop) -> Optional[int]:
 
 def _invariant_in(v, loop) -> bool:
     return not isinstance(v, I.Instruction) or id(v.parent) not in loop.blocks
-
-
-def _one_store_size(found):
-    """Keep the loads whose stores to memory the caller sees all have the
-    most common size (those stores are replayed with one integer type)."""
-    def visible_sizes(stores):
-        return {store_bytes(s) for s in stores if not is_local_store(s)}
-    sizes: Dict[int, int] = {}
-    for stores in found.values():
-        for size in visible_sizes(stores):
-            sizes[size] = sizes.get(size, 0) + 1
-    if len(sizes) <= 1:
-        return found
-    best = max(sizes, key=lambda k: (sizes[k], k))
-    return {k: v for k, v in found.items() if visible_sizes(v) <= {best}}

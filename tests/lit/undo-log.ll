@@ -102,18 +102,23 @@ exit:
 
 ; CHECK-LABEL: define internal void @diffe_relax(
 ; CHECK-NOT:   store double %v, ptr %v.slot
-; CHECK:       %undo.push = call ptr @enzyme_opt.tape.push(ptr %undo.log, i64 16)
+; CHECK:       %undo.push = call ptr @enzyme_opt.tape.push(ptr %undo.log, i64 24)
 ; CHECK-NEXT:  store ptr %py, ptr %undo.push
+; CHECK:       store i64 8, ptr
 ; CHECK-NEXT:  %undo.old = load double, ptr %py
 ; CHECK:       store double %s.next, ptr %py
 ; CHECK:       %v.re = load double, ptr %px.re
-; CHECK:       %undo.pop = call ptr @enzyme_opt.tape.pop(ptr %undo.log, i64 16)
+; CHECK:       %undo.pop = call ptr @enzyme_opt.tape.pop(ptr %undo.log, i64 24)
 ; CHECK:       %undo.new = load double, ptr %undo.address
 ; CHECK:       undo.replay.entry:
-; CHECK:       store i64 %undo.value, ptr %undo.address
+; CHECK:       %undo.size = load i64
+; CHECK-NEXT:  switch i64 %undo.size, label %undo.replay.next [
+; CHECK-NEXT:    i64 8, label %undo.replay.8
 ; CHECK:       undo.replay.done:
 ; CHECK-NEXT:  %tape.base.ptr{{.*}} = getelementptr inbounds { ptr, i64, i64 }, ptr %undo.log
 ; CHECK:       call void @free(ptr %tape.base
+; CHECK:       undo.replay.8:
+; CHECK:       store i64 %undo.value, ptr %undo.address
 
 ; CHECK-LABEL: define internal void @diffe_column(
 ; CHECK-NOT:   undo.
