@@ -20,11 +20,10 @@ from ..ir.module import GlobalVariable
 from ..ir.types import I8, I32, I64, FunctionType, StructType, VOID
 
 HEADER_BYTES = 24          # what `__enzyme_augmentsize` reports
-PUSH = "enzyme_opt.tape.push"
-POP = "enzyme_opt.tape.pop"
-GROW = "enzyme_opt.tape.grow"
-RELEASE = "enzyme_opt.tape.release"
-SPARE = "enzyme_opt.tape.spare"
+TAPE = "enzyme_opt.tape"
+PUSH = TAPE + ".push"
+POP = TAPE + ".pop"
+GROW = TAPE + ".grow"
 FIRST_CAPACITY = 1 << 12
 
 
@@ -213,14 +212,15 @@ def local_header(fn):
     return Builder(fn.entry, 0).alloca(tape_type(fn.module), name="tape.unused", align=8)
 
 
-def init_tape(b: Builder):
+def init_tape(b: Builder, kind: str = TAPE, name: str = "tape"):
     """An empty tape on the stack of the current function, in the memory the
-    thread's previous derivative call left behind (see `release_tape`)."""
-    tape = b.alloca(tape_type(b.module), name="tape", align=8)
+    thread's previous derivative call left behind (see `release_tape`).
+    Stacks of another `kind` (the undo logs) keep memory of their own."""
+    tape = b.alloca(tape_type(b.module), name=name, align=8)
     if not _keeps_spare(b.module):
         clear_tape(b, tape)
         return tape
-    spare = _spare(b.module)
+    spare = _spare(b.module, kind)
     p = byte_ptr(b.module)
     base = b.load(p, _field(b, spare, 0, "spare.base.ptr"), "spare.base", 8)
     cap = b.load(I64, _field(b, spare, 2, "spare.cap.ptr"), "spare.cap", 8)
@@ -239,7 +239,7 @@ def _keeps_spare(module) -> bool:
     return any(os_name in (module.triple or "") for os_name in _HOSTED)
 
 
-def release_tape(b: Builder, tape) -> None:
+def release_tape(b: Builder, tape, kind: str = TAPE) -> None:
     """End of an outermost derivative call: keep its tape memory for the
     thread's next call (freeing what was kept before).
 
@@ -253,29 +253,29 @@ def release_tape(b: Builder, tape) -> None:
     if not _keeps_spare(module):
         free_tape(b, tape)
         return
-    fn = module.get(RELEASE)
+    fn = module.get(kind + ".release")
     if fn is None:
-        fn = _make_release(module)
+        fn = _make_release(module, kind)
     b.call(fn, [tape])
 
 
-def _spare(module):
-    existing = module.get(SPARE)
+def _spare(module, kind: str):
+    existing = module.get(kind + ".spare")
     if existing is not None:
         return existing
     t = tape_type(module)
-    gv = GlobalVariable(module.pointer_to(t), SPARE, t, ConstantZero(t), linkage="internal",
-                        pre_attrs="thread_local", attrs=", align 8")
+    gv = GlobalVariable(module.pointer_to(t), kind + ".spare", t, ConstantZero(t),
+                        linkage="internal", pre_attrs="thread_local", attrs=", align 8")
     return module.add_global(gv, unique=False)
 
 
-def _make_release(module) -> Function:
+def _make_release(module, kind: str) -> Function:
     p = byte_ptr(module)
     # Inlined, so the tape's address does not escape through this call.
-    fn = _tape_helper(module, RELEASE, VOID, [], "alwaysinline nounwind")
+    fn = _tape_helper(module, kind + ".release", VOID, [], "alwaysinline nounwind")
     (tape,) = fn.args
     b = Builder(fn.add_block("entry"))
-    spare = _spare(module)
+    spare = _spare(module, kind)
     b.call(libc(module, "free"), [b.load(p, _field(b, spare, 0, "kept.ptr"), "kept", 8)])
     base = b.load(p, _field(b, tape, 0, "base.ptr"), "base", 8)
     cap = b.load(I64, _field(b, tape, 2, "cap.ptr"), "cap", 8)

@@ -37,6 +37,11 @@ from ..ir.types import I64, IntType
 from . import tape as T
 
 
+# Each log keeps its memory for the thread's next gradient, as the tape does.
+LOCAL_KIND = "enzyme_opt.undo.local"
+VISIBLE_KIND = "enzyme_opt.undo.visible"
+
+
 def _payload_offset(store) -> int:
     return 8 if is_local_store(store) else 16
 
@@ -77,7 +82,7 @@ class UndoLog:
         return self.local if is_local_store(store) else self.visible
 
     def finish_reverse(self, gen, b: Builder) -> Builder:
-        """At the end of the reverse pass: replay the visible log, free both.
+        """At the end of the reverse pass: replay the visible log, release both.
         Fixes the stores to log; returns a builder after the code it adds."""
         self.logged = self._stores()
         if not self.logged:
@@ -86,23 +91,18 @@ class UndoLog:
         visible = [s for s in self.logged if not is_local_store(s)]
         if visible:
             b = self._replay(gen, b, visible)
-        for header in (self.local, self.visible):
+        for header, kind in ((self.local, LOCAL_KIND), (self.visible, VISIBLE_KIND)):
             if header is not None:
-                T.free_tape(b, header)
+                T.release_tape(b, header, kind)
         return b
 
     def _start(self, gen) -> None:
         """Empty logs in the derivative's frame; the visible log's size read
         where the forward pass ends."""
-        b = gen.fwd_alloca
         headers = []
-        for local in (True, False):
-            if any(is_local_store(s) == local for s in self.logged):
-                header = b.alloca(T.tape_type(gen.module), name="undo.log", align=8)
-                T.clear_tape(b, header)
-            else:
-                header = None
-            headers.append(header)
+        for local, kind in ((True, LOCAL_KIND), (False, VISIBLE_KIND)):
+            used = any(is_local_store(s) == local for s in self.logged)
+            headers.append(T.init_tape(gen.fwd_alloca, kind, "undo.log") if used else None)
         self.local, self.visible = headers
         if self.visible is not None:
             end = Builder().position_before(gen.exit.terminator)
