@@ -125,15 +125,7 @@ def reloadable_loads(fn) -> Set[int]:
 def _write_targets(fn):
     """The objects `fn` may write besides its own (None: anything)."""
     targets = []
-    for inst in fn.instructions():
-        ptr = _stored_to(inst)
-        if ptr is None and isinstance(inst, I.CallBase):
-            ptr = _call_written_pointer(inst)
-            if ptr is _ANYWHERE:
-                return None
-        if ptr is None:
-            continue
-        obj = underlying_object(ptr)
+    for _, _, obj in _classified_writes(fn):
         if obj is None:
             return None
         if not _is_local(obj):
