@@ -180,8 +180,11 @@ class ReverseGenerator:
         # Split derivatives run their reverse after the caller had a chance to
         # write memory again, so only the combined one may repeat loads.
         self.reloadable = set() if self.split else reloadable_loads(self.fwd)
+        # The forward function's blocks are final from here on, so one loop
+        # analysis serves the undo log and the reverse pass.
+        self.loops = LoopInfo(self.fwd)
         self.undo = UndoLog({} if self.split else restorable_loads(
-            self.fwd, self.reloadable, LoopInfo(self.fwd)))
+            self.fwd, self.reloadable, self.loops))
         self.ctx.report_analyses(self)
         self.rev_args = {id(fwd_roles[("primal", a.index)]): rev_roles[("primal", a.index)]
                          for a in self.primal.args}
@@ -202,7 +205,6 @@ class ReverseGenerator:
         self.order = [b for b in reverse_postorder(self.fwd)]
         self._make_pred_indices()
         self._make_shadows()
-        self.loops = LoopInfo(self.fwd)
         self._build_reverse()
         self._instrument_forward()
 
