@@ -179,7 +179,7 @@ def _make_pop(module) -> Function:
     size_ptr = _field(b, tape, 1, "size.ptr")
     size = b.sub(b.load(I64, size_ptr, "size", 8), nbytes, "new.size")
     b.store(size, size_ptr, 8)
-    base = b.load(p, _field(b, tape, 0, "base.ptr"), "base", 8)
+    base = tape_base(b, tape, "base")
     b.ret(b.gep(I8, base, [size], p, "slot"))
     return fn
 
@@ -221,8 +221,7 @@ def init_tape(b: Builder, kind: str = TAPE, name: str = "tape"):
         clear_tape(b, tape)
         return tape
     spare = _spare(b.module, kind)
-    p = byte_ptr(b.module)
-    base = b.load(p, _field(b, spare, 0, "spare.base.ptr"), "spare.base", 8)
+    base = tape_base(b, spare, "spare.base")
     cap = b.load(I64, _field(b, spare, 2, "spare.cap.ptr"), "spare.cap", 8)
     clear_tape(b, spare)
     _set_fields(b, tape, base, b.i64(0), cap)
@@ -270,14 +269,13 @@ def _spare(module, kind: str):
 
 
 def _make_release(module, kind: str) -> Function:
-    p = byte_ptr(module)
     # Inlined, so the tape's address does not escape through this call.
     fn = _tape_helper(module, kind + ".release", VOID, [], "alwaysinline nounwind")
     (tape,) = fn.args
     b = Builder(fn.add_block("entry"))
     spare = _spare(module, kind)
-    b.call(libc(module, "free"), [b.load(p, _field(b, spare, 0, "kept.ptr"), "kept", 8)])
-    base = b.load(p, _field(b, tape, 0, "base.ptr"), "base", 8)
+    b.call(libc(module, "free"), [tape_base(b, spare, "kept")])
+    base = tape_base(b, tape, "base")
     cap = b.load(I64, _field(b, tape, 2, "cap.ptr"), "cap", 8)
     _set_fields(b, spare, base, b.i64(0), cap)
     b.ret()
@@ -308,8 +306,9 @@ def set_tape_size(b: Builder, tape, size) -> None:
     b.store(size, _field(b, tape, 1, "tape.size.ptr"), 8)
 
 
-def tape_base(b: Builder, tape):
-    return b.load(byte_ptr(b.module), _field(b, tape, 0, "tape.base.ptr"), "tape.base", 8)
+def tape_base(b: Builder, tape, name: str = "tape.base"):
+    """Load the buffer pointer of `tape` (or of a spare), naming it `name`."""
+    return b.load(byte_ptr(b.module), _field(b, tape, 0, name + ".ptr"), name, 8)
 
 
 def free_tape(b: Builder, tape) -> None:
