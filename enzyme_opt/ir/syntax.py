@@ -71,6 +71,7 @@ class ModuleSyntax:
         self.block_addresses: List[C.BlockAddress] = []
         self.blocks_of: Dict[int, Dict[str, BasicBlock]] = {}
         self.program_addrspace = 0                     # of functions (datalayout `P<n>`)
+        self.fn = None
         self._start_function(None)
 
     # ------------------------------------------------------------------ errors
@@ -242,7 +243,7 @@ class ModuleSyntax:
 
     # -- locals ---------------------------------------------------------------------------
     def _start_function(self, fn) -> None:
-        if getattr(self, "fn", None) is not None:       # its blocks by source label,
+        if self.fn is not None:                          # its blocks by source label,
             self.blocks_of[id(self.fn)] = self.blocks    # for `blockaddress` (finish)
         self.fn = fn
         self.locals: Dict[str, object] = {}
