@@ -40,10 +40,16 @@ from . import tape as T
 # Each log keeps its memory for the thread's next gradient, as the tape does.
 LOCAL_KIND = "enzyme_opt.undo.local"
 VISIBLE_KIND = "enzyme_opt.undo.visible"
+KIND = {True: LOCAL_KIND, False: VISIBLE_KIND}      # by is_local_store
+
+# Byte offsets in an entry.
+ADDRESS_AT = 0
+SIZE_AT = 8                                          # visible log only
+PAYLOAD_AT = {True: 8, False: 16}                    # by is_local_store
 
 
 def _payload_offset(store) -> int:
-    return 8 if is_local_store(store) else 16
+    return PAYLOAD_AT[is_local_store(store)]
 
 
 def _padded(size: int) -> int:
@@ -59,7 +65,7 @@ class UndoLog:
         self.candidates = candidates     # id(load) -> the stores to undo before repeating it
         self.repeated: dict = {}         # id(load) -> the same, for loads actually repeated
         self.logged = None               # the stores, fixed once the reverse pass is built
-        self.local = self.visible = None     # the two logs' headers
+        self.headers = {}                # is_local_store -> that log's header
         self.visible_bytes = None        # what the forward pass logged in the visible log
 
     def may_repeat(self, load) -> bool:
@@ -79,7 +85,7 @@ class UndoLog:
         return list(seen.values())
 
     def _header_for(self, store):
-        return self.local if is_local_store(store) else self.visible
+        return self.headers[is_local_store(store)]
 
     def finish_reverse(self, gen, b: Builder) -> Builder:
         """At the end of the reverse pass: replay the visible log, release both.
@@ -91,29 +97,26 @@ class UndoLog:
         visible = [s for s in self.logged if not is_local_store(s)]
         if visible:
             b = self._replay(gen, b, visible)
-        for header, kind in ((self.local, LOCAL_KIND), (self.visible, VISIBLE_KIND)):
-            if header is not None:
-                T.release_tape(b, header, kind)
+        for local, header in self.headers.items():
+            T.release_tape(b, header, KIND[local])
         return b
 
     def _start(self, gen) -> None:
         """Empty logs in the derivative's frame; the visible log's size read
         where the forward pass ends."""
-        headers = []
-        for local, kind in ((True, LOCAL_KIND), (False, VISIBLE_KIND)):
-            used = any(is_local_store(s) == local for s in self.logged)
-            headers.append(T.init_tape(gen.fwd_alloca, kind, "undo.log") if used else None)
-        self.local, self.visible = headers
-        if self.visible is not None:
+        for local in sorted({is_local_store(s) for s in self.logged}, reverse=True):
+            self.headers[local] = T.init_tape(gen.fwd_alloca, KIND[local], "undo.log")
+        if False in self.headers:
             end = Builder().position_before(gen.exit.terminator)
-            self.visible_bytes = T.tape_size(end, self.visible)
+            self.visible_bytes = T.tape_size(end, self.headers[False])
 
     def _replay(self, gen, b: Builder, stores) -> Builder:
-        """Redo the visible log's stores in forward order."""
+        """Redo the visible log's stores in forward order.  Each entry's size
+        picks the case that redoes it and steps over it."""
         p = T.byte_ptr(gen.module)
-        base = T.tape_base(b, self.visible)
-        check, body, step, done = (gen.rev.add_block(n) for n in (
-            "undo.replay", "undo.replay.entry", "undo.replay.next", "undo.replay.done"))
+        base = T.tape_base(b, self.headers[False])
+        check, body, bad, done = (gen.rev.add_block(n) for n in (
+            "undo.replay", "undo.replay.entry", "undo.replay.bad", "undo.replay.done"))
         start = b.block
         b.br(check)
         b.position_at_end(check)
@@ -121,24 +124,23 @@ class UndoLog:
         b.cond_br(b.icmp("ult", offset, self.visible_bytes, "undo.more"), body, done)
         b.position_at_end(body)
         entry = b.gep(T.I8, base, [offset], p, "undo.entry")
-        address = b.load(p, T.entry_pointer(b, entry, 0, p), "undo.address", 8)
-        size = b.load(I64, T.entry_pointer(b, entry, 8, I64), "undo.size", 8)
+        address = b.load(p, T.entry_pointer(b, entry, ADDRESS_AT, p), "undo.address", 8)
+        size = b.load(I64, T.entry_pointer(b, entry, SIZE_AT, I64), "undo.size", 8)
         cases = []
         for nbytes in sorted({store_bytes(s) for s in stores}):
             case = gen.rev.add_block(f"undo.replay.{nbytes}")
             cb = Builder(case)
             word = IntType(nbytes * 8)
             align = min(s.align or 1 for s in stores if store_bytes(s) == nbytes)
-            value = cb.load(word, T.entry_pointer(cb, entry, 16, word), "undo.value", 8)
+            value = cb.load(word, T.entry_pointer(cb, entry, PAYLOAD_AT[False], word),
+                            "undo.value", 8)
             cb.store(value, cb.pointer_cast(address, gen.module.pointer_to(word)), align)
-            cb.br(step)
+            step = PAYLOAD_AT[False] + _padded(nbytes)
+            offset.add_incoming(cb.add(offset, cb.i64(step), "undo.next"), case)
+            cb.br(check)
             cases.append((b.i64(nbytes), case))
-        b.switch(size, step, cases)
-        b.position_at_end(step)
-        padded = b.binop("and", b.add(size, b.i64(7)), b.i64(-8))
-        padded = b.select(b.icmp("ult", padded, b.i64(8)), b.i64(8), padded)
-        offset.add_incoming(b.add(offset, b.add(padded, b.i64(16)), "undo.next"), step)
-        b.br(check)
+        b.switch(size, bad, cases)
+        Builder(bad).unreachable()       # every entry has one of the sizes logged
         b.position_at_end(done)
         return b
 
@@ -160,9 +162,9 @@ class UndoLog:
         p = T.byte_ptr(b.module)
         t = store.value.type
         entry = b.call(push, [self._header_for(store), b.i64(entry_bytes(store))], "undo.push")
-        b.store(b.pointer_cast(store.pointer, p), T.entry_pointer(b, entry, 0, p), 8)
+        b.store(b.pointer_cast(store.pointer, p), T.entry_pointer(b, entry, ADDRESS_AT, p), 8)
         if not is_local_store(store):
-            b.store(b.i64(store_bytes(store)), T.entry_pointer(b, entry, 8, I64), 8)
+            b.store(b.i64(store_bytes(store)), T.entry_pointer(b, entry, SIZE_AT, I64), 8)
         old = b.load(t, store.pointer, "undo.old", store.align)
         b.store(old, T.entry_pointer(b, entry, _payload_offset(store), t), 8)
 
@@ -173,8 +175,8 @@ class UndoLog:
         for s in sorted(stores, key=lambda s: -order[id(s)]):
             t = s.value.type
             entry = b.call(pop, [self._header_for(s), b.i64(entry_bytes(s))], "undo.pop")
-            address = b.pointer_cast(b.load(p, T.entry_pointer(b, entry, 0, p), "undo.address",
-                                            8), gen.module.pointer_to(t))
+            address = b.pointer_cast(b.load(p, T.entry_pointer(b, entry, ADDRESS_AT, p),
+                                            "undo.address", 8), gen.module.pointer_to(t))
             saved = T.entry_pointer(b, entry, _payload_offset(s), t)
             old = b.load(t, saved, "undo.old", 8)
             if not is_local_store(s):        # kept for the replay

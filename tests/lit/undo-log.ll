@@ -112,13 +112,17 @@ exit:
 ; CHECK:       %undo.new = load double, ptr %undo.address
 ; CHECK:       undo.replay.entry:
 ; CHECK:       %undo.size = load i64
-; CHECK-NEXT:  switch i64 %undo.size, label %undo.replay.next [
+; CHECK-NEXT:  switch i64 %undo.size, label %undo.replay.bad [
 ; CHECK-NEXT:    i64 8, label %undo.replay.8
+; CHECK:       undo.replay.bad:
+; CHECK-NEXT:  unreachable
 ; CHECK:       undo.replay.done:
 ; CHECK-NEXT:  %tape.base.ptr{{.*}} = getelementptr inbounds { ptr, i64, i64 }, ptr %undo.log
 ; CHECK:       call void @free(ptr %tape.base
 ; CHECK:       undo.replay.8:
 ; CHECK:       store i64 %undo.value, ptr %undo.address
+; CHECK-NEXT:  %undo.next = add i64 %undo.offset, 24
+; CHECK-NEXT:  br label %undo.replay
 
 ; CHECK-LABEL: define internal void @diffe_column(
 ; CHECK-NOT:   undo.
