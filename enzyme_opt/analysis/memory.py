@@ -56,8 +56,45 @@ def underlying_object(ptr):
         return None
 
 
+class _FreshHeap:
+    """The written object of a pointer that phis and selects pick among the
+    function's own heap allocations -- the two buffers of a time-stepping
+    loop that swaps them -- when which one is not known."""
+
+    def __repr__(self) -> str:
+        return "<one of the function's heap allocations>"
+
+
+FRESH_HEAP = _FreshHeap()
+
+
 def _is_local(obj) -> bool:
-    return isinstance(obj, (I.Alloca, I.CallBase))
+    return isinstance(obj, (I.Alloca, I.CallBase)) or obj is FRESH_HEAP
+
+
+def _written_object(ptr):
+    """`underlying_object(ptr)`, or FRESH_HEAP when every object phis and
+    selects may pick for `ptr` is a heap allocation of the function.  (Not
+    for allocas: the undo log must know which alloca a store reaches.)"""
+    obj = underlying_object(ptr)
+    if obj is None and _only_fresh_heap(ptr, set()):
+        return FRESH_HEAP
+    return obj
+
+
+def _only_fresh_heap(ptr, seen: Set[int]) -> bool:
+    while isinstance(ptr, (I.GetElementPtr, I.Cast)):
+        ptr = ptr.operands[0]
+    if id(ptr) in seen:                   # a phi of the loop that swaps the buffers
+        return True
+    seen.add(id(ptr))
+    if isinstance(ptr, I.Phi):
+        sources = [value for value, _ in ptr.incoming]
+    elif isinstance(ptr, I.Select):
+        sources = ptr.operands[1:]
+    else:
+        return isinstance(underlying_object(ptr), I.CallBase)
+    return all(_only_fresh_heap(source, seen) for source in sources)
 
 
 def _stored_to(inst):
@@ -115,11 +152,29 @@ def reloadable_loads(fn) -> Set[int]:
             continue
         obj = underlying_object(inst.pointer)
         if not isinstance(obj, (Argument, GlobalVariable)):
+            # A function that writes only its own memory cannot have stored
+            # a pointer to it where its caller's memory holds pointers: what
+            # a chain of loads from an argument or global reaches is the
+            # caller's memory too, and unchanged (`p->mu[k]`).
+            if targets == [] and _rooted_in_caller_memory(inst.pointer):
+                out.add(id(inst))
             continue
         if _never_written(obj) or (targets is not None and
                                    all(_separate(obj, t) for t in targets)):
             out.add(id(inst))
     return out
+
+
+def _rooted_in_caller_memory(ptr) -> bool:
+    """Is `ptr` an address computed from pointers loaded, directly or through
+    further loads, from an argument or a global?"""
+    while True:
+        if isinstance(ptr, (I.GetElementPtr, I.Cast)):
+            ptr = ptr.operands[0]
+        elif isinstance(ptr, I.Load) and not ptr.volatile and not ptr.atomic:
+            ptr = ptr.pointer
+        else:
+            return isinstance(ptr, (Argument, GlobalVariable))
 
 
 def _write_targets(fn):
@@ -230,17 +285,17 @@ def _classified_writes(fn):
     for inst in fn.instructions():
         if isinstance(inst, I.Store):
             kind = "store" if store_bytes(inst) in LOGGABLE_BYTES else "other"
-            out.append((kind, inst, underlying_object(inst.pointer)))
+            out.append((kind, inst, _written_object(inst.pointer)))
         elif _stored_to(inst) is not None:
-            out.append(("other", inst, underlying_object(_stored_to(inst))))
+            out.append(("other", inst, _written_object(_stored_to(inst))))
         elif isinstance(inst, I.CallBase):
             callee = inst.called_function
             if callee is not None and callee.name.startswith(_WRITING_INTRINSICS):
-                out.append(("intrinsic", inst, underlying_object(inst.args[0])))
+                out.append(("intrinsic", inst, _written_object(inst.args[0])))
                 continue
             ptr = _call_written_pointer(inst)
             if ptr is not None:
-                out.append(("other", inst, None if ptr is _ANYWHERE else underlying_object(ptr)))
+                out.append(("other", inst, None if ptr is _ANYWHERE else _written_object(ptr)))
     return out
 
 
