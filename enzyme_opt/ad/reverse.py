@@ -30,6 +30,7 @@ and calls of differentiated functions pass all lanes to one batched callee.
 """
 from __future__ import annotations
 
+import itertools
 from typing import Dict, List
 
 from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
@@ -50,6 +51,19 @@ from .undo_log import UndoLog
 from .unsupported import check_variadic_call
 
 DUPLICATED = ("dup", "dupnoneed")
+# Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
+CHEAP_FLOAT_OPS = ("fneg", "fadd", "fsub", "fmul")
+CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
+
+
+def _cheap_float_operands(v):
+    """The operands of `v` if it is one of the cheap float operations, else None."""
+    if isinstance(v, (I.BinaryOp, I.UnaryOp)):
+        return v.operands if v.opcode in CHEAP_FLOAT_OPS else None
+    if isinstance(v, I.Call) and v.called_function is not None \
+            and v.called_function.name.startswith(CHEAP_FLOAT_INTRINSICS):
+        return v.args
+    return None
 
 
 class Slot:
@@ -488,16 +502,42 @@ class ReverseGenerator:
         return self.in_block_body and self.reversing is v.parent and self.undo.may_repeat(v)
 
     def _cheap_float(self, v, depth: int = 2) -> bool:
-        """A float add, subtract or multiply of values the reverse pass has at
-        hand anywhere (constants, arguments, loads of memory the function
-        never writes, integer and address arithmetic), or of such sums and
-        products up to `depth` levels: a few flops and loads that hit the
-        cache cost less than a tape entry written and read back."""
-        if not (isinstance(v, I.BinaryOp) and v.opcode in ("fadd", "fsub", "fmul")):
-            return False
-        return all(not isinstance(op, I.Instruction) or is_recomputable(op)
-                   or id(op) in self.reloadable or (depth and self._cheap_float(op, depth - 1))
-                   for op in v.operands)
+        """Is `v` a float negation, add, subtract, multiply or fused
+        multiply-add, up to `depth` levels deep, whose leaves are values the
+        reverse pass has at hand anywhere (constants, arguments, loads of
+        memory the function never writes, integer and address arithmetic),
+        plus at most one value of v's own block read back from the tape?
+        A few flops cost less than a tape entry written and read back.  The
+        one taped leaf shares v's block, so its slot always holds the same
+        iteration's value as v's would; and taping it instead of v never
+        costs more, and nothing at all when the reverse pass needs it anyway
+        (`x*x` beside `x`)."""
+        leaves = self._cheap_float_leaves(v, depth, v.parent)
+        return leaves is not None and len(leaves) <= 1
+
+    def _cheap_float_leaves(self, v, depth: int, home):
+        """The fewest values of block `home` that the float expression `v`
+        reads from slots when recomputed, by id; None if `v` is no such
+        expression."""
+        operands = _cheap_float_operands(v)
+        if operands is None:
+            return None
+        best = None
+        for choice in itertools.product(*(self._leaf_choices(op, depth, home)
+                                          for op in operands)):
+            leaves = {k: leaf for part in choice for k, leaf in part.items()}
+            if best is None or len(leaves) < len(best):
+                best = leaves
+        return best
+
+    def _leaf_choices(self, op, depth: int, home) -> list:
+        """The ways operand `op` can be had in the reverse pass: at hand, read
+        from its slot (if it belongs to `home`), or recomputed."""
+        if not isinstance(op, I.Instruction) or is_recomputable(op) or id(op) in self.reloadable:
+            return [{}]
+        choices = [{id(op): op}] if op.parent is home else []
+        inner = self._cheap_float_leaves(op, depth - 1, home) if depth else None
+        return choices + ([inner] if inner is not None else [])
 
     def _recompute(self, b: Builder, v):
         """Emit `v` again in the reverse pass, from its operands' reverse values.
