@@ -1313,8 +1313,8 @@ _METADATA_DEF = re.compile(r"!(\d+)\s*=\s*(distinct\s+)?(.*)", re.S)
 
 
 def _result_name(result) -> str:
-    """`%x = ` -> `%x`."""
-    return str(result).split("=")[0].strip()
+    """`%x = ` -> `%x`; a quoted name may itself hold `=` (`%"a=b" = `)."""
+    return str(result).rstrip().rstrip("=").rstrip()
 
 
 def _constant_index(v) -> int:
