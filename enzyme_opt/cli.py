@@ -50,24 +50,24 @@ def write_atomically(path: str, text: str) -> None:
 _LLVM_POSITION = re.compile(r"<string>:(\d+):(\d+):\s*(?:error:\s*)?(.*)")
 
 
-def verify_output(result: str, source: str, filename: str, typed: bool, options: dict) -> None:
+def verify_output(result: str, source: str, filename: str, options: dict) -> None:
     """Refuse to write IR that LLVM rejects.
 
     When LLVM rejects the input as well, the input is at fault and LLVM's own
     diagnosis is reported at its position; otherwise the bug is ours.  The
-    exception is LLVM 14 (typed-pointer) input that llvmlite's newer LLVM
-    cannot upgrade (the old `callbr` of `asm goto`): that output goes
-    unverified, with a warning.
+    exception is input valid for the LLVM that wrote it (14 to 19) that
+    llvmlite's newer LLVM no longer reads (`_newer_llvm_gap`): that output
+    goes unverified, with a warning.
     """
     problem = llvm_check(result)
     if problem is None:
         return
     input_problem = llvm_check(source)
-    if input_problem is not None and typed and any(gap in input_problem
-                                                   for gap in _LLVM14_UPGRADE_GAPS):
+    if input_problem is not None and _newer_llvm_gap(input_problem, source):
         options.setdefault("warnings", []).append(
-            f"{filename}: the output is not verified: the LLVM in llvmlite cannot read this "
-            f"LLVM 14 module either ({_first_line(input_problem)})")
+            f"{filename}: the output is not verified: the LLVM in llvmlite "
+            f"({_llvmlite_llvm()}) cannot read this module either "
+            f"({_without_position(_first_line(input_problem))})")
         return
     if input_problem is not None:
         m = _LLVM_POSITION.search(input_problem)
@@ -84,8 +84,42 @@ def verify_output(result: str, source: str, filename: str, typed: bool, options:
     raise InternalError("the generated IR failed LLVM verification:\n" + problem)
 
 
-# What llvmlite's LLVM says of valid LLVM 14 text it cannot upgrade.
-_LLVM14_UPGRADE_GAPS = ("Number of label constraints does not match number of callbr dests",)
+# What llvmlite's LLVM (newer than the 14 to 19 that enzyme-opt reads) says of
+# text those versions accept: constant expressions and types it removed,
+# intrinsic signatures and attribute checks it changed, LLVM 14 text it
+# cannot upgrade (the old `callbr` of `asm goto`), and its own assertions.
+_NEWER_LLVM_GAPS = (
+    "constexprs are no longer supported",
+    "Intrinsic has incorrect",
+    "must start with a '+' or '-'",
+    "Number of label constraints does not match number of callbr dests",
+    "Assertion `",
+)
+# Types LLVM removed after 19: "expected type" where one of them is written.
+_REMOVED_TYPES = ("x86_mmx",)
+
+
+def _newer_llvm_gap(problem: str, source: str) -> bool:
+    """Is `problem`, LLVM's complaint about valid-looking input, one that only
+    a newer LLVM than the input's has?"""
+    if any(gap in problem for gap in _NEWER_LLVM_GAPS):
+        return True
+    m = _LLVM_POSITION.search(problem)
+    if m and m.group(3).startswith("expected type"):
+        line = _source_line(source, int(m.group(1))) or ""
+        return line[int(m.group(2)) - 1:].startswith(_REMOVED_TYPES)
+    return False
+
+
+def _without_position(message: str) -> str:
+    """`<string>:2:17: error: text` -> `line 2: text`."""
+    m = _LLVM_POSITION.match(message)
+    return f"line {m.group(1)}: {m.group(3)}" if m else message
+
+
+def _llvmlite_llvm() -> str:
+    import llvmlite.binding as llvm
+    return "LLVM " + ".".join(map(str, llvm.llvm_version_info))
 
 
 def _find_quoted_line(message: str, source: str):
@@ -140,8 +174,7 @@ def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
     result = print_module(module)
     if verify:
         stage[0] = "verifying the output"
-        verify_output(result, text, "<stdin>" if input_path == "-" else input_path,
-                      module.typed_pointers, options)
+        verify_output(result, text, "<stdin>" if input_path == "-" else input_path, options)
     return result
 
 

@@ -53,10 +53,18 @@ def llvm_check(text: str) -> Optional[str]:
     return message or "LLVM stopped while reading the module"
 
 
+class _RawText(str):
+    """Text that llvmlite encodes back into the bytes it was read from: a
+    string constant may hold bytes that are not UTF-8 (kept as surrogates)."""
+
+    def encode(self, encoding="utf-8", errors="strict"):
+        return str.encode(self, "utf-8", "surrogateescape")
+
+
 def _check_here(text: str) -> Optional[str]:
     import llvmlite.binding as llvm
     try:
-        llvm.parse_assembly(_OLD_INRANGE.sub("", text)).verify()
+        llvm.parse_assembly(_RawText(_OLD_INRANGE.sub("", text))).verify()
     except RuntimeError as e:
         return str(e).strip()
     return None

@@ -160,3 +160,40 @@ def test_large_output_on_a_pipe_is_complete(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert len(proc.stdout) > 65536
     assert proc.stdout == out.read_text()
+
+
+# Valid for the LLVM that wrote them (19, or 14 with typed pointers) but
+# refused by the newer LLVM in llvmlite: the tool still writes the output.
+OLDER_LLVM_ONLY = {
+    "mul-constexpr-19": "@b = global i8 0\n"
+                        "@d = global i64 mul (i64 ptrtoint (ptr @b to i64), i64 2)\n",
+    "icmp-constexpr-14": "@b = global i32 0\n"
+                         "@c = global i1 icmp eq (i32* @b, i32* null)\n",
+    "x86-mmx-19": "declare x86_mmx @f(x86_mmx)\n",
+    "target-features-19": "define void @f() #0 {\n  ret void\n}\n"
+                          "attributes #0 = { \"target-features\"=\"sse2\" }\n",
+    "coro-end-19": "declare i1 @llvm.coro.end(ptr, i1, token)\n"
+                   "define i1 @f(ptr %h) {\n"
+                   "  %r = call i1 @llvm.coro.end(ptr %h, i1 false, token none)\n"
+                   "  ret i1 %r\n}\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(OLDER_LLVM_ONLY))
+def test_input_only_older_llvm_reads_is_written_with_a_warning(name, tmp_path):
+    from enzyme_opt.llvm_verify import llvm_check
+    src, out = tmp_path / f"{name}.ll", tmp_path / "out.ll"
+    src.write_text(OLDER_LLVM_ONLY[name])
+    proc = _tool(src, "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    assert "error" not in proc.stderr and out.exists()
+    if llvm_check(OLDER_LLVM_ONLY[name]) is not None:     # llvmlite's LLVM refuses it
+        assert "warning: " in proc.stderr and "not verified" in proc.stderr, proc.stderr
+
+
+def test_string_bytes_that_are_not_utf8_are_verified(tmp_path):
+    src, out = tmp_path / "bytes.ll", tmp_path / "out.ll"
+    src.write_bytes(b'@s = constant [2 x i8] c"\xe9\xff"\n!0 = !{!"\xe9"}\n!n = !{!0}\n')
+    proc = _tool(src, "-o", out)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert b'c"\xe9\xff"' in out.read_bytes()
