@@ -64,6 +64,7 @@ class DominatorTree:
         self.children: Dict[int, list] = {id(b): [] for b in self.order}
         for b in self.order[1:]:
             self.children[id(idom[id(b)])].append(b)
+        self._span = None
 
     def _intersect(self, a, b, idom):
         index = self.index
@@ -78,16 +79,35 @@ class DominatorTree:
         return id(block) in self.index
 
     def dominates(self, a, b) -> bool:
-        """Does block `a` dominate block `b`?"""
+        """Does block `a` dominate block `b`?  (Constant time: `a`'s subtree
+        of the dominator tree spans `b`'s, in one depth-first numbering.)"""
         if not self.is_reachable(b):
             return True
-        while True:
-            if b is a:
-                return True
-            parent = self.idom[id(b)]
-            if parent is b:
-                return False
-            b = parent
+        if not self.is_reachable(a):
+            return False
+        if self._span is None:
+            self._span = self._number_subtrees()
+        first_a, last_a = self._span[id(a)]
+        first_b, _ = self._span[id(b)]
+        return first_a <= first_b <= last_a
+
+    def _number_subtrees(self) -> Dict[int, tuple]:
+        """id(block) -> (its preorder number, the last number in its subtree)."""
+        span: Dict[int, tuple] = {}
+        if not self.order:
+            return span
+        counter = 0
+        stack = [(self.order[0], False)]
+        while stack:
+            block, done = stack.pop()
+            if done:
+                span[id(block)] = (span[id(block)], counter - 1)
+                continue
+            span[id(block)] = counter
+            counter += 1
+            stack.append((block, True))
+            stack.extend((child, False) for child in reversed(self.children[id(block)]))
+        return span
 
     def frontiers(self) -> Dict[int, list]:
         df: Dict[int, list] = {id(b): [] for b in self.order}
