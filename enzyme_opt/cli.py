@@ -245,6 +245,9 @@ def main(input_path, output, text_output, passes, verify, print_activity,
         sys.exit(1)
 
 
+RECURSION_LIMIT = 20_000
+
+
 def entry() -> None:
     """The process's entry point: `main`, then exit without tearing down.
 
@@ -252,6 +255,10 @@ def entry() -> None:
     at interpreter exit took a fifth of a parse-and-print run; the operating
     system takes the memory back at once.
     """
+    # The parser is a loop, but the printer and the analyses recurse into
+    # nested constants, constant expressions and types, which LLVM text
+    # nests as deep as its writer likes (Python stops at 1000 frames).
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     try:
         main()
         status = 0

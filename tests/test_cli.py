@@ -197,3 +197,24 @@ def test_string_bytes_that_are_not_utf8_are_verified(tmp_path):
     proc = _tool(src, "-o", out)
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     assert b'c"\xe9\xff"' in out.read_bytes()
+
+
+def _nested(depth: int) -> str:
+    """A global of `depth` nested one-element arrays, and a constant
+    expression nested as deep."""
+    ty, value = "i8", "0"
+    for _ in range(depth):
+        ty, value = f"[1 x {ty}]", f"[{ty} {value}]"
+    expr = "ptrtoint (ptr @g to i64)"
+    for _ in range(depth):
+        expr = f"add (i64 {expr}, i64 1)"
+    return f"@g = global {ty} {value}\n@h = global i64 {expr}\n"
+
+
+def test_deeply_nested_constants_and_types_are_printed(tmp_path):
+    src, out = tmp_path / "deep.ll", tmp_path / "out.ll"
+    src.write_text(_nested(400))
+    proc = _tool(src, "-passes=", "-o", out)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert out.read_text().count("[1 x ") == src.read_text().count("[1 x ")
+    assert out.read_text().count("add (i64 ") == 400
