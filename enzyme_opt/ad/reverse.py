@@ -242,7 +242,9 @@ class ReverseGenerator:
         wrapping gets no phi: it was entered from outside exactly when the
         counter holds its start value, which the reverse pass recomputes
         from the counter instead of reading one more tape entry per
-        iteration.
+        iteration.  Nor does the join of the two arms of a `br i1 %c`: the
+        reverse pass tells the arms apart by %c (recomputed from the
+        counter when it is `i > 0`).
         """
         self.pred_index: Dict[int, object] = {}
         for block in self.order:
@@ -250,6 +252,8 @@ class ReverseGenerator:
             if len(preds) < 2:
                 continue
             derived = counter_pred_index(block, preds)
+            if derived is None:
+                derived = branch_pred_index(block, preds, self.preds)
             if derived is not None:
                 self.pred_index[id(block)] = derived
                 continue
@@ -753,6 +757,45 @@ def counter_pred_index(block, preds):
         entered = b.icmp("eq" if first == 1 else "ne", phi, start, "first.iter")
         return b.cast("zext", entered, I64, "pred.index")
     return None
+
+
+def branch_pred_index(block, preds, pred_map):
+    """`zext %c` (or `zext (xor %c, true)`) as the predecessor index of a
+    block joining the two arms of a conditional branch on %c: a diamond
+    (each arm a block of its own) or a triangle (one arm the edge itself).
+    None for any other join."""
+    if len(preds) != 2:
+        return None
+    arms = [_arm_of(block, p, pred_map) for p in preds]
+    if None in arms or arms[0][0] is not arms[1][0]:
+        return None
+    branch = arms[0][0].terminator
+    if {id(arms[0][1]), id(arms[1][1])} != {id(s) for s in branch.successors}:
+        return None
+    when_true = 0 if arms[0][1] is branch.successors[0] else 1
+    b = Builder(block, block.first_non_phi_index())
+    taken = branch.condition
+    if when_true == 0:
+        taken = b.binop("xor", taken, b.i1(True), "arm.false")
+    return b.cast("zext", taken, I64, "pred.index")
+
+
+def _arm_of(block, pred, pred_map):
+    """(the block whose conditional branch leads to `pred`, the successor it
+    takes for that) when `pred` is an arm of such a branch joining at
+    `block`; else None."""
+    term = pred.terminator
+    if not isinstance(term, I.Branch) or sum(1 for s in term.successors if s is block) != 1:
+        return None
+    if term.is_conditional:
+        return (pred, block) if pred is not block else None
+    above = pred_map[id(pred)]
+    if len(above) != 1 or above[0] is block or above[0] is pred:
+        return None
+    branch = above[0].terminator
+    if not (isinstance(branch, I.Branch) and branch.is_conditional):
+        return None
+    return above[0], pred
 
 
 def stored_pointer(inst):
