@@ -15,7 +15,8 @@ from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantInt, ConstantZero, zero_of
 from ..ir.types import I32
-from .unsupported import atomic_moves_floats, check_atomic_update, refuse_indirect_call
+from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
+                          refuse_indirect_call)
 from .rules import rule_name_for_call
 
 
@@ -216,6 +217,8 @@ def _lane_call(gen, b, inst):
         raise DifferentiationError(f"cannot differentiate call to '{callee.name}' (no "
                                    "derivative rule and no body)", function=gen.primal,
                                    instruction=inst)
+    if callee.is_declaration:
+        check_opaque_call(inst, gen.info, gen.primal)
 
 
 def _vector_reduce(gen, b, inst, name):

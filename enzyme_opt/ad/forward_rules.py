@@ -13,8 +13,8 @@ from ..ir import instructions as I
 from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt
 from ..ir.types import I64
-from .unsupported import (atomic_moves_floats, check_atomic_update, check_variadic_call,
-                          refuse_indirect_call)
+from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
+                          check_variadic_call, refuse_indirect_call)
 from .rules import rule_name_for_call
 
 
@@ -189,6 +189,7 @@ def _call(gen, b, inst, active, shadowed) -> None:
             raise DifferentiationError(f"cannot differentiate call to '{callee.name}' (no "
                                        "derivative rule and no body)", function=gen.primal,
                                        instruction=inst)
+        check_opaque_call(inst, gen.info, gen.primal)
         return
     if any(gen.info.is_active(a) or gen.info.has_shadow(a) for a in inst.args) or \
             gen.info.touches_active_globals(inst):

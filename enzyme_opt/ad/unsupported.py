@@ -34,6 +34,19 @@ def check_variadic_call(call, info, function) -> None:
             "arguments in its '...' part", function=function, instruction=call)
 
 
+def check_opaque_call(call, info, function) -> None:
+    """A function without a body or a derivative rule that may write memory
+    holding derivatives (a pointer argument with a shadow) would leave that
+    shadow stale: the gradient would be silently wrong, so refuse."""
+    from ..analysis.memory import call_may_write_through
+    for index, arg in enumerate(call.args):
+        if arg.type.is_pointer and info.has_shadow(arg) and call_may_write_through(call, index):
+            raise DifferentiationError(
+                f"cannot differentiate call to '{call.called_function.name}' (no derivative "
+                f"rule and no body), which may write through its argument {index + 1} to "
+                "memory that carries derivatives", function=function, instruction=call)
+
+
 def atomic_moves_floats(inst) -> bool:
     """Whether an atomicrmw/cmpxchg carries floats: float-typed, or (as clang
     writes `__atomic_exchange` of a double) integers cast from or to floats."""

@@ -20,6 +20,7 @@ pass undoes the writes on its way back (see ad/undo_log.py):
 """
 from __future__ import annotations
 
+import re
 from typing import Dict, List, Optional, Set
 
 from ..ir import instructions as I
@@ -427,3 +428,50 @@ def _index_step(v, loop) -> Optional[int]:
 
 def _invariant_in(v, loop) -> bool:
     return not isinstance(v, I.Instruction) or id(v.parent) not in loop.blocks
+
+
+# ---------------------------------------------------------------- calls without a body
+_MEMORY_ATTR = re.compile(r"\bmemory\s*\(([^)]*)\)")
+# Intrinsics that store through a pointer argument (others carry LLVM's own
+# attributes, which hand-written declarations may leave out).
+_STORING_INTRINSICS = ("llvm.masked.store", "llvm.masked.scatter", "llvm.masked.compressstore")
+
+
+def call_may_write_through(call, index: int) -> bool:
+    """May `call`, to a function without a body, write memory through its
+    pointer argument `index`?  Its attributes (at the call and the
+    declaration, of the function and of the parameter) may say it cannot."""
+    callee = call.called_function
+    if callee.name.startswith("llvm."):
+        return callee.name.startswith(_STORING_INTRINSICS)
+    at_call = call.arg_attrs[index] if call.arg_attrs and index < len(call.arg_attrs) else ""
+    declared = callee.args[index].attrs if index < len(callee.args) else ""
+    if {"readonly", "readnone"} & set(f"{at_call or ''} {declared or ''}".split()):
+        return False
+    fn_text = " ".join((_with_groups(callee.module, callee.attrs),
+                        _with_groups(callee.module, call.fn_attrs or "")))
+    if {"readonly", "readnone"} & set(re.findall(r"[a-z_]+", fn_text)):
+        return False
+    for effects in _MEMORY_ATTR.findall(fn_text):
+        if _argmem_access(effects) in ("none", "read"):
+            return False
+    return True
+
+
+def _with_groups(module, text: str) -> str:
+    """Attribute text with each `#N` replaced by its group's attributes."""
+    groups = module.attribute_groups if module is not None else {}
+    return re.sub(r"#(\d+)", lambda m: groups.get(m.group(1), ""), text)
+
+
+def _argmem_access(effects: str) -> str:
+    """The access `memory(...)` allows to argument memory: its `argmem:`
+    entry, else its default, else none."""
+    default = "none"
+    for entry in (e.strip() for e in effects.split(",")):
+        location, _, access = entry.rpartition(":")
+        if location.strip() == "argmem":
+            return access.strip()
+        if not location:
+            default = access.strip()
+    return default
