@@ -18,6 +18,7 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, zero_of
 from ..ir.module import function_under_casts
 from .context import DerivativeContext, size_and_align
+from .tape import forgo_spares
 
 MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
            "enzyme_out": "out", "enzyme_active": "out", "enzyme_width": "width",
@@ -527,6 +528,9 @@ def lower_api_calls(module, options=None) -> int:
     ctx = DerivativeContext(module, options)
     pending = api_calls(module)
     total = len(pending)
+    waiting = {id(c.function) for c in pending}
+    if any(_reaches(_target(c), waiting) for c in pending):
+        forgo_spares(module)
     while pending:
         waiting = {id(c.function) for c in pending}
         ready = [c for c in pending if not _reaches(_target(c), waiting)]

@@ -234,8 +234,19 @@ _HOSTED = ("linux", "darwin", "apple", "windows", "freebsd", "netbsd", "openbsd"
 def _keeps_spare(module) -> bool:
     """Is the spare kept in thread-local storage?  Only for modules targeting
     an operating system: a module without a triple may be JIT-compiled
-    where TLS is not available (llvmlite's MCJIT)."""
+    where TLS is not available (llvmlite's MCJIT).  And not where
+    derivatives are differentiated again (`forgo_spares`)."""
+    if getattr(module, "_no_tape_spares", False):
+        return False
     return any(os_name in (module.triple or "") for os_name in _HOSTED)
+
+
+def forgo_spares(module) -> None:
+    """Tapes of `module` start empty and are freed at the end.  For modules
+    whose derivatives are differentiated again: the outer derivative would
+    give the tape's shadow the same spare memory as the tape itself (a
+    global holds it), and the two would overwrite each other."""
+    module._no_tape_spares = True
 
 
 def release_tape(b: Builder, tape, kind: str = TAPE) -> None:
