@@ -214,6 +214,26 @@ def _minmax(x, y, r):
     return (picked_x, 1.0 - picked_x)
 
 
+def _zero_where_zero(a, partial):
+    """`partial`, but 0 where `a` is 0: pow's partials have the form
+    0 * inf there (y * x^(y-1) at y = 0, x^y * log x at x^y = 0), a NaN
+    where the derivative is 0.  Folded when `a` is a constant."""
+    known = a.peek.value if isinstance(a.peek, (ConstantFloat, ConstantInt)) else None
+    if known is not None:
+        return a._lift(0.0) if known == 0 else partial
+    zero = partial._lift(0.0)
+    test = a if a.type.scalar.is_float else itofp(a, partial)
+    return select(test.em.fcmp("oeq", test, zero), zero, partial)
+
+
+def _pow(x, y, r):
+    return (_zero_where_zero(y, y * pow(x, y - 1.0)), _zero_where_zero(r, r * log(x)))
+
+
+def _powi(x, n, r):
+    return (_zero_where_zero(n, itofp(n, x) * powi(x, n - 1)), None)
+
+
 PartialsRule = Callable[..., tuple]
 
 RULES: Dict[str, PartialsRule] = {
@@ -238,8 +258,8 @@ RULES: Dict[str, PartialsRule] = {
     "log1p": lambda x, r: (1.0 / (x + 1.0),),
     "sqrt": lambda x, r: (0.5 / r,),
     "cbrt": lambda x, r: (r / (3.0 * x),),
-    "pow": lambda x, y, r: (y * pow(x, y - 1.0), r * log(x)),
-    "powi": lambda x, n, r: (itofp(n, x) * powi(x, n - 1), None),
+    "pow": _pow,
+    "powi": _powi,
     "fabs": lambda x, r: (copysign(x._lift(1.0), x),),
     "copysign": lambda x, y, r: (copysign(x._lift(1.0), x) * copysign(x._lift(1.0), y), None),
     "fma": lambda a, b, c, r: (b, a, 1.0),
