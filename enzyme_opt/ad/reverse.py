@@ -35,14 +35,16 @@ from typing import Dict, List
 
 from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
+from ..analysis.lanes import poison_lanes
 from ..analysis.loops import LoopInfo, counter_parts
 from ..analysis.memory import reloadable_loads, restorable_loads
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_body, clone_instruction
-from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, const_float, zero_of
-from ..ir.types import I64, FunctionType, StructType
+from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantUndef,
+                            const_float, zero_of)
+from ..ir.types import I32, I64, FunctionType, StructType, VectorType
 from . import shadow_heap
 from . import tape as T
 from .prepare import prepare_for_differentiation
@@ -498,7 +500,7 @@ class ReverseGenerator:
                 loaded = b.load(v.type, self._slot_for(v).rev, (v.name or "v") + ".rev")
                 self.slot_readers.setdefault(id(v), set()).add(
                     id(self.reversing) if self.reversing is not None else None)
-            self.slot_loads[key] = loaded
+            loaded = self.slot_loads[key] = _zero_poison_lanes(b, v, loaded)
         return loaded
 
     def _restorable_here(self, v) -> bool:
@@ -757,6 +759,21 @@ def counter_pred_index(block, preds):
         entered = b.icmp("eq" if first == 1 else "ne", phi, start, "first.iter")
         return b.cast("zext", entered, I64, "pred.index")
     return None
+
+
+def _zero_poison_lanes(b: Builder, v, value):
+    """`value` (forward `v` in the reverse pass) with the lanes that are
+    poison by construction set to 0 (analysis/lanes.py says why); a refinement
+    of poison, so the primal meaning is kept."""
+    if not (v.type.is_vector and v.type.scalar.is_float):
+        return value
+    lanes = poison_lanes(v)
+    if not lanes:
+        return value
+    n = v.type.count
+    mask = ConstantAggregate(VectorType(n, I32), [ConstantInt(I32, n if k in lanes else k)
+                                                   for k in range(n)])
+    return b.shufflevector(value, zero_of(v.type), mask, (v.name or "v") + ".lanes")
 
 
 def branch_pred_index(block, preds, pred_map):
