@@ -50,13 +50,14 @@ class DerivativeContext:
         zeroed stand-in: code that reaches it through a pointer stored in
         memory may read tangents (zero) or add adjoints (discarded) there,
         which writing into the global itself, possibly read-only, must not.
-        Null and undef stand for themselves, and functions too.
+        Null, undef and poison stand for themselves (a phi of an unrolled
+        loop may start from poison), and functions too.
         """
         from ..analysis.activity import global_base
-        from ..ir.constants import ConstantUndef
+        from ..ir.constants import ConstantPoison, ConstantUndef
         if global_base(v) is not None:
             return self.global_shadow(v, mode, lane)
-        if getattr(v, "is_zero", False) or isinstance(v, ConstantUndef):
+        if getattr(v, "is_zero", False) or isinstance(v, (ConstantUndef, ConstantPoison)):
             return v
         return v if function_under_casts(v) is not None else None
 
