@@ -96,7 +96,7 @@ class ReverseGenerator:
         self.reversing = None             # the forward block whose reverse is being emitted
         self.in_block_body = False        # emitting the reverse of its instructions
         self.pop_builders: list = []      # (forward block, builder in its reverse's tape block)
-        self.heap_allocas: set = set()    # ids of allocas whose shadow is malloc'd (split mode)
+        self.heap_allocas: set = set()    # ids of allocas whose shadow is malloc'd
 
     # ------------------------------------------------------------------ lanes
     def each_lane(self):
@@ -347,12 +347,14 @@ class ReverseGenerator:
     def _shadow_alloca(self, inst, b, name):
         """A zeroed shadow for stack memory.
 
-        In split mode the reverse function runs after the augmented one has
-        returned, so the shadow cannot live in the augmented function's
-        frame: it is malloc'd, and freed at the alloca's reverse.
+        The shadow must outlive the reverse of its alloca.  In split mode
+        the reverse function runs after the augmented one has returned, and
+        a dynamic alloca (a C99 variable-length array in a loop) is released
+        by the loop's `stackrestore` before the reverse pass runs: there the
+        shadow is malloc'd, and freed at the alloca's reverse.
         """
         nbytes = self._byte_count(b, inst.allocated_type, inst.count)
-        if self.split:
+        if self.split or not _is_static_alloca(inst):
             raw = b.call(T.libc(self.module, "malloc"), [nbytes], name)
             self.heap_allocas.add(id(inst))
             shadow = b.pointer_cast(raw, inst.type)
@@ -759,6 +761,13 @@ def counter_pred_index(block, preds):
         entered = b.icmp("eq" if first == 1 else "ne", phi, start, "first.iter")
         return b.cast("zext", entered, I64, "pred.index")
     return None
+
+
+def _is_static_alloca(inst) -> bool:
+    """Is `inst` allocated once, in the entry block, with a constant count?"""
+    count = inst.count
+    return inst.parent is inst.parent.parent.blocks[0] and (
+        count is None or isinstance(count, ConstantInt))
 
 
 def _zero_poison_lanes(b: Builder, v, value):
