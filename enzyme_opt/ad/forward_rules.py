@@ -75,6 +75,10 @@ def _atomic(gen, b, inst) -> None:
 
 def _linear(gen, b, inst, lane):
     """Clone `inst` with each float operand replaced by its tangent."""
+    if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
+        from .reverse import shadow_int_address
+        address = shadow_int_address(b, inst.operands[0], lambda p: gen.shadow(p)[lane])
+        return b.cast("inttoptr", address, inst.type, (inst.name or "v") + "'")
     copy = clone_instruction(inst)
     copy.name = None
     for index, op in enumerate(inst.operands):
@@ -95,6 +99,10 @@ def _mirror(gen, b, inst, lane):
                            else inst.count, nbytes)
         gen.ctx.memset_zero(b, shadow, nbytes)
         return shadow
+    if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
+        from .reverse import shadow_int_address
+        address = shadow_int_address(b, inst.operands[0], lambda p: gen.shadow(p)[lane])
+        return b.cast("inttoptr", address, inst.type, (inst.name or "v") + "'")
     copy = clone_instruction(inst)
     copy.name = None
     for index, op in enumerate(inst.operands):

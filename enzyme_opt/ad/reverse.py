@@ -33,7 +33,8 @@ from __future__ import annotations
 import itertools
 from typing import Dict, List
 
-from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
+from ..analysis.activity import (ActivityInfo, contains_float, int_pointer_base,
+                                 is_inactive_call)
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import LoopInfo, counter_parts
@@ -331,6 +332,9 @@ class ReverseGenerator:
                                          self.shadow_value(inst.pointer), inst.indices,
                                          inst.flags), name)
             return s
+        if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
+            address = shadow_int_address(b, inst.operands[0], self.shadow_value)
+            return b.cast("inttoptr", address, inst.type, name)
         if isinstance(inst, I.Cast):
             return b.cast(inst.opcode, self.shadow_value(inst.operands[0]), inst.type, name)
         if isinstance(inst, I.Select):
@@ -822,6 +826,19 @@ def _arm_of(block, pred, pred_map):
     if not (isinstance(branch, I.Branch) and branch.is_conditional):
         return None
     return above[0], pred
+
+
+def shadow_int_address(b: Builder, v, shadow_of):
+    """The shadow of integer address `v` (see `int_pointer_base`): the same
+    offsets from the shadow of its base, `shadow_of(pointer)`."""
+    if isinstance(v, (I.Cast, ConstantExpr)) and v.opcode == "ptrtoint":
+        return b.cast("ptrtoint", shadow_of(v.operands[0]), v.type)
+    left, right = v.operands
+    if int_pointer_base(left) is not None:
+        left = shadow_int_address(b, left, shadow_of)
+    else:
+        right = shadow_int_address(b, right, shadow_of)
+    return b.binop(v.opcode, left, right)
 
 
 def stored_pointer(inst):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Dict, Set
 
 from ..ir import instructions as I
-from ..ir.constants import Constant
+from ..ir.constants import Constant, ConstantExpr
 from ..ir.module import Function, function_under_casts
 
 # Allocation functions whose first argument is the size (calloc: count, size):
@@ -60,6 +60,20 @@ def is_inactive_call(call: I.CallBase) -> bool:
     return id(fn) in user_inactive_functions(fn.module)
 
 
+def int_pointer_base(v, depth: int = 4):
+    """The pointer that integer `v` is an address into, when `v` is
+    `ptrtoint p` plus or minus offsets that are no addresses themselves
+    (`(uintptr_t)p + 8 * k`); else None."""
+    if isinstance(v, (I.Cast, ConstantExpr)) and v.opcode == "ptrtoint":
+        return v.operands[0]
+    if depth == 0 or not (isinstance(v, I.BinaryOp) and v.opcode in ("add", "sub")):
+        return None
+    left, right = (int_pointer_base(op, depth - 1) for op in v.operands)
+    if right is None:
+        return left
+    return right if v.opcode == "add" and left is None else None
+
+
 def user_inactive_functions(module) -> Set[int]:
     """ids of the functions the user marked inactive: listed in a global
     `void *__enzyme_inactivefn[] = {f, ...}`, annotated
@@ -102,7 +116,6 @@ def _annotation_text(ptr):
 
 def global_base(v):
     """The global variable `v` points into (through constant GEPs and casts), or None."""
-    from ..ir.constants import ConstantExpr
     from ..ir.module import GlobalVariable
     while isinstance(v, ConstantExpr) and v.opcode in ("getelementptr", "bitcast",
                                                         "addrspacecast"):
@@ -209,6 +222,9 @@ class ActivityInfo:
         ops = inst.operands
         if isinstance(inst, I.Alloca):
             return True
+        if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
+            base = int_pointer_base(ops[0])
+            return base is not None and self.has_shadow(base)
         if isinstance(inst, (I.GetElementPtr, I.Cast)):
             return self.has_shadow(ops[0])
         if isinstance(inst, I.Phi):
