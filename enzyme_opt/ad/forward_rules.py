@@ -75,10 +75,6 @@ def _atomic(gen, b, inst) -> None:
 
 def _linear(gen, b, inst, lane):
     """Clone `inst` with each float operand replaced by its tangent."""
-    if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
-        from .reverse import shadow_int_address
-        address = shadow_int_address(b, inst.operands[0], lambda p: gen.shadow(p)[lane])
-        return b.cast("inttoptr", address, inst.type, (inst.name or "v") + "'")
     copy = clone_instruction(inst)
     copy.name = None
     for index, op in enumerate(inst.operands):
@@ -100,9 +96,8 @@ def _mirror(gen, b, inst, lane):
         gen.ctx.memset_zero(b, shadow, nbytes)
         return shadow
     if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
-        from .reverse import shadow_int_address
-        address = shadow_int_address(b, inst.operands[0], lambda p: gen.shadow(p)[lane])
-        return b.cast("inttoptr", address, inst.type, (inst.name or "v") + "'")
+        from .reverse import shadow_inttoptr
+        return shadow_inttoptr(b, inst, lambda p: gen.shadow(p)[lane], (inst.name or "v") + "'")
     copy = clone_instruction(inst)
     copy.name = None
     for index, op in enumerate(inst.operands):

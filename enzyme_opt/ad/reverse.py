@@ -333,8 +333,7 @@ class ReverseGenerator:
                                          inst.flags), name)
             return s
         if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
-            address = shadow_int_address(b, inst.operands[0], self.shadow_value)
-            return b.cast("inttoptr", address, inst.type, name)
+            return shadow_inttoptr(b, inst, self.shadow_value, name)
         if isinstance(inst, I.Cast):
             return b.cast(inst.opcode, self.shadow_value(inst.operands[0]), inst.type, name)
         if isinstance(inst, I.Select):
@@ -826,6 +825,13 @@ def _arm_of(block, pred, pred_map):
     if not (isinstance(branch, I.Branch) and branch.is_conditional):
         return None
     return above[0], pred
+
+
+def shadow_inttoptr(b: Builder, inst, shadow_of, name):
+    """The shadow of `inttoptr` `inst`: its integer address rebuilt from the
+    shadow of its base pointer, `shadow_of(pointer)`."""
+    return b.cast("inttoptr", shadow_int_address(b, inst.operands[0], shadow_of), inst.type,
+                  name)
 
 
 def shadow_int_address(b: Builder, v, shadow_of):
