@@ -448,20 +448,15 @@ def call_may_write_through(call, index: int) -> bool:
     declared = callee.args[index].attrs if index < len(callee.args) else ""
     if {"readonly", "readnone"} & set(f"{at_call or ''} {declared or ''}".split()):
         return False
-    fn_text = " ".join((_with_groups(callee.module, callee.attrs),
-                        _with_groups(callee.module, call.fn_attrs or "")))
+    fn_text = f"{callee.attrs} {call.fn_attrs or ''}"
+    if callee.module is not None:
+        fn_text = callee.module.with_groups(fn_text)
     if {"readonly", "readnone"} & set(re.findall(r"[a-z_]+", fn_text)):
         return False
     for effects in _MEMORY_ATTR.findall(fn_text):
         if _argmem_access(effects) in ("none", "read"):
             return False
     return True
-
-
-def _with_groups(module, text: str) -> str:
-    """Attribute text with each `#N` replaced by its group's attributes."""
-    groups = module.attribute_groups if module is not None else {}
-    return re.sub(r"#(\d+)", lambda m: groups.get(m.group(1), ""), text)
 
 
 def _argmem_access(effects: str) -> str:

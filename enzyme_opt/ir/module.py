@@ -200,12 +200,8 @@ class Function(GlobalValue):
 
     def attribute_words(self) -> set:
         """Function attribute keywords, including those of `#N` groups."""
-        words = set(re.findall(r'[A-Za-z_][\w]*|"[^"]*"', self.attrs))
-        if self.module is not None:
-            for group in re.findall(r"#(\d+)", self.attrs):
-                words |= set(re.findall(r'[A-Za-z_][\w]*|"[^"]*"',
-                                        self.module.attribute_groups.get(group, "")))
-        return words
+        text = self.module.with_groups(self.attrs) if self.module is not None else self.attrs
+        return set(re.findall(r'[A-Za-z_][\w]*|"[^"]*"', text))
 
 
 class Module:
@@ -235,6 +231,10 @@ class Module:
         self.named_metadata: List[str] = []         # `!llvm.ident = !{!0}`, verbatim
         self.metadata: Dict[str, str] = {}          # "12" -> "!{...}" / "distinct !DI..."
         self.trailing: List[str] = []               # uselistorder and the like
+
+    def with_groups(self, attrs: str) -> str:
+        """Attribute text with each `#N` replaced by that group's attributes."""
+        return re.sub(r"#(\d+)", lambda m: self.attribute_groups.get(m.group(1), ""), attrs)
 
     # -- types ----------------------------------------------------------------
     def pointer_to(self, pointee: Type, addrspace: int = 0) -> PointerType:
