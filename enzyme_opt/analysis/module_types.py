@@ -24,7 +24,7 @@ from typing import Dict, List, Optional
 
 from ..ir import instructions as I
 from .tbaa import Tbaa
-from .type_analysis import MemoryLayout, TypeAnalysis, WEAK
+from .type_analysis import MemoryLayout, TypeAnalysis, weak_rank
 
 ROUNDS = 8
 
@@ -138,7 +138,7 @@ class _Agreement:
                 del self.cells[key]
                 self.vetoed.add(key)
             elif old is None:
-                self.cells[key] = (kind, WEAK)
+                self.cells[key] = (kind, weak_rank(kind))
 
     def layout(self) -> MemoryLayout:
         out = MemoryLayout()

@@ -14,7 +14,8 @@ Evidence, strongest first:
   GEPs, integer-typed accesses in unoptimized code without TBAA (clang -O0:
   IR types are source types then; optimized code moves any bytes as
   integers, so there an integer without a tag says nothing), and what
-  callers pass in.
+  callers pass in.  A weak "int" is weaker still: a float from elsewhere
+  overrides it (an integer temporary a double is copied through).
 Strong evidence overrides weak; between equals the first seen stays.
 
 Accesses are recorded at the pointer used and at the pointers it derives
@@ -39,9 +40,19 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt
 from .tbaa import Tbaa
 
-STRONG, WEAK = 2, 1
+# HINT is a weak "int": a source type saying a C integer lives there.  A float
+# found anywhere else (the other end of a copy, a typed access) outranks it:
+# `uint64_t t; memcpy(&t, &x, 8)` holds a double whatever `t` was declared as,
+# and missing a float loses a derivative, while a float read as an integer
+# only loses a derivative that an integer never had.
+STRONG, WEAK, HINT = 3, 2, 1
 FLOAT_KINDS = ("half", "bfloat", "float", "double", "x86_fp80", "fp128")
 ARRAY_UNROLL = 64      # array elements of a declared type listed one by one
+
+
+def weak_rank(kind: str) -> int:
+    """The rank of weak evidence of `kind` (see HINT)."""
+    return HINT if kind == "int" else WEAK
 
 
 def kind_of(t) -> Optional[str]:
@@ -346,7 +357,7 @@ class TypeAnalysis:
             if declared is not None:
                 for offset, kind in scalar_leaves(declared):
                     if kind != "int" or not _is_byte(declared):
-                        layout.put(offset, stride, kind, WEAK)
+                        layout.put(offset, stride, kind, weak_rank(kind))
         return layout
 
     def positions(self, ptr) -> List[Tuple[object, int, int]]:
@@ -482,7 +493,7 @@ class TypeAnalysis:
             if leaf != "int":
                 self.record(ptr, offset, leaf, STRONG)
             elif self.source_typed:
-                self.record(ptr, offset, leaf, WEAK)
+                self.record(ptr, offset, leaf, HINT)
 
     def _element_type(self, gep) -> None:
         """`getelementptr T, p, i, ...` says p points to a T, or into an array of
@@ -497,7 +508,7 @@ class TypeAnalysis:
         base, stride = (first.value * size, 0) if isinstance(first, ConstantInt) else (0, size)
         for offset, kind in leaves:
             if kind != "int" or (self.source_typed and not _is_byte(t)):
-                self.record(gep.pointer, base + offset, kind, WEAK, stride)
+                self.record(gep.pointer, base + offset, kind, weak_rank(kind), stride)
 
     def _stored_value(self, store) -> None:
         """A store of `bitcast double %x to i64` writes a double; a store of an
