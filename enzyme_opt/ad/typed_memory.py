@@ -46,6 +46,8 @@ def check_untyped_moves(fn, types, info, primal) -> None:
             problem = untyped_copy_problem(types, inst)
         elif isinstance(inst, I.CallBase):
             problem = float_bits_problem(types, inst, info)
+        elif isinstance(inst, I.BinaryOp):
+            problem = float_bits_arith_problem(types, inst, info)
         if problem is not None:
             raise DifferentiationError(problem, function=primal, instruction=inst)
 
@@ -65,6 +67,43 @@ def float_bits_problem(types, call, info) -> Optional[str]:
                     f"'{source_name(types, op.operands[0])}' passed to '{callee.name}' as "
                     f"{op.type} bits: its derivative cannot follow an integer")
     return None
+
+
+def float_bits_arith_problem(types, inst, info) -> Optional[str]:
+    """Integer arithmetic on an active float's bits whose result is read as a
+    float again (a bit trick other than the sign-bit ones, which
+    transforms/typed_copies.py turns into float operations): the derivative
+    would silently be lost at the integer."""
+    if not _integer(inst.type):
+        return None
+    for op in inst.operands:
+        if isinstance(op, I.Cast) and op.opcode == "bitcast" and \
+                op.operands[0].type.scalar.is_float and info.is_active(op.operands[0]) and \
+                becomes_float(types, inst):
+            return (f"cannot differentiate integer '{inst.opcode}' on the bits of the active "
+                    f"{op.operands[0].type} '{source_name(types, op.operands[0])}': the result "
+                    "is read as a float again, and a derivative cannot follow integer "
+                    "arithmetic")
+    return None
+
+
+def becomes_float(types, v, seen=None) -> bool:
+    """Are the bits of integer `v`, changed by integer arithmetic or not,
+    reinterpreted as a float (a bitcast, or a store into float memory)?"""
+    seen = seen if seen is not None else set()
+    if id(v) in seen or len(seen) > 64:
+        return False
+    seen.add(id(v))
+    for user in v.users:
+        if isinstance(user, I.Cast) and user.opcode == "bitcast" and user.type.scalar.is_float:
+            return True
+        if isinstance(user, I.Store) and user.value is v and set(
+                types.cells_in(user.pointer, _size(v.type)).values()) & set(FLOAT_KINDS):
+            return True
+        if isinstance(user, (I.BinaryOp, I.Phi, I.Select, I.Freeze)) and \
+                _integer(user.type) and becomes_float(types, user, seen):
+            return True
+    return False
 
 
 def moves_bits_on(v, depth: int = 0, seen=None) -> bool:

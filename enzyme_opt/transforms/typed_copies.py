@@ -9,6 +9,13 @@ accesses are rewritten to that type -- `load double` / `store double`, a
 back to the integer for any other use.  Integer phis, selects and lane
 shuffles that only pass such values along become ones of the type too.  No
 bit changes; only what the AD sees does.
+
+The same holds for the sign-bit tricks done on a float's bits: `xor` with
+the sign bit is `fneg`, `and` with every other bit `fabs`, `or` with the sign
+bit `-fabs` (a union or `memcpy` in C; clang -O1+ folds some of them itself,
+clang 14 and -O0 keep the integer operations).  Those become the float
+operations, with the same bits as result, as does `copysign` written as
+`fabs(x)`'s bits or'd with `y`'s sign bit.
 """
 from __future__ import annotations
 
@@ -34,7 +41,10 @@ def retype_integer_copies(fn, types) -> bool:
                 typed[id(view)] = value
                 views.append(view)
     changed = bool(typed)
-    changed |= _retype_passers(fn, typed, views)
+    changed |= _retype_sign_ops(fn, typed, views)
+    if _retype_passers(fn, typed, views):
+        changed = True
+        _retype_sign_ops(fn, typed, views)
     for inst in list(fn.instructions()):
         if isinstance(inst, I.Store) and _plain(inst) and _integer(inst.value.type):
             t = typed_type(types, inst.pointer, inst.value.type, fn.module)
@@ -157,6 +167,108 @@ def _float_with_bits(t, bits: int):
         return None
     value = struct.unpack(fmt[1], struct.pack(fmt[0], bits & ((1 << t.bits) - 1)))[0]
     return ConstantFloat(t, value)
+
+
+# -- sign-bit operations on a float's bits -----------------------------------------------
+SIGN_OPS = {"xor": "fneg", "and": "fabs", "or": "nabs"}
+
+
+def _retype_sign_ops(fn, typed, views) -> bool:
+    changed = False
+    for inst in list(fn.instructions()):
+        found = _sign_op(inst, typed)
+        if found is None:
+            continue
+        op, values = found
+        b = Builder().position_before(inst)
+        made = _float_sign_op(b, op, values)
+        made.location = inst.location
+        view = b.cast("bitcast", made, inst.type)
+        typed[id(view)] = made
+        views.append(view)
+        inst.replace_all_uses_with(view)
+        _take_name(inst, made)
+        inst.erase()
+        _fold_casts_back(view, made)
+        changed = True
+    return changed
+
+
+def _sign_op(inst, typed):
+    """(float operation, float operands) if `inst` is a sign-bit operation on
+    the bits of float values; else None."""
+    if not isinstance(inst, I.BinaryOp) or inst.opcode not in SIGN_OPS or \
+            not _integer(inst.type):
+        return None
+    for bits_of, other in (inst.operands, reversed(inst.operands)):
+        t = _float_type_of(bits_of, typed, inst.type)
+        if t is None:
+            continue
+        sign = 1 << (t.scalar.bits - 1)
+        want = sign - 1 if inst.opcode == "and" else sign
+        if _splat_value(other, t.scalar.bits) == want:
+            return SIGN_OPS[inst.opcode], (typed_form(bits_of, t, typed),)
+        magnitude = typed_form(bits_of, t, typed)
+        sign_of = _sign_bit_of(other, t, typed)
+        if inst.opcode == "or" and sign_of is not None and _is_fabs(magnitude):
+            return "copysign", (magnitude, sign_of)
+    return None
+
+
+def _sign_bit_of(v, t, typed):
+    """`y` if `v` is `and (bits of y), sign bit` for a float `y` of type `t`."""
+    if not isinstance(v, I.BinaryOp) or v.opcode != "and":
+        return None
+    for bits_of, mask in (v.operands, reversed(v.operands)):
+        if _float_type_of(bits_of, typed, v.type) == t and \
+                _splat_value(mask, t.scalar.bits) == 1 << (t.scalar.bits - 1):
+            return typed_form(bits_of, t, typed)
+    return None
+
+
+def _is_fabs(v) -> bool:
+    callee = v.called_function if isinstance(v, I.CallBase) else None
+    return callee is not None and callee.name.startswith("llvm.fabs.")
+
+
+def _float_type_of(v, typed, int_type):
+    """The float type (lane for lane like `int_type`) whose bits the integer `v`
+    is, if known."""
+    known = typed.get(id(v))
+    if known is not None:
+        t = known.type
+    elif isinstance(v, I.Cast) and v.opcode == "bitcast":
+        t = v.operands[0].type
+    else:
+        return None
+    if not t.scalar.is_float or t.scalar.kind not in ("half", "float", "double") or \
+            t.is_vector != int_type.is_vector or (t.is_vector and t.count != int_type.count):
+        return None
+    return t
+
+
+def _splat_value(c, width: int) -> Optional[int]:
+    """The unsigned value of integer constant `c`, or of every lane of it."""
+    from ..ir.constants import ConstantAggregate
+    if isinstance(c, ConstantAggregate):
+        values = {_splat_value(e, width) for e in c.elements}
+        return values.pop() if len(values) == 1 else None
+    if isinstance(c, ConstantInt):
+        return c.value & ((1 << width) - 1)
+    return None
+
+
+def _float_sign_op(b, op: str, values):
+    from ..ad.rules import type_suffix
+    from ..ir.types import FunctionType
+    x = values[0]
+    if op == "fneg":
+        return b.fneg(x)
+    name = "copysign" if op == "copysign" else "fabs"
+    callee = b.module.declare_function(f"llvm.{name}.{type_suffix(x.type)}",
+                                       FunctionType(x.type, tuple(v.type for v in values)))
+    made = b.call(callee, list(values))
+    return b.fneg(made) if op == "nabs" else made
 
 
 # -- integer phis, selects and shuffles passing typed values along -----------------------
