@@ -19,7 +19,7 @@ from ..ir.clone import clone_body
 from ..ir.constants import zero_of
 from ..ir.types import FunctionType, StructType
 from .prepare import prepare_for_differentiation
-from .rules import RULES, Emitter
+from .rules import RULES, Emitter, scaled
 
 DUPLICATED = ("dup", "dupnoneed")
 
@@ -154,7 +154,7 @@ class ForwardGenerator:
             if not hasattr(partial, "value"):
                 partial = args[0]._lift(partial)
             for k, dx in enumerate(self.tangent(op)):
-                term = partial * em.wrap(dx)
+                term = scaled(rule_name, partial, em.wrap(dx))
                 lanes[k] = term if lanes[k] is None else lanes[k] + term
         self.tangents[id(inst)] = [lane.value if lane is not None else zero_of(inst.type)
                                    for lane in lanes]

@@ -49,7 +49,7 @@ from ..ir.types import I32, I64, FunctionType, StructType, VectorType
 from . import shadow_heap
 from . import tape as T
 from .prepare import prepare_for_differentiation
-from .rules import RULES, Emitter, Expr
+from .rules import RULES, Emitter, Expr, scaled
 from .undo_log import UndoLog
 from .unsupported import check_variadic_call
 
@@ -720,7 +720,7 @@ class ReverseGenerator:
             if not isinstance(partial, Expr):
                 partial = em.wrap(ds[0])._lift(partial)
             for lane, d in enumerate(ds):
-                self.add_adjoint(b, op, (partial * em.wrap(d)).value, lane)
+                self.add_adjoint(b, op, scaled(rule_name, partial, em.wrap(d)).value, lane)
 
     # ------------------------------------------------------------------ forward instrumentation
     def _instrument_forward(self) -> None:

@@ -7,7 +7,8 @@ partial of `None` means "no derivative flows to this operand" (integer
 exponents, rounding functions); the numbers 1.0 and -1.0 fold away.
 
 Reverse mode uses them as  adjoint(x_i) += partial_i * adjoint(result);
-forward mode as            tangent(result) = sum_i partial_i * tangent(x_i).
+forward mode as            tangent(result) = sum_i partial_i * tangent(x_i),
+both through `scaled`.
 """
 from __future__ import annotations
 
@@ -304,6 +305,30 @@ RULES: Dict[str, PartialsRule] = {
     "erf": lambda x, r: (TWO_OVER_SQRT_PI * exp(-(x * x)),),
     "erfc": lambda x, r: (-(TWO_OVER_SQRT_PI * exp(-(x * x))),),
 }
+
+# Rules whose partials are infinite or NaN at some finite inputs: sqrt and
+# log at 0, 1/y at y = 0, asin at 1, a pole of lgamma.  A value computed
+# there but not used (`x > 0 ? sqrt(x) : 0`, `y != 0 ? x / y : 0`) gets a
+# zero adjoint, and 0 * inf would make the gradient NaN where it is 0; so
+# their products with an adjoint or tangent are 0 wherever that is 0.
+SINGULAR = frozenset((
+    "fdiv", "frem", "fmod", "remainder", "sqrt", "cbrt", "log", "log2", "log10", "log1p",
+    "pow", "powi", "asin", "acos", "acosh", "atanh", "atan2", "hypot", "lgamma", "tgamma",
+    "j1", "y0", "y1", "jn", "yn"))
+# Fast-math flags promising no infinities or NaNs make the guard moot.
+_NO_SPECIALS = frozenset(("fast", "nnan", "ninf"))
+
+
+def scaled(rule_name: str, partial: "Expr", d: "Expr") -> "Expr":
+    """partial * d, an adjoint or tangent `d`: 0 where `d` is 0 for SINGULAR
+    rules unless fast-math flags rule infinities out."""
+    product = partial * d
+    if rule_name not in SINGULAR or partial.constant() is not None or \
+            d.constant() is not None or _NO_SPECIALS & set(d.em.flags):
+        return product
+    zero = d._lift(0.0)
+    return select(d.em.fcmp("oeq", d, zero), zero, product)
+
 
 _TYPE_PART = re.compile(r"(v|nxv)?\d*(f|i|bf)\d+\Z")
 
