@@ -45,6 +45,11 @@ def contains_float(t) -> bool:
     return False
 
 
+def holds_pointers(t) -> bool:
+    """A pointer, or a vector of them (a GEP with vector indices, for a gather)."""
+    return t.is_pointer or (t.is_vector and t.element.is_pointer)
+
+
 def is_inactive_call(call: I.CallBase) -> bool:
     fn = call.called_function
     if fn is None:
@@ -53,7 +58,7 @@ def is_inactive_call(call: I.CallBase) -> bool:
     if name in INACTIVE_FUNCTIONS or name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
         return True
     if fn.is_declaration and not contains_float(call.type) and \
-            not any(a.type.is_pointer for a in call.args):
+            not any(holds_pointers(a.type) for a in call.args):
         # Nothing float comes out and no memory is reachable: isnan, lround,
         # llvm.is.fpclass and the like pass no derivative on.
         return True
@@ -217,7 +222,7 @@ class ActivityInfo:
         return any(id(v) in self.active for v in values)
 
     def _has_shadow(self, inst) -> bool:
-        if not inst.type.is_pointer:
+        if not holds_pointers(inst.type):
             return False
         ops = inst.operands
         if isinstance(inst, I.Alloca):

@@ -37,6 +37,8 @@ _NO_VISIBLE_WRITES = (FREE_FUNCTIONS | {"printf", "puts", "putchar",
                        "strcmp", "abs", "labs", "llabs", "__assert_fail", "time", "clock"}
                       | ALLOCATION_FUNCTIONS)
 _FREEING = FREE_FUNCTIONS | {"realloc"}
+# Masked vector reads: they write nothing.
+_MASKED_READS = ("llvm.masked.load.", "llvm.masked.gather.", "llvm.masked.expandload.")
 _WRITING_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "memcpy", "memmove",
                        "memset")
 
@@ -130,7 +132,7 @@ def _call_writes_only_local(call, seen) -> bool:
     name = callee.name
     if name.startswith(_WRITING_INTRINSICS):
         return _is_local(underlying_object(call.args[0]))
-    if name.startswith(HINT_INTRINSICS) or name in _NO_VISIBLE_WRITES:
+    if name.startswith(HINT_INTRINSICS + _MASKED_READS) or name in _NO_VISIBLE_WRITES:
         return True
     if callee.is_declaration:
         from ..ad.rules import rule_name_for_call
@@ -202,6 +204,8 @@ def _call_written_pointer(call):
         return None
     if callee is not None and callee.name.startswith(_WRITING_INTRINSICS):
         return call.args[0]
+    if callee is not None and callee.name.startswith("llvm.masked.store."):
+        return call.args[1]
     return _ANYWHERE
 
 

@@ -545,6 +545,12 @@ class TypeAnalysis:
             self.copies.append((dst, src, n.value if isinstance(n, ConstantInt) else None))
             self.copy_calls[id(call)] = (call, None)
             return
+        masked = _masked_access(call)
+        if masked is not None:
+            for offset, leaf in scalar_leaves(masked[1]):
+                if leaf != "int":
+                    self.record(masked[0], offset, leaf, STRONG)
+            return
         if self.module_types is None or fn.is_declaration:
             return
         for k, arg in enumerate(call.args):
@@ -574,6 +580,16 @@ class TypeAnalysis:
             if layout:
                 lines.append(f"  {slots.ref(v)}: {layout.describe()}")
         return lines
+
+
+def _masked_access(call):
+    """(pointer, vector type) of a masked vector load or store, else None."""
+    name = call.called_function.name
+    if name.startswith("llvm.masked.load."):
+        return call.args[0], call.type
+    if name.startswith("llvm.masked.store."):
+        return call.args[1], call.args[0].type
+    return None
 
 
 def has_tbaa(metadata) -> bool:
