@@ -294,6 +294,8 @@ RULES: Dict[str, PartialsRule] = {
     "modf": lambda x, ip, r: (1.0, None),
     "logb": lambda x, r: (None,), "nextafter": lambda x, y, r: (1.0, None),
     "lgamma": lambda x, r: (digamma(x),),
+    # the reentrant form stores the sign of gamma(x) through its pointer
+    "lgamma_r": lambda x, sign, r: (digamma(x), None),
     "tgamma": lambda x, r: (r * digamma(x),),
     "j0": lambda x, r: (-j1(x),),
     "j1": lambda x, r: (j0(x) - j1(x) / x,),
@@ -313,7 +315,7 @@ RULES: Dict[str, PartialsRule] = {
 # their products with an adjoint or tangent are 0 wherever that is 0.
 SINGULAR = frozenset((
     "fdiv", "frem", "fmod", "remainder", "sqrt", "cbrt", "log", "log2", "log10", "log1p",
-    "pow", "powi", "asin", "acos", "acosh", "atanh", "atan2", "hypot", "lgamma", "tgamma",
+    "pow", "powi", "asin", "acos", "acosh", "atanh", "atan2", "hypot", "lgamma", "lgamma_r", "tgamma",
     "j1", "y0", "y1", "jn", "yn"))
 # Fast-math flags promising no infinities or NaNs make the guard moot.
 _NO_SPECIALS = frozenset(("fast", "nnan", "ninf"))
@@ -343,4 +345,6 @@ def rule_name_for_call(callee_name: str) -> Optional[str]:
         return callee_name
     if callee_name[-1:] in ("f", "l") and callee_name[:-1] in RULES:
         return callee_name[:-1]
+    if callee_name in ("lgammaf_r", "lgammal_r"):
+        return "lgamma_r"
     return None
