@@ -70,7 +70,8 @@ class ForwardGenerator:
         ftype = FunctionType(self.tangent_return_type(), tuple(t for t, _ in params))
         prefix = "fwddiffe" if self.width == 1 else f"fwddiffe{self.width}"
         fn = Function(f"{prefix}_{name}", ftype, self.module.pointer_to(ftype),
-                      [n for _, n in params], linkage="internal")
+                      [n for _, n in params], linkage="internal",
+                      attrs=self.primal.target_attributes())
         self.module.add_function(fn)
         self.fn = fn
         self.ctx.register_forward(self)

@@ -146,7 +146,8 @@ class ReverseGenerator:
         all_params = list(lead) + params + list(trail)
         ftype = FunctionType(ret, tuple(t for t, _, _ in all_params))
         fn = Function(name, ftype, self.module.pointer_to(ftype),
-                      [n for _, n, _ in all_params], linkage="internal")
+                      [n for _, n, _ in all_params], linkage="internal",
+                      attrs=self.primal.target_attributes())
         self.module.add_function(fn)
         roles = {}
         for arg, (_, _, role) in zip(fn.args, all_params):

@@ -203,6 +203,19 @@ class Function(GlobalValue):
         text = self.module.with_groups(self.attrs) if self.module is not None else self.attrs
         return set(re.findall(r'[A-Za-z_][\w]*|"[^"]*"', text))
 
+    def target_attributes(self) -> str:
+        """The attributes that say what machine code `self` is compiled for
+        (`"target-cpu"`, `"target-features"`, ...), as text.  Code derived
+        from a function needs them too: without `+avx2` its vector loops are
+        compiled for SSE, and its calls of AVX2 functions (libmvec's
+        `_ZGVdN4v_exp`) pass vectors the wrong way."""
+        text = self.module.with_groups(self.attrs) if self.module is not None else self.attrs
+        return " ".join(m.group(0) for m in _TARGET_ATTRIBUTE.finditer(text))
+
+
+_TARGET_ATTRIBUTE = re.compile(
+    r'"(?:target-cpu|target-features|tune-cpu|denormal-fp-math(?:-f32)?)"="[^"]*"')
+
 
 class Module:
     """A translation unit.
