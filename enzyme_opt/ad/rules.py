@@ -150,12 +150,29 @@ class Emitter:
             callee_name = f"llvm.{name}.{suffix}"
         else:
             callee_name = libm_name(name, t)
+        if t.is_vector and name not in LLVM_INTRINSICS:
+            return self.later(t, lambda: self._lane_by_lane(callee_name, t, args))
         ftype = FunctionType(t, tuple(a.type for a in args))
 
         def emit():
             callee = self.b.module.declare_function(callee_name, ftype)
             return self.b.call(callee, [a.value for a in args])
         return self.later(t, emit)
+
+    def _lane_by_lane(self, callee_name: str, t, args):
+        """A libm function without a vector form (sinh, digamma's kin), called
+        per lane of vector arguments."""
+        from ..ir.constants import ConstantPoison
+        from ..ir.types import I32
+        params = tuple(a.type.element if a.type.is_vector else a.type for a in args)
+        callee = self.b.module.declare_function(callee_name, FunctionType(t.element, params))
+        out = ConstantPoison(t)
+        for k in range(t.count):
+            lane = ConstantInt(I32, k)
+            values = [self.b.extractelement(a.value, lane) if a.type.is_vector else a.value
+                      for a in args]
+            out = self.b.insertelement(out, self.b.call(callee, values), lane)
+        return out
 
 
 # The math functions LLVM 14 has as intrinsics (vector-capable, no errno).
@@ -332,6 +349,10 @@ def scaled(rule_name: str, partial: "Expr", d: "Expr") -> "Expr":
     return select(d.em.fcmp("oeq", d, zero), zero, product)
 
 
+# The vector variants of libm functions (x86 vector function ABI, unmasked,
+# all arguments vectors: `_ZGVdN4v_sin`, `_ZGVbN2vv_pow`), which
+# -fveclib=libmvec makes the vectorizer call.
+_VECTOR_VARIANT = re.compile(r"_ZGV[a-z]N\d+v+_(\w+)\Z")
 _TYPE_PART = re.compile(r"(v|nxv)?\d*(f|i|bf)\d+\Z")
 
 
@@ -347,4 +368,7 @@ def rule_name_for_call(callee_name: str) -> Optional[str]:
         return callee_name[:-1]
     if callee_name in ("lgammaf_r", "lgammal_r"):
         return "lgamma_r"
+    variant = _VECTOR_VARIANT.match(callee_name)
+    if variant is not None:
+        return rule_name_for_call(variant.group(1))
     return None
