@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Dict, List
 
-from ..analysis.activity import ActivityInfo, contains_float, is_inactive_call
+from ..analysis.activity import ActivityInfo, contains_float
 from ..analysis.cfg import reverse_postorder
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -175,11 +175,3 @@ class ForwardGenerator:
                          else [zero_of(value.type)] * self.width)
         ret.erase()
         b.ret_all(parts)
-
-
-def needs_forward_call(gen, call) -> bool:
-    fn = call.called_function
-    if fn is None or fn.is_declaration or is_inactive_call(call):
-        return False
-    return any(gen.info.is_active(a) or gen.info.has_shadow(a) for a in call.args)
-

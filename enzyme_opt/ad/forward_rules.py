@@ -198,7 +198,7 @@ def _call(gen, b, inst, active, shadowed) -> None:
         check_opaque_call(inst, gen.info, gen.primal)
         return
     if any(gen.info.is_active(a) or gen.info.has_shadow(a) for a in inst.args) or \
-            gen.info.touches_active_globals(inst):
+            shadowed or gen.info.touches_active_globals(inst):
         _differentiated_call(gen, b, inst)
 
 

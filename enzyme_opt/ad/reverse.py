@@ -405,7 +405,8 @@ class ReverseGenerator:
         if fn.is_declaration and (rule is None or rule.reverse is None):
             return False
         return (any(self.info.is_active(a) or self.info.has_shadow(a) for a in call.args)
-                or self.info.is_active(call) or self.info.touches_active_globals(call))
+                or self.info.is_active(call) or self.info.has_shadow(call)
+                or self.info.touches_active_globals(call))
 
     def _rewrite_call(self, call) -> None:
         callee = call.called_function

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Dict, Set
 
 from ..ir import instructions as I
-from ..ir.constants import Constant, ConstantExpr
+from ..ir.constants import Constant, ConstantExpr, ConstantNull
 from ..ir.module import Function, function_under_casts
 
 # Allocation functions whose first argument is the size (calloc: count, size):
@@ -48,6 +48,42 @@ def contains_float(t) -> bool:
 def holds_pointers(t) -> bool:
     """A pointer, or a vector of them (a GEP with vector indices, for a gather)."""
     return t.is_pointer or (t.is_vector and t.element.is_pointer)
+
+
+def returns_shadowed_memory(fn, globals=None, seen=None) -> bool:
+    """Does `fn`, a function with a body, return memory that has a shadow
+    whatever its arguments: memory it allocates (a helper wrapping malloc or
+    new), an active global (a static scratch buffer), or null?  The caller
+    may store derivatives in it."""
+    seen = seen if seen is not None else set()
+    if id(fn) in seen or fn.is_declaration or not fn.return_type.is_pointer:
+        return False
+    seen.add(id(fn))
+    returned = [inst.value for inst in fn.instructions()
+                if isinstance(inst, I.Return) and inst.value is not None]
+    return any(not isinstance(v, ConstantNull) for v in returned) and \
+        all(_shadowed_anyway(v, globals, seen, set()) for v in returned)
+
+
+def _shadowed_anyway(v, globals, seen_fns, seen) -> bool:
+    if id(v) in seen:
+        return True                     # a phi cycle adds no other source
+    seen.add(id(v))
+    if globals is not None and globals.is_active_global(v):
+        return True
+    if isinstance(v, Constant):
+        return isinstance(v, ConstantNull)
+    if isinstance(v, (I.GetElementPtr, I.Cast)):
+        return _shadowed_anyway(v.operands[0], globals, seen_fns, seen)
+    if isinstance(v, I.Phi):
+        return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands)
+    if isinstance(v, I.Select):
+        return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands[1:])
+    if isinstance(v, I.CallBase):
+        callee = v.called_function
+        return callee is not None and (callee.name in ALLOCATION_FUNCTIONS or
+                                       returns_shadowed_memory(callee, globals, seen_fns))
+    return False
 
 
 def is_inactive_call(call: I.CallBase) -> bool:
@@ -245,7 +281,8 @@ class ActivityInfo:
             if fn is not None and fn.name == "realloc":
                 return self.has_shadow(inst.args[0])
             return (fn is not None and not fn.is_declaration
-                    and any(self.has_shadow(a) for a in inst.args))
+                    and (any(self.has_shadow(a) for a in inst.args) or
+                         returns_shadowed_memory(fn, self.globals)))
         return False
 
     def _is_active(self, inst) -> bool:
