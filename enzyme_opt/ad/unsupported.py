@@ -74,3 +74,49 @@ def check_atomic_update(inst, function) -> str:
     raise DifferentiationError(f"cannot differentiate '{what}' on active memory (only atomic "
                                "fadd and fsub are supported)", function=function,
                                instruction=inst)
+
+
+def check_active_stores(fn, info, function) -> None:
+    """An active float stored through a pointer that a global holds (a static
+    workspace, a buffer the caller hung on a global) lands in memory without
+    a shadow: its derivative would be dropped, and read back as zero.  (A
+    pointer from an `enzyme_const` argument is the caller's choice.)"""
+    from ..analysis.activity import contains_float
+    for inst in fn.instructions():
+        if not isinstance(inst, I.Store) or not contains_float(inst.value.type) or \
+                not info.is_active(inst.value) or info.has_shadow(inst.pointer):
+            continue
+        holder = _global_holding(inst.pointer)
+        if holder is not None:
+            raise DifferentiationError(
+                f"cannot differentiate a store of an active value through the pointer held "
+                f"by global '@{holder.name}': the memory it points to has no shadow to "
+                "carry the derivative (pass the buffer as an argument with its shadow)",
+                function=function, instruction=inst)
+
+
+def _global_holding(ptr, depth: int = 0):
+    """The non-constant global a pointer was loaded from (through address
+    arithmetic, phis and selects), if it was."""
+    from ..ir.module import GlobalVariable
+    root = _address_base(ptr)
+    if isinstance(root, I.Load):
+        holder = _address_base(root.pointer)
+        if isinstance(holder, GlobalVariable) and not holder.is_constant_global:
+            return holder
+    if isinstance(root, (I.Phi, I.Select)) and depth < 4:
+        values = root.operands if isinstance(root, I.Phi) else root.operands[1:]
+        for v in values:
+            found = _global_holding(v, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _address_base(ptr):
+    """`ptr` without the GEPs and casts on it."""
+    from ..ir.constants import ConstantExpr
+    while isinstance(ptr, (I.GetElementPtr, I.Cast, ConstantExpr)) and \
+            ptr.opcode in ("getelementptr", "bitcast", "addrspacecast"):
+        ptr = ptr.operands[0]
+    return ptr

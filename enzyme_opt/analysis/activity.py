@@ -164,12 +164,33 @@ def global_base(v):
     return v if isinstance(v, GlobalVariable) else None
 
 
+def _float_accessed_globals(module) -> Set[int]:
+    """ids of the globals that floats are loaded from or stored to, whatever
+    their declared type: LLVM's globalopt turns a static heap workspace
+    into a `[512 x i8]` global, and C code keeps doubles in char buffers."""
+    found = set()
+    for fn in module.functions:
+        for inst in fn.instructions():
+            if isinstance(inst, I.Load) and contains_float(inst.type):
+                ptr = inst.pointer
+            elif isinstance(inst, I.Store) and contains_float(inst.value.type):
+                ptr = inst.pointer
+            else:
+                continue
+            while isinstance(ptr, (I.GetElementPtr, I.Cast)):
+                ptr = ptr.operands[0]
+            g = global_base(ptr)
+            if g is not None:
+                found.add(id(g))
+    return found
+
+
 class GlobalActivity:
     """Module-wide: which globals hold derivatives, and which functions touch them.
 
-    A global is *active* when it is a variable holding floats that code
-    may write: not `constant`, and used other than by loads (a store, a
-    memcpy, an escaping address).  A float global that is only ever read
+    A global is *active* when it is a variable holding floats (by its type,
+    or by the accesses to it) that code may write: not `constant`, and used
+    other than by loads (a store, a memcpy, an escaping address).  A float global that is only ever read
     is a constant in disguise and gets no shadow.  A function *touches*
     active globals when it, or anything it calls, uses one; a call to it
     must be differentiated even without active arguments.
@@ -184,9 +205,10 @@ class GlobalActivity:
                     g = global_base(op)
                     if g is not None and not (isinstance(inst, I.Load) and index == 0):
                         written.add(id(g))
+        holds_floats = _float_accessed_globals(module)
         for g in module.globals:
             if (id(g) in written and not getattr(g, "is_constant_global", True)
-                    and contains_float(g.value_type)):
+                    and (contains_float(g.value_type) or id(g) in holds_floats)):
                 self.active.add(id(g))
         self.touching = self._touching(module)
 
