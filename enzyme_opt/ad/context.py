@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Dict, Tuple
 
 from ..ir import Builder, Function
+from ..ir import instructions as I
 from ..ir.constants import ConstantInt
 from ..ir.module import function_under_casts
 from ..ir.types import I1, I8, I64, FunctionType, VOID
@@ -62,6 +63,16 @@ class DerivativeContext:
         if getattr(v, "is_zero", False) or isinstance(v, (ConstantUndef, ConstantPoison)):
             return v
         return v if function_under_casts(v) is not None else None
+
+    def shadow_of_null_based(self, v):
+        """`v` itself if it is an address computed from null (`getelementptr
+        double, ptr null, %n`: clang's `begin() + n` of an empty vector):
+        null's shadow is null, so the same arithmetic gives the shadow."""
+        base = v
+        while isinstance(base, (I.GetElementPtr, I.Cast)) and base.opcode in (
+                "getelementptr", "bitcast", "addrspacecast"):
+            base = base.operands[0]
+        return v if base is not v and getattr(base, "is_zero", False) else None
 
     def global_shadow(self, v, mode: str, lane: int = 0):
         """The shadow of an active global, or of a constant GEP/cast into one.

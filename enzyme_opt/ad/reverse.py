@@ -316,6 +316,8 @@ class ReverseGenerator:
         if s is not None:
             return s
         s = self.ctx.constant_shadow(v, "reverse", lane)
+        if s is None:
+            s = self.ctx.shadow_of_null_based(v)
         if s is not None:
             return s
         raise DifferentiationError(
