@@ -18,6 +18,7 @@ from ..ir.types import I32
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           refuse_indirect_call)
 from .rules import rule_name_for_call
+from .complex_calls import complex_adjoint, is_complex_call
 from .masked import is_masked_access, masked_adjoint
 
 
@@ -216,6 +217,8 @@ def _lane_call(gen, b, inst):
         return gen.ctx.memset_adjoint(gen, b, inst)
     if is_masked_access(callee):
         return masked_adjoint(gen, b, inst)
+    if is_complex_call(callee):
+        return complex_adjoint(gen, b, inst)
     if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
         raise DifferentiationError(f"cannot differentiate call to '{callee.name}' (no "
                                    "derivative rule and no body)", function=gen.primal,

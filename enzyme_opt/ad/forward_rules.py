@@ -16,6 +16,7 @@ from ..ir.types import I64
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           check_variadic_call, refuse_indirect_call)
 from .rules import rule_name_for_call
+from .complex_calls import complex_tangent, is_complex_call
 from .masked import is_masked_access, masked_tangent
 
 
@@ -183,6 +184,8 @@ def _call(gen, b, inst, active, shadowed) -> None:
         return
     if is_masked_access(callee):
         return masked_tangent(gen, b, inst)
+    if is_complex_call(callee):
+        return complex_tangent(gen, b, inst)
     if callee.name == "realloc" and gen.info.has_shadow(inst.args[0]):
         # The shadow grows with the primal; bytes past the old size are as
         # uninitialized in the shadow as they are in the primal.

@@ -1,4 +1,3 @@
-// XFAIL: cabs has no derivative rule
 // The modulus of a complex number built from active parts, with cabs (no
 // complex multiplication):  f(x, y) = cabs(x + i y) * x + cabs(3 + i x y)
 //   df/dx = x^2/r + r + x y^2 / s,  df/dy = x y / r + x^2 y / s

@@ -1,4 +1,3 @@
-// XFAIL: __muldc3/__divdc3 (C99 complex * and /) have no derivative rule
 // C99 complex multiplication and division of double _Complex values (clang
 // calls __muldc3/__divdc3, at -O1 and above on the NaN slow path only):
 //   f(a, b) = Re(q)^2 + Im(q)^2,  q = z^2 / (1 + w),  z = a + ib, w = b + ia
