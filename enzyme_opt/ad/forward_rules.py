@@ -225,9 +225,14 @@ def _vector_reduce(gen, b, inst) -> None:
 
 
 def _shadow_malloc(gen, b, inst):
+    from ..analysis.activity import ALIGNED_ALLOCATION_FUNCTIONS
     from . import tape as T
     if inst.called_function.name == "calloc":
         raw = b.call(T.libc(gen.module, "calloc"), list(inst.args))
+    elif inst.called_function.name in ALIGNED_ALLOCATION_FUNCTIONS:
+        # aligned as the primal, and freed by the same aligned delete
+        raw = b.call(inst.called_function, list(inst.args))
+        gen.ctx.memset_zero(b, raw, inst.args[0])
     else:
         raw = b.call(T.libc(gen.module, "malloc"), [inst.args[0]])
         gen.ctx.memset_zero(b, raw, inst.args[0])

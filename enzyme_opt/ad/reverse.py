@@ -33,8 +33,8 @@ from __future__ import annotations
 import itertools
 from typing import Dict, List
 
-from ..analysis.activity import (ActivityInfo, contains_float, int_pointer_base,
-                                 is_inactive_call)
+from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, ActivityInfo, contains_float,
+                                 int_pointer_base, is_inactive_call)
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import LoopInfo, counter_parts
@@ -395,7 +395,8 @@ class ReverseGenerator:
                                   shadow_heap.kept_by_realloc(b, old_shadow, nbytes))
         else:
             nbytes = b.cast("zext", inst.args[0], I64)
-            block = shadow_heap.allocate(self.ctx, b, nbytes, name)
+            align = inst.args[1] if fn.name in ALIGNED_ALLOCATION_FUNCTIONS else None
+            block = shadow_heap.allocate(self.ctx, b, nbytes, name, align)
         return b.pointer_cast(block, inst.type)
 
     # ------------------------------------------------------------------ calls (forward)

@@ -15,12 +15,19 @@ from ..ir import instructions as I
 from ..ir.constants import Constant, ConstantExpr, ConstantNull
 from ..ir.module import Function, function_under_casts
 
+# C++'s operator new for over-aligned types (alignas(64)): the alignment is
+# their second argument, and their shadows must be aligned as much.
+ALIGNED_ALLOCATION_FUNCTIONS = {"_ZnwmSt11align_val_t", "_ZnamSt11align_val_t",
+                                "_ZnwmSt11align_val_tRKSt9nothrow_t",
+                                "_ZnamSt11align_val_tRKSt9nothrow_t"}
 # Allocation functions whose first argument is the size (calloc: count, size):
-# C's, and C++'s new[] in its plain and nothrow forms.
+# C's, and C++'s new and new[] in their plain, nothrow and aligned forms.
 ALLOCATION_FUNCTIONS = {"malloc", "calloc", "_Znwm", "_Znam", "_ZnwmRKSt9nothrow_t",
-                        "_ZnamRKSt9nothrow_t"}
+                        "_ZnamRKSt9nothrow_t", *ALIGNED_ALLOCATION_FUNCTIONS}
 FREE_FUNCTIONS = {"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "_ZdlPvRKSt9nothrow_t",
-                  "_ZdaPvRKSt9nothrow_t"}
+                  "_ZdaPvRKSt9nothrow_t", "_ZdlPvSt11align_val_t", "_ZdaPvSt11align_val_t",
+                  "_ZdlPvmSt11align_val_t", "_ZdaPvmSt11align_val_t",
+                  "_ZdlPvSt11align_val_tRKSt9nothrow_t", "_ZdaPvSt11align_val_tRKSt9nothrow_t"}
 # Calls that neither read nor write float data the derivative can see.
 INACTIVE_FUNCTIONS = {
     "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "fflush", "sprintf",
