@@ -82,6 +82,23 @@ def marker_of(v) -> Optional[str]:
     return None
 
 
+def _refuse_runtime_marker(call, v, param, fn) -> None:
+    """A marker picked by a select or phi: the optimizer merged two API calls
+    that differ in a marker (`enzyme_dup` here, `enzyme_dupnoneed` there).
+    What to do is decided at compile time, so this cannot be served."""
+    if isinstance(v, I.Cast):
+        v = v.operands[0]
+    if not isinstance(v, (I.Select, I.Phi)):
+        return
+    choices = v.operands[1:] if isinstance(v, I.Select) else v.operands
+    markers = sorted({m for m in map(marker_of, choices) if m is not None})
+    if markers:
+        raise _error(call, f"the marker before argument {param.index + 1} of '{fn.name}' is "
+                     f"chosen at run time (among {', '.join(markers)}): the optimizer merged "
+                     "Enzyme calls that differ in it; keep them apart (a separate function "
+                     "for each, marked noinline)")
+
+
 def _looks_like_marker(g) -> bool:
     """`extern int enzyme_something;` that is no marker we know: a misspelling."""
     return g.name.startswith("enzyme_") and g.is_declaration and g.value_type.is_int
@@ -202,6 +219,7 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
             raise _error(call, f"too few arguments for '{fn.name}': parameter "
                          f"{param.index + 1} has no value")
         marker = marker_of(args[pos])
+        _refuse_runtime_marker(call, args[pos], param, fn)
         if marker is not None:
             kind = MARKERS.get(marker)
             if kind is None:
