@@ -1,41 +1,104 @@
-"""Derivatives of C's complex multiplication and division helpers.
+"""Derivatives of C's complex arithmetic helpers and complex math functions.
 
 clang calls `__muldc3(a, b, c, d)` for (a+bi)(c+di) and `__divdc3` for the
-quotient (and `__mulsc3`/`__divsc3` for float, returning `<2 x float>`),
-whenever the Annex G treatment of infinities is on: every product and
-quotient of C `_Complex` and C++ `std::complex` numbers.  The call stays, so
-the primal keeps its exact Annex G result; the derivatives come from the
-holomorphic ones, w = z1 z2 or z1 / z2:
-
-    dw/dz1 = g1 = z2 or 1/z2,     dw/dz2 = g2 = z1 or -w/z2
+quotient (`__mulsc3`/`__divsc3` for float) whenever the Annex G treatment
+of infinities is on: every product and quotient of C `_Complex` and C++
+`std::complex` numbers.  `cexp`, `csin`, `cabs`, ... take their number as
+two doubles, or as a `<2 x float>` for float (the x86-64 ABI).  The calls
+stay, so the primal keeps its exact result; the derivatives come from the
+holomorphic ones, a table below: for w = f(z1, z2), g_k = dw/dz_k.
 
 A complex derivative g = gr + i gi is, on the real and imaginary parts,
 the 2x2 block [[gr, -gi], [gi, gr]] (Cauchy-Riemann).  Forward mode applies
 the blocks to the tangents, reverse mode their transposes to the adjoint.
-
-`cabsf` and `cargf` take their float complex packed as `<2 x float>` (the
-double ones, two doubles, are ordinary rules in rules.py): their gradients
-by the two parts are (re, im) / |z| and (-im, re) / |z|^2.
+A real result (|z|, arg z) has a plain gradient (d/d re, d/d im) instead.
 """
 from __future__ import annotations
 
-from ..ir.constants import ConstantInt, ConstantPoison, zero_of
-from ..ir.types import I32
-
-KINDS = {"__muldc3": "mul", "__mulsc3": "mul", "__divdc3": "div", "__divsc3": "div"}
+from ..ir.constants import ConstantInt, ConstantPoison, const_float, zero_of
+from ..ir.types import I32, FunctionType
 
 
-PACKED = {"cabsf": "abs", "cargf": "arg"}
+# -- complex arithmetic on (re, im) pairs of values ---------------------------------------
+def _mul(b, x, y):
+    return (b.fsub(b.fmul(x[0], y[0]), b.fmul(x[1], y[1])),
+            b.fadd(b.fmul(x[0], y[1]), b.fmul(x[1], y[0])))
+
+
+def _recip(b, x):
+    norm = b.fadd(b.fmul(x[0], x[0]), b.fmul(x[1], x[1]))
+    return b.fdiv(x[0], norm), b.fneg(b.fdiv(x[1], norm))
+
+
+def _scale(b, s: float, x):
+    c = const_float(x[0].type, s)
+    return b.fmul(c, x[0]), b.fmul(c, x[1])
+
+
+def _plus_one(b, sign: float, x):
+    """sign + x, x a pair."""
+    return b.fadd(const_float(x[0].type, sign), x[0]), x[1]
+
+
+def _arg_gradient(b, z):
+    """The gradient of atan2(im, re): (-im, re) / |z|^2."""
+    norm = b.fadd(b.fmul(z[0], z[0]), b.fmul(z[1], z[1]))
+    return b.fneg(b.fdiv(z[1], norm)), b.fdiv(z[0], norm)
+
+
+def _sibling(b, call, name: str, z):
+    """`name` (ccos for csin, ...) at z, declared like the function called."""
+    callee = call.called_function
+    suffix = "f" if callee.name.endswith("f") else ""
+    fn = b.module.declare_function(name + suffix, callee.function_type)
+    args = [_pack(b, callee.function_type.params[0], *z)] if len(call.args) == 1 else list(z)
+    result = b.call(fn, args)
+    return _part(b, result, 0), _part(b, result, 1)
+
+
+# name -> (result is complex, gradient: (b, call, operands, w) -> [g_k per operand])
+OPERATIONS = {
+    "mul": (True, lambda b, c, z, w: [z[1], z[0]]),
+    "div": (True, lambda b, c, z, w: [_recip(b, z[1]),
+                                      _scale(b, -1.0, _mul(b, w, _recip(b, z[1])))]),
+    "exp": (True, lambda b, c, z, w: [w]),
+    "log": (True, lambda b, c, z, w: [_recip(b, z[0])]),
+    "sqrt": (True, lambda b, c, z, w: [_recip(b, _scale(b, 2.0, w))]),
+    "sin": (True, lambda b, c, z, w: [_sibling(b, c, "ccos", z[0])]),
+    "cos": (True, lambda b, c, z, w: [_scale(b, -1.0, _sibling(b, c, "csin", z[0]))]),
+    "sinh": (True, lambda b, c, z, w: [_sibling(b, c, "ccosh", z[0])]),
+    "cosh": (True, lambda b, c, z, w: [_sibling(b, c, "csinh", z[0])]),
+    "tan": (True, lambda b, c, z, w: [_plus_one(b, 1.0, _mul(b, w, w))]),
+    "tanh": (True, lambda b, c, z, w: [_plus_one(b, 1.0, _scale(b, -1.0, _mul(b, w, w)))]),
+    # real results: the gradient by (re, im)
+    "abs": (False, lambda b, c, z, w: [(b.fdiv(z[0][0], w), b.fdiv(z[0][1], w))]),
+    "arg": (False, lambda b, c, z, w: [_arg_gradient(b, z[0])]),
+}
+
+NAMES = {"__muldc3": "mul", "__mulsc3": "mul", "__divdc3": "div", "__divsc3": "div"}
+for _op in ("exp", "log", "sqrt", "sin", "cos", "sinh", "cosh", "tan", "tanh", "abs", "arg"):
+    NAMES["c" + _op] = NAMES["c" + _op + "f"] = _op
+
+
+def _operation(callee):
+    return NAMES.get(callee.name) if callee is not None else None
 
 
 def is_complex_call(callee) -> bool:
-    if callee is None:
+    """A call this module differentiates: the operands come as pairs of
+    floats or as `<2 x float>` (not long double's memory form)."""
+    op = _operation(callee)
+    if op is None:
         return False
-    if callee.name in PACKED:
-        return len(callee.args) == 1 and callee.args[0].type.is_vector
-    return callee.name in KINDS and len(callee.args) == 4
+    params = callee.function_type.params
+    count = 2 if op in ("mul", "div") else 1
+    if all(p.is_vector and p.count == 2 for p in params):
+        return len(params) == count
+    return len(params) == 2 * count and all(p.is_float and p.kind in ("float", "double")
+                                            for p in params)
 
 
+# -- operands and results --------------------------------------------------------------------
 def _part(b, value, k):
     if value.type.is_vector:
         return b.extractelement(value, ConstantInt(I32, k))
@@ -50,75 +113,62 @@ def _pack(b, t, re, im):
     return out
 
 
-def _blocks(b, kind, args, result):
-    """((g1r, g1i), (g2r, g2i)): the complex derivatives by z1 and z2."""
-    a, bi, c, d = args
-    if kind == "mul":
-        return (c, d), (a, bi)
-    wr, wi = _part(b, result, 0), _part(b, result, 1)
-    norm = b.fadd(b.fmul(c, c), b.fmul(d, d))
-    g1 = (b.fdiv(c, norm), b.fneg(b.fdiv(d, norm)))
-    # -w / z2 = -w conj(z2) / |z2|^2
-    g2 = (b.fneg(b.fdiv(b.fadd(b.fmul(wr, c), b.fmul(wi, d)), norm)),
-          b.fneg(b.fdiv(b.fsub(b.fmul(wi, c), b.fmul(wr, d)), norm)))
-    return g1, g2
+def _packed(call) -> bool:
+    return call.args[0].type.is_vector
 
 
-def _packed_gradient(b, kind, z, result):
-    """(d/d re, d/d im) of cabsf or cargf at the packed complex `z`."""
-    re, im = _part(b, z, 0), _part(b, z, 1)
-    if kind == "abs":
-        return b.fdiv(re, result), b.fdiv(im, result)
-    norm = b.fadd(b.fmul(re, re), b.fmul(im, im))
-    return b.fneg(b.fdiv(im, norm)), b.fdiv(re, norm)
+def _operands(b, call, values):
+    """The complex operands as (re, im) pairs, from `values` (the call's
+    arguments, or their tangents or primal values in the reverse pass)."""
+    if _packed(call):
+        return [(_part(b, v, 0), _part(b, v, 1)) for v in values]
+    return [tuple(values[k:k + 2]) for k in range(0, len(values), 2)]
 
 
+def _gradients(b, call, args, result):
+    is_complex, gradient = OPERATIONS[_operation(call.called_function)]
+    w = (_part(b, result, 0), _part(b, result, 1)) if is_complex else result
+    return is_complex, gradient(b, call, _operands(b, call, args), w)
+
+
+# -- the two modes ---------------------------------------------------------------------------
 def complex_tangent(gen, b, inst) -> None:
-    """Forward mode: w' = g1 z1' + g2 z2', all lanes of a batch."""
+    """Forward mode: w' = sum_k g_k z_k', all lanes of a batch."""
     if not gen.info.is_active(inst):
         return
-    packed = PACKED.get(inst.called_function.name)
-    if packed is not None:
-        z = inst.args[0]
-        gr, gi = _packed_gradient(b, packed, z, inst)
-        gen.tangents[id(inst)] = [
-            b.fadd(b.fmul(gr, _part(b, t, 0)), b.fmul(gi, _part(b, t, 1)))
-            for t in gen.tangent(z)]
-        return
-    kind = KINDS[inst.called_function.name]
-    g1, g2 = _blocks(b, kind, list(inst.args), inst)
-    element = inst.args[0].type
+    is_complex, gs = _gradients(b, inst, list(inst.args), inst)
     lanes = []
-    for k in range(gen.width):
-        t = [gen.tangent(a)[k] if gen.info.is_active(a) else zero_of(element)
-             for a in inst.args]
+    for lane in range(gen.width):
+        tangents = [gen.tangent(a)[lane] if gen.info.is_active(a) else zero_of(a.type)
+                    for a in inst.args]
         re = im = None
-        for (gr, gi), (tr, ti) in ((g1, t[0:2]), (g2, t[2:4])):
-            part_re = b.fsub(b.fmul(gr, tr), b.fmul(gi, ti))
-            part_im = b.fadd(b.fmul(gi, tr), b.fmul(gr, ti))
+        for g, t in zip(gs, _operands(b, inst, tangents)):
+            if is_complex:
+                part_re, part_im = _mul(b, g, t)
+                im = part_im if im is None else b.fadd(im, part_im)
+            else:
+                part_re = b.fadd(b.fmul(g[0], t[0]), b.fmul(g[1], t[1]))
             re = part_re if re is None else b.fadd(re, part_re)
-            im = part_im if im is None else b.fadd(im, part_im)
-        lanes.append(_pack(b, inst.type, re, im))
+        lanes.append(_pack(b, inst.type, re, im) if is_complex else re)
     gen.tangents[id(inst)] = lanes
 
 
 def complex_adjoint(gen, b, inst) -> None:
-    """Reverse mode, the current lane: z1_bar += g1^T w_bar, z2_bar += g2^T w_bar."""
+    """Reverse mode, the current lane: z_k_bar += g_k^T w_bar."""
     if not gen.info.is_active(inst):
         return
-    packed = PACKED.get(inst.called_function.name)
-    if packed is not None:
-        z = inst.args[0]
-        d = gen.take_adjoint(b, inst)
-        gr, gi = _packed_gradient(b, packed, gen.primal_in_rev(b, z), gen.primal_in_rev(b, inst))
-        gen.add_adjoint(b, z, _pack(b, z.type, b.fmul(gr, d), b.fmul(gi, d)))
-        return
-    kind = KINDS[inst.called_function.name]
     d = gen.take_adjoint(b, inst)
-    dr, di = _part(b, d, 0), _part(b, d, 1)
     args = [gen.primal_in_rev(b, a) for a in inst.args]
-    result = gen.primal_in_rev(b, inst) if kind == "div" else None
-    g1, g2 = _blocks(b, kind, args, result)
-    for (gr, gi), (re, im) in ((g1, inst.args[0:2]), (g2, inst.args[2:4])):
-        gen.add_adjoint(b, re, b.fadd(b.fmul(gr, dr), b.fmul(gi, di)))
-        gen.add_adjoint(b, im, b.fsub(b.fmul(gr, di), b.fmul(gi, dr)))
+    is_complex, gs = _gradients(b, inst, args, gen.primal_in_rev(b, inst))
+    for k, (gr, gi) in enumerate(gs):
+        if is_complex:
+            dr, di = _part(b, d, 0), _part(b, d, 1)
+            re_bar = b.fadd(b.fmul(gr, dr), b.fmul(gi, di))
+            im_bar = b.fsub(b.fmul(gr, di), b.fmul(gi, dr))
+        else:
+            re_bar, im_bar = b.fmul(gr, d), b.fmul(gi, d)
+        if _packed(inst):
+            gen.add_adjoint(b, inst.args[k], _pack(b, inst.args[k].type, re_bar, im_bar))
+        else:
+            gen.add_adjoint(b, inst.args[2 * k], re_bar)
+            gen.add_adjoint(b, inst.args[2 * k + 1], im_bar)

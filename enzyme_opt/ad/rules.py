@@ -299,9 +299,6 @@ RULES: Dict[str, PartialsRule] = {
     "atanh": lambda x, r: (1.0 / (1.0 - x * x),),
     "atan2": lambda y, x, r: (x / (x * x + y * y), -(y / (x * x + y * y))),
     "hypot": lambda x, y, r: (x / r, y / r),
-    # C's complex modulus and argument of re + i im (x86-64 passes the parts)
-    "cabs": lambda re, im, r: (re / r, im / r),
-    "carg": lambda re, im, r: (-(im / (re * re + im * im)), re / (re * re + im * im)),
     "ldexp": lambda x, n, r: (ldexp(x._lift(1.0), n), None),
     "scalbn": lambda x, n, r: (ldexp(x._lift(1.0), n), None),
     "fmod": lambda x, y, r: (1.0, -trunc(x / y)),
@@ -335,7 +332,7 @@ RULES: Dict[str, PartialsRule] = {
 # their products with an adjoint or tangent are 0 wherever that is 0.
 SINGULAR = frozenset((
     "fdiv", "frem", "fmod", "remainder", "sqrt", "cbrt", "log", "log2", "log10", "log1p",
-    "pow", "powi", "asin", "acos", "acosh", "atanh", "atan2", "hypot", "cabs", "carg", "lgamma", "lgamma_r", "tgamma",
+    "pow", "powi", "asin", "acos", "acosh", "atanh", "atan2", "hypot", "lgamma", "lgamma_r", "tgamma",
     "j1", "y0", "y1", "jn", "yn"))
 # Fast-math flags promising no infinities or NaNs make the guard moot.
 _NO_SPECIALS = frozenset(("fast", "nnan", "ninf"))
@@ -352,7 +349,6 @@ def scaled(rule_name: str, partial: "Expr", d: "Expr") -> "Expr":
     return select(d.em.fcmp("oeq", d, zero), zero, product)
 
 
-_PARTS_ONLY_AS_DOUBLE = ("cabs", "carg")
 # The vector variants of libm functions (x86 vector function ABI, unmasked,
 # all arguments vectors: `_ZGVdN4v_sin`, `_ZGVbN2vv_pow`), which
 # -fveclib=libmvec makes the vectorizer call.
@@ -368,8 +364,6 @@ def rule_name_for_call(callee_name: str) -> Optional[str]:
         return name if name in RULES else None
     if callee_name in RULES:
         return callee_name
-    if callee_name[:-1] in _PARTS_ONLY_AS_DOUBLE:
-        return None           # cabsf takes a <2 x float>, cabsl its number in memory
     if callee_name[-1:] in ("f", "l") and callee_name[:-1] in RULES:
         return callee_name[:-1]
     if callee_name in ("lgammaf_r", "lgammal_r"):
