@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Dict, List
 
 from ..analysis.activity import ActivityInfo, contains_float
-from ..analysis.cfg import reverse_postorder
+from ..analysis.cfg import predecessor_map, reaches, reverse_postorder
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
@@ -94,8 +94,13 @@ class ForwardGenerator:
         self.ctx.check_untyped_moves(self, fn)
         self.ctx.report_analyses(self)
         order = reverse_postorder(fn)
+        # The tangent follows the paths that return: blocks that end in a
+        # throw or an abort (formatting an error message) are left as they are.
+        returning = reaches(exit_block, predecessor_map(fn))
         phis = []
         for block in order:
+            if id(block) not in returning:
+                continue
             for inst in list(block.instructions):
                 if inst.is_terminator and not isinstance(inst, I.Invoke):
                     continue

@@ -35,7 +35,7 @@ from typing import Dict, List
 
 from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, ActivityInfo, contains_float,
                                  int_pointer_base, is_inactive_call)
-from ..analysis.cfg import blocks_in_cycles, predecessor_map, reverse_postorder
+from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import LoopInfo, counter_parts
 from ..analysis.memory import reloadable_loads, restorable_loads
@@ -188,6 +188,10 @@ class ReverseGenerator:
         value_map = {id(a): self.fwd_args[a.index] for a in self.primal.args}
         clone_body(self.primal, self.fwd, value_map)
         self.exit = prepare_for_differentiation(self.fwd)
+        # Blocks that end in a throw or an abort: the derivative follows the
+        # paths that return, so calls there (formatting an error message with
+        # an active value) are not differentiated.
+        self.returning = reaches(self.exit, predecessor_map(self.fwd))
         self.fwd_blocks = list(self.fwd.blocks)
         kinds = ["const"] * len(self.fwd.args)
         for a, kind in zip(self.primal.args, self.activity_kinds):
@@ -402,7 +406,7 @@ class ReverseGenerator:
     # ------------------------------------------------------------------ calls (forward)
     def _needs_derivative_call(self, call) -> bool:
         fn = call.called_function
-        if fn is None or is_inactive_call(call):
+        if fn is None or is_inactive_call(call) or id(call.parent) not in self.returning:
             return False
         rule = self.ctx.custom.get(id(fn))
         if fn.is_declaration and (rule is None or rule.reverse is None):
@@ -879,18 +883,6 @@ def is_memcpy(call) -> bool:
     return fn is not None and fn.name.startswith(("llvm.memcpy", "llvm.memmove", "memcpy",
                                                   "memmove"))
 
-
-def reaches(exit_block, preds) -> set:
-    """ids of blocks from which `exit_block` is reachable."""
-    seen = {id(exit_block)}
-    work = [exit_block]
-    while work:
-        b = work.pop()
-        for p in preds[id(b)]:
-            if id(p) not in seen:
-                seen.add(id(p))
-                work.append(p)
-    return seen
 
 
 def block_preds_with_multiplicity(block, preds) -> List:

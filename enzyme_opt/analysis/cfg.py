@@ -124,6 +124,19 @@ class DominatorTree:
         return df
 
 
+def reaches(exit_block, preds) -> Set[int]:
+    """ids of blocks from which `exit_block` is reachable."""
+    seen = {id(exit_block)}
+    work = [exit_block]
+    while work:
+        b = work.pop()
+        for p in preds[id(b)]:
+            if id(p) not in seen:
+                seen.add(id(p))
+                work.append(p)
+    return seen
+
+
 def blocks_in_cycles(fn) -> Set[int]:
     """ids of blocks that can execute more than once per call (on a CFG cycle)."""
     index: Dict[int, int] = {}
