@@ -14,7 +14,8 @@ from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt
 from ..ir.types import I64
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
-                          check_variadic_call, refuse_indirect_call)
+                          check_variadic_call, refuse_indirect_call,
+                          refuse_unshadowed_pointer_store)
 from .rules import rule_name_for_call
 from .complex_calls import complex_tangent, is_complex_call
 from .masked import is_masked_access, masked_tangent
@@ -118,9 +119,13 @@ def _store(gen, b, inst) -> None:
     if pointer is not None:
         if gen.info.has_shadow(pointer):
             stored = gen.shadow(pointer)
-        else:       # a global's stand-in, else the pointer itself (as before)
+        else:       # a global's stand-in, null's own arithmetic, else no shadow at all
             lanes = [gen.ctx.constant_shadow(pointer, "forward", k) for k in range(gen.width)]
-            stored = lanes if lanes[0] is not None else [pointer] * gen.width
+            if lanes[0] is None and gen.ctx.shadow_of_null_based(pointer) is not None:
+                lanes = [pointer] * gen.width
+            if lanes[0] is None:
+                refuse_unshadowed_pointer_store(inst, gen.primal)
+            stored = lanes
         if not value.type.is_pointer:                 # `store i64 ptrtoint (...)`
             stored = [b.cast("ptrtoint", s, value.type) for s in stored]
     elif contains_float(value.type):

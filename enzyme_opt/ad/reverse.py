@@ -51,7 +51,7 @@ from . import tape as T
 from .prepare import prepare_for_differentiation
 from .rules import RULES, Emitter, Expr, scaled
 from .undo_log import UndoLog
-from .unsupported import check_variadic_call
+from .unsupported import check_variadic_call, refuse_unshadowed_pointer_store
 
 DUPLICATED = ("dup", "dupnoneed")
 # Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
@@ -306,6 +306,10 @@ class ReverseGenerator:
         stored = stored_pointer(inst)
         if stored is not None and self.info.has_shadow(inst.pointer):
             b = Builder().position_after(inst)
+            if not self.info.has_shadow(stored) and \
+                    self.ctx.constant_shadow(stored, "reverse", self.lane) is None and \
+                    self.ctx.shadow_of_null_based(stored) is None:
+                refuse_unshadowed_pointer_store(inst, self.primal)
             shadow = self.shadow_value(stored)
             if not inst.value.type.is_pointer:      # `store i64 ptrtoint (...)`
                 shadow = b.cast("ptrtoint", shadow, inst.value.type)

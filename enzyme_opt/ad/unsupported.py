@@ -22,6 +22,17 @@ def refuse_indirect_call(call, function) -> None:
     raise DifferentiationError(problem, function=function, instruction=call)
 
 
+def refuse_unshadowed_pointer_store(store, function) -> None:
+    """A pointer without a shadow (into an `enzyme_const` argument's memory,
+    or memory reached through one) stored into memory that has one: reading
+    it back, the derivative code would need a shadow it does not have, and
+    the primal memory itself in its place would be read as derivatives."""
+    raise DifferentiationError(
+        "cannot differentiate storing a pointer to memory without a shadow (constant, or "
+        "reached through an enzyme_const argument) into memory that carries derivatives",
+        function=function, instruction=store)
+
+
 def check_variadic_call(call, info, function) -> None:
     """Arguments in a call's `...` part reach the callee only through va_arg,
     whose memory we cannot shadow: refuse when a derivative would ride there."""
