@@ -20,11 +20,11 @@ mask bit is clear works on a scratch slot instead of its address.
 from __future__ import annotations
 
 from ..analysis.activity import contains_float
+from ..analysis.memory import (MASKED_GATHER as GATHER, MASKED_LOAD as LOAD,
+                               MASKED_SCATTER as SCATTER, MASKED_STORE as STORE, masked_access)
 from ..ir.constants import ConstantInt, zero_of
 from ..ir.types import I32, VOID, FunctionType
 
-LOAD, STORE = "llvm.masked.load.", "llvm.masked.store."
-GATHER, SCATTER = "llvm.masked.gather.", "llvm.masked.scatter."
 _READS = (LOAD, GATHER)
 
 
@@ -50,18 +50,9 @@ def _twin(b, callee, returns_value: bool):
                                      FunctionType(VOID, (vector, ptr, align, mask)))
 
 
-def _parts(inst):
-    """(value type, pointer(s), alignment, mask, value stored or pass-through)."""
-    if inst.called_function.name.startswith(_READS):
-        ptr, align, mask, passthru = inst.args
-        return inst.type, ptr, align, mask, passthru
-    value, ptr, align, mask = inst.args
-    return value.type, ptr, align, mask, value
-
-
 def masked_tangent(gen, b, inst) -> None:
     """Forward mode, all lanes of a batch."""
-    vtype, ptr, align, mask, value = _parts(inst)
+    vtype, ptr, align, mask, value = masked_access(inst)
     if not contains_float(vtype):
         return
     shadows = gen.shadow(ptr) if gen.info.has_shadow(ptr) else [None] * gen.width
@@ -85,7 +76,7 @@ def masked_tangent(gen, b, inst) -> None:
 
 def masked_adjoint(gen, b, inst) -> None:
     """Reverse mode, the current lane of a batch."""
-    vtype, ptr, align, mask, value = _parts(inst)
+    vtype, ptr, align, mask, value = masked_access(inst)
     if not contains_float(vtype):
         return
     zero = zero_of(vtype)
@@ -113,7 +104,7 @@ def masked_adjoint(gen, b, inst) -> None:
 
 def _lanewise_adjoint(gen, b, inst, mask) -> None:
     """A gather's or scatter's adjoint, one lane at a time (see above)."""
-    vtype, ptrs, _, _, value = _parts(inst)
+    vtype, ptrs, _, _, value = masked_access(inst)
     element, lanes = vtype.element, range(vtype.count)
     shadows = gen.shadow_in_rev(b, ptrs) if gen.info.has_shadow(ptrs) else None
     scratch = gen.rev_alloca.alloca(element, name="masked.scratch")

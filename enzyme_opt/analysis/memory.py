@@ -37,8 +37,10 @@ _NO_VISIBLE_WRITES = (FREE_FUNCTIONS | {"printf", "puts", "putchar",
                        "strcmp", "abs", "labs", "llabs", "__assert_fail", "time", "clock"}
                       | ALLOCATION_FUNCTIONS)
 _FREEING = FREE_FUNCTIONS | {"realloc"}
-# Masked vector reads: they write nothing.
-_MASKED_READS = ("llvm.masked.load.", "llvm.masked.gather.", "llvm.masked.expandload.")
+# Masked vector memory (see masked_access): reads write nothing.
+MASKED_LOAD, MASKED_STORE = "llvm.masked.load.", "llvm.masked.store."
+MASKED_GATHER, MASKED_SCATTER = "llvm.masked.gather.", "llvm.masked.scatter."
+_MASKED_READS = (MASKED_LOAD, MASKED_GATHER, "llvm.masked.expandload.")
 _WRITING_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "memcpy", "memmove",
                        "memset")
 
@@ -204,7 +206,7 @@ def _call_written_pointer(call):
         return None
     if callee is not None and callee.name.startswith(_WRITING_INTRINSICS):
         return call.args[0]
-    if callee is not None and callee.name.startswith("llvm.masked.store."):
+    if callee is not None and callee.name.startswith(MASKED_STORE):
         return call.args[1]
     return _ANYWHERE
 
@@ -434,11 +436,25 @@ def _invariant_in(v, loop) -> bool:
     return not isinstance(v, I.Instruction) or id(v.parent) not in loop.blocks
 
 
+def masked_access(call):
+    """(value type, pointer or vector of pointers, alignment, mask, value
+    stored or pass-through) of a masked load, store, gather or scatter;
+    None for any other call."""
+    name = call.called_function.name if call.called_function is not None else ""
+    if name.startswith((MASKED_LOAD, MASKED_GATHER)):
+        ptr, align, mask, passthru = call.args
+        return call.type, ptr, align, mask, passthru
+    if name.startswith((MASKED_STORE, MASKED_SCATTER)):
+        value, ptr, align, mask = call.args
+        return value.type, ptr, align, mask, value
+    return None
+
+
 # ---------------------------------------------------------------- calls without a body
 _MEMORY_ATTR = re.compile(r"\bmemory\s*\(([^)]*)\)")
 # Intrinsics that store through a pointer argument (others carry LLVM's own
 # attributes, which hand-written declarations may leave out).
-_STORING_INTRINSICS = ("llvm.masked.store", "llvm.masked.scatter", "llvm.masked.compressstore")
+_STORING_INTRINSICS = (MASKED_STORE, MASKED_SCATTER, "llvm.masked.compressstore.")
 
 
 def call_may_write_through(call, index: int) -> bool:

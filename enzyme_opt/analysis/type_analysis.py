@@ -38,6 +38,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt
+from .memory import masked_access
 from .tbaa import Tbaa
 
 # HINT is a weak "int": a source type saying a C integer lives there.  A float
@@ -545,11 +546,12 @@ class TypeAnalysis:
             self.copies.append((dst, src, n.value if isinstance(n, ConstantInt) else None))
             self.copy_calls[id(call)] = (call, None)
             return
-        masked = _masked_access(call)
-        if masked is not None:
-            for offset, leaf in scalar_leaves(masked[1]):
+        masked = masked_access(call)
+        if masked is not None:      # (a gather's vector of pointers records nothing)
+            vtype, ptr = masked[:2]
+            for offset, leaf in scalar_leaves(vtype):
                 if leaf != "int":
-                    self.record(masked[0], offset, leaf, STRONG)
+                    self.record(ptr, offset, leaf, STRONG)
             return
         if self.module_types is None or fn.is_declaration:
             return
@@ -580,16 +582,6 @@ class TypeAnalysis:
             if layout:
                 lines.append(f"  {slots.ref(v)}: {layout.describe()}")
         return lines
-
-
-def _masked_access(call):
-    """(pointer, vector type) of a masked vector load or store, else None."""
-    name = call.called_function.name
-    if name.startswith("llvm.masked.load."):
-        return call.args[0], call.type
-    if name.startswith("llvm.masked.store."):
-        return call.args[1], call.args[0].type
-    return None
 
 
 def has_tbaa(metadata) -> bool:
