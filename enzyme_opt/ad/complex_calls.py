@@ -16,7 +16,7 @@ A real result (|z|, arg z) has a plain gradient (d/d re, d/d im) instead.
 from __future__ import annotations
 
 from ..ir.constants import ConstantInt, ConstantPoison, const_float, zero_of
-from ..ir.types import I32, FunctionType
+from ..ir.types import I32
 
 
 # -- complex arithmetic on (re, im) pairs of values ---------------------------------------

@@ -332,8 +332,8 @@ RULES: Dict[str, PartialsRule] = {
 # their products with an adjoint or tangent are 0 wherever that is 0.
 SINGULAR = frozenset((
     "fdiv", "frem", "fmod", "remainder", "sqrt", "cbrt", "log", "log2", "log10", "log1p",
-    "pow", "powi", "asin", "acos", "acosh", "atanh", "atan2", "hypot", "lgamma", "lgamma_r", "tgamma",
-    "j1", "y0", "y1", "jn", "yn"))
+    "pow", "powi", "asin", "acos", "acosh", "atanh", "atan2", "hypot", "lgamma", "lgamma_r",
+    "tgamma", "j1", "y0", "y1", "jn", "yn"))
 # Fast-math flags promising no infinities or NaNs make the guard moot.
 _NO_SPECIALS = frozenset(("fast", "nnan", "ninf"))
 

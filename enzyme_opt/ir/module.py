@@ -198,10 +198,13 @@ class Function(GlobalValue):
         """A unique local name based on `wanted` (None stays unnamed)."""
         return self.locals.claim(wanted) if wanted else None
 
+    def _expanded_attrs(self) -> str:
+        """The function attribute text with its `#N` groups written out."""
+        return self.module.with_groups(self.attrs) if self.module is not None else self.attrs
+
     def attribute_words(self) -> set:
         """Function attribute keywords, including those of `#N` groups."""
-        text = self.module.with_groups(self.attrs) if self.module is not None else self.attrs
-        return set(re.findall(r'[A-Za-z_][\w]*|"[^"]*"', text))
+        return set(re.findall(r'[A-Za-z_][\w]*|"[^"]*"', self._expanded_attrs()))
 
     def target_attributes(self) -> str:
         """The attributes that say what machine code `self` is compiled for
@@ -209,8 +212,7 @@ class Function(GlobalValue):
         from a function needs them too: without `+avx2` its vector loops are
         compiled for SSE, and its calls of AVX2 functions (libmvec's
         `_ZGVdN4v_exp`) pass vectors the wrong way."""
-        text = self.module.with_groups(self.attrs) if self.module is not None else self.attrs
-        return " ".join(m.group(0) for m in _TARGET_ATTRIBUTE.finditer(text))
+        return " ".join(m.group(0) for m in _TARGET_ATTRIBUTE.finditer(self._expanded_attrs()))
 
 
 _TARGET_ATTRIBUTE = re.compile(
