@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Dict, Tuple
 
 from ..ir import Builder, Function
-from ..ir import instructions as I
 from ..ir.constants import ConstantInt
 from ..ir.module import function_under_casts
 from ..ir.types import I1, I8, I64, FunctionType, VOID
@@ -54,25 +53,19 @@ class DerivativeContext:
         memory may read tangents (zero) or add adjoints (discarded) there,
         which writing into the global itself, possibly read-only, must not.
         Null, undef and poison stand for themselves (a phi of an unrolled
-        loop may start from poison), and functions too.
+        loop may start from poison), and functions too; so does an address
+        computed from null (`getelementptr double, ptr null, %n`: clang's
+        `begin() + n` of an empty vector), null's shadow being null.
         """
-        from ..analysis.activity import global_base
+        from ..analysis.activity import address_base, global_base
         from ..ir.constants import ConstantPoison, ConstantUndef
         if global_base(v) is not None:
             return self.global_shadow(v, mode, lane)
         if getattr(v, "is_zero", False) or isinstance(v, (ConstantUndef, ConstantPoison)):
             return v
+        if getattr(address_base(v), "is_zero", False):
+            return v
         return v if function_under_casts(v) is not None else None
-
-    def shadow_of_null_based(self, v):
-        """`v` itself if it is an address computed from null (`getelementptr
-        double, ptr null, %n`: clang's `begin() + n` of an empty vector):
-        null's shadow is null, so the same arithmetic gives the shadow."""
-        base = v
-        while isinstance(base, (I.GetElementPtr, I.Cast)) and base.opcode in (
-                "getelementptr", "bitcast", "addrspacecast"):
-            base = base.operands[0]
-        return v if base is not v and getattr(base, "is_zero", False) else None
 
     def global_shadow(self, v, mode: str, lane: int = 0):
         """The shadow of an active global, or of a constant GEP/cast into one.

@@ -124,8 +124,6 @@ class ForwardGenerator:
         lanes = [self.ctx.constant_shadow(v, "forward", lane) for lane in range(self.width)]
         if lanes[0] is not None:
             return lanes
-        if self.ctx.shadow_of_null_based(v) is not None:
-            return [v] * self.width
         raise DifferentiationError(f"cannot find the shadow of pointer {v!r}",
                                    function=self.primal)
 

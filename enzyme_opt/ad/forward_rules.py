@@ -121,8 +121,6 @@ def _store(gen, b, inst) -> None:
             stored = gen.shadow(pointer)
         else:       # a global's stand-in, null's own arithmetic, else no shadow at all
             lanes = [gen.ctx.constant_shadow(pointer, "forward", k) for k in range(gen.width)]
-            if lanes[0] is None and gen.ctx.shadow_of_null_based(pointer) is not None:
-                lanes = [pointer] * gen.width
             if lanes[0] is None:
                 refuse_unshadowed_pointer_store(inst, gen.primal)
             stored = lanes

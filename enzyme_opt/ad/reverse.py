@@ -188,10 +188,12 @@ class ReverseGenerator:
         value_map = {id(a): self.fwd_args[a.index] for a in self.primal.args}
         clone_body(self.primal, self.fwd, value_map)
         self.exit = prepare_for_differentiation(self.fwd)
-        # Blocks that end in a throw or an abort: the derivative follows the
-        # paths that return, so calls there (formatting an error message with
-        # an active value) are not differentiated.
-        self.returning = reaches(self.exit, predecessor_map(self.fwd))
+        # The blocks are final from here on: one predecessor map serves.  The
+        # derivative follows the paths that return; calls in blocks that end
+        # in a throw or an abort (formatting an error message with an active
+        # value) are not differentiated, and those blocks get no reverse.
+        self.preds = predecessor_map(self.fwd)
+        self.returning = reaches(self.exit, self.preds)
         self.fwd_blocks = list(self.fwd.blocks)
         kinds = ["const"] * len(self.fwd.args)
         for a, kind in zip(self.primal.args, self.activity_kinds):
@@ -223,7 +225,6 @@ class ReverseGenerator:
         self.drets = [rev_roles.get(("dret", lane)) for lane in range(self.width)]
         self._setup_entries()
         self.cyclic = blocks_in_cycles(self.fwd)
-        self.preds = predecessor_map(self.fwd)
         self.order = [b for b in reverse_postorder(self.fwd)]
         self._make_pred_indices()
         self._make_shadows()
@@ -307,8 +308,7 @@ class ReverseGenerator:
         if stored is not None and self.info.has_shadow(inst.pointer):
             b = Builder().position_after(inst)
             if not self.info.has_shadow(stored) and \
-                    self.ctx.constant_shadow(stored, "reverse", self.lane) is None and \
-                    self.ctx.shadow_of_null_based(stored) is None:
+                    self.ctx.constant_shadow(stored, "reverse", self.lane) is None:
                 refuse_unshadowed_pointer_store(inst, self.primal)
             shadow = self.shadow_value(stored)
             if not inst.value.type.is_pointer:      # `store i64 ptrtoint (...)`
@@ -324,8 +324,6 @@ class ReverseGenerator:
         if s is not None:
             return s
         s = self.ctx.constant_shadow(v, "reverse", lane)
-        if s is None:
-            s = self.ctx.shadow_of_null_based(v)
         if s is not None:
             return s
         raise DifferentiationError(
@@ -618,7 +616,7 @@ class ReverseGenerator:
 
     # ------------------------------------------------------------------ reverse blocks
     def _build_reverse(self) -> None:
-        live = reaches(self.exit, self.preds)
+        live = self.returning
         self.rev_blocks = {}
         self.pop_blocks = {}
         for block in reversed(self.order):

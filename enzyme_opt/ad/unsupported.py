@@ -109,10 +109,11 @@ def check_active_stores(fn, info, function) -> None:
 def _global_holding(ptr, depth: int = 0):
     """The non-constant global a pointer was loaded from (through address
     arithmetic, phis and selects), if it was."""
+    from ..analysis.activity import address_base
     from ..ir.module import GlobalVariable
-    root = _address_base(ptr)
+    root = address_base(ptr)
     if isinstance(root, I.Load):
-        holder = _address_base(root.pointer)
+        holder = address_base(root.pointer)
         if isinstance(holder, GlobalVariable) and not holder.is_constant_global:
             return holder
     if isinstance(root, (I.Phi, I.Select)) and depth < 4:
@@ -123,11 +124,3 @@ def _global_holding(ptr, depth: int = 0):
                 return found
     return None
 
-
-def _address_base(ptr):
-    """`ptr` without the GEPs and casts on it."""
-    from ..ir.constants import ConstantExpr
-    while isinstance(ptr, (I.GetElementPtr, I.Cast, ConstantExpr)) and \
-            ptr.opcode in ("getelementptr", "bitcast", "addrspacecast"):
-        ptr = ptr.operands[0]
-    return ptr

@@ -162,6 +162,14 @@ def _annotation_text(ptr):
     return None
 
 
+def address_base(ptr):
+    """`ptr` without the GEPs and casts (instructions or constants) on it."""
+    while isinstance(ptr, (I.GetElementPtr, I.Cast, ConstantExpr)) and \
+            ptr.opcode in ("getelementptr", "bitcast", "addrspacecast"):
+        ptr = ptr.operands[0]
+    return ptr
+
+
 def global_base(v):
     """The global variable `v` points into (through constant GEPs and casts), or None."""
     from ..ir.module import GlobalVariable
@@ -184,9 +192,7 @@ def _float_accessed_globals(module) -> Set[int]:
                 ptr = inst.pointer
             else:
                 continue
-            while isinstance(ptr, (I.GetElementPtr, I.Cast)):
-                ptr = ptr.operands[0]
-            g = global_base(ptr)
+            g = global_base(address_base(ptr))
             if g is not None:
                 found.add(id(g))
     return found
@@ -197,8 +203,9 @@ class GlobalActivity:
 
     A global is *active* when it is a variable holding floats (by its type,
     or by the accesses to it) that code may write: not `constant`, and used
-    other than by loads (a store, a memcpy, an escaping address).  A float global that is only ever read
-    is a constant in disguise and gets no shadow.  A function *touches*
+    other than by loads (a store, a memcpy, an escaping address).  A float
+    global that is only ever read is a constant in disguise and gets no
+    shadow.  A function *touches*
     active globals when it, or anything it calls, uses one; a call to it
     must be differentiated even without active arguments.
     """
@@ -254,6 +261,7 @@ class ActivityInfo:
         self.globals = globals_activity
         self.active: Set[int] = set()
         self.shadowed: Set[int] = set()
+        self._callee_memory: Dict[int, bool] = {}   # id(fn) -> returns_shadowed_memory
         for arg, kind in zip(fn.args, arg_activity):
             if kind in ("dup", "dupnoneed"):
                 self.shadowed.add(id(arg))
@@ -311,8 +319,16 @@ class ActivityInfo:
                 return self.has_shadow(inst.args[0])
             return (fn is not None and not fn.is_declaration
                     and (any(self.has_shadow(a) for a in inst.args) or
-                         returns_shadowed_memory(fn, self.globals)))
+                         self._returns_shadowed_memory(fn)))
         return False
+
+    def _returns_shadowed_memory(self, fn) -> bool:
+        """returns_shadowed_memory, asked once per callee (the fixpoint asks
+        again on every round)."""
+        known = self._callee_memory.get(id(fn))
+        if known is None:
+            known = self._callee_memory[id(fn)] = returns_shadowed_memory(fn, self.globals)
+        return known
 
     def _is_active(self, inst) -> bool:
         if not contains_float(inst.type):
