@@ -9,6 +9,9 @@ from ..ir.module import function_under_casts
 from ..ir.types import I1, I8, I64, FunctionType, VOID
 from . import tape as T
 
+# Fast-math flags of an adjoint accumulation (see add_values).
+ADJOINT_SUM_FLAGS = ("reassoc",)
+
 
 class DerivativeContext:
     def __init__(self, module, options=None):
@@ -178,10 +181,16 @@ class DerivativeContext:
         return size_and_align(t)[0]
 
     def add_values(self, b: Builder, a, d):
-        """a + d for float scalars, vectors, and aggregates of them."""
+        """a + d for float scalars, vectors, and aggregates of them.
+
+        Adds an adjoint contribution, and the order in which contributions
+        add up is the reverse pass's own choice, not the program's.  So the
+        sum is `reassoc`: the final compiler may split a loop's adjoint
+        accumulation into vector lanes (the reverse of a value used by every
+        iteration of a loop is such a sum), which exact IEEE order forbids."""
         t = a.type
         if t.is_float or t.is_vector:
-            return b.fadd(a, d)
+            return b.fadd(a, d, flags=ADJOINT_SUM_FLAGS)
         if t.is_struct or t.is_array:
             from ..analysis.activity import contains_float
             count = len(t.elements) if t.is_struct else t.count

@@ -55,6 +55,7 @@ def tool(name):
 filecheck = first_existing("/usr/lib/llvm-19/bin/FileCheck", "FileCheck-19", "filecheck")
 not_tool = first_existing("/usr/lib/llvm-19/bin/not")
 lli = first_existing("/usr/lib/llvm-19/bin/lli", "lli-19")
+opt = first_existing("/usr/lib/llvm-19/bin/opt", "opt-19")
 clang19 = first_existing("/usr/bin/clang-19", "clang-19")
 clang14 = first_existing("/usr/bin/clang-14", "clang-14")
 
@@ -62,6 +63,7 @@ config.substitutions.append(("%python", '"%s"' % python))
 config.substitutions.append(("%clang14", clang14 or "clang-14"))
 config.substitutions.append((r"%clang(?![\w+])", clang19 or "clang-19"))
 config.substitutions.append(("%lli", lli or "lli-19"))
+config.substitutions.append((r"%opt(?![\w-])", opt or "opt-19"))
 if filecheck:
     config.substitutions.append((tool("FileCheck"), filecheck))
 if not_tool:

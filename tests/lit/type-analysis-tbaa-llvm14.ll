@@ -52,5 +52,5 @@ define void @grad(%struct.S* %y, %struct.S* %dy, %struct.S* %x, %struct.S* %dx) 
 ; CHECK: invert.bb:
 ; CHECK: %[[D:[0-9]+]] = load double, double* %"ptr'.1.re"
 ; CHECK-NEXT: store double 0.000000e+00, double* %"ptr'.1.re"
-; CHECK: fadd double %{{[0-9]+}}, %bits.adj.val
+; CHECK: fadd reassoc double %{{[0-9]+}}, %bits.adj.val
 ; CHECK-NEXT: store double %{{[0-9]+}}, double* %"ptr'.re"
