@@ -7,7 +7,7 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 from __future__ import annotations
 
 from ..analysis.activity import (ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, contains_float,
-                                 is_inactive_call)
+                                 holds_pointers, is_inactive_call)
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
@@ -101,13 +101,9 @@ def _mirror(gen, b, inst, lane):
     if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
         from .reverse import shadow_inttoptr
         return shadow_inttoptr(b, inst, lambda p: gen.shadow(p)[lane], (inst.name or "v") + "'")
-    copy = clone_instruction(inst)
-    copy.name = None
-    for index, op in enumerate(inst.operands):
-        if op.type.is_pointer and not isinstance(inst, I.Select) or \
-                (isinstance(inst, I.Select) and index > 0):
-            copy.set_operand(index, gen.shadow(op)[lane])
-    return b.insert(copy, (inst.name or "v") + "'")
+    from .reverse import clone_with_shadows
+    return b.insert(clone_with_shadows(inst, lambda op: gen.shadow(op)[lane]),
+                    (inst.name or "v") + "'")
 
 
 def _store(gen, b, inst) -> None:
@@ -124,7 +120,7 @@ def _store(gen, b, inst) -> None:
             if lanes[0] is None:
                 refuse_unshadowed_pointer_store(inst, gen.primal)
             stored = lanes
-        if not value.type.is_pointer:                 # `store i64 ptrtoint (...)`
+        if not holds_pointers(value.type):            # `store i64 ptrtoint (...)`
             stored = [b.cast("ptrtoint", s, value.type) for s in stored]
     elif contains_float(value.type):
         stored = gen.tangent(value)

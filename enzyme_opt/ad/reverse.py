@@ -33,7 +33,8 @@ from __future__ import annotations
 import itertools
 from typing import Dict, List
 
-from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, ActivityInfo, contains_float,
+from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, POINTER_LANE_MOVES,
+                                 ActivityInfo, contains_float, holds_pointers,
                                  int_pointer_base, is_inactive_call)
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.lanes import poison_lanes
@@ -311,7 +312,7 @@ class ReverseGenerator:
                     self.ctx.constant_shadow(stored, "reverse", self.lane) is None:
                 refuse_unshadowed_pointer_store(inst, self.primal)
             shadow = self.shadow_value(stored)
-            if not inst.value.type.is_pointer:      # `store i64 ptrtoint (...)`
+            if not holds_pointers(inst.value.type):      # `store i64 ptrtoint (...)`
                 shadow = b.cast("ptrtoint", shadow, inst.value.type)
             b.store(shadow, self.shadow_value(inst.pointer), inst.align)
         elif isinstance(inst, I.Call) and is_memcpy(inst):
@@ -354,6 +355,8 @@ class ReverseGenerator:
             return self._shadow_alloca(inst, b, name)
         if isinstance(inst, I.CallBase):
             return self._shadow_allocation(inst, b, name)
+        if isinstance(inst, POINTER_LANE_MOVES):
+            return b.insert(clone_with_shadows(inst, self.shadow_value), name)
         return None
 
     def _shadow_alloca(self, inst, b, name):
@@ -858,13 +861,24 @@ def shadow_int_address(b: Builder, v, shadow_of):
     return b.binop(v.opcode, left, right)
 
 
+def clone_with_shadows(inst, shadow_of):
+    """A copy of `inst` that reads the shadow of each pointer operand
+    (vectors of pointers included): the shadow of what `inst` computes."""
+    copy = clone_instruction(inst)
+    copy.name = None
+    for index, op in enumerate(inst.operands):
+        if holds_pointers(op.type):
+            copy.set_operand(index, shadow_of(op))
+    return copy
+
+
 def stored_pointer(inst):
     """The pointer a store writes, also when clang stores it as an integer
     (`store i64 ptrtoint (ptr @g to i64)` at -O2); else None."""
     if not isinstance(inst, I.Store):
         return None
     value = inst.value
-    if value.type.is_pointer:
+    if holds_pointers(value.type):
         return value
     if isinstance(value, (I.Cast, ConstantExpr)) and value.opcode == "ptrtoint":
         return value.operands[0]

@@ -52,6 +52,10 @@ def contains_float(t) -> bool:
     return False
 
 
+# Instructions that move pointers between the lanes of vectors.
+POINTER_LANE_MOVES = (I.ExtractElement, I.InsertElement, I.ShuffleVector)
+
+
 def holds_pointers(t) -> bool:
     """A pointer, or a vector of them (a GEP with vector indices, for a gather)."""
     return t.is_pointer or (t.is_vector and t.element.is_pointer)
@@ -311,6 +315,9 @@ class ActivityInfo:
             return self.has_shadow(ops[1]) or self.has_shadow(ops[2])
         if isinstance(inst, I.Load):
             return self.has_shadow(inst.pointer)
+        if isinstance(inst, POINTER_LANE_MOVES):
+            # Lanes of a vector of pointers (-O3 copies pointer fields two at a time).
+            return any(self.has_shadow(v) for v in ops[:2] if holds_pointers(v.type))
         if isinstance(inst, I.CallBase):
             fn = inst.called_function
             if fn is not None and fn.name in ALLOCATION_FUNCTIONS:
