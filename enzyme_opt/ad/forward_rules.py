@@ -6,8 +6,9 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 """
 from __future__ import annotations
 
-from ..analysis.activity import (ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, contains_float,
-                                 holds_pointers, is_inactive_call)
+from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, ALLOCATION_FUNCTIONS,
+                                 FREE_FUNCTIONS, contains_float, holds_pointers,
+                                 is_inactive_call)
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
@@ -19,6 +20,7 @@ from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque
 from .rules import rule_name_for_call
 from .complex_calls import complex_tangent, is_complex_call
 from .masked import is_masked_access, masked_tangent
+from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
 
 
 def tangent_of_instruction(gen, b, inst, active, shadowed) -> None:
@@ -99,15 +101,12 @@ def _mirror(gen, b, inst, lane):
         gen.ctx.memset_zero(b, shadow, nbytes)
         return shadow
     if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
-        from .reverse import shadow_inttoptr
         return shadow_inttoptr(b, inst, lambda p: gen.shadow(p)[lane], (inst.name or "v") + "'")
-    from .reverse import clone_with_shadows
     return b.insert(clone_with_shadows(inst, lambda op: gen.shadow(op)[lane]),
                     (inst.name or "v") + "'")
 
 
 def _store(gen, b, inst) -> None:
-    from .reverse import stored_pointer
     value, ptr = inst.operands
     if not gen.info.has_shadow(ptr):
         return
@@ -224,7 +223,6 @@ def _vector_reduce(gen, b, inst) -> None:
 
 
 def _shadow_malloc(gen, b, inst):
-    from ..analysis.activity import ALIGNED_ALLOCATION_FUNCTIONS
     from . import tape as T
     if inst.called_function.name == "calloc":
         raw = b.call(T.libc(gen.module, "calloc"), list(inst.args))

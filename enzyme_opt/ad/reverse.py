@@ -35,7 +35,7 @@ from typing import Dict, List
 
 from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, POINTER_LANE_MOVES,
                                  ActivityInfo, contains_float, holds_pointers,
-                                 int_pointer_base, is_inactive_call)
+                                 is_inactive_call)
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import LoopInfo, counter_parts
@@ -44,13 +44,14 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_body, clone_instruction
-from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantUndef,
-                            const_float, zero_of)
+from ..ir.constants import (ConstantAggregate, ConstantInt, ConstantUndef, const_float,
+                            zero_of)
 from ..ir.types import I32, I64, FunctionType, StructType, VectorType
 from . import shadow_heap
 from . import tape as T
 from .prepare import prepare_for_differentiation
 from .rules import RULES, Emitter, Expr, scaled
+from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
 from .undo_log import UndoLog
 from .unsupported import check_variadic_call, refuse_unshadowed_pointer_store
 
@@ -839,50 +840,6 @@ def _arm_of(block, pred, pred_map):
     if not (isinstance(branch, I.Branch) and branch.is_conditional):
         return None
     return above[0], pred
-
-
-def shadow_inttoptr(b: Builder, inst, shadow_of, name):
-    """The shadow of `inttoptr` `inst`: its integer address rebuilt from the
-    shadow of its base pointer, `shadow_of(pointer)`."""
-    return b.cast("inttoptr", shadow_int_address(b, inst.operands[0], shadow_of), inst.type,
-                  name)
-
-
-def shadow_int_address(b: Builder, v, shadow_of):
-    """The shadow of integer address `v` (see `int_pointer_base`): the same
-    offsets from the shadow of its base, `shadow_of(pointer)`."""
-    if isinstance(v, (I.Cast, ConstantExpr)) and v.opcode == "ptrtoint":
-        return b.cast("ptrtoint", shadow_of(v.operands[0]), v.type)
-    left, right = v.operands
-    if int_pointer_base(left) is not None:
-        left = shadow_int_address(b, left, shadow_of)
-    else:
-        right = shadow_int_address(b, right, shadow_of)
-    return b.binop(v.opcode, left, right)
-
-
-def clone_with_shadows(inst, shadow_of):
-    """A copy of `inst` that reads the shadow of each pointer operand
-    (vectors of pointers included): the shadow of what `inst` computes."""
-    copy = clone_instruction(inst)
-    copy.name = None
-    for index, op in enumerate(inst.operands):
-        if holds_pointers(op.type):
-            copy.set_operand(index, shadow_of(op))
-    return copy
-
-
-def stored_pointer(inst):
-    """The pointer a store writes, also when clang stores it as an integer
-    (`store i64 ptrtoint (ptr @g to i64)` at -O2); else None."""
-    if not isinstance(inst, I.Store):
-        return None
-    value = inst.value
-    if holds_pointers(value.type):
-        return value
-    if isinstance(value, (I.Cast, ConstantExpr)) and value.opcode == "ptrtoint":
-        return value.operands[0]
-    return None
 
 
 def is_recomputable(v) -> bool:
