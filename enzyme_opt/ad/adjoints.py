@@ -96,7 +96,7 @@ def _atomic(gen, b, inst):
         gen.add_adjoint(b, value, d if op == "fadd" else b.fneg(d))
     if gen.info.is_active(inst):
         old = b.load(value.type, shadow)
-        b.store(b.fadd(old, gen.take_adjoint(b, inst)), shadow)
+        b.store(gen.ctx.add_values(b, old, gen.take_adjoint(b, inst)), shadow)
 
 
 def _extractvalue(gen, b, inst):
@@ -160,7 +160,8 @@ def _shufflevector(gen, b, inst):
         which, src = (0, m) if m < n else (1, m - n)
         piece = b.extractelement(d, ConstantInt(I32, lane))
         cur = b.extractelement(acc[which], ConstantInt(I32, src))
-        acc[which] = b.insertelement(acc[which], b.fadd(cur, piece), ConstantInt(I32, src))
+        acc[which] = b.insertelement(acc[which], gen.ctx.add_values(b, cur, piece),
+                                     ConstantInt(I32, src))
     for which, operand in ((0, a), (1, c)):
         if gen.info.is_active(operand):
             gen.add_adjoint(b, operand, acc[which])

@@ -123,7 +123,8 @@ def _lanewise_adjoint(gen, b, inst, mask) -> None:
         for k in lanes:
             on, at = _lane(b, mask, shadows, scratch, k)
             dk = b.extractelement(d, ConstantInt(I32, k))
-            b.store(b.fadd(b.load(element, at), b.select(on, dk, zero_of(element))), at)
+            b.store(gen.ctx.add_values(b, b.load(element, at),
+                                       b.select(on, dk, zero_of(element))), at)
     gen.add_adjoint(b, value, b.select(mask, zero_of(vtype), d))
 
 

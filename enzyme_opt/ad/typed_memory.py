@@ -21,6 +21,7 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantInt
 from ..ir.types import I8, I64, FloatType, FunctionType, VOID
 from . import tape as T
+from .context import ADJOINT_SUM_FLAGS
 
 
 def analyze_types(ctx, copy, primal, args):
@@ -387,7 +388,7 @@ def _move_cell(b: Builder, module, dst, src, at, kind: str) -> None:
     dv = b.load(elem, d_ptr, "dv", width)
     b.store(b.float(elem, 0.0), d_ptr, width)
     sv = b.load(elem, s_ptr, "sv", width)
-    b.store(b.fadd(sv, dv), s_ptr, width)
+    b.store(b.fadd(sv, dv, flags=ADJOINT_SUM_FLAGS), s_ptr, width)
 
 
 _LETTER = {"half": "h", "bfloat": "b", "float": "f", "double": "d", "x86_fp80": "x", "fp128": "q"}
