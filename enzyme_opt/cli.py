@@ -1,6 +1,7 @@
 """The `enzyme-opt` command: read IR, run the pipeline, verify, write IR."""
 from __future__ import annotations
 
+import gc
 import os
 import re
 import sys
@@ -11,7 +12,7 @@ import click
 
 from . import __version__
 from .diagnostics import EnzymeOptError
-from .llvm_verify import llvm_check
+from .llvm_verify import llvm_check, start_llvm_check
 
 
 def _read_input(path: str) -> str:
@@ -158,14 +159,17 @@ class InternalError(Exception):
 
 def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
         options: dict) -> str:
-    from .ir.parser import parse_module
     from .ir.printer import print_module
     from .transforms.pipeline import DEFAULT_PIPELINE, parse_pipeline, run_pipeline
     names = parse_pipeline(DEFAULT_PIPELINE if passes is None else passes)
     stage[0] = "reading the input"
     text = _read_input(input_path)
     stage[0] = "parsing the input"
-    module = parse_module(text, "<stdin>" if input_path == "-" else input_path)
+    module = _read_module(text, "<stdin>" if input_path == "-" else input_path, lazy=not names)
+    if _PROCESS_ENDS_AFTER_RUN:
+        # Nearly everything allocated so far lives until the process ends:
+        # the cyclic collector need not scan it again and again.
+        gc.freeze()
     stage[0] = "checking the input"
     _check_dominance(module, text)
     stage[0] = "running the pass pipeline"
@@ -176,6 +180,28 @@ def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
         stage[0] = "verifying the output"
         verify_output(result, text, "<stdin>" if input_path == "-" else input_path, options)
     return result
+
+
+def _read_module(text: str, filename: str, lazy: bool):
+    """The module in `text`; with `lazy`, function bodies stay text
+    (Function.lazy_body) if LLVM reads and verifies the module, which it
+    does in a child process meanwhile.  Otherwise, every body is read, and
+    any error is ours to report, located as our parser finds it."""
+    from .ir.parser import parse_module
+    if not lazy:
+        return parse_module(text, filename)
+    check = start_llvm_check(text)
+    try:
+        module = parse_module(text, filename, lazy=True)
+    except EnzymeOptError:
+        check.cancel()
+        return parse_module(text, filename)
+    except BaseException:
+        check.cancel()
+        raise
+    if check.result() is not None:
+        return parse_module(text, filename)
+    return module
 
 
 def _check_dominance(module, text: str) -> None:
@@ -200,7 +226,9 @@ def _check_dominance(module, text: str) -> None:
 @click.option("-passes", "--passes", "passes", default=None, metavar="PIPELINE",
               help="Comma-separated passes to run (default: 'enzyme', which replaces the "
                    "Enzyme API calls with derivatives; empty: parse and print only). "
-                   "Known: enzyme, mem2reg.")
+                   "Known: enzyme, mem2reg, materialize (read every function body into "
+                   "the model and print it from there; without passes, bodies that LLVM "
+                   "verified are copied as written).")
 @click.option("--verify/--no-verify", default=True, show_default=True,
               help="Check the output with LLVM's verifier (through llvmlite) before writing.")
 @click.option("--print-activity", is_flag=True,
@@ -246,6 +274,8 @@ def main(input_path, output, text_output, passes, verify, print_activity,
 
 
 RECURSION_LIMIT = 20_000
+# Set by `entry`: nothing outlives `run` (tests call `main` in their process).
+_PROCESS_ENDS_AFTER_RUN = False
 
 
 def entry() -> None:
@@ -259,6 +289,8 @@ def entry() -> None:
     # nested constants, constant expressions and types, which LLVM text
     # nests as deep as its writer likes (Python stops at 1000 frames).
     sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
+    global _PROCESS_ENDS_AFTER_RUN
+    _PROCESS_ENDS_AFTER_RUN = True
     try:
         main()
         status = 0

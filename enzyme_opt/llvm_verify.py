@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 from typing import Optional
 
 # LLVM 14 marks a constant GEP index `inrange i32 0`; LLVM 19 moved the marker
@@ -28,29 +29,60 @@ _ANSWER = b"\0enzyme-opt-answer\0"
 
 def llvm_check(text: str) -> Optional[str]:
     """None when LLVM reads and verifies `text`, else LLVM's message."""
-    if not hasattr(os, "fork"):
-        return _check_here(text)
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:                                   # the child: answer, then vanish
-        status = 1
-        try:
-            os.close(read_end)
-            os.dup2(write_end, 2)
-            problem = _check_here(text)
-            os.write(write_end, _ANSWER + (problem or "").encode("utf-8", "replace"))
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(write_end)
-    with os.fdopen(read_end, "rb") as pipe:
-        data = pipe.read()
-    _, status = os.waitpid(pid, 0)
-    printed, answered, answer = data.partition(_ANSWER)
-    if answered and os.waitstatus_to_exitcode(status) == 0:
-        return answer.decode("utf-8", "replace") or None
-    message = _FATAL.sub("", printed.decode("utf-8", "replace")).strip()
-    return message or "LLVM stopped while reading the module"
+    return start_llvm_check(text).result()
+
+
+class PendingCheck:
+    """An `llvm_check` running in a forked child while the caller goes on."""
+
+    def __init__(self, text: str):
+        self._answer: Optional[str] = None
+        self._pid = None
+        if not hasattr(os, "fork"):
+            self._answer = _check_here(text)
+            return
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:                                   # the child: answer, then vanish
+            status = 1
+            try:
+                os.close(read_end)
+                os.dup2(write_end, 2)
+                problem = _check_here(text)
+                os.write(write_end, _ANSWER + (problem or "").encode("utf-8", "replace"))
+                status = 0
+            finally:
+                os._exit(status)
+        os.close(write_end)
+        self._pid, self._pipe = pid, os.fdopen(read_end, "rb")
+
+    def result(self) -> Optional[str]:
+        """Waits for the child: None when LLVM accepts, else its message."""
+        if self._pid is None:
+            return self._answer
+        with self._pipe as pipe:
+            data = pipe.read()
+        _, status = os.waitpid(self._pid, 0)
+        self._pid = None
+        printed, answered, answer = data.partition(_ANSWER)
+        if answered and os.waitstatus_to_exitcode(status) == 0:
+            self._answer = answer.decode("utf-8", "replace") or None
+        else:
+            message = _FATAL.sub("", printed.decode("utf-8", "replace")).strip()
+            self._answer = message or "LLVM stopped while reading the module"
+        return self._answer
+
+    def cancel(self) -> None:
+        """The answer is not wanted any more."""
+        if self._pid is not None:
+            os.kill(self._pid, signal.SIGKILL)
+            os.waitpid(self._pid, 0)
+            self._pipe.close()
+            self._pid = None
+
+
+def start_llvm_check(text: str) -> PendingCheck:
+    return PendingCheck(text)
 
 
 class _RawText(str):

@@ -25,7 +25,8 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, Unexp
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 GRAMMAR_PATH = REPO_ROOT / "grammar" / "llvm.lark"
-LARK_OPTIONS = dict(parser="lalr", lexer="contextual", start="module", maybe_placeholders=True)
+LARK_OPTIONS = dict(parser="lalr", lexer="contextual", start=["module", "function_body"],
+                    maybe_placeholders=True)
 
 
 import build_corpus  # tools/build_corpus.py, on sys.path through conftest.py
@@ -41,7 +42,7 @@ def parser() -> Lark:
 
 
 def parse(text: str) -> Tree:
-    return parser().parse(text)
+    return parser().parse(text, start="module")
 
 
 # ----------------------------------------------------------------- corpus
@@ -111,7 +112,8 @@ def test_grammar_has_no_conflicts():
 def _only_function_blocks(text: str) -> list[Tree]:
     tree = parse(text)
     fn = next(c for c in tree.children if c.data == "function_def")
-    return [c for c in fn.children if isinstance(c, Tree) and c.data == "basic_block"]
+    body = next(c for c in fn.children if isinstance(c, Tree) and c.data == "function_body")
+    return [c for c in body.children if isinstance(c, Tree) and c.data == "basic_block"]
 
 
 def _body(instr: Tree) -> Tree:
@@ -224,7 +226,8 @@ def test_tree_shape_metadata_and_debug_records():
     header = fn.children[0]
     assert header.children[-1].data == "fn_attrs"
     assert header.children[-1].children == [Token("FN_MD_ATTACHMENT", "!dbg !3")]
-    (block,) = fn.children[1:]
+    (body,) = fn.children[1:]
+    (block,) = body.children
     rec = block.children[1]
     assert rec.data == "dbg_record" and rec.children[0] == Token("DBG_RECORD", "#dbg_value")
     assert rec.children[1].data == "typed_value"

@@ -12,7 +12,9 @@ few milliseconds: the parse table, each parser state's scanner (the regular
 expressions Lark compiles for that state's acceptable terminals, in Lark's
 order) and, per grammar rule, how Lark filters its children.  `FusedParser`
 runs lexing, line counting and shift/reduce in one loop over them, so the
-tokens, the callbacks and their order are Lark's.
+tokens, the callbacks and their order are Lark's.  It can start at any of
+the grammar's start symbols, anywhere in the text, and it can make the
+tokens of `%declare`d terminals itself (Lark leaves those to a post-lexer).
 
 It only accepts: at the first character or token Lark would reject it raises
 `Rejected`, and the caller parses again with Lark itself, whose exceptions
@@ -52,7 +54,7 @@ class Rule:
 class Tables:
     """What `FusedParser` needs, read off a constructed Lark LALR parser."""
 
-    def __init__(self, lark, start: str):
+    def __init__(self, lark, starts):
         frontend = lark.parser
         parse_table = frontend.parser.parser.parse_table
         conf = frontend.lexer_conf
@@ -62,8 +64,9 @@ class Tables:
         # No other terminal starts with a blank, so skipping blanks first is
         # what each state's scanner (the blank among its alternatives) does.
         self.blank = blank.pattern.to_regexp()
-        self.start = parse_table.start_states[start]
-        self.end = parse_table.end_states[start]
+        # (first state, accepting state) of each start symbol.
+        self.starts = {name: (parse_table.start_states[name], parse_table.end_states[name])
+                       for name in starts}
         self.rules: List[Rule] = []
         rule_ids = {}
         for rule in lark.rules:
@@ -207,14 +210,20 @@ class FusedParser:
     `watch(target, token)` sees every token as it is lexed, before the
     reductions it triggers (as a Lark post-lexer would); `target` is passed
     through `parse`, so one FusedParser serves every parse of a process.
+
+    `made` maps a declared terminal (one without a pattern) to a function
+    `(text, pos, end) -> match or None` that makes its token.  In a parser
+    state that can shift that terminal, it is the only thing lexed: the
+    grammar puts such a terminal where nothing else can stand.
     """
 
-    def __init__(self, tables: Tables, callbacks: List[Callable], watch: Callable):
+    def __init__(self, tables: Tables, callbacks: List[Callable], watch: Callable,
+                 made: Optional[Dict[str, Callable]] = None):
         self._blank = re.compile(tables.blank).match
         self._tables = tables
         self._callbacks = callbacks
-        self._start, self._end = tables.start, tables.end
         self._watch = watch
+        self._made = made or {}
         self._scanners: Dict[int, Tuple] = {}    # by scanner index
         self._lexes: Dict[int, Tuple] = {}       # by state
         self._matchers: Dict[str, Tuple[str, Callable]] = {}
@@ -224,6 +233,11 @@ class FusedParser:
         each candidate a (terminal, match function) pair.  A terminal's
         regular expression is compiled when a scanner first needs it."""
         tables = self._tables
+        for terminal, make in self._made.items():
+            if terminal in tables.actions[state]:
+                scanner = self._lexes[state] = ({}, ((terminal, make),), {},
+                                                frozenset((terminal,)))
+                return scanner
         index = tables.scanner_of.get(state)
         if index is None:         # a state reached only by a goto never lexes
             return {}, (), {}, frozenset()
@@ -244,17 +258,20 @@ class FusedParser:
                 terminal, re.compile(self._tables.terminals[terminal]).match)
         return pair
 
-    def parse(self, text: str, target):
+    def parse(self, text: str, target, start: str = "module", pos: int = 0,
+              end: Optional[int] = None, line: int = 1):
+        """The value of `start` read from text[pos:end]; `line` is pos's line."""
         actions_of, callbacks = self._tables.actions, self._callbacks
         lexes, lex_of = self._lexes, self._scanner
-        blank, watch, end_state = self._blank, self._watch, self._end
-        state = self._start
+        blank, watch = self._blank, self._watch
+        state, end_state = self._tables.starts[start]
         states, values = [state], []
-        pos, line, line_start, end = 0, 1, 0, len(text)
+        end = len(text) if end is None else end
+        line_start = text.rfind("\n", 0, pos) + 1
         token = None
         while True:
             # Lex one token with this state's scanner.
-            m = blank(text, pos)
+            m = blank(text, pos, end)
             if m is not None:
                 stop = m.end()
                 newlines = text.count("\n", pos, stop)
@@ -265,7 +282,7 @@ class FusedParser:
             if pos < end:
                 candidates, others, keywords, newline_types = lexes.get(state) or lex_of(state)
                 for kind, match in candidates.get(text[pos], others):
-                    m = match(text, pos)
+                    m = match(text, pos, end)
                     if m is not None:
                         break
                 else:
@@ -286,7 +303,7 @@ class FusedParser:
                 watch(target, token)
             else:
                 token = (Token.new_borrow_pos("$END", "", token) if token
-                         else Token("$END", "", 0, 1, 1))
+                         else Token("$END", "", pos, line, pos - line_start + 1))
                 kind = "$END"
             # Reduce as the token demands, then shift it (or, at the end, accept).
             actions = actions_of[state]

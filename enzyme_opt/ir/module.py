@@ -144,10 +144,13 @@ class Function(GlobalValue):
     `ret_attrs`, and `attrs` (everything between the parameter list and the
     body: unnamed_addr, fn attributes, `#N`, section, comdat, align, gc,
     prefix, prologue, personality).  `metadata` holds `!kind !N` attachments.
+
+    A definition read lazily keeps its body as text (`lazy_body`, see
+    parser.parse_module) until something asks for its blocks.
     """
 
-    __slots__ = ("function_type", "args", "blocks", "ret_attrs", "attrs",
-                 "metadata", "locals", "_lazy_body", "block_use_orders")
+    __slots__ = ("function_type", "args", "_blocks", "ret_attrs", "attrs",
+                 "metadata", "locals", "lazy_body", "block_use_orders")
 
     def __init__(self, name: str, function_type: FunctionType, ptr_type: Type,
                  arg_names=None, linkage="", ret_attrs="", attrs=""):
@@ -156,9 +159,10 @@ class Function(GlobalValue):
         self.ret_attrs = ret_attrs
         self.attrs = attrs
         self.metadata: List[tuple] = []
-        self.blocks: List[BasicBlock] = []
+        self._blocks: List[BasicBlock] = []
         self.locals = NameTable()
-        self._lazy_body = None
+        # Text and reader of a body not yet read: `.text`, `.materialize(fn)`.
+        self.lazy_body = None
         # `uselistorder label %bb, { ... }` directives: (block, indexes).  They
         # fix the order of a block's predecessors, which `opt -S` shows.
         self.block_use_orders: List[tuple] = []
@@ -174,8 +178,24 @@ class Function(GlobalValue):
         return self.function_type.ret
 
     @property
+    def blocks(self) -> List[BasicBlock]:
+        if self.lazy_body is not None:
+            self.materialize()
+        return self._blocks
+
+    @blocks.setter
+    def blocks(self, blocks: List[BasicBlock]) -> None:
+        self._blocks = blocks
+
+    def materialize(self) -> None:
+        """Read the body kept as text, if any, into blocks and instructions."""
+        body, self.lazy_body = self.lazy_body, None
+        if body is not None:
+            body.materialize(self)
+
+    @property
     def is_declaration(self) -> bool:
-        return not self.blocks and self._lazy_body is None
+        return not self._blocks and self.lazy_body is None
 
     @property
     def entry(self) -> BasicBlock:
@@ -250,6 +270,12 @@ class Module:
     def with_groups(self, attrs: str) -> str:
         """Attribute text with each `#N` replaced by that group's attributes."""
         return re.sub(r"#(\d+)", lambda m: self.attribute_groups.get(m.group(1), ""), attrs)
+
+    def materialize_all(self) -> None:
+        """Read every function body still kept as text: use lists of global
+        values are complete only then."""
+        for fn in list(self.functions):
+            fn.materialize()
 
     # -- types ----------------------------------------------------------------
     def pointer_to(self, pointee: Type, addrspace: int = 0) -> PointerType:

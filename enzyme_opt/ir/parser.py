@@ -7,6 +7,11 @@ Values may be used before they are defined (phis, calls to later
 functions): such uses get a placeholder that is replaced when the
 definition arrives; what is never defined is reported at its first use,
 with the position of that use.
+
+A lazy parse keeps each function body as text (the grammar's LAZY_BODY)
+and reads it only when something asks for the function's blocks: reading
+and writing a module that LLVM has already checked need not model the
+code nobody changes.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import gc
 import hashlib
 import os
 import pickle
+import re
 import sys
 import tempfile
 from typing import Optional
@@ -96,21 +102,109 @@ _DISPATCH = _Dispatch()
 @functools.lru_cache(maxsize=1)
 def _lark() -> Lark:
     """Lark's own parser: builds the tables, and diagnoses rejected input."""
-    return Lark(_grammar_text(), parser="lalr", lexer="contextual", start="module",
+    return Lark(_grammar_text(), parser="lalr", lexer="contextual", start=list(_STARTS),
                 maybe_placeholders=True, transformer=_DISPATCH,
                 postlex=_LineTracker(_DISPATCH), cache=_cache_path("lark-cache") or True)
 
 
-@functools.lru_cache(maxsize=1)
-def _fused() -> FusedParser:
-    tables = _cached_tables()
+# A whole module, and a function body read on its own (a lazy parse's).
+_STARTS = ("module", "function_body")
 
+
+@functools.lru_cache(maxsize=1)
+def _callbacks() -> list:
     def node_for(name):
         handler = getattr(ModuleSyntax, "r_" + name, None)
         if handler is None:
             return None
         return lambda children: handler(_DISPATCH.target, children)
-    return FusedParser(tables, rule_callbacks(tables, node_for), _watch)
+    return rule_callbacks(_cached_tables(), node_for)
+
+
+@functools.lru_cache(maxsize=1)
+def _fused() -> FusedParser:
+    return FusedParser(_cached_tables(), _callbacks(), _watch)
+
+
+@functools.lru_cache(maxsize=1)
+def _fused_lazy() -> FusedParser:
+    """The same parser, but a function body becomes one LAZY_BODY token."""
+    return FusedParser(_cached_tables(), _callbacks(), _watch,
+                       made={"LAZY_BODY": _body_up_to_brace})
+
+
+class _BodyMatch:
+    """What `_body_up_to_brace` found, as a regular expression match is read."""
+
+    __slots__ = ("text", "stop")
+
+    def __init__(self, text: str, stop: int):
+        self.text, self.stop = text, stop
+
+    def group(self) -> str:
+        return self.text
+
+    def end(self) -> int:
+        return self.stop
+
+
+# In a body, braces stand in pairs (types, constants, inline metadata),
+# except in strings and comments; names cannot hold them.
+_BRACE_OR_SKIPPED = re.compile(r'"[^"]*"|;[^\n]*|[{}]')
+
+
+def _body_up_to_brace(text: str, pos: int, end: int) -> Optional[_BodyMatch]:
+    """text[pos:] up to the brace that closes the function body, or None."""
+    depth = 0
+    for m in _BRACE_OR_SKIPPED.finditer(text, pos, end):
+        brace = m.group()
+        if brace == "{":
+            depth += 1
+        elif brace == "}":
+            if not depth:
+                stop = m.start()
+                return _BodyMatch(text[pos:stop], stop) if stop > pos else None
+            depth -= 1
+    return None
+
+
+class LazyBody:
+    """A function body kept as text by a lazy parse, and how to read it."""
+
+    __slots__ = ("syntax", "token")
+
+    def __init__(self, syntax: ModuleSyntax, token):
+        self.syntax, self.token = syntax, token
+
+    @property
+    def text(self) -> str:
+        """The body as written, from the indentation of its first line."""
+        source, start = self.syntax.text, self.token.start_pos
+        line_start = source.rfind("\n", 0, start) + 1
+        if not source[line_start:start].strip():
+            start = line_start
+        return source[start:self.token.end_pos]
+
+    def materialize(self, fn) -> None:
+        syntax, token = self.syntax, self.token
+        collecting = gc.isenabled()
+        gc.disable()
+        outer, _DISPATCH.target = _DISPATCH.target, syntax
+        try:
+            syntax.enter_body(fn)
+            try:
+                _fused().parse(syntax.text, syntax, "function_body", token.start_pos,
+                               token.end_pos, token.line)
+            except Rejected:
+                # Our grammar refuses what LLVM read: Lark's diagnosis, from
+                # an eager parse of the whole module.
+                _parse(syntax.text, syntax.filename, fused=False)
+                raise syntax.error(f"cannot read the body of @{fn.name}", token) from None
+            syntax.leave_body()
+        finally:
+            _DISPATCH.target = outer
+            if collecting:
+                gc.enable()
 
 
 def _cached_tables() -> Tables:
@@ -130,7 +224,7 @@ def _cached_tables() -> Tables:
                 return tables
         except Exception:       # absent, unreadable or stale: rebuild it
             pass
-    tables = Tables(_lark(), "module")
+    tables = Tables(_lark(), _STARTS)
     if path is not None:
         _write_atomically(path, pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
     return tables
@@ -170,34 +264,40 @@ def _cache_path(name: str) -> Optional[str]:
     return None
 
 
-def parse_module(text: str, filename: str = "<stdin>") -> Module:
+def parse_module(text: str, filename: str = "<stdin>", lazy: bool = False) -> Module:
     """Parse textual IR; raises ParseError with a clang-style location.
 
     The fused loop parses; input it rejects is parsed again by Lark's own
     loop, from scratch, for Lark's account of what was expected there.
+
+    `lazy` keeps function bodies as text (Function.lazy_body) until they are
+    asked for.  Only their braces are matched, so errors inside them surface
+    when they are read, if ever: for text that LLVM has already checked.
     """
     # Parsing allocates millions of objects and frees almost none; the cyclic
     # collector would rescan all of them again and again (a fifth of the time).
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _parse(text, filename, fused=True)
+        return _parse(text, filename, fused=True, lazy=lazy)
     finally:
         if collecting:
             gc.enable()
 
 
-def _parse(text: str, filename: str, fused: bool) -> Module:
+def _parse(text: str, filename: str, fused: bool, lazy: bool = False) -> Module:
     syntax = ModuleSyntax(text, filename)
+    if lazy:
+        syntax.lazy_body_of = lambda token: LazyBody(syntax, token)
     _DISPATCH.target = syntax
     try:
         try:
             if not fused:
                 raise Rejected
-            _fused().parse(text, syntax)
+            (_fused_lazy() if lazy else _fused()).parse(text, syntax)
         except Rejected:
             syntax = _DISPATCH.target = ModuleSyntax(text, filename)
-            _lark().parse(text)
+            _lark().parse(text, start="module")
         syntax.finish()
     except UnexpectedInput as e:
         raise _located(syntax, e) from None

@@ -35,7 +35,8 @@ class SlotTracker:
             if not arg.name:
                 self.slots[id(arg)] = n
                 n += 1
-        for block in fn.blocks:
+        # A body kept as text has its own numbers in it; only arguments here.
+        for block in fn._blocks:
             if not block.name:
                 self.slots[id(block)] = n
                 n += 1
@@ -331,16 +332,16 @@ class FunctionPrinter:
 
     def lines(self, out: List[str]) -> None:
         fn = self.fn
+        defined = not fn.is_declaration
         params = []
         for arg in fn.args:
             attrs = " " + arg.attrs if arg.attrs else ""
-            name = " " + self.slots.ref(arg) if fn.blocks else ""
+            name = " " + self.slots.ref(arg) if defined else ""
             params.append(f"{arg.type}{attrs}{name}")
         if fn.function_type.vararg:
             params.append("...")
-        keyword = "define" if fn.blocks else "declare"
-        head = [keyword]
-        if not fn.blocks:
+        head = ["define" if defined else "declare"]
+        if not defined:
             # A declaration's attachments stand right after `declare`.
             head += [f"!{kind} {md}" for kind, md in fn.metadata]
         if fn.linkage:
@@ -351,12 +352,17 @@ class FunctionPrinter:
         text = " ".join(head) + f" {format_global(fn.name)}({', '.join(params)})"
         if fn.attrs:
             text += " " + fn.attrs
-        if not fn.blocks:
+        if not defined:
             out.append(text)
             return
         for kind, md in fn.metadata:
             text += f" !{kind} {md}"
         out.append(text + " {")
+        if fn.lazy_body is not None:
+            # Read from text that LLVM checked, and unchanged since: as it was.
+            out.append(fn.lazy_body.text.rstrip())
+            out.append("}")
+            return
         for index, block in enumerate(fn.blocks):
             if index > 0:
                 out.append("")

@@ -72,6 +72,8 @@ class ModuleSyntax:
         self.blocks_of: Dict[int, Dict[str, BasicBlock]] = {}
         self.program_addrspace = 0                     # of functions (datalayout `P<n>`)
         self.fn = None
+        # Makes what a function's LAZY_BODY stands for (a lazy parse only).
+        self.lazy_body_of = None
         self._start_function(None)
 
     # ------------------------------------------------------------------ errors
@@ -566,6 +568,30 @@ class ModuleSyntax:
         self._start_function(None)
 
     def r_function_def(self, c):
+        body = c[1]
+        if isinstance(body, Token):                    # LAZY_BODY
+            if self.lazy_body_of is None:
+                raise self.error("a function body kept as text outside a lazy parse", body)
+            self.fn.lazy_body = self.lazy_body_of(body)
+        self._start_function(None)
+
+    def enter_body(self, fn) -> None:
+        """Read `fn`'s body (kept as text) next: its arguments are in scope."""
+        self._start_function(fn)
+        for arg in fn.args:
+            if arg.name is not None:
+                self.locals[arg.name] = arg
+            else:
+                self.locals[str(self.next_slot)] = arg
+                self.next_slot += 1
+
+    def leave_body(self) -> None:
+        """After a body read by itself: what it left open, as `finish` does."""
+        fn = self.fn
+        self._start_function(None)
+        self._settle([fn])
+
+    def r_function_body(self, c):
         undefined = {}
         for name, tok in self.block_refs.items():
             if name not in self.locals:
@@ -578,7 +604,6 @@ class ModuleSyntax:
             raise self.error(*undefined[_first_reported(undefined)])
         for phi, labels in self.phis:
             phi.blocks = [self.blocks[parse_identifier(t)] for t in labels]
-        self._start_function(None)
 
     def r_basic_block(self, c):
         label, insts, records = c[0], [], []
@@ -1208,6 +1233,13 @@ class ModuleSyntax:
         if undefined_types:
             name = min(undefined_types)              # llvm-as: a sorted map, first name
             raise self.error(f"use of undefined type named '{name}'", self.type_refs[name])
+        self._settle(self.module.functions, self.module.globals)
+        self.module.typed_pointers = self.typed
+
+    def _settle(self, functions, globals_=()) -> None:
+        """Resolve what the text read so far left open: calls of undeclared
+        intrinsics, globals used before their definition (in `functions`
+        and `globals_`, which is where they can be), block addresses."""
         if not self.llvm14:
             self._declare_used_intrinsics()
         if self.global_forward:
@@ -1215,16 +1247,21 @@ class ModuleSyntax:
             raise self.error(f"use of undefined global '@{name}'",
                              self.global_forward[name].token)
         if self.patched:
-            _patch_constants(self.module, dict((id(p), g) for p, g in self.patched))
+            _patch_constants(globals_, functions, dict((id(p), g) for p, g in self.patched))
+            self.patched = []
         self._resolve_block_addresses()
-        self.module.typed_pointers = self.typed
 
     def _resolve_block_addresses(self) -> None:
         """Each `blockaddress(@f, %bb)` refers to the block itself once @f is
         read, so it prints as the printer names the block (numbered labels
-        may skip numbers, and the printer renumbers them)."""
-        for address in self.block_addresses:
-            blocks = self.blocks_of.get(id(address.function), {})
+        may skip numbers, and the printer renumbers them).  A body kept as
+        text is read for it."""
+        addresses, self.block_addresses = self.block_addresses, []
+        for address in addresses:
+            fn = address.function
+            if getattr(fn, "lazy_body", None) is not None:
+                fn.materialize()
+            blocks = self.blocks_of.get(id(fn), {})
             address.block = blocks.get(address.block.name, address.block)
 
 
@@ -1339,8 +1376,9 @@ def _split_attachment(text: str):
     return (m.group(1), m.group(2).strip())
 
 
-def _patch_constants(module: Module, replacement: Dict[int, GlobalValue]) -> None:
-    """Replace global placeholders inside aggregates and wrapped constants."""
+def _patch_constants(globals_, functions, replacement: Dict[int, GlobalValue]) -> None:
+    """Replace global placeholders inside aggregates and wrapped constants
+    (bodies kept as text have none: they were not read)."""
     seen = set()
 
     def fix(c):
@@ -1362,10 +1400,12 @@ def _patch_constants(module: Module, replacement: Dict[int, GlobalValue]) -> Non
             c.target = fix(c.target)
         return c
 
-    for gv in module.globals:
+    for gv in globals_:
         if isinstance(gv, GlobalVariable) and gv.initializer is not None:
             gv.initializer = fix(gv.initializer)
-    for fn in module.functions:
+    for fn in functions:
+        if fn.lazy_body is not None:
+            continue
         for inst in fn.instructions():
             for i, op in enumerate(inst.operands):
                 if isinstance(op, C.Constant):
