@@ -177,6 +177,11 @@ class LazyBody:
         self.syntax, self.token = syntax, token
 
     @property
+    def span(self):
+        """Where the body is in the module's text: (start, end) offsets."""
+        return self.token.start_pos, self.token.end_pos
+
+    @property
     def text(self) -> str:
         """The body as written, from the indentation of its first line."""
         source, start = self.syntax.text, self.token.start_pos
