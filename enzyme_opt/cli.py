@@ -185,7 +185,11 @@ def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
 # LLVM 14's `asm goto` (a `callbr` with block addresses for arguments) is
 # not what the LLVM in llvmlite reads as a `callbr` any more.  A body holding
 # one is read by our parser, and LLVM verifies the module without it.
-_BODIES_WE_READ = ("callbr",)
+_LLVM14_ASM_GOTO = re.compile(r"\bcallbr\b[^\n]*\bblockaddress\(")
+
+
+def _llvm14_asm_goto(text: str) -> bool:
+    return "callbr" in text and _LLVM14_ASM_GOTO.search(text) is not None
 
 
 def _read_module(text: str, filename: str, lazy: bool):
@@ -196,7 +200,7 @@ def _read_module(text: str, filename: str, lazy: bool):
     from .ir.parser import parse_module
     if not lazy:
         return parse_module(text, filename)
-    ours = any(word in text for word in _BODIES_WE_READ)
+    ours = _llvm14_asm_goto(text)
     check = None if ours else start_llvm_check(text)
     try:
         module = parse_module(text, filename, lazy=True)
@@ -214,12 +218,12 @@ def _read_module(text: str, filename: str, lazy: bool):
 
 
 def _read_bodies_llvm_cannot(module, text: str) -> str:
-    """Reads the bodies that hold a word of _BODIES_WE_READ; returns `text`
-    with each of those bodies cut down to `unreachable`."""
+    """Reads the bodies that hold an LLVM 14 `asm goto`; returns `text` with
+    each of those bodies cut down to `unreachable`."""
     spans = []
     for fn in module.functions:
         body = fn.lazy_body
-        if body is not None and any(word in body.text for word in _BODIES_WE_READ):
+        if body is not None and _llvm14_asm_goto(body.text):
             spans.append(body.span)
             fn.materialize()
     pieces, done = [], 0
