@@ -250,3 +250,21 @@ def test_only_bodies_llvm_cannot_verify_are_read_by_us(tmp_path):
     proc = _tool(source, "-passes=", "--no-verify", "-o", out)
     assert proc.returncode == 1 and "goto.ll:11:11: error: use of undefined value '%nope'" \
         in proc.stderr, proc.stderr
+
+
+# Optimized code with debug information, of every corpus program: the
+# module level is read and printed, the bodies copied, and the metadata
+# they refer to must still be there under the same numbers.
+DEBUG_JOBS = [j for j in build_corpus.jobs() if j.opt == "O2g"]
+
+
+@pytest.mark.parametrize("job", DEBUG_JOBS, ids=[j.id for j in DEBUG_JOBS])
+def test_parse_and_print_of_corpus_means_the_same(job, tmp_path):
+    compiler = build_corpus.COMPILERS[job.compiler][2 if job.source.is_cpp else 1]
+    if shutil.which(compiler) is None:
+        pytest.skip(f"{compiler} is not installed")
+    source, out = build_corpus.build(job), tmp_path / "out.ll"
+    proc = _tool(source, "-passes=", "--no-verify", "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    version = str(build_corpus.COMPILERS[job.compiler][0])
+    assert _opt_s(version, out) == _opt_s(version, source)
