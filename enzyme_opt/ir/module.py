@@ -255,6 +255,10 @@ class Module:
         self.typed_pointers = False
         self.named_types: Dict[str, NamedStructType] = {}
         self.type_order: List[NamedStructType] = []
+        # Named non-struct types (`%bytes = type [8 x i8]`): the model uses
+        # their bodies, but text kept as written (attributes, function bodies
+        # a lazy parse copies) may still name them.
+        self.type_aliases: Dict[str, Type] = {}
         self.globals: List[GlobalValue] = []        # variables, aliases, ifuncs
         self.functions: List[Function] = []
         self.symbols: Dict[str, GlobalValue] = {}

@@ -423,7 +423,9 @@ def print_module(module: Module) -> str:
         out.append(f'module asm "{text}"')
     if out:
         out.append("")
-    section(out, [named_type_definition(t) for t in module.type_order])
+    section(out, [f"{format_local(name)} = type {body}"
+                  for name, body in module.type_aliases.items()]
+            + [named_type_definition(t) for t in module.type_order])
     section(out, module.comdats)
     for group in _global_groups(module):
         if isinstance(group, Function):

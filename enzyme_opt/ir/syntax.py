@@ -62,7 +62,7 @@ class ModuleSyntax:
         # Without any pointer the typed spelling is chosen: both LLVM 14 and 19 read it.
         self.typed = dialect != "opaque"
         self.llvm14 = dialect == "typed"     # LLVM 14's stricter rules apply
-        self.type_aliases: Dict[str, object] = {}     # `%Fn = type i32 (i32)*`
+        self.type_aliases = self.module.type_aliases  # `%Fn = type i32 (i32)*`
         self.prev_line = self.cur_line = None
         self.labels_seen = self.labeled_blocks = 0     # labels lexed / labeled blocks built
         self.types_defined = set()                     # named types with a definition
