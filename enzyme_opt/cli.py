@@ -12,7 +12,7 @@ import click
 
 from . import __version__
 from .diagnostics import EnzymeOptError
-from .llvm_verify import llvm_check, start_llvm_check
+from .llvm_verify import PendingCheck, llvm_check
 
 
 def _read_input(path: str) -> str:
@@ -201,11 +201,11 @@ def _read_module(text: str, filename: str, lazy: bool):
     if not lazy:
         return parse_module(text, filename)
     ours = _llvm14_asm_goto(text)
-    check = None if ours else start_llvm_check(text)
+    check = None if ours else PendingCheck(text)
     try:
         module = parse_module(text, filename, lazy=True)
         if ours:
-            check = start_llvm_check(_read_bodies_llvm_cannot(module, text))
+            check = PendingCheck(_read_bodies_llvm_cannot(module, text))
     except BaseException as e:
         if check is not None:
             check.cancel()

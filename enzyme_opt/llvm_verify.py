@@ -29,7 +29,7 @@ _ANSWER = b"\0enzyme-opt-answer\0"
 
 def llvm_check(text: str) -> Optional[str]:
     """None when LLVM reads and verifies `text`, else LLVM's message."""
-    return start_llvm_check(text).result()
+    return PendingCheck(text).result()
 
 
 class PendingCheck:
@@ -79,10 +79,6 @@ class PendingCheck:
             os.waitpid(self._pid, 0)
             self._pipe.close()
             self._pid = None
-
-
-def start_llvm_check(text: str) -> PendingCheck:
-    return PendingCheck(text)
 
 
 class _RawText(str):

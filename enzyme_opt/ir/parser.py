@@ -99,16 +99,16 @@ class _LineTracker:
 _DISPATCH = _Dispatch()
 
 
+# A whole module, and a function body read on its own (a lazy parse's).
+_STARTS = ("module", "function_body")
+
+
 @functools.lru_cache(maxsize=1)
 def _lark() -> Lark:
     """Lark's own parser: builds the tables, and diagnoses rejected input."""
     return Lark(_grammar_text(), parser="lalr", lexer="contextual", start=list(_STARTS),
                 maybe_placeholders=True, transformer=_DISPATCH,
                 postlex=_LineTracker(_DISPATCH), cache=_cache_path("lark-cache") or True)
-
-
-# A whole module, and a function body read on its own (a lazy parse's).
-_STARTS = ("module", "function_body")
 
 
 @functools.lru_cache(maxsize=1)
