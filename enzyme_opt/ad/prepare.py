@@ -2,7 +2,9 @@
 
 The reverse pass wants SSA values rather than stack memory, every block
 reachable, and one exit: mem2reg, dead-block removal and return merging
-establish that.  Debug and lifetime intrinsics are dropped from the copy;
+establish that.  Loop nests that reduce along a strided walk are
+interchanged first (transforms/interchange.py): a derivative pays for such
+a walk twice, once reading the primal and once updating the adjoint.  Debug and lifetime intrinsics are dropped from the copy;
 they describe the primal's frame, not the derivative's.
 """
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from ..analysis.cfg import reverse_postorder
 from ..ir import Builder
 from ..ir import instructions as I
+from ..transforms.interchange import interchange_reduction_nests
 from ..transforms.mem2reg import promote_allocas
 
 _DROPPED = ("llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl",
@@ -22,6 +25,7 @@ def prepare_for_differentiation(fn):
     invokes_to_calls(fn)
     remove_unreachable_blocks(fn)
     promote_allocas(fn)
+    interchange_reduction_nests(fn)
     return merge_returns(fn)
 
 

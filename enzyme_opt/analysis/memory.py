@@ -41,6 +41,11 @@ _FREEING = FREE_FUNCTIONS | {"realloc"}
 MASKED_LOAD, MASKED_STORE = "llvm.masked.load.", "llvm.masked.store."
 MASKED_GATHER, MASKED_SCATTER = "llvm.masked.gather.", "llvm.masked.scatter."
 _MASKED_READS = (MASKED_LOAD, MASKED_GATHER, "llvm.masked.expandload.")
+# Intrinsics that only compute: no memory is read or written.
+PURE_INTRINSICS = tuple(f"llvm.{n}." for n in (
+    "fmuladd", "fma", "fabs", "sqrt", "exp", "exp2", "log", "log2", "log10", "sin", "cos",
+    "pow", "powi", "minnum", "maxnum", "minimum", "maximum", "copysign", "floor", "ceil",
+    "trunc", "round", "rint", "nearbyint", "smax", "smin", "umax", "umin", "abs"))
 _WRITING_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "memcpy", "memmove",
                        "memset")
 
@@ -165,7 +170,7 @@ def reloadable_loads(fn) -> Set[int]:
                 out.add(id(inst))
             continue
         if _never_written(obj) or (targets is not None and
-                                   all(_separate(obj, t) for t in targets)):
+                                   all(separate_objects(obj, t) for t in targets)):
             out.add(id(inst))
     return out
 
@@ -219,7 +224,7 @@ def _is_noalias(obj) -> bool:
     return isinstance(obj, Argument) and "noalias" in obj.attrs.split()
 
 
-def _separate(obj, target) -> bool:
+def separate_objects(obj, target) -> bool:
     """Can no write to `target` change the memory of `obj`?"""
     if obj is target:
         return False
@@ -318,7 +323,7 @@ def _reaching_writes(obj, writers) -> Optional[list]:
     elif isinstance(obj, Argument) or (isinstance(obj, GlobalVariable)
                                        and not obj.is_constant_global):
         reaching = [(k, w) for k, w, o in writers
-                    if o is None or (not _is_local(o) and not _separate(obj, o))]
+                    if o is None or (not _is_local(o) and not separate_objects(obj, o))]
         allowed = ("store",)
     else:
         return None
@@ -376,17 +381,17 @@ CACHE_LINE = 64
 def _contiguous_in(ptr, loop) -> bool:
     """Does `ptr` move by at most a cache line per iteration of `loop`?
     (A cost estimate only: a wrong answer costs time, not correctness.)"""
-    step = _address_step(ptr, loop)
+    step = address_step(ptr, loop)
     return step is not None and abs(step) <= CACHE_LINE
 
 
-def _address_step(ptr, loop) -> Optional[int]:
+def address_step(ptr, loop) -> Optional[int]:
     """The bytes `ptr` moves by per iteration of `loop`, if constant."""
     if _invariant_in(ptr, loop):
         return 0
     if not isinstance(ptr, I.GetElementPtr):
         return None
-    step = _address_step(ptr.operands[0], loop)
+    step = address_step(ptr.operands[0], loop)
     t = ptr.source_type
     for k, index in enumerate(ptr.operands[1:]):
         if k and (t.is_array or t.is_vector):

@@ -18,12 +18,20 @@ def _mem2reg(module, options) -> None:
             promote_allocas(fn)
 
 
+def _interchange(module, options) -> None:
+    from .interchange import interchange_reduction_nests
+    for fn in module.functions:
+        if fn.blocks:
+            interchange_reduction_nests(fn)
+
+
 def _materialize(module, options) -> None:
     """Nothing more: `run_pipeline` has read every body into the model."""
 
 
 PASSES: Dict[str, Callable] = {
     "enzyme": _enzyme,
+    "interchange": _interchange,
     "materialize": _materialize,
     "mem2reg": _mem2reg,
 }
