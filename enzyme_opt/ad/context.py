@@ -167,12 +167,11 @@ class DerivativeContext:
     def combined_derivative(self, fn: Function, kinds: tuple, ret_active: bool,
                             width: int = 1) -> Function:
         """The gradient function `__enzyme_autodiff` calls, for this batch width."""
-        from .reverse import ReverseGenerator
+        from .versioning import combined_derivative
         key = (id(fn), kinds, ret_active, width)
         cached = self.combined_cache.get(key)
         if cached is None:
-            gen = ReverseGenerator(self, fn, kinds, ret_active, split=False, width=width)
-            cached, _ = gen.build(fn.name)
+            cached = combined_derivative(self, fn, kinds, ret_active, width)
             self.combined_cache[key] = cached
         return cached
 

@@ -4,8 +4,10 @@
 ; each y[i] store (address and old value, once per outer iteration), the
 ; reverse of the store's block undoes it, and x[j] is loaded again.  At the
 ; end the log is replayed, so y holds the primal's results.
-; In @column, x is walked with a stride of n elements: that load stays on
-; the tape (re-reading a strided stream beside its adjoint costs more).
+; In @column, x is walked with a stride of n elements: in the general
+; gradient that load stays on the tape (re-reading a strided stream beside
+; its adjoint costs more).  (The gradient is versioned on aliasing: when x
+; and y are apart, a noalias copy with the loops interchanged runs.)
 ; A local array's stores are undone but never replayed; the memset that
 ; clears it runs once, before any of its loads, and needs no undoing.
 ; RUN: enzyme-opt %s -o %t.ll
@@ -124,7 +126,7 @@ exit:
 ; CHECK-NEXT:  %undo.next = add i64 %undo.offset, 24
 ; CHECK-NEXT:  br label %undo.replay
 
-; CHECK-LABEL: define internal void @diffe_column(
+; CHECK-LABEL: define internal void @diffe_column.mayalias(
 ; CHECK-NOT:   undo.
 ; CHECK:       store double %v, ptr %v.slot
 ; CHECK-NOT:   undo.

@@ -4,6 +4,9 @@
 // The derivatives and the product itself must be those of the original
 // order.  Nests that look alike but must not be interchanged are checked
 // too: one stores every j to the same slot, one works in place (C is B).
+// Without restrict, the gradient is versioned (ad/versioning.py): a run-time
+// test picks the interchanged gradient when the arrays are apart, and the
+// general one when they overlap (C is B) -- or when only their shadows do.
 // The benchmarks' flags keep clang from unrolling the inner loop, which
 // leaves the nest in the shape the interchange reads.
 // CFLAGS: -fno-unroll-loops
@@ -183,7 +186,37 @@ static void test_inplace(void) {
   }
 }
 
+// The product without restrict on separate arrays (the versioned gradient's
+// fast path), then with one shadow buffer for both dA and dB (its shadows
+// overlap: the general path; the buffer gets the sum of both gradients).
+static void test_versioned(void) {
+  double A[S * S], B[S * S], C[S * S], W[S * S], dA[S * S] = {0}, dB[S * S] = {0}, dC[S * S];
+  double both[S * S] = {0};
+  for (int i = 0; i < S * S; i++) {
+    A[i] = 0.3 + 0.1 * i;
+    B[i] = 1.0 - 0.15 * i + 0.01 * i * i;
+    W[i] = dC[i] = 0.5 + 0.25 * (i % 3);
+  }
+  __enzyme_autodiff((void *)matmul_inplace, enzyme_dup, A, dA, enzyme_dup, B, dB, enzyme_dup, C,
+                    dC, S);
+  for (int r = 0; r < S; r++)
+    for (int c = 0; c < S; c++) {
+      double wa = 0.0, wb = 0.0, prod = 0.0;
+      for (int j = 0; j < S; j++) wa += W[r * S + j] * B[c * S + j];
+      for (int i = 0; i < S; i++) wb += A[i * S + r] * W[i * S + c];
+      for (int l = 0; l < S; l++) prod += A[r * S + l] * B[l * S + c];
+      check("dA apart", r * S + c, dA[r * S + c], wa, 1e-13);
+      check("dB apart", r * S + c, dB[r * S + c], wb, 1e-13);
+      check("C apart", r * S + c, C[r * S + c], prod, 1e-13);
+    }
+  memcpy(dC, W, sizeof W);
+  __enzyme_autodiff((void *)matmul_inplace, enzyme_dup, A, both, enzyme_dup, B, both, enzyme_dup,
+                    C, dC, S);
+  for (int i = 0; i < S * S; i++) check("dA + dB", i, both[i], dA[i] + dB[i], 1e-13);
+}
+
 int main(void) {
+  test_versioned();
   test_matmul();
   test_matmul_f();
   test_last_column();

@@ -1,0 +1,105 @@
+"""Alias versioning: a gradient for arguments that do not overlap.
+
+Without `restrict`, the arguments of `matmul(A, B, C, n)` may overlap, so a
+store to C may change B: the reverse pass must keep the B it loaded, and
+the loop nest may not be reordered.  Callers nearly always pass separate
+arrays, though.  When the function's accesses through its arguments can be
+bounded (analysis/ranges.py) and assuming `noalias` lets the derivative do
+better (today: interchange a reduction nest, see transforms/interchange.py),
+the gradient comes in two versions: one of a copy of the function whose
+pointer arguments are `noalias`, and the general one.  A dispatcher under
+the gradient's name tests at run time that each argument the function
+writes overlaps no other argument it touches, and calls the first when
+that holds, the second otherwise.  Only the combined gradient
+(`__enzyme_autodiff`) of one lane is versioned.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..analysis.ranges import argument_extents, emit_disjoint
+from ..ir import Builder, Function
+from ..ir.clone import clone_body
+from ..transforms.interchange import ReductionNest, _outer_loops
+from ..transforms.mem2reg import promote_allocas
+
+SLOW_SUFFIX, FAST_SUFFIX = ".mayalias", ".noalias"
+
+
+def combined_derivative(ctx, fn, kinds, ret_active, width):
+    """The combined gradient of `fn`, versioned on aliasing when that pays."""
+    from .reverse import ReverseGenerator
+    plan = _plan(fn) if width == 1 else None
+    if plan is None:
+        return ReverseGenerator(ctx, fn, kinds, ret_active, split=False,
+                                width=width).build(fn.name)[0]
+    fast_primal, accesses = plan
+    slow_gen = ReverseGenerator(ctx, fn, kinds, ret_active, split=False, width=width)
+    slow, _ = slow_gen.build(fn.name + SLOW_SUFFIX)
+    fast, _ = ReverseGenerator(ctx, fast_primal, kinds, ret_active, split=False,
+                               width=width).build(fn.name + FAST_SUFFIX)
+    ctx.module.remove_global_value(fast_primal)     # its body now lives in `fast`
+    return _dispatcher(ctx.module, fn, slow, fast, slow_gen._param_list(), accesses)
+
+
+def _plan(fn):
+    """(noalias copy of `fn`, its argument accesses) when versioning pays, else None."""
+    if not any(a.type.is_pointer and "noalias" not in a.attrs.split() for a in fn.args):
+        return None
+    accesses = argument_extents(fn)
+    if not accesses or not any(a.writes for a in accesses) or not _boundable(fn, accesses):
+        return None
+    copy = _noalias_copy(fn)
+    promote_allocas(copy)
+    if any(ReductionNest.match(lp) for lp in _outer_loops(copy)):
+        return copy, accesses
+    fn.module.remove_global_value(copy)
+    return None
+
+
+def _boundable(fn, accesses) -> bool:
+    """Can the run-time test be written?  (Tried in a scratch function.)"""
+    scratch = Function("scratch", fn.function_type, fn.type, [a.name for a in fn.args])
+    block = scratch.add_block("entry")
+    ok = emit_disjoint(Builder(block), fn, scratch.args, accesses) is not None
+    for inst in block.instructions:
+        inst.drop_operands()
+    return ok
+
+
+def _noalias_copy(fn) -> Function:
+    copy = Function(fn.name + FAST_SUFFIX, fn.function_type, fn.type,
+                    [a.name for a in fn.args], linkage="internal", ret_attrs=fn.ret_attrs,
+                    attrs=fn.attrs)
+    for new, old in zip(copy.args, fn.args):
+        words = old.attrs.split()
+        if old.type.is_pointer and "noalias" not in words:
+            words.insert(0, "noalias")
+        new.attrs = " ".join(words)
+    fn.module.add_function(copy)
+    clone_body(fn, copy, {id(a): b for a, b in zip(fn.args, copy.args)})
+    return copy
+
+
+def _dispatcher(module, fn, slow, fast, params, accesses) -> Function:
+    """`params`: the roles of the gradient's leading parameters (primal
+    arguments and their shadows, see ReverseGenerator._param_list)."""
+    name = slow.name[:-len(SLOW_SUFFIX)] if slow.name.endswith(SLOW_SUFFIX) else slow.name
+    disp = Function(name, slow.function_type, slow.type, [a.name for a in slow.args],
+                    linkage="internal", attrs=slow.attrs)
+    for new, old in zip(disp.args, slow.args):
+        new.attrs = old.attrs
+    module.add_function(disp)
+    b = Builder(disp.add_block("entry"))
+    roles = [role for _, _, role in params]
+    args = [disp.args[roles.index(("primal", a.index))] for a in fn.args]
+    shadows = [(role[1], disp.args[k]) for k, role in enumerate(roles) if role[0] == "shadow"]
+    # The fast gradient's shadows are noalias too: they must not overlap either.
+    apart = emit_disjoint(b, fn, args, accesses, shadows)
+    to_fast, to_slow = disp.add_block("noalias"), disp.add_block("mayalias")
+    b.cond_br(apart, to_fast, to_slow)
+    for block, target in ((to_fast, fast), (to_slow, slow)):
+        cb = Builder(block)
+        result = cb.call(target, list(disp.args))
+        cb.ret(None if slow.return_type.is_void else result)
+    return disp

@@ -1,0 +1,297 @@
+"""Which bytes of each pointer argument a function can touch, as run-time bounds.
+
+`argument_extents(fn)` finds, for every load, store and memory intrinsic of
+`fn`, the argument it addresses and its offset as an expression of loop
+counters and arguments.  `emit_disjoint(b, ...)` then writes code that
+computes each argument's byte interval from the actual arguments and tests
+that every argument the function writes overlaps no other argument it
+touches: the condition under which the arguments might as well be
+`noalias` (see ad/versioning.py).
+
+A counter's interval comes from its loop's exit test (`icmp eq %next,
+%limit` and the like, stepping by one): it is only meaningful when the loop
+runs, but then every value it takes lies inside, and an access in a loop
+that does not run costs nothing.  Arithmetic the program does in fewer than
+64 bits without wrap flags is checked at run time to stay in range, so the
+interval arithmetic, done in 64 bits, computes what the program computes.
+Anything else (pointers loaded from memory, calls, globals, strides that
+are not linear) makes the analysis give up: None.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Tuple
+
+from ..ir import Builder
+from ..ir import instructions as I
+from ..ir.constants import ConstantInt
+from ..ir.types import I1, I64
+from ..ir.values import Argument
+from .cfg import DominatorTree
+from .loops import LoopInfo, counter_parts
+from .memory import PURE_INTRINSICS
+
+_INTRINSIC_COPIES = ("llvm.memcpy.", "llvm.memmove.")
+
+
+class Access:
+    __slots__ = ("arg", "pointer", "size", "writes")
+
+    def __init__(self, arg, pointer, size, writes):
+        self.arg, self.pointer, self.size, self.writes = arg, pointer, size, writes
+
+
+def argument_extents(fn) -> Optional[List[Access]]:
+    """Every access of `fn` through a pointer argument, or None when some
+    memory access cannot be bounded (or is not through an argument or the
+    function's own stack)."""
+    out = []
+    for inst in fn.instructions():
+        if isinstance(inst, (I.Load, I.Store)):
+            if inst.volatile or inst.atomic:
+                return None
+            t = inst.type if isinstance(inst, I.Load) else inst.value.type
+            found = _access(inst.pointer, _type_bytes(t), isinstance(inst, I.Store))
+        elif isinstance(inst, I.CallBase):
+            found = _call_accesses(inst)
+        elif inst.opcode in ("atomicrmw", "cmpxchg", "va_arg"):
+            return None
+        else:
+            continue
+        if found is None:
+            return None
+        out.extend(found if isinstance(found, list) else [found] if found is not True else [])
+    return out
+
+
+def _access(pointer, size, writes):
+    base = _base(pointer)
+    if base is None:
+        return None
+    if isinstance(base, I.Alloca):
+        return True                      # the function's own stack
+    return Access(base, pointer, size, writes) if size is not None else None
+
+
+def _call_accesses(call):
+    callee = call.called_function
+    if callee is None:
+        return None
+    name = callee.name
+    if name.startswith(PURE_INTRINSICS) or name.startswith(("llvm.lifetime.", "llvm.dbg.")):
+        return True
+    if name.startswith("llvm.memset."):
+        dest = _access(call.args[0], call.args[2], True)
+        return None if dest is None else [dest] if dest is not True else True
+    if name.startswith(_INTRINSIC_COPIES):
+        found = [_access(call.args[0], call.args[2], True),
+                 _access(call.args[1], call.args[2], False)]
+        if None in found:
+            return None
+        return [a for a in found if a is not True] or True
+    return None
+
+
+def _base(pointer):
+    """The argument or alloca `pointer` is an address into, through GEPs and casts."""
+    while isinstance(pointer, (I.GetElementPtr, I.Cast)):
+        if isinstance(pointer, I.Cast) and pointer.opcode not in ("bitcast", "addrspacecast"):
+            return None
+        pointer = pointer.operands[0]
+    return pointer if isinstance(pointer, (Argument, I.Alloca)) else None
+
+
+def _type_bytes(t) -> Optional[int]:
+    if t.is_vector and not t.scalable:
+        inner = _type_bytes(t.element)
+        return None if inner is None else inner * t.count
+    if t.is_array:
+        inner = _type_bytes(t.element)
+        return None if inner is None else inner * t.count
+    if t.is_pointer:
+        return 8
+    if (t.is_int or t.is_float) and t.bits in (8, 16, 32, 64):
+        return t.bits // 8
+    if t.is_float and t.bits == 80:
+        return 16
+    return None
+
+
+class _GiveUp(Exception):
+    pass
+
+
+class BoundsEmitter:
+    """Emits, at `b`, 64-bit lower and upper bounds of `fn`'s integers and
+    offsets in terms of `args` (the values standing for `fn`'s arguments),
+    collecting the run-time conditions those bounds rely on."""
+
+    def __init__(self, b: Builder, fn, args):
+        self.b, self.fn = b, fn
+        self.args = {id(a): v for a, v in zip(fn.args, args)}
+        self.loops = LoopInfo(fn, DominatorTree(fn))
+        self.conditions: List[object] = []
+        self.memo: Dict[int, Tuple[object, object]] = {}
+
+    def bounds(self, v):
+        key = id(v)
+        if key not in self.memo:
+            self.memo[key] = self._bounds(v)
+        return self.memo[key]
+
+    def _bounds(self, v):
+        b = self.b
+        if isinstance(v, ConstantInt):
+            c = b.i64(_signed(v))
+            return c, c
+        if isinstance(v, Argument) and v.type.is_int:
+            x = self._to_i64(self.args[id(v)], signed=True)
+            return x, x
+        if isinstance(v, I.Phi):
+            return self._counter_bounds(v)
+        if isinstance(v, I.Cast) and v.opcode in ("sext", "zext"):
+            lo, hi = self.bounds(v.operands[0])
+            if v.opcode == "zext" and v.operands[0].type.bits < 64:
+                self.conditions.append(b.icmp("sge", lo, b.i64(0)))
+            return lo, hi
+        if not isinstance(v, I.BinaryOp) or not v.type.is_int:
+            raise _GiveUp(v)
+        (lo1, hi1), (lo2, hi2) = (self.bounds(op) for op in v.operands)
+        op, rhs = v.opcode, v.operands[1]
+        if op == "add":
+            out = b.add(lo1, lo2), b.add(hi1, hi2)
+        elif op == "sub":
+            out = b.sub(lo1, hi2), b.sub(hi1, lo2)
+        elif op == "shl" and isinstance(rhs, ConstantInt) and 0 <= rhs.value < 32:
+            k = b.i64(1 << rhs.value)
+            out = b.mul(lo1, k), b.mul(hi1, k)
+        elif op == "mul":
+            # Both factors are asked to be non-negative: then the product's
+            # bounds are those of the bounds.
+            self.conditions += [b.icmp("sge", lo1, b.i64(0)), b.icmp("sge", lo2, b.i64(0))]
+            out = b.mul(lo1, lo2), b.mul(hi1, hi2)
+        else:
+            raise _GiveUp(v)
+        self._fits(v, *out)
+        return out
+
+    def _fits(self, v, lo, hi) -> None:
+        """Arithmetic narrower than 64 bits without wrap flags may wrap in
+        the program: ask for its bounds to fit its width."""
+        bits = v.type.bits
+        if bits >= 64:
+            return
+        b = self.b
+        self.conditions += [b.icmp("sge", lo, b.i64(-(1 << (bits - 1)))),
+                            b.icmp("sle", hi, b.i64((1 << (bits - 1)) - 1))]
+
+    def _counter_bounds(self, phi):
+        parts = counter_parts(phi)
+        loop = self.loops.innermost.get(id(phi.parent))
+        if parts is None or loop is None or loop.header is not phi.parent:
+            raise _GiveUp(phi)
+        start, _, step = parts
+        if not (isinstance(step.operands[1], ConstantInt) and step.operands[1].value == 1):
+            raise _GiveUp(phi)
+        limit, inclusive = _exit_limit(loop, phi, step)
+        lo, _ = self.bounds(start)
+        _, top = self.bounds(limit)
+        return lo, (top if inclusive else self.b.sub(top, self.b.i64(1)))
+
+    def offset(self, pointer):
+        """Bounds of the byte offset of `pointer` from its base."""
+        if isinstance(pointer, I.Cast):
+            return self.offset(pointer.operands[0])
+        if not isinstance(pointer, I.GetElementPtr):
+            zero = self.b.i64(0)
+            return zero, zero
+        lo, hi = self.offset(pointer.operands[0])
+        t = pointer.source_type
+        for k, index in enumerate(pointer.operands[1:]):
+            if k:
+                if not (t.is_array or t.is_vector):
+                    raise _GiveUp(pointer)
+                t = t.element
+            size = _type_bytes(t)
+            if size is None:
+                raise _GiveUp(pointer)
+            ilo, ihi = self.bounds(index)
+            s = self.b.i64(size)
+            lo, hi = self.b.add(lo, self.b.mul(ilo, s)), self.b.add(hi, self.b.mul(ihi, s))
+        return lo, hi
+
+    def _to_i64(self, v, signed):
+        if v.type.bits == 64:
+            return v
+        return self.b.cast("sext" if signed else "zext", v, I64)
+
+
+def _signed(c: ConstantInt) -> int:
+    bits = c.type.bits
+    v = c.value & ((1 << bits) - 1) if bits else c.value
+    return v - (1 << bits) if bits > 1 and v >= 1 << (bits - 1) else v
+
+
+def _exit_limit(loop, phi, step):
+    """(limit, inclusive) of the loop's single exit test on `phi` or its step."""
+    latches = [p for p in loop.header.predecessors if id(p) in loop.blocks]
+    if len(latches) != 1:
+        raise _GiveUp(loop.header)
+    term = latches[0].terminator
+    cond = term.condition if isinstance(term, I.Branch) else None
+    if not isinstance(cond, I.Compare) or cond.operands[0] is not step:
+        raise _GiveUp(loop.header)
+    limit = cond.operands[1]
+    if isinstance(limit, I.Instruction) and id(limit.parent) in loop.blocks:
+        raise _GiveUp(loop.header)
+    stays = id(term.successors[0]) in loop.blocks    # the loop goes on when true
+    pred = cond.predicate
+    if (pred == "eq" and not stays) or (pred == "ne" and stays) or \
+            (pred in ("slt", "ult") and stays):
+        return limit, False
+    if pred in ("sle", "ule") and stays:
+        return limit, True
+    raise _GiveUp(loop.header)
+
+
+def emit_disjoint(b: Builder, fn, args, accesses: List[Access], shadows=()):
+    """An i1 at `b`: every argument `fn` writes overlaps no other argument
+    it touches, and the bounds hold; None when some access cannot be
+    bounded.  `args` stand for `fn`'s arguments; `shadows` lists (argument
+    index, value) of further pointers with the extent of that argument
+    which are written (a gradient's shadows: adjoints accumulate there)."""
+    emitter = BoundsEmitter(b, fn, args)
+    extent: Dict[int, list] = {}         # argument index -> [lo, end, writes]
+    try:
+        for acc in accesses:
+            lo, hi = emitter.offset(acc.pointer)
+            size = acc.size
+            end = b.add(hi, b.i64(size) if isinstance(size, int) else emitter.bounds(size)[1])
+            entry = extent.setdefault(acc.arg.index, [None, None, False])
+            entry[0] = lo if entry[0] is None else _smin(b, entry[0], lo)
+            entry[1] = end if entry[1] is None else _smax(b, entry[1], end)
+            entry[2] |= acc.writes
+    except _GiveUp:
+        return None
+    regions = [(args[k], lo, end, writes) for k, (lo, end, writes) in extent.items()]
+    regions += [(v, extent[k][0], extent[k][1], True) for k, v in shadows if k in extent]
+    spans = []
+    for pointer, lo, end, writes in regions:
+        base = b.cast("ptrtoint", pointer, I64)
+        spans.append((b.add(base, lo), b.add(base, end), writes))
+    ok = b.int(I1, 1)
+    for cond in emitter.conditions:
+        ok = b.binop("and", ok, cond)
+    for i, (x0, x1, wx) in enumerate(spans):
+        for y0, y1, wy in spans[i + 1:]:
+            if wx or wy:                  # two that are only read may overlap
+                apart = b.binop("or", b.icmp("ule", x1, y0), b.icmp("ule", y1, x0))
+                ok = b.binop("and", ok, apart)
+    return ok
+
+
+def _smin(b, x, y):
+    return b.select(b.icmp("slt", x, y), x, y)
+
+
+def _smax(b, x, y):
+    return b.select(b.icmp("sgt", x, y), x, y)
