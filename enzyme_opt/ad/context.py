@@ -6,7 +6,7 @@ from typing import Dict, Tuple
 from ..ir import Builder, Function
 from ..ir.constants import ConstantInt
 from ..ir.module import function_under_casts
-from ..ir.types import I1, I8, I64, FunctionType, VOID
+from ..ir.types import I1, I8, I64, VOID, FunctionType, size_and_align  # noqa: F401 (re-exported)
 from . import tape as T
 
 # Fast-math flags of an adjoint accumulation (see add_values).
@@ -265,32 +265,3 @@ def _activity_tag(info, v) -> str:
     if info.has_shadow(v):
         return "[shadow]"
     return "[const] "
-
-
-def size_and_align(t) -> Tuple[int, int]:
-    """Size and ABI alignment on x86-64 / AArch64 Linux (the targets clang emits here)."""
-    if t.is_int:
-        size = max(1, (t.bits + 7) // 8)
-        size = 1 << (size - 1).bit_length()
-        return size, min(size, 16)
-    if t.is_float:
-        return {16: (2, 2), 32: (4, 4), 64: (8, 8), 80: (16, 16), 128: (16, 16)}[t.bits]
-    if t.is_pointer:
-        return 8, 8
-    if t.is_vector:
-        esize, _ = size_and_align(t.element)
-        size = 1 << max(0, (esize * t.count - 1).bit_length())
-        return size, size
-    if t.is_array:
-        esize, ealign = size_and_align(t.element)
-        return esize * t.count, ealign
-    if t.is_struct:
-        offset, align = 0, 1
-        for e in t.elements:
-            esize, ealign = size_and_align(e)
-            if t.packed:
-                ealign = 1
-            offset = (offset + ealign - 1) // ealign * ealign + esize
-            align = max(align, ealign)
-        return (offset + align - 1) // align * align, align
-    raise ValueError(f"no size for {t}")

@@ -26,6 +26,7 @@ from typing import Dict, List, Optional, Set
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt
 from ..ir.module import GlobalVariable
+from ..ir.types import alloc_size
 from ..ir.values import Argument
 from .activity import ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, HINT_INTRINSICS
 from .cfg import blocks_in_cycles
@@ -391,24 +392,36 @@ def address_step(ptr, loop) -> Optional[int]:
         return 0
     if not isinstance(ptr, I.GetElementPtr):
         return None
-    step = address_step(ptr.operands[0], loop)
-    t = ptr.source_type
-    for k, index in enumerate(ptr.operands[1:]):
-        if k and (t.is_array or t.is_vector):
-            t = t.element
-        elif k:
-            if not isinstance(index, ConstantInt):
-                return None
-            t = t.elements[index.value]
-            continue
-        moves = _index_step(index, loop)
-        if step is None or moves is None:
+    return gep_step(ptr, address_step(ptr.operands[0], loop), lambda i: _index_step(i, loop))
+
+
+def gep_step(gep, base_step: Optional[int], index_step) -> Optional[int]:
+    """The bytes `gep`'s address moves by when its base moves by `base_step`
+    and each index `i` by `index_step(i)`; None when any of that is unknown."""
+    step = base_step
+    for index, unit in gep_indices(gep):
+        moves = index_step(index)
+        if step is None or moves is None or (moves and unit is None):
             return None
-        if moves:
-            if not (t.is_int or t.is_float) or t.bits % 8:
-                return None
-            step += moves * (t.bits // 8)
+        step += moves * (unit or 0)
     return step
+
+
+def gep_indices(gep):
+    """(index, bytes one unit of it moves the address by) for each index of
+    `gep`.  The bytes are None for a struct field (a constant index: its
+    offset comes from the layout) and for elements of no fixed size."""
+    t = gep.source_type
+    for k, index in enumerate(gep.operands[1:]):
+        if k:
+            if not (t.is_array or t.is_vector):
+                yield index, None
+                if not (t.is_struct and isinstance(index, ConstantInt)):
+                    return
+                t = t.elements[index.value]
+                continue
+            t = t.element
+        yield index, alloc_size(t)
 
 
 def _index_step(v, loop) -> Optional[int]:

@@ -24,11 +24,11 @@ from typing import Dict, List, Optional, Tuple
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
-from ..ir.types import I1, I64
+from ..ir.types import I1, I64, alloc_size
 from ..ir.values import Argument
 from .cfg import DominatorTree
 from .loops import LoopInfo, counter_parts
-from .memory import PURE_INTRINSICS
+from .memory import PURE_INTRINSICS, gep_indices
 
 _INTRINSIC_COPIES = ("llvm.memcpy.", "llvm.memmove.")
 
@@ -50,7 +50,7 @@ def argument_extents(fn) -> Optional[List[Access]]:
             if inst.volatile or inst.atomic:
                 return None
             t = inst.type if isinstance(inst, I.Load) else inst.value.type
-            found = _access(inst.pointer, _type_bytes(t), isinstance(inst, I.Store))
+            found = _access(inst.pointer, alloc_size(t), isinstance(inst, I.Store))
         elif isinstance(inst, I.CallBase):
             found = _call_accesses(inst)
         elif inst.opcode in ("atomicrmw", "cmpxchg", "va_arg"):
@@ -98,22 +98,6 @@ def _base(pointer):
             return None
         pointer = pointer.operands[0]
     return pointer if isinstance(pointer, (Argument, I.Alloca)) else None
-
-
-def _type_bytes(t) -> Optional[int]:
-    if t.is_vector and not t.scalable:
-        inner = _type_bytes(t.element)
-        return None if inner is None else inner * t.count
-    if t.is_array:
-        inner = _type_bytes(t.element)
-        return None if inner is None else inner * t.count
-    if t.is_pointer:
-        return 8
-    if (t.is_int or t.is_float) and t.bits in (8, 16, 32, 64):
-        return t.bits // 8
-    if t.is_float and t.bits == 80:
-        return 16
-    return None
 
 
 class _GiveUp(Exception):
@@ -205,15 +189,9 @@ class BoundsEmitter:
             zero = self.b.i64(0)
             return zero, zero
         lo, hi = self.offset(pointer.operands[0])
-        t = pointer.source_type
-        for k, index in enumerate(pointer.operands[1:]):
-            if k:
-                if not (t.is_array or t.is_vector):
-                    raise _GiveUp(pointer)
-                t = t.element
-            size = _type_bytes(t)
+        for index, size in gep_indices(pointer):
             if size is None:
-                raise _GiveUp(pointer)
+                raise _GiveUp(pointer)       # a struct field, or no fixed size
             ilo, ihi = self.bounds(index)
             s = self.b.i64(size)
             lo, hi = self.b.add(lo, self.b.mul(ilo, s)), self.b.add(hi, self.b.mul(ihi, s))

@@ -38,6 +38,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt
+from ..ir.types import size_and_align
 from .memory import masked_access
 from .tbaa import Tbaa
 
@@ -67,7 +68,6 @@ def kind_of(t) -> Optional[str]:
 
 
 def _size(t) -> int:
-    from ..ad.context import size_and_align
     return size_and_align(t)[0]
 
 
@@ -79,7 +79,6 @@ def kind_size(kind: str) -> int:
 def scalar_leaves(t, base: int = 0, limit: int = ARRAY_UNROLL) -> List[Tuple[int, str]]:
     """(offset, kind) of each scalar inside a value of type `t` (arrays: their
     first `limit` elements)."""
-    from ..ad.context import size_and_align
     if t.is_vector:
         step = _size(t.element)
         return [(base + k * step, kind_of(t.element)) for k in range(t.count)
@@ -204,7 +203,6 @@ def gep_offset(source_type, indices) -> Optional[Tuple[int, int]]:
     """(constant byte offset, stride of the run-time part) of GEP indices; the
     stride is 0 when all indices are constants.  None for byte-granular
     run-time offsets, which say nothing about element boundaries."""
-    from ..ad.context import size_and_align
     offset, stride, t = 0, 0, source_type
     for k, index in enumerate(indices):
         if k == 0:

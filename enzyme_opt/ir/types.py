@@ -11,7 +11,7 @@ A module remembers its dialect and new pointer types are made through it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Tuple
 
 
 class Type:
@@ -226,3 +226,44 @@ def indexed_type(aggregate: Type, indices) -> Type:
 
 def int_bits_of_float(t: FloatType) -> IntType:
     return IntType(t.bits)
+
+
+# ------------------------------------------------------------------ data layout
+def size_and_align(t) -> Tuple[int, int]:
+    """Size and ABI alignment on x86-64 / AArch64 Linux (the targets clang emits here)."""
+    if t.is_int:
+        size = max(1, (t.bits + 7) // 8)
+        size = 1 << (size - 1).bit_length()
+        return size, min(size, 16)
+    if t.is_float:
+        return {16: (2, 2), 32: (4, 4), 64: (8, 8), 80: (16, 16), 128: (16, 16)}[t.bits]
+    if t.is_pointer:
+        return 8, 8
+    if t.is_vector:
+        esize, _ = size_and_align(t.element)
+        size = 1 << max(0, (esize * t.count - 1).bit_length())
+        return size, size
+    if t.is_array:
+        esize, ealign = size_and_align(t.element)
+        return esize * t.count, ealign
+    if t.is_struct:
+        offset, align = 0, 1
+        for e in t.elements:
+            esize, ealign = size_and_align(e)
+            if t.packed:
+                ealign = 1
+            offset = (offset + ealign - 1) // ealign * ealign + esize
+            align = max(align, ealign)
+        return (offset + align - 1) // align * align, align
+    raise ValueError(f"no size for {t}")
+
+
+def alloc_size(t) -> Optional[int]:
+    """The bytes one `t` takes in memory (its GEP stride), or None when that
+    is not fixed: opaque structs, scalable vectors, labels and the like."""
+    if getattr(t, "is_opaque", False) and t.is_struct or t.is_vector and t.scalable:
+        return None
+    try:
+        return size_and_align(t)[0]
+    except ValueError:
+        return None

@@ -33,8 +33,8 @@ from typing import Dict, List, Optional
 
 from ..analysis.cfg import DominatorTree
 from ..analysis.loops import Loop, LoopInfo, counter_parts
-from ..analysis.memory import CACHE_LINE, PURE_INTRINSICS, separate_objects, store_bytes, \
-    underlying_object
+from ..analysis.memory import CACHE_LINE, PURE_INTRINSICS, gep_step, separate_objects, \
+    store_bytes, underlying_object
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
@@ -430,38 +430,8 @@ def byte_stride(v, iv) -> Optional[int]:
     return None
 
 
-def _bytes(t) -> Optional[int]:
-    """The allocation size of a number, pointer or array of them."""
-    if t.is_array:
-        inner = _bytes(t.element)
-        return None if inner is None else inner * t.count
-    if t.is_pointer:
-        return 8
-    if (t.is_int or t.is_float) and t.bits % 8 == 0 and t.bits in (8, 16, 32, 64):
-        return t.bits // 8
-    return None
-
-
 def _gep_stride(gep, iv) -> Optional[int]:
-    step = byte_stride(gep.operands[0], iv)
-    t = gep.source_type
-    for k, index in enumerate(gep.operands[1:]):
-        if k and not (t.is_array or t.is_vector):
-            if not isinstance(index, ConstantInt):
-                return None
-            t = t.elements[index.value]
-            continue
-        if k:
-            t = t.element
-        moves = byte_stride(index, iv)
-        if step is None or moves is None:
-            return None
-        if moves:
-            size = _bytes(t)
-            if size is None:
-                return None
-            step += moves * size
-    return step
+    return gep_step(gep, byte_stride(gep.operands[0], iv), lambda i: byte_stride(i, iv))
 
 
 def _clone_into(inst, block, vmap) -> None:

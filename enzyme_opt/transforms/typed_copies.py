@@ -26,7 +26,7 @@ from ..analysis.type_analysis import FLOAT_KINDS, kind_size
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantFloat, ConstantInt, ConstantPoison, ConstantUndef, zero_of
-from ..ir.types import FloatType, VectorType
+from ..ir.types import FloatType, VectorType, size_and_align
 
 
 def retype_integer_copies(fn, types) -> bool:
@@ -62,7 +62,6 @@ def retype_integer_copies(fn, types) -> bool:
 def typed_type(types, ptr, t, module):
     """The float, float vector or pointer type of the bytes an integer access of
     type `t` at `ptr` touches, if type analysis knows them all; else None."""
-    from ..ad.context import size_and_align
     size = size_and_align(t)[0]
     cells = types.cells_in(ptr, size)
     kinds = set(cells.values())
