@@ -15,12 +15,10 @@ that holds, the second otherwise.  Only the combined gradient
 """
 from __future__ import annotations
 
-from typing import Optional
-
 from ..analysis.ranges import argument_extents, emit_disjoint
 from ..ir import Builder, Function
 from ..ir.clone import clone_body
-from ..transforms.interchange import ReductionNest, _outer_loops
+from ..transforms.interchange import ReductionNest, outer_loops
 from ..transforms.mem2reg import promote_allocas
 
 SLOW_SUFFIX, FAST_SUFFIX = ".mayalias", ".noalias"
@@ -51,7 +49,7 @@ def _plan(fn):
         return None
     copy = _noalias_copy(fn)
     promote_allocas(copy)
-    if any(ReductionNest.match(lp) for lp in _outer_loops(copy)):
+    if any(ReductionNest.match(lp) for lp in outer_loops(copy)):
         return copy, accesses
     fn.module.remove_global_value(copy)
     return None

@@ -59,35 +59,31 @@ def argument_extents(fn) -> Optional[List[Access]]:
             continue
         if found is None:
             return None
-        out.extend(found if isinstance(found, list) else [found] if found is not True else [])
+        out += found
     return out
 
 
-def _access(pointer, size, writes):
+def _access(pointer, size, writes) -> Optional[List[Access]]:
+    """The access as a list (empty for the function's own stack), or None."""
     base = _base(pointer)
-    if base is None:
+    if base is None or size is None:
         return None
-    if isinstance(base, I.Alloca):
-        return True                      # the function's own stack
-    return Access(base, pointer, size, writes) if size is not None else None
+    return [] if isinstance(base, I.Alloca) else [Access(base, pointer, size, writes)]
 
 
-def _call_accesses(call):
+def _call_accesses(call) -> Optional[List[Access]]:
     callee = call.called_function
     if callee is None:
         return None
     name = callee.name
     if name.startswith(PURE_INTRINSICS) or name.startswith(("llvm.lifetime.", "llvm.dbg.")):
-        return True
+        return []
     if name.startswith("llvm.memset."):
-        dest = _access(call.args[0], call.args[2], True)
-        return None if dest is None else [dest] if dest is not True else True
+        return _access(call.args[0], call.args[2], True)
     if name.startswith(_INTRINSIC_COPIES):
-        found = [_access(call.args[0], call.args[2], True),
-                 _access(call.args[1], call.args[2], False)]
-        if None in found:
-            return None
-        return [a for a in found if a is not True] or True
+        dest = _access(call.args[0], call.args[2], True)
+        src = _access(call.args[1], call.args[2], False)
+        return None if dest is None or src is None else dest + src
     return None
 
 
@@ -128,7 +124,9 @@ class BoundsEmitter:
             c = b.i64(_signed(v))
             return c, c
         if isinstance(v, Argument) and v.type.is_int:
-            x = self._to_i64(self.args[id(v)], signed=True)
+            x = self.args[id(v)]
+            if x.type.bits != 64:
+                x = b.cast("sext", x, I64)
             return x, x
         if isinstance(v, I.Phi):
             return self._counter_bounds(v)
@@ -196,11 +194,6 @@ class BoundsEmitter:
             s = self.b.i64(size)
             lo, hi = self.b.add(lo, self.b.mul(ilo, s)), self.b.add(hi, self.b.mul(ihi, s))
         return lo, hi
-
-    def _to_i64(self, v, signed):
-        if v.type.bits == 64:
-            return v
-        return self.b.cast("sext" if signed else "zext", v, I64)
 
 
 def _signed(c: ConstantInt) -> int:

@@ -38,7 +38,7 @@ from ..analysis.memory import CACHE_LINE, PURE_INTRINSICS, gep_step, separate_ob
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
-from ..ir.constants import ConstantInt
+from ..ir.constants import Constant, ConstantInt
 
 _PURE = (I.BinaryOp, I.UnaryOp, I.Cast, I.Compare, I.GetElementPtr, I.Select, I.Freeze)
 
@@ -47,14 +47,14 @@ def interchange_reduction_nests(fn) -> int:
     """Interchange every qualifying nest of `fn`; returns how many."""
     done = 0
     while True:
-        nest = next((n for n in map(ReductionNest.match, _outer_loops(fn)) if n), None)
+        nest = next((n for n in map(ReductionNest.match, outer_loops(fn)) if n), None)
         if nest is None:
             return done
         nest.rewrite()
         done += 1
 
 
-def _outer_loops(fn) -> List[Loop]:
+def outer_loops(fn) -> List[Loop]:
     """Loops with exactly one loop inside, innermost first."""
     info = LoopInfo(fn, DominatorTree(fn))
     loops = {id(lp): lp for lp in info.innermost.values()}
@@ -91,10 +91,9 @@ class ReductionNest:
         self.header, self.guard, self.pre_inner = header, guard, pre_inner
         self.body, self.latch = body, latch
         self.preheader, self.exit = preheader, exit_block
-        self.inner = Loop(body, {id(body)})
-        self.inner.parent = outer
         self.entry = pre_inner or header        # where the inner loop is entered from
         self.j = self.l = self.s = self.store = None
+        self.control = None      # ids of what steps `l` and decides the inner branch
 
     # ------------------------------------------------------------- matching
     @classmethod
@@ -182,10 +181,12 @@ class ReductionNest:
                 if not (_is_pure(inst) or (block is self.body and _plain_load(inst))):
                     return False
         # The latch computes P(j) and steps j; it must not see the sum.
-        return not any(_reads(inst, self.body) for inst in self.latch.instructions
-                       if inst is not store and not isinstance(inst, I.Phi)) and \
-            not _reads(self.latch.terminator, self.body) and \
-            _control_closure(self.body, self.l, blocks) is not None
+        if any(_reads(inst, self.body) for inst in self.latch.instructions
+               if inst is not store and not isinstance(inst, I.Phi)) or \
+                _reads(self.latch.terminator, self.body):
+            return False
+        self.control = _control_closure(self.body, self.l, blocks)
+        return self.control is not None
 
     def blocks(self) -> list:
         return [b for b in (self.header, self.pre_inner, self.body, self.latch) if b]
@@ -241,9 +242,9 @@ class ReductionNest:
         vmap[id(self.l)] = l_new
         cur = Builder(j_body).load(self.s.type, vmap[id(store_at)], self.s.name,
                                    self.store.align)
-        cur.metadata = [(k, t) for k, t in self.store.metadata]
+        cur.metadata = list(self.store.metadata)
         vmap[id(self.s)] = cur
-        control = _control_closure(self.body, self.l, self.outer.blocks)
+        control = self.control
         for inst in self.body.instructions[self.body.first_non_phi_index():-1]:
             if id(inst) not in control or any(
                     id(u) not in control and not u.is_terminator and u is not self.l
@@ -321,7 +322,6 @@ def _same(a, b) -> bool:
     """Are `a` and `b` the same value (constants compared by what they print)?"""
     if a is b:
         return True
-    from ..ir.constants import Constant
     return isinstance(a, Constant) and isinstance(b, Constant) and a.type == b.type and \
         repr(a) == repr(b)
 
