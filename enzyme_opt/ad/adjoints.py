@@ -17,28 +17,19 @@ from ..ir.constants import ConstantAggregate, ConstantInt, ConstantZero, zero_of
 from ..ir.types import I32
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           refuse_indirect_call)
+from . import shadow_heap
+from .calls import CallKind, classify_call
 from .rules import rule_name_for_call
-from .complex_calls import complex_adjoint, is_complex_call
-from .masked import is_masked_access, masked_adjoint
+from .complex_calls import complex_adjoint
+from .masked import masked_adjoint
 
 
-def reverse_instruction(gen, b, inst) -> None:
-    handler = _HANDLERS.get(type(inst))
-    if handler is None:
-        return
-    if handler in _ALL_LANES:
-        handler(gen, b, inst)
-        return
-    for _ in gen.each_lane():
-        handler(gen, b, inst)
-
-
-def _binary(gen, b, inst):
+def adjoint_arithmetic(gen, b, inst):
     if gen.info.is_active(inst):
         gen.apply_rule(b, inst.opcode, inst, inst.operands, inst.flags)
 
 
-def _cast(gen, b, inst):
+def adjoint_cast(gen, b, inst):
     if not gen.info.is_active(inst):
         return
     x = inst.operands[0]
@@ -48,7 +39,19 @@ def _cast(gen, b, inst):
         gen.add_adjoint(b, x, b.cast(back, d, x.type))
 
 
-def _select(gen, b, inst):
+def adjoint_freeze(gen, b, inst):
+    """`freeze x` is x wherever x is not poison: the adjoint passes through."""
+    x = inst.operands[0]
+    if gen.info.is_active(inst) and gen.info.is_active(x):
+        gen.add_adjoint(b, x, gen.take_adjoint(b, inst))
+
+
+def adjoint_pointer(gen, b, inst):
+    """Nothing flows back through address arithmetic: the shadow it needs
+    was made in the forward sweep."""
+
+
+def adjoint_select(gen, b, inst):
     if not gen.info.is_active(inst):
         return
     c, x, y = inst.operands
@@ -61,7 +64,7 @@ def _select(gen, b, inst):
         gen.add_adjoint(b, y, b.select(cond, zero, d))
 
 
-def _load(gen, b, inst):
+def adjoint_load(gen, b, inst):
     if not gen.info.is_active(inst):
         return
     d = gen.take_adjoint(b, inst)
@@ -70,7 +73,7 @@ def _load(gen, b, inst):
     b.store(gen.ctx.add_values(b, old, d), shadow, inst.align)
 
 
-def _store(gen, b, inst):
+def adjoint_store(gen, b, inst):
     value, ptr = inst.operands
     from ..analysis.activity import contains_float
     if not contains_float(value.type) or not gen.info.has_shadow(ptr):
@@ -81,7 +84,7 @@ def _store(gen, b, inst):
     gen.add_adjoint(b, value, old)
 
 
-def _atomic(gen, b, inst):
+def adjoint_atomic(gen, b, inst):
     """`atomicrmw fadd p, v` adds v to memory: v's adjoint is the shadow's
     value, and the old value it returns hands its adjoint to the shadow."""
     if inst.opcode not in ("atomicrmw", "cmpxchg"):
@@ -99,7 +102,7 @@ def _atomic(gen, b, inst):
         b.store(gen.ctx.add_values(b, old, gen.take_adjoint(b, inst)), shadow)
 
 
-def _extractvalue(gen, b, inst):
+def adjoint_extractvalue(gen, b, inst):
     if not gen.info.is_active(inst):
         return
     agg = inst.operands[0]
@@ -107,7 +110,7 @@ def _extractvalue(gen, b, inst):
     gen.add_adjoint(b, agg, b.insertvalue(zero_of(agg.type), d, inst.indices))
 
 
-def _insertvalue(gen, b, inst):
+def adjoint_insertvalue(gen, b, inst):
     if not gen.info.is_active(inst):
         return
     agg, x = inst.operands
@@ -118,7 +121,7 @@ def _insertvalue(gen, b, inst):
         gen.add_adjoint(b, agg, b.insertvalue(d, zero_of(x.type), inst.indices))
 
 
-def _extractelement(gen, b, inst):
+def adjoint_extractelement(gen, b, inst):
     if not gen.info.is_active(inst):
         return
     vec, index = inst.operands
@@ -127,7 +130,7 @@ def _extractelement(gen, b, inst):
     gen.add_adjoint(b, vec, b.insertelement(ConstantZero(vec.type), d, idx))
 
 
-def _insertelement(gen, b, inst):
+def adjoint_insertelement(gen, b, inst):
     if not gen.info.is_active(inst):
         return
     vec, x, index = inst.operands
@@ -147,7 +150,7 @@ def shuffle_mask(mask) -> list:
     return [-1] * mask.type.count
 
 
-def _shufflevector(gen, b, inst):
+def adjoint_shufflevector(gen, b, inst):
     if not gen.info.is_active(inst):
         return
     a, c, mask = inst.operands
@@ -167,65 +170,54 @@ def _shufflevector(gen, b, inst):
             gen.add_adjoint(b, operand, acc[which])
 
 
-def _call(gen, b, inst):
+def adjoint_call(gen, b, inst):
     """Differentiated callees and derivative rules take all lanes at once;
-    every other call's reverse is emitted once per lane."""
+    every other kind of call (calls.classify_call) is reversed once per lane."""
     plan = gen.call_plans.get(id(inst))
     if plan is not None:
         return _differentiated_call(gen, b, inst, plan)
-    name = _rule_of_call(inst)
-    if name is not None:
+    kind = classify_call(inst, gen.ctx.custom, "reverse")
+    if kind is CallKind.RULE:
         if gen.info.is_active(inst):
-            gen.apply_rule(b, name, inst, inst.args, inst.flags)
+            gen.apply_rule(b, rule_name_for_call(inst.called_function.name), inst, inst.args,
+                           inst.flags)
         return
     for _ in gen.each_lane():
-        _lane_call(gen, b, inst)
+        _CALL_ADJOINTS[kind](gen, b, inst)
 
 
-def _rule_of_call(inst):
-    """The derivative rule of a call of a math function declaration, or None."""
-    from ..analysis.activity import is_inactive_call
-    callee = inst.called_function
-    if callee is None or not callee.is_declaration or is_inactive_call(inst):
-        return None
-    return rule_name_for_call(callee.name)
+def _indirect(gen, b, inst):
+    if any(gen.info.is_active(a) for a in inst.args) or gen.info.is_active(inst):
+        refuse_indirect_call(inst, gen.primal)
 
 
-def _lane_call(gen, b, inst):
-    callee = inst.called_function
-    if callee is None:
-        if any(gen.info.is_active(a) for a in inst.args) or gen.info.is_active(inst):
-            refuse_indirect_call(inst, gen.primal)
-        return
-    from ..analysis.activity import ALLOCATION_FUNCTIONS, is_inactive_call
-    if callee.name in ALLOCATION_FUNCTIONS:
-        # The reverse of an allocation is the last use of its shadow.
-        if gen.info.has_shadow(inst):
-            from . import shadow_heap
-            shadow_heap.release(b, gen.shadow_in_rev(b, inst))
-        return
-    if callee.name == "realloc":
-        if gen.info.has_shadow(inst):
-            gen.ctx.realloc_adjoint(gen, b, inst)
-        return
-    if is_inactive_call(inst):
-        return
-    if callee.name.startswith("llvm.vector.reduce.f"):
-        return _vector_reduce(gen, b, inst, callee.name)
-    if callee.name.startswith(("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")):
-        return gen.ctx.memcpy_adjoint(gen, b, inst)
-    if callee.name.startswith(("llvm.memset", "memset")):
-        return gen.ctx.memset_adjoint(gen, b, inst)
-    if is_masked_access(callee):
-        return masked_adjoint(gen, b, inst)
-    if is_complex_call(callee):
-        return complex_adjoint(gen, b, inst)
+def _allocation(gen, b, inst):
+    """The reverse of an allocation is the last use of its shadow."""
+    if gen.info.has_shadow(inst):
+        shadow_heap.release(b, gen.shadow_in_rev(b, inst))
+
+
+def _realloc(gen, b, inst):
+    if gen.info.has_shadow(inst):
+        gen.ctx.realloc_adjoint(gen, b, inst)
+
+
+def _nothing(gen, b, inst):
+    """No derivative flows back through this call: it passes none on (I/O,
+    hints), frees memory whose shadow its allocation's reverse releases, or
+    is a function to differentiate that no derivative reaches here."""
+
+
+def _opaque(gen, b, inst):
     if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
-        raise DifferentiationError(f"cannot differentiate call to '{callee.name}' (no "
-                                   "derivative rule and no body)", function=gen.primal,
+        raise DifferentiationError(f"cannot differentiate call to '{inst.called_function.name}' "
+                                   "(no derivative rule and no body)", function=gen.primal,
                                    instruction=inst)
-    if callee.is_declaration:
-        check_opaque_call(inst, gen.info, gen.primal)
+    check_opaque_call(inst, gen.info, gen.primal)
+
+
+def _reduction(gen, b, inst):
+    _vector_reduce(gen, b, inst, inst.called_function.name)
 
 
 def _vector_reduce(gen, b, inst, name):
@@ -320,7 +312,7 @@ def _differentiated_call(gen, b, inst, plan):
             gen.add_adjoint(b, a, b.extractvalue(grads, [i]), lane)
 
 
-def _alloca(gen, b, inst):
+def adjoint_alloca(gen, b, inst):
     """The reverse of a stack allocation whose shadow is on the heap frees it."""
     if id(inst) in gen.heap_allocas:
         from . import tape as T
@@ -328,12 +320,12 @@ def _alloca(gen, b, inst):
         b.call(T.libc(gen.module, "free"), [b.pointer_cast(shadow, T.byte_ptr(gen.module))])
 
 
-_HANDLERS = {
-    I.BinaryOp: _binary, I.UnaryOp: _binary, I.Cast: _cast, I.Select: _select,
-    I.Load: _load, I.Store: _store, I.ExtractValue: _extractvalue,
-    I.InsertValue: _insertvalue, I.ExtractElement: _extractelement,
-    I.InsertElement: _insertelement, I.ShuffleVector: _shufflevector,
-    I.Call: _call, I.Invoke: _call, I.Alloca: _alloca, I.GenericInstruction: _atomic,
+_CALL_ADJOINTS = {
+    CallKind.INDIRECT: _indirect, CallKind.ALLOCATION: _allocation, CallKind.FREE: _nothing,
+    CallKind.REALLOC: _realloc, CallKind.INACTIVE: _nothing, CallKind.CUSTOM: _nothing,
+    CallKind.REDUCTION: _reduction,
+    CallKind.MEMCPY: lambda gen, b, inst: gen.ctx.memcpy_adjoint(gen, b, inst),
+    CallKind.MEMSET: lambda gen, b, inst: gen.ctx.memset_adjoint(gen, b, inst),
+    CallKind.MASKED: masked_adjoint, CallKind.COMPLEX: complex_adjoint,
+    CallKind.OPAQUE: _opaque, CallKind.BODY: _nothing,
 }
-# Handlers that serve every lane themselves (the others run once per lane).
-_ALL_LANES = {_binary, _call}

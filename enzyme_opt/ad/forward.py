@@ -18,6 +18,7 @@ from ..ir import instructions as I
 from ..ir.clone import clone_body
 from ..ir.constants import zero_of
 from ..ir.types import FunctionType, StructType
+from .instruction_table import differentiate_instruction, replayed_by_generator
 from .prepare import prepare_for_differentiation
 from .rules import RULES, Emitter, scaled
 
@@ -102,7 +103,7 @@ class ForwardGenerator:
             if id(block) not in returning:
                 continue
             for inst in list(block.instructions):
-                if inst.is_terminator and not isinstance(inst, I.Invoke):
+                if inst.is_terminator and replayed_by_generator(inst):
                     continue
                 self.visit(inst, phis)
         for phi, lanes, shadow in phis:
@@ -139,9 +140,7 @@ class ForwardGenerator:
                 (self.shadows if shadowed else self.tangents)[id(inst)] = lanes
                 phis.append((inst, lanes, shadowed))
             return
-        b = Builder().position_after(inst)
-        from .forward_rules import tangent_of_instruction
-        tangent_of_instruction(self, b, inst, active, shadowed)
+        differentiate_instruction(self, Builder().position_after(inst), inst, "forward")
 
     def _fill_phi(self, phi, lanes, shadowed) -> None:
         for value, block in phi.incoming:

@@ -6,9 +6,7 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 """
 from __future__ import annotations
 
-from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, ALLOCATION_FUNCTIONS,
-                                 FREE_FUNCTIONS, contains_float, holds_pointers,
-                                 is_inactive_call)
+from ..analysis.activity import ALIGNED_ALLOCATION_FUNCTIONS, contains_float, holds_pointers
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
@@ -17,50 +15,68 @@ from ..ir.types import I64
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           check_variadic_call, refuse_indirect_call,
                           refuse_unshadowed_pointer_store)
+from .calls import CallKind, classify_call
 from .rules import rule_name_for_call
-from .complex_calls import complex_tangent, is_complex_call
-from .masked import is_masked_access, masked_tangent
+from .complex_calls import complex_tangent
+from .masked import masked_tangent
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
 
 
-def tangent_of_instruction(gen, b, inst, active, shadowed) -> None:
-    if isinstance(inst, I.Store):
-        return _store(gen, b, inst)
-    if isinstance(inst, I.CallBase):
-        return _call(gen, b, inst, active, shadowed)
-    if inst.opcode in ("atomicrmw", "cmpxchg"):
-        return _atomic(gen, b, inst)
-    if shadowed:
-        gen.shadows[id(inst)] = [_mirror(gen, b, inst, lane) for lane in range(gen.width)]
-        return
-    if not active:
-        return
-    if isinstance(inst, (I.BinaryOp, I.UnaryOp)):
-        return gen.apply_rule(b, inst.opcode, inst, inst.operands, inst.flags)
-    if isinstance(inst, I.Load):
-        gen.tangents[id(inst)] = [b.load(inst.type, s, align=inst.align)
-                                  for s in gen.shadow(inst.pointer)]
-        return
-    if isinstance(inst, I.Cast):
-        if inst.opcode in ("fpext", "fptrunc", "bitcast"):
-            gen.tangents[id(inst)] = [b.cast(inst.opcode, t, inst.type)
-                                      for t in gen.tangent(inst.operands[0])]
-        return
-    if isinstance(inst, I.Select):
-        c, x, y = inst.operands
-        gen.tangents[id(inst)] = [b.select(c, tx, ty) for tx, ty in
-                                  zip(gen.tangent(x), gen.tangent(y))]
-        return
-    # Linear structural operations: the same operation on the tangents.
-    if isinstance(inst, (I.ExtractValue, I.InsertValue, I.ExtractElement, I.InsertElement,
-                         I.ShuffleVector)):
-        gen.tangents[id(inst)] = [_linear(gen, b, inst, lane) for lane in range(gen.width)]
-        return
-    raise DifferentiationError(f"no forward derivative for '{inst.opcode}'",
-                               function=gen.primal, instruction=inst)
+def _pointer_or(tangent):
+    """The tangent code of a kind that may compute a pointer: a shadowed
+    result mirrors the instruction onto shadows; an active one gets
+    `tangent`; any other result carries nothing."""
+    def visit(gen, b, inst) -> None:
+        if gen.info.has_shadow(inst):
+            gen.shadows[id(inst)] = [_mirror(gen, b, inst, lane) for lane in range(gen.width)]
+        elif gen.info.is_active(inst):
+            if tangent is None:
+                raise DifferentiationError(f"no forward derivative for '{inst.opcode}'",
+                                           function=gen.primal, instruction=inst)
+            tangent(gen, b, inst)
+    visit.__doc__ = tangent.__doc__ if tangent is not None else "shadows only"
+    return visit
 
 
-def _atomic(gen, b, inst) -> None:
+def tangent_arithmetic(gen, b, inst) -> None:
+    if gen.info.is_active(inst):
+        gen.apply_rule(b, inst.opcode, inst, inst.operands, inst.flags)
+
+
+def _load(gen, b, inst) -> None:
+    """A load of active memory reads its tangent from the shadow."""
+    gen.tangents[id(inst)] = [b.load(inst.type, s, align=inst.align)
+                              for s in gen.shadow(inst.pointer)]
+
+
+def _cast(gen, b, inst) -> None:
+    """fpext, fptrunc and bitcast are linear; a conversion to an integer has
+    derivative zero wherever it has one."""
+    if inst.opcode in ("fpext", "fptrunc", "bitcast"):
+        gen.tangents[id(inst)] = [b.cast(inst.opcode, t, inst.type)
+                                  for t in gen.tangent(inst.operands[0])]
+
+
+def _select(gen, b, inst) -> None:
+    c, x, y = inst.operands
+    gen.tangents[id(inst)] = [b.select(c, tx, ty) for tx, ty in
+                              zip(gen.tangent(x), gen.tangent(y))]
+
+
+def _linear_lanes(gen, b, inst) -> None:
+    """Linear structural operations (aggregates, vector lanes, freeze): the
+    same operation on the tangents."""
+    gen.tangents[id(inst)] = [_linear(gen, b, inst, lane) for lane in range(gen.width)]
+
+
+tangent_load = _pointer_or(_load)
+tangent_cast = _pointer_or(_cast)
+tangent_select = _pointer_or(_select)
+tangent_linear = _pointer_or(_linear_lanes)
+tangent_pointer_only = _pointer_or(None)
+
+
+def tangent_atomic(gen, b, inst) -> None:
     """An atomic fadd/fsub of active memory does the same to the shadow, with
     the value's tangent; what it returns is the old value, whose tangent the
     shadow held."""
@@ -106,7 +122,7 @@ def _mirror(gen, b, inst, lane):
                     (inst.name or "v") + "'")
 
 
-def _store(gen, b, inst) -> None:
+def tangent_store(gen, b, inst) -> None:
     value, ptr = inst.operands
     if not gen.info.has_shadow(ptr):
         return
@@ -129,78 +145,102 @@ def _store(gen, b, inst) -> None:
         b.store(v, s, inst.align)
 
 
-def _call(gen, b, inst, active, shadowed) -> None:
-    callee = inst.called_function
-    if callee is None:
-        if active or any(gen.info.is_active(a) for a in inst.args):
-            refuse_indirect_call(inst, gen.primal)
-        return
-    if callee.name in FREE_FUNCTIONS and gen.info.has_shadow(inst.args[0]):
+def tangent_call(gen, b, inst) -> None:
+    """The tangent code of a call, by its kind (calls.classify_call)."""
+    kind = classify_call(inst, gen.ctx.custom, "forward")
+    _CALL_TANGENTS[kind](gen, b, inst)
+
+
+def _indirect(gen, b, inst) -> None:
+    if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
+        refuse_indirect_call(inst, gen.primal)
+
+
+def _free(gen, b, inst) -> None:
+    if gen.info.has_shadow(inst.args[0]):
         for s in gen.shadow(inst.args[0]):
             copy = clone_instruction(inst)
             copy.set_operand(0, s)
             b.insert(copy)
-        return
-    if callee.name in ALLOCATION_FUNCTIONS:      # before the inactive check: no float in sight
-        if shadowed:
-            gen.shadows[id(inst)] = [_shadow_malloc(gen, b, inst) for _ in range(gen.width)]
-        return
-    if is_inactive_call(inst):
-        return
-    rule = gen.ctx.custom.get(id(callee))
-    if rule is not None and rule.forward is not None:
-        return _custom_forward(gen, b, inst, rule)
-    name = rule_name_for_call(callee.name)
-    if name is not None and callee.is_declaration:
-        if active:
-            gen.apply_rule(b, name, inst, inst.args, inst.flags)
-        return
-    if callee.name.startswith("llvm.vector.reduce.f"):
-        if active:
-            _vector_reduce(gen, b, inst)
-        return
-    if callee.name.startswith(("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")):
-        dst, src, n = inst.args[:3]
-        if gen.info.has_shadow(dst):
-            copies = gen.info.has_shadow(src) or \
-                gen.ctx.constant_shadow(src, "forward") is not None
-            for sd, ss in zip(gen.shadow(dst), gen.shadow(src) if copies
-                              else [None] * gen.width):
-                if ss is None:
-                    gen.ctx.memset_zero(b, sd, n)
-                else:
-                    copy = clone_instruction(inst)
-                    copy.set_operand(0, sd)
-                    copy.set_operand(1, ss)
-                    b.insert(copy)
-        return
-    if callee.name.startswith(("llvm.memset", "memset")):
-        dst = inst.args[0]
-        if gen.info.has_shadow(dst):
-            for sd in gen.shadow(dst):
-                gen.ctx.memset_zero(b, sd, inst.args[2])
-        return
-    if is_masked_access(callee):
-        return masked_tangent(gen, b, inst)
-    if is_complex_call(callee):
-        return complex_tangent(gen, b, inst)
-    if callee.name == "realloc" and gen.info.has_shadow(inst.args[0]):
-        # The shadow grows with the primal; bytes past the old size are as
-        # uninitialized in the shadow as they are in the primal.
-        gen.shadows[id(inst)] = [b.call(callee, [s, inst.args[1]], (inst.name or "v") + "'")
+
+
+def _allocation(gen, b, inst) -> None:
+    if gen.info.has_shadow(inst):
+        gen.shadows[id(inst)] = [_shadow_malloc(gen, b, inst) for _ in range(gen.width)]
+
+
+def _realloc(gen, b, inst) -> None:
+    # The shadow grows with the primal; bytes past the old size are as
+    # uninitialized in the shadow as they are in the primal.
+    if gen.info.has_shadow(inst.args[0]):
+        gen.shadows[id(inst)] = [b.call(inst.called_function, [s, inst.args[1]],
+                                        (inst.name or "v") + "'")
                                  for s in gen.shadow(inst.args[0])]
         gen.info.shadowed.add(id(inst))
+
+
+def _inactive(gen, b, inst) -> None:
+    """Nothing: the call passes no derivative on."""
+
+
+def _custom(gen, b, inst) -> None:
+    _custom_forward(gen, b, inst, gen.ctx.custom[id(inst.called_function)])
+
+
+def _math_rule(gen, b, inst) -> None:
+    if gen.info.is_active(inst):
+        gen.apply_rule(b, rule_name_for_call(inst.called_function.name), inst, inst.args,
+                       inst.flags)
+
+
+def _reduction(gen, b, inst) -> None:
+    if gen.info.is_active(inst):
+        _vector_reduce(gen, b, inst)
+
+
+def _memcpy(gen, b, inst) -> None:
+    dst, src, n = inst.args[:3]
+    if not gen.info.has_shadow(dst):
         return
-    if callee.is_declaration:
-        if active or any(gen.info.is_active(a) for a in inst.args):
-            raise DifferentiationError(f"cannot differentiate call to '{callee.name}' (no "
-                                       "derivative rule and no body)", function=gen.primal,
-                                       instruction=inst)
-        check_opaque_call(inst, gen.info, gen.primal)
-        return
+    copies = gen.info.has_shadow(src) or gen.ctx.constant_shadow(src, "forward") is not None
+    for sd, ss in zip(gen.shadow(dst), gen.shadow(src) if copies else [None] * gen.width):
+        if ss is None:
+            gen.ctx.memset_zero(b, sd, n)
+        else:
+            copy = clone_instruction(inst)
+            copy.set_operand(0, sd)
+            copy.set_operand(1, ss)
+            b.insert(copy)
+
+
+def _memset(gen, b, inst) -> None:
+    dst = inst.args[0]
+    if gen.info.has_shadow(dst):
+        for sd in gen.shadow(dst):
+            gen.ctx.memset_zero(b, sd, inst.args[2])
+
+
+def _opaque(gen, b, inst) -> None:
+    if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
+        raise DifferentiationError(f"cannot differentiate call to '{inst.called_function.name}' "
+                                   "(no derivative rule and no body)", function=gen.primal,
+                                   instruction=inst)
+    check_opaque_call(inst, gen.info, gen.primal)
+
+
+def _body(gen, b, inst) -> None:
     if any(gen.info.is_active(a) or gen.info.has_shadow(a) for a in inst.args) or \
-            shadowed or gen.info.touches_active_globals(inst):
+            gen.info.has_shadow(inst) or gen.info.touches_active_globals(inst):
         _differentiated_call(gen, b, inst)
+
+
+_CALL_TANGENTS = {
+    CallKind.INDIRECT: _indirect, CallKind.ALLOCATION: _allocation, CallKind.FREE: _free,
+    CallKind.REALLOC: _realloc, CallKind.INACTIVE: _inactive, CallKind.CUSTOM: _custom,
+    CallKind.RULE: _math_rule, CallKind.REDUCTION: _reduction, CallKind.MEMCPY: _memcpy,
+    CallKind.MEMSET: _memset, CallKind.MASKED: masked_tangent,
+    CallKind.COMPLEX: complex_tangent, CallKind.OPAQUE: _opaque, CallKind.BODY: _body,
+}
 
 
 def _vector_reduce(gen, b, inst) -> None:

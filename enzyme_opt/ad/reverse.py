@@ -34,8 +34,7 @@ import itertools
 from typing import Dict, List
 
 from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, POINTER_LANE_MOVES,
-                                 ActivityInfo, contains_float, holds_pointers,
-                                 is_inactive_call)
+                                 ActivityInfo, contains_float, holds_pointers)
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import LoopInfo, counter_parts
@@ -49,6 +48,8 @@ from ..ir.constants import (ConstantAggregate, ConstantInt, ConstantUndef, const
 from ..ir.types import I32, I64, FunctionType, StructType, VectorType
 from . import shadow_heap
 from . import tape as T
+from .calls import CallKind, classify_call
+from .instruction_table import differentiate_instruction, replayed_by_generator
 from .prepare import prepare_for_differentiation
 from .rules import RULES, Emitter, Expr, scaled
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
@@ -356,7 +357,7 @@ class ReverseGenerator:
             return self._shadow_alloca(inst, b, name)
         if isinstance(inst, I.CallBase):
             return self._shadow_allocation(inst, b, name)
-        if isinstance(inst, POINTER_LANE_MOVES):
+        if isinstance(inst, POINTER_LANE_MOVES + (I.Freeze,)):
             return b.insert(clone_with_shadows(inst, self.shadow_value), name)
         return None
 
@@ -411,11 +412,9 @@ class ReverseGenerator:
 
     # ------------------------------------------------------------------ calls (forward)
     def _needs_derivative_call(self, call) -> bool:
-        fn = call.called_function
-        if fn is None or is_inactive_call(call) or id(call.parent) not in self.returning:
-            return False
-        rule = self.ctx.custom.get(id(fn))
-        if fn.is_declaration and (rule is None or rule.reverse is None):
+        if id(call.parent) not in self.returning or \
+                classify_call(call, self.ctx.custom, "reverse") not in (CallKind.BODY,
+                                                                        CallKind.CUSTOM):
             return False
         return (any(self.info.is_active(a) or self.info.has_shadow(a) for a in call.args)
                 or self.info.is_active(call) or self.info.has_shadow(call)
@@ -663,7 +662,7 @@ class ReverseGenerator:
         # A snapshot: slots and adjoints are allocated in the entry block meanwhile.
         self.in_block_body = True
         for inst in reversed(list(block.instructions)):
-            if isinstance(inst, I.Phi) or inst.is_terminator and not isinstance(inst, I.Invoke):
+            if replayed_by_generator(inst):
                 continue
             b.debug_loc = inst.get_metadata("dbg")
             self.reverse_instruction(b, inst)
@@ -716,8 +715,7 @@ class ReverseGenerator:
 
     # ------------------------------------------------------------------ per instruction
     def reverse_instruction(self, b: Builder, inst) -> None:
-        from .adjoints import reverse_instruction
-        reverse_instruction(self, b, inst)
+        differentiate_instruction(self, b, inst, "reverse")
 
     def lazy(self, b: Builder, em: Emitter, v) -> Expr:
         return Expr(em, thunk=lambda: self.primal_in_rev(b, v), type=v.type, peek=v)

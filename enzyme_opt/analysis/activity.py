@@ -307,7 +307,7 @@ class ActivityInfo:
         if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
             base = int_pointer_base(ops[0])
             return base is not None and self.has_shadow(base)
-        if isinstance(inst, (I.GetElementPtr, I.Cast)):
+        if isinstance(inst, (I.GetElementPtr, I.Cast, I.Freeze)):
             return self.has_shadow(ops[0])
         if isinstance(inst, I.Phi):
             return any(self.has_shadow(v) for v in ops)

@@ -1,0 +1,76 @@
+"""What kind of call this is, for the derivative: one classifier for both modes.
+
+Forward and reverse mode treat a call by what its callee is: a function
+with a derivative rule, an allocation, a memory copy, a function with a
+body to differentiate, ...  Both ask `classify_call`, so the two modes
+cannot disagree on what a call is, and the order of the questions (an
+allocation before "inactive", since malloc has no float in sight) is
+written once.
+"""
+from __future__ import annotations
+
+import enum
+
+from ..analysis.activity import ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, is_inactive_call
+from .complex_calls import is_complex_call
+from .masked import is_masked_access
+from .rules import rule_name_for_call
+
+
+class CallKind(enum.Enum):
+    INDIRECT = "the callee is known only at run time (or is inline assembly)"
+    ALLOCATION = "allocates memory (malloc, calloc, operator new)"
+    FREE = "releases memory (free, operator delete)"
+    REALLOC = "realloc"
+    INACTIVE = "passes no derivative on (I/O, hints, user-marked inactive)"
+    CUSTOM = "has a derivative registered by the user"
+    RULE = "a math function with a derivative rule"
+    REDUCTION = "an LLVM vector reduction"
+    MEMCPY = "copies memory (memcpy, memmove)"
+    MEMSET = "fills memory (memset)"
+    MASKED = "a masked vector load, store, gather or scatter"
+    COMPLEX = "complex arithmetic of the runtime (__muldc3, cexp, ...)"
+    OPAQUE = "a declaration without a derivative rule"
+    BODY = "a function with a body, differentiated in turn"
+
+
+_MEMCPY_NAMES = ("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")
+_MEMSET_NAMES = ("llvm.memset", "memset")
+
+
+def classify_call(call, custom_rules, mode: str) -> CallKind:
+    """The kind of `call`.  `custom_rules` maps id(function) to the user's
+    registration; it counts when it has a derivative for `mode` ("forward"
+    or "reverse")."""
+    callee = call.called_function
+    if callee is None:
+        return CallKind.INDIRECT
+    name = callee.name
+    if name in ALLOCATION_FUNCTIONS:
+        return CallKind.ALLOCATION
+    if name in FREE_FUNCTIONS:
+        return CallKind.FREE
+    if name == "realloc":
+        return CallKind.REALLOC
+    if is_inactive_call(call):
+        return CallKind.INACTIVE
+    rule = custom_rules.get(id(callee))
+    if rule is not None and getattr(rule, mode) is not None:
+        return CallKind.CUSTOM
+    # What a name promises holds for library functions only: a function of
+    # the user's with a body (`memcpy_rows`, `sinc`) is differentiated as written.
+    if not callee.is_declaration:
+        return CallKind.BODY
+    if rule_name_for_call(name) is not None:
+        return CallKind.RULE
+    if name.startswith("llvm.vector.reduce.f"):
+        return CallKind.REDUCTION
+    if name.startswith(_MEMCPY_NAMES):
+        return CallKind.MEMCPY
+    if name.startswith(_MEMSET_NAMES):
+        return CallKind.MEMSET
+    if is_masked_access(callee):
+        return CallKind.MASKED
+    if is_complex_call(callee):
+        return CallKind.COMPLEX
+    return CallKind.OPAQUE
