@@ -5,7 +5,6 @@ import gc
 import os
 import re
 import sys
-import tempfile
 import traceback
 
 import click
@@ -13,6 +12,8 @@ import click
 from . import __version__
 from .diagnostics import EnzymeOptError
 from .llvm_verify import PendingCheck, llvm_check
+from .output import write_output
+from . import passes
 
 
 def _read_input(path: str) -> str:
@@ -28,24 +29,6 @@ def _read_input(path: str) -> str:
         raise EnzymeOptError("input is not textual LLVM IR (it contains NUL bytes; "
                              "bitcode is not supported)", filename=None if path == "-" else path)
     return data.decode("utf-8", "surrogateescape")
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Write `text` to `path` via a temporary file and a rename: all or nothing."""
-    if path == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".enzyme-opt-", suffix=".ll", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 _LLVM_POSITION = re.compile(r"<string>:(\d+):(\d+):\s*(?:error:\s*)?(.*)")
@@ -157,11 +140,10 @@ class InternalError(Exception):
     pass
 
 
-def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
+def run(input_path: str, output: str, pipeline: str, verify: bool, stage: list,
         options: dict) -> str:
     from .ir.printer import print_module
-    from .transforms.pipeline import DEFAULT_PIPELINE, parse_pipeline, run_pipeline
-    names = parse_pipeline(DEFAULT_PIPELINE if passes is None else passes)
+    names = passes.parse_pipeline(passes.DEFAULT_PIPELINE if pipeline is None else pipeline)
     stage[0] = "reading the input"
     text = _read_input(input_path)
     stage[0] = "parsing the input"
@@ -173,7 +155,7 @@ def run(input_path: str, output: str, passes: str, verify: bool, stage: list,
     stage[0] = "checking the input"
     _check_dominance(module, text)
     stage[0] = "running the pass pipeline"
-    run_pipeline(module, names, options)
+    passes.run_pipeline(module, names, options)
     stage[0] = "printing the output"
     result = print_module(module)
     if verify:
@@ -246,18 +228,55 @@ def _check_dominance(module, text: str) -> None:
     raise EnzymeOptError(message, filename, line, column, _source_line(text, line))
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+class LLVMStyleCommand(click.Command):
+    """Reads options as LLVM's tools do, besides click's own forms: `-o=FILE`,
+    and long options with one dash (`-passes=enzyme`, `-print-activity`,
+    `-version`).  A usage error exits with status 1, as opt's do."""
+
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, self._llvm_style(ctx, args))
+        except click.UsageError as e:
+            e.exit_code = 1
+            raise
+
+    def _llvm_style(self, ctx, args):
+        long_names = {opt[2:] for param in self.params for opt in
+                      list(param.opts) + list(param.secondary_opts) if opt.startswith("--")}
+        long_names.add("help")
+        short_names = {opt for param in self.params for opt in param.opts
+                       if len(opt) == 2 and opt[0] == "-" and opt[1] != "-"} | {"-h"}
+        out = []
+        for arg in args:
+            if arg == "--":
+                out.append(arg)
+                out.extend(args[len(out):])
+                break
+            if arg.startswith("-o="):
+                out += ["-o", arg[3:]]
+            elif arg.startswith("-") and not arg.startswith("--") and \
+                    arg[1:].partition("=")[0] in long_names:
+                out.append("-" + arg)
+            elif arg.startswith("-") and not arg.startswith("--") and len(arg) > 2 and \
+                    "-" + arg[1] not in short_names:
+                raise click.NoSuchOption(arg.partition("=")[0], ctx=ctx)
+            else:
+                out.append(arg)
+        return out
+
+
+@click.command(cls=LLVMStyleCommand, context_settings={"help_option_names": ["-h", "--help"]},
+               epilog=passes.passes_help())
 @click.argument("input_path", metavar="INPUT", default="-", required=False)
 @click.option("-o", "output", default="-", metavar="OUTPUT",
-              help="Output file ('-' for standard output, the default).")
+              help="Output file ('-' for standard output, the default). Written like opt "
+                   "writes: a regular file is replaced whole or not at all (keeping its mode, "
+                   "and through a symbolic link); a device or FIFO is written in place.")
 @click.option("-S", "text_output", is_flag=True,
               help="Write textual IR (accepted for opt compatibility; always on).")
-@click.option("-passes", "--passes", "passes", default=None, metavar="PIPELINE",
-              help="Comma-separated passes to run (default: 'enzyme', which replaces the "
-                   "Enzyme API calls with derivatives; empty: parse and print only). "
-                   "Known: enzyme, mem2reg, materialize (read every function body into "
-                   "the model and print it from there; without passes, bodies that LLVM "
-                   "verified are copied as written).")
+@click.option("-passes", "--passes", "pipeline", default=None, metavar="PIPELINE",
+              help="Comma-separated passes to run (default: 'enzyme'; empty: parse and print "
+                   "only); the passes are listed below.")
 @click.option("--verify/--no-verify", default=True, show_default=True,
               help="Check the output with LLVM's verifier (through llvmlite) before writing.")
 @click.option("--print-activity", is_flag=True,
@@ -269,7 +288,7 @@ def _check_dominance(module, text: str) -> None:
 @click.option("--debug", is_flag=True, help="Show Python tracebacks of internal errors.")
 @click.version_option(__version__, "--version", prog_name="enzyme-opt",
                       message="%(prog)s %(version)s")
-def main(input_path, output, text_output, passes, verify, print_activity,
+def main(input_path, output, text_output, pipeline, verify, print_activity,
          print_type_analysis, debug):
     """Differentiate LLVM IR: replace calls to the Enzyme C API
     (__enzyme_autodiff, ...) in INPUT (textual .ll, '-' for standard input)
@@ -277,12 +296,12 @@ def main(input_path, output, text_output, passes, verify, print_activity,
     stage = ["starting"]
     options = {"print_activity": print_activity, "print_type_analysis": print_type_analysis}
     try:
-        result = run(input_path, output, passes, verify, stage, options)
+        result = run(input_path, output, pipeline, verify, stage, options)
         for report in options.get("reports", []):
             click.echo(report, err=True)
         for warning in options.get("warnings", []):
             click.echo(f"warning: {warning}", err=True)
-        write_atomically(output, result)
+        write_output(output, result.encode("utf-8", "surrogateescape"))
     except EnzymeOptError as e:
         default = "<stdin>" if input_path == "-" else input_path
         click.echo(e.render(default), err=True)

@@ -99,7 +99,7 @@ def test_missing_input_is_a_clean_error(tmp_path):
 @pytest.fixture
 def broken_pipeline(monkeypatch):
     """A pass that fails the way a bug in the tool would."""
-    from enzyme_opt.transforms import pipeline
+    from enzyme_opt import passes as pipeline
 
     def explode(*args, **kwargs):
         raise KeyError("no such thing")

@@ -3,7 +3,7 @@ import re
 
 from enzyme_opt.analysis.loops import LoopInfo
 from enzyme_opt.ir.parser import parse_module
-from enzyme_opt.transforms.pipeline import DEFAULT_PIPELINE, parse_pipeline, run_pipeline
+from enzyme_opt.passes import DEFAULT_PIPELINE, parse_pipeline, run_pipeline
 from enzyme_opt.ir import print_module
 
 NEST = """

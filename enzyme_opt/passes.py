@@ -1,0 +1,75 @@
+"""The passes `-passes=` names, as objects in one registry.
+
+Each pass is a name, a line of help (what `--help` lists) and where its code
+lives, `module:function`, taking (module, options) or, with `per_function`,
+each function with a body.  The code is imported when the pass runs, so
+that a run without passes, or `--help`, does not load the AD.  The registry
+sits above the layers whose code the passes run, below the command line.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Dict, List
+
+from .diagnostics import EnzymeOptError
+
+
+@dataclass(frozen=True)
+class Pass:
+    name: str
+    help: str
+    target: str                  # "package.module:function"; empty: nothing to run
+    per_function: bool = False
+
+    def run(self, module, options) -> None:
+        if not self.target:
+            return
+        where, _, name = self.target.partition(":")
+        transform = getattr(importlib.import_module(where), name)
+        if not self.per_function:
+            transform(module, options)
+            return
+        for fn in module.functions:
+            if fn.blocks:
+                transform(fn)
+
+
+REGISTRY: Dict[str, Pass] = {p.name: p for p in (
+    Pass("enzyme", "replace Enzyme API calls with derivatives (the default)",
+         "enzyme_opt.ad.api:lower_api_calls"),
+    Pass("interchange", "interchange reduction nests that walk a stride (as gradients do)",
+         "enzyme_opt.transforms.interchange:interchange_reduction_nests", per_function=True),
+    Pass("materialize", "read every body into the model (else verified bodies are copied)",
+         ""),
+    Pass("mem2reg", "promote stack slots to SSA values",
+         "enzyme_opt.transforms.mem2reg:promote_allocas", per_function=True),
+)}
+DEFAULT_PIPELINE = "enzyme"
+
+
+def parse_pipeline(text: str) -> List[str]:
+    names = [p.strip() for p in text.split(",") if p.strip()]
+    for name in names:
+        if name not in REGISTRY:
+            known = ", ".join(sorted(REGISTRY))
+            raise EnzymeOptError(f"unknown pass '{name}' in -passes (known passes: {known})")
+    return names
+
+
+def run_pipeline(module, names: List[str], options=None) -> None:
+    """Run the named passes; `options` carries flags in and printouts out."""
+    options = {} if options is None else options
+    if names:
+        # Bodies kept as text (a lazy parse) hide the uses of globals that
+        # passes look up, so every pass starts from a fully read module.
+        module.materialize_all()
+    for name in names:
+        REGISTRY[name].run(module, options)
+
+
+def passes_help() -> str:
+    """The registry as `--help` shows it (click keeps the lines after \\b)."""
+    width = max(len(name) for name in REGISTRY)
+    lines = [f"  {p.name:<{width}}  {p.help}" for p in REGISTRY.values()]
+    return "Passes (-passes=NAME,NAME,...):\n\n\b\n" + "\n".join(lines)
