@@ -290,9 +290,22 @@ def parse_module(text: str, filename: str = "<stdin>", lazy: bool = False) -> Mo
             gc.enable()
 
 
+@functools.lru_cache(maxsize=1)
+def fused_parser_available() -> bool:
+    """Can the fused loop's tables be read off Lark?  They come from Lark's
+    internals (lalr.Tables), which a Lark release may change: then Lark's
+    own, slower parser reads every module, instead of the tool failing."""
+    try:
+        _cached_tables()
+    except Exception:
+        return False
+    return True
+
+
 def _parse(text: str, filename: str, fused: bool, lazy: bool = False) -> Module:
+    fused = fused and fused_parser_available()
     syntax = ModuleSyntax(text, filename)
-    if lazy:
+    if lazy and fused:
         syntax.lazy_body_of = lambda token: LazyBody(syntax, token)
     _DISPATCH.target = syntax
     try:
