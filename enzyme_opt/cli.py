@@ -228,6 +228,12 @@ def _check_dominance(module, text: str) -> None:
     raise EnzymeOptError(message, filename, line, column, _source_line(text, line))
 
 
+def _print_include_dir(ctx, param, value) -> None:
+    if value:
+        click.echo(os.path.join(os.path.dirname(os.path.abspath(__file__)), "include"))
+        ctx.exit(0)
+
+
 class LLVMStyleCommand(click.Command):
     """Reads options as LLVM's tools do, besides click's own forms: `-o=FILE`,
     and long options with one dash (`-passes=enzyme`, `-print-activity`,
@@ -286,6 +292,9 @@ class LLVMStyleCommand(click.Command):
               help="Print, for each differentiated function, the types found at each byte "
                    "offset behind its pointers (to stderr).")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks of internal errors.")
+@click.option("--print-include-dir", is_flag=True, expose_value=False, is_eager=True,
+              callback=_print_include_dir,
+              help="Print the directory that holds enzyme/enzyme.h (for -I) and exit.")
 @click.version_option(__version__, "--version", prog_name="enzyme-opt",
                       message="%(prog)s %(version)s")
 def main(input_path, output, text_output, pipeline, verify, print_activity,

@@ -32,6 +32,7 @@ import pytest
 
 E2E_DIR = Path(__file__).resolve().parent
 REPO_ROOT = E2E_DIR.parent.parent
+INCLUDE_DIR = REPO_ROOT / "enzyme_opt" / "include"
 
 TOOL_TIMEOUT = 600  # seconds for enzyme-opt on one module
 COMPILE_TIMEOUT = 300
@@ -118,8 +119,9 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
     exe = tmp_path / prog.stem
 
     cflags = CFLAGS_RE.search(prog.read_text(encoding="utf-8", errors="replace"))
-    cmd = [cc, opt, *(cflags.group(1).split() if cflags else []), "-S", "-emit-llvm", str(prog),
-           "-o", str(ll)]
+    # The shipped headers, as -I$(enzyme-opt --print-include-dir) gives them.
+    cmd = [cc, opt, *(cflags.group(1).split() if cflags else []), "-I", str(INCLUDE_DIR),
+           "-S", "-emit-llvm", str(prog), "-o", str(ll)]
     _require_success("clang -emit-llvm", cmd, _run(cmd, "clang -emit-llvm", COMPILE_TIMEOUT))
 
     cmd = [sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out_ll)]
