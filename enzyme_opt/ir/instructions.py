@@ -29,7 +29,9 @@ class Instruction(User):
     `("dbg", "!12")` or `("tbaa", "!5")`, printed back as `, !kind text`.
     """
 
-    __slots__ = ("opcode", "parent", "metadata", "location", "debug_records")
+    # `position`: where the instruction last was in its block (a hint for
+    # BasicBlock.index_of, checked before it is used).
+    __slots__ = ("opcode", "parent", "metadata", "location", "debug_records", "position")
 
     def __init__(self, opcode: str, type: Type, operands: Sequence[Value] = (),
                  name: Optional[str] = None):
@@ -39,6 +41,7 @@ class Instruction(User):
         self.metadata: List[Tuple[str, str]] = []
         self.location = None     # (file, line, column) in the input .ll, when parsed
         self.debug_records: Optional[list] = None   # LLVM 19 `#dbg_...` records before it
+        self.position = -1
 
     @property
     def is_terminator(self) -> bool:

@@ -10,12 +10,25 @@ from .values import Argument, Value
 
 
 class BasicBlock(Value):
-    __slots__ = ("parent", "instructions")
+    """A label and its instructions, in order.
+
+    `index_of` must be fast: the AD asks where an instruction is before it
+    inserts code after it, one instruction after another, in blocks of tens
+    of thousands of instructions.  Each instruction remembers its last known
+    position; positions are valid below `numbered`, which inserts and
+    removals lower, and `index_of` renumbers forward from there only as far
+    as it must.  A remembered position is used only after checking that the
+    instruction is still there, so a stale one costs time, never a wrong
+    answer.
+    """
+
+    __slots__ = ("parent", "instructions", "numbered")
 
     def __init__(self, name: Optional[str] = None, parent=None):
         super().__init__(LABEL, name)
         self.parent = parent
         self.instructions: list = []
+        self.numbered = 0
 
     # -- contents -----------------------------------------------------------
     def append(self, inst):
@@ -26,6 +39,8 @@ class BasicBlock(Value):
     def insert(self, index: int, inst):
         inst.parent = self
         self.instructions.insert(index, inst)
+        if index < self.numbered:
+            self.numbered = index
         return inst
 
     def insert_before(self, anchor, inst):
@@ -35,13 +50,24 @@ class BasicBlock(Value):
         return self.insert(self.index_of(anchor) + 1, inst)
 
     def index_of(self, inst) -> int:
-        for i, candidate in enumerate(self.instructions):
-            if candidate is inst:
-                return i
+        items = self.instructions
+        known = inst.position
+        if 0 <= known < len(items) and items[known] is inst:
+            return known
+        for start in (min(self.numbered, len(items)), 0):
+            for i in range(start, len(items)):
+                candidate = items[i]
+                candidate.position = i
+                if candidate is inst:
+                    self.numbered = i + 1
+                    return i
         raise ValueError(f"{inst!r} is not in this block")
 
     def remove(self, inst) -> None:
-        del self.instructions[self.index_of(inst)]
+        index = self.index_of(inst)
+        del self.instructions[index]
+        if index < self.numbered:
+            self.numbered = index
         inst.parent = None
 
     @property

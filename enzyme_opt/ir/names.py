@@ -96,23 +96,38 @@ def parse_identifier(token: str) -> str:
 
 
 class NameTable:
-    """Names in use in one scope (a function's locals, a module's globals)."""
+    """Names in use in one scope (a function's locals, a module's globals).
+
+    The AD claims the same few names (`tape.push`, `x'`) thousands of times
+    in one function: `_next[wanted]` is where the search for a free
+    `wanted.N` resumes, so a claim does not walk `wanted.1, wanted.2, ...`
+    again.  Every `wanted.N` below it is in use; a release lowers it.
+    """
 
     def __init__(self):
         self._used: set = set()
+        self._next: dict = {}
 
     def __contains__(self, name: str) -> bool:
         return name in self._used
 
     def claim(self, wanted: str) -> str:
         """Reserve `wanted`, or the first free `wanted.N`, and return it."""
-        name = wanted
-        counter = 1
-        while name in self._used or is_slot_number(name):
-            name = f"{wanted}.{counter}"
+        if wanted not in self._used and not is_slot_number(wanted):
+            self._used.add(wanted)
+            return wanted
+        counter = self._next.get(wanted, 1)
+        name = f"{wanted}.{counter}"
+        while name in self._used:
             counter += 1
+            name = f"{wanted}.{counter}"
+        self._next[wanted] = counter + 1
         self._used.add(name)
         return name
 
     def release(self, name: str) -> None:
         self._used.discard(name)
+        base, dot, number = name.rpartition(".")
+        if dot and number.isdigit() and str(int(number)) == number and \
+                int(number) < self._next.get(base, 0):
+            self._next[base] = int(number)
