@@ -10,13 +10,16 @@ import traceback
 import click
 
 from . import __version__
-from .diagnostics import EnzymeOptError
+from .diagnostics import EnzymeOptError, register_source
 from .llvm_verify import PendingCheck, llvm_check
 from .output import write_output
-from . import passes
+from . import llvm_tools, passes
 
 
-def _read_input(path: str) -> str:
+def _read_input(path: str):
+    """(text, LLVM version or None) of one input: text as it is, bitcode
+    disassembled by its producer's llvm-dis (whose version is returned)."""
+    name = "<stdin>" if path == "-" else path
     if path == "-":
         data = sys.stdin.buffer.read()
     else:
@@ -25,10 +28,34 @@ def _read_input(path: str) -> str:
                 data = f.read()
         except OSError as e:
             raise EnzymeOptError(f"could not open input file: {e.strerror}", filename=path)
+    if llvm_tools.is_bitcode(data):
+        return llvm_tools.disassemble(data, name)
     if b"\0" in data:
-        raise EnzymeOptError("input is not textual LLVM IR (it contains NUL bytes; "
-                             "bitcode is not supported)", filename=None if path == "-" else path)
-    return data.decode("utf-8", "surrogateescape")
+        raise EnzymeOptError("input is neither textual LLVM IR nor bitcode (it contains NUL "
+                             "bytes)", filename=name)
+    return data.decode("utf-8", "surrogateescape"), None
+
+
+def _read_inputs(paths):
+    """(text, filename, LLVM version or None) of the module to work on: the
+    one input, or all of them linked by llvm-link as one module."""
+    read = [(path, *_read_input(path)) for path in paths]
+    if len(read) == 1:
+        path, text, version = read[0]
+        name = "<stdin>" if path == "-" else path
+        if version is not None:
+            register_source(name, text)      # errors quote the disassembly's lines
+        return text, name, version
+    versions = {v if v is not None else llvm_tools.text_version(text) for _, text, v in read}
+    versions.discard(None)
+    if len(versions) > 1:
+        raise EnzymeOptError("the inputs come from different LLVM versions ("
+                             + ", ".join(map(str, sorted(versions))) + "): link modules of one")
+    version = versions.pop() if versions else llvm_tools.text_version("ptr")
+    text = llvm_tools.link([(path, text) for path, text, _ in read], version)
+    name = "+".join(os.path.basename(p) for p, _, _ in read)
+    register_source(name, text)
+    return text, name, version
 
 
 _LLVM_POSITION = re.compile(r"<string>:(\d+):(\d+):\s*(?:error:\s*)?(.*)")
@@ -140,14 +167,16 @@ class InternalError(Exception):
     pass
 
 
-def run(input_path: str, output: str, pipeline: str, verify: bool, stage: list,
-        options: dict) -> str:
+def run(input_paths, output: str, pipeline: str, verify: bool, stage: list,
+        options: dict):
+    """The output module's text, and the LLVM version it is for (None: as the
+    input's text says)."""
     from .ir.printer import print_module
     names = passes.parse_pipeline(passes.DEFAULT_PIPELINE if pipeline is None else pipeline)
     stage[0] = "reading the input"
-    text = _read_input(input_path)
+    text, filename, version = _read_inputs(input_paths or ("-",))
     stage[0] = "parsing the input"
-    module = _read_module(text, "<stdin>" if input_path == "-" else input_path, lazy=not names)
+    module = _read_module(text, filename, lazy=not names)
     if _PROCESS_ENDS_AFTER_RUN:
         # Nearly everything allocated so far lives until the process ends:
         # the cyclic collector need not scan it again and again.
@@ -160,8 +189,8 @@ def run(input_path: str, output: str, pipeline: str, verify: bool, stage: list,
     result = print_module(module)
     if verify:
         stage[0] = "verifying the output"
-        verify_output(result, text, "<stdin>" if input_path == "-" else input_path, options)
-    return result
+        verify_output(result, text, filename, options)
+    return result, version
 
 
 # LLVM 14's `asm goto` (a `callbr` with block addresses for arguments) is
@@ -273,13 +302,17 @@ class LLVMStyleCommand(click.Command):
 
 @click.command(cls=LLVMStyleCommand, context_settings={"help_option_names": ["-h", "--help"]},
                epilog=passes.passes_help())
-@click.argument("input_path", metavar="INPUT", default="-", required=False)
+@click.argument("input_paths", metavar="INPUT...", nargs=-1)
 @click.option("-o", "output", default="-", metavar="OUTPUT",
               help="Output file ('-' for standard output, the default). Written like opt "
                    "writes: a regular file is replaced whole or not at all (keeping its mode, "
                    "and through a symbolic link); a device or FIFO is written in place.")
 @click.option("-S", "text_output", is_flag=True,
-              help="Write textual IR (accepted for opt compatibility; always on).")
+              help="Write textual IR (the default unless OUTPUT ends in .bc; accepted for "
+                   "opt compatibility).")
+@click.option("--bitcode", "bitcode", is_flag=True,
+              help="Write bitcode, with llvm-as of the LLVM that made the input (also when "
+                   "OUTPUT ends in .bc).")
 @click.option("-passes", "--passes", "pipeline", default=None, metavar="PIPELINE",
               help="Comma-separated passes to run (default: 'enzyme'; empty: parse and print "
                    "only); the passes are listed below.")
@@ -297,22 +330,31 @@ class LLVMStyleCommand(click.Command):
               help="Print the directory that holds enzyme/enzyme.h (for -I) and exit.")
 @click.version_option(__version__, "--version", prog_name="enzyme-opt",
                       message="%(prog)s %(version)s")
-def main(input_path, output, text_output, pipeline, verify, print_activity,
+def main(input_paths, output, text_output, bitcode, pipeline, verify, print_activity,
          print_type_analysis, debug):
     """Differentiate LLVM IR: replace calls to the Enzyme C API
-    (__enzyme_autodiff, ...) in INPUT (textual .ll, '-' for standard input)
-    with synthesized derivative functions, and write the module as .ll."""
+    (__enzyme_autodiff, ...) in INPUT (.ll text or .bc bitcode, '-' or none
+    for standard input) with synthesized derivative functions, and write the
+    module as .ll (or bitcode).  Several inputs are linked into one module
+    first, as llvm-link does, so derivatives may cross files."""
     stage = ["starting"]
     options = {"print_activity": print_activity, "print_type_analysis": print_type_analysis}
     try:
-        result = run(input_path, output, pipeline, verify, stage, options)
+        result, version = run(input_paths, output, pipeline, verify, stage, options)
         for report in options.get("reports", []):
             click.echo(report, err=True)
         for warning in options.get("warnings", []):
             click.echo(f"warning: {warning}", err=True)
-        write_output(output, result.encode("utf-8", "surrogateescape"))
+        if bitcode or (output.endswith(".bc") and not text_output):
+            stage[0] = "writing bitcode"
+            data = llvm_tools.assemble(result, version or llvm_tools.text_version(result)
+                                       or llvm_tools.text_version("ptr"))
+        else:
+            data = result.encode("utf-8", "surrogateescape")
+        write_output(output, data)
     except EnzymeOptError as e:
-        default = "<stdin>" if input_path == "-" else input_path
+        default = "enzyme-opt" if len(input_paths) > 1 else \
+            "<stdin>" if not input_paths or input_paths[0] == "-" else input_paths[0]
         click.echo(e.render(default), err=True)
         sys.exit(1)
     except (InternalError, Exception) as e:

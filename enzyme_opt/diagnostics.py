@@ -68,8 +68,20 @@ def ir_location(inst):
     return getattr(inst, "location", None) if inst is not None else None
 
 
+# Texts that exist only in memory under a name of the input's (disassembled
+# bitcode, linked inputs): their lines are quoted from here, not from disk.
+_IN_MEMORY: dict = {}
+
+
+def register_source(name: str, text: str) -> None:
+    _IN_MEMORY[name] = text
+
+
 def read_source_line(path: str, line: int):
     """The text of `line` in `path` if the file is readable (for the caret display)."""
+    if path in _IN_MEMORY:
+        lines = _IN_MEMORY[path].split("\n")
+        return lines[line - 1] if 0 < line <= len(lines) else None
     try:
         with open(path, errors="replace") as f:
             for number, text in enumerate(f, 1):

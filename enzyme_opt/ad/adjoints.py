@@ -16,6 +16,7 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantInt, ConstantZero, zero_of
 from ..ir.types import I32
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
+                          refuse_bodiless_call,
                           refuse_indirect_call)
 from . import shadow_heap
 from .calls import CallKind, classify_call
@@ -210,9 +211,7 @@ def _nothing(gen, b, inst):
 
 def _opaque(gen, b, inst):
     if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
-        raise DifferentiationError(f"cannot differentiate call to '{inst.called_function.name}' "
-                                   "(no derivative rule and no body)", function=gen.primal,
-                                   instruction=inst)
+        refuse_bodiless_call(inst, gen.primal)
     check_opaque_call(inst, gen.info, gen.primal)
 
 

@@ -13,6 +13,7 @@ from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt
 from ..ir.types import I64
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
+                          refuse_bodiless_call,
                           check_variadic_call, refuse_indirect_call,
                           refuse_unshadowed_pointer_store)
 from .calls import CallKind, classify_call
@@ -222,9 +223,7 @@ def _memset(gen, b, inst) -> None:
 
 def _opaque(gen, b, inst) -> None:
     if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
-        raise DifferentiationError(f"cannot differentiate call to '{inst.called_function.name}' "
-                                   "(no derivative rule and no body)", function=gen.primal,
-                                   instruction=inst)
+        refuse_bodiless_call(inst, gen.primal)
     check_opaque_call(inst, gen.info, gen.primal)
 
 

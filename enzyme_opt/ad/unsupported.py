@@ -22,6 +22,17 @@ def refuse_indirect_call(call, function) -> None:
     raise DifferentiationError(problem, function=function, instruction=call)
 
 
+def refuse_bodiless_call(call, function) -> None:
+    """Derivatives reach a call of a function that has no body here and no
+    derivative rule: say how to give it one."""
+    name = call.called_function.name
+    raise DifferentiationError(
+        f"cannot differentiate call to '{name}' (no derivative rule and no body in this "
+        f"module); if it is defined in another file, pass that file too (enzyme-opt a.ll b.ll "
+        f"links its inputs), or register its derivative (__enzyme_register_gradient_{name})",
+        function=function, instruction=call)
+
+
 def refuse_unshadowed_pointer_store(store, function) -> None:
     """A pointer without a shadow (into an `enzyme_const` argument's memory,
     or memory reached through one) stored into memory that has one: reading
