@@ -13,6 +13,7 @@ from . import __version__
 from .diagnostics import EnzymeOptError, register_source
 from .llvm_verify import PendingCheck, llvm_check
 from .output import write_output
+from .stages import ProgressLine, Stages
 from . import llvm_tools, passes
 
 
@@ -167,28 +168,28 @@ class InternalError(Exception):
     pass
 
 
-def run(input_paths, output: str, pipeline: str, verify: bool, stage: list,
+def run(input_paths, output: str, pipeline: str, verify: bool, stages: Stages,
         options: dict):
     """The output module's text, and the LLVM version it is for (None: as the
     input's text says)."""
     from .ir.printer import print_module
     names = passes.parse_pipeline(passes.DEFAULT_PIPELINE if pipeline is None else pipeline)
-    stage[0] = "reading the input"
+    stages.enter("reading the input")
     text, filename, version = _read_inputs(input_paths or ("-",))
-    stage[0] = "parsing the input"
+    stages.enter("parsing the input")
     module = _read_module(text, filename, lazy=not names)
     if _PROCESS_ENDS_AFTER_RUN:
         # Nearly everything allocated so far lives until the process ends:
         # the cyclic collector need not scan it again and again.
         gc.freeze()
-    stage[0] = "checking the input"
+    stages.enter("checking the input")
     _check_dominance(module, text)
-    stage[0] = "running the pass pipeline"
-    passes.run_pipeline(module, names, options)
-    stage[0] = "printing the output"
+    stages.enter("running the pass pipeline")
+    passes.run_pipeline(module, names, options, stages)
+    stages.enter("printing the output")
     result = print_module(module)
     if verify:
-        stage[0] = "verifying the output"
+        stages.enter("verifying the output")
         verify_output(result, text, filename, options)
     return result, version
 
@@ -324,6 +325,9 @@ class LLVMStyleCommand(click.Command):
 @click.option("--print-type-analysis", is_flag=True,
               help="Print, for each differentiated function, the types found at each byte "
                    "offset behind its pointers (to stderr).")
+@click.option("--time-passes", is_flag=True,
+              help="Print how long each stage took (reading, parsing, each pass and each "
+                   "derivative, printing, verifying) to stderr.")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks of internal errors.")
 @click.option("--print-include-dir", is_flag=True, expose_value=False, is_eager=True,
               callback=_print_include_dir,
@@ -331,27 +335,32 @@ class LLVMStyleCommand(click.Command):
 @click.version_option(__version__, "--version", prog_name="enzyme-opt",
                       message="%(prog)s %(version)s")
 def main(input_paths, output, text_output, bitcode, pipeline, verify, print_activity,
-         print_type_analysis, debug):
+         print_type_analysis, time_passes, debug):
     """Differentiate LLVM IR: replace calls to the Enzyme C API
     (__enzyme_autodiff, ...) in INPUT (.ll text or .bc bitcode, '-' or none
     for standard input) with synthesized derivative functions, and write the
     module as .ll (or bitcode).  Several inputs are linked into one module
     first, as llvm-link does, so derivatives may cross files."""
-    stage = ["starting"]
-    options = {"print_activity": print_activity, "print_type_analysis": print_type_analysis}
+    stages = Stages()
+    options = {"print_activity": print_activity, "print_type_analysis": print_type_analysis,
+               "stages": stages}
     try:
-        result, version = run(input_paths, output, pipeline, verify, stage, options)
+        with ProgressLine(stages):
+            result, version = run(input_paths, output, pipeline, verify, stages, options)
         for report in options.get("reports", []):
             click.echo(report, err=True)
         for warning in options.get("warnings", []):
             click.echo(f"warning: {warning}", err=True)
         if bitcode or (output.endswith(".bc") and not text_output):
-            stage[0] = "writing bitcode"
+            stages.enter("writing bitcode")
             data = llvm_tools.assemble(result, version or llvm_tools.text_version(result)
                                        or llvm_tools.text_version("ptr"))
         else:
             data = result.encode("utf-8", "surrogateescape")
+        stages.enter("writing the output")
         write_output(output, data)
+        if time_passes:
+            click.echo(stages.report(), err=True)
     except EnzymeOptError as e:
         default = "enzyme-opt" if len(input_paths) > 1 else \
             "<stdin>" if not input_paths or input_paths[0] == "-" else input_paths[0]
@@ -361,7 +370,7 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
         if isinstance(e, click.exceptions.Exit):
             raise
         what = str(e) or type(e).__name__
-        click.echo(f"error: internal error while {stage[0]}: {what}", err=True)
+        click.echo(f"error: internal error while {stages.current}: {what}", err=True)
         if getattr(e, "enzyme_opt_note", None):
             click.echo(f"note: {e.enzyme_opt_note}", err=True)
         if debug:

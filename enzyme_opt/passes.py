@@ -57,14 +57,19 @@ def parse_pipeline(text: str) -> List[str]:
     return names
 
 
-def run_pipeline(module, names: List[str], options=None) -> None:
-    """Run the named passes; `options` carries flags in and printouts out."""
+def run_pipeline(module, names: List[str], options=None, stages=None) -> None:
+    """Run the named passes; `options` carries flags in and printouts out;
+    `stages` (stages.Stages) is told what runs when."""
     options = {} if options is None else options
     if names:
         # Bodies kept as text (a lazy parse) hide the uses of globals that
         # passes look up, so every pass starts from a fully read module.
+        if stages is not None:
+            stages.enter("reading every function body")
         module.materialize_all()
     for name in names:
+        if stages is not None:
+            stages.enter(f"running pass '{name}'")
         REGISTRY[name].run(module, options)
 
 
