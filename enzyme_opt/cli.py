@@ -325,6 +325,9 @@ class LLVMStyleCommand(click.Command):
 @click.option("--print-type-analysis", is_flag=True,
               help="Print, for each differentiated function, the types found at each byte "
                    "offset behind its pointers (to stderr).")
+@click.option("--check-derivatives", is_flag=True,
+              help="Make the output program check each derivative call against central "
+                   "differences, printing the relative error per call site to stderr.")
 @click.option("--time-passes", is_flag=True,
               help="Print how long each stage took (reading, parsing, each pass and each "
                    "derivative, printing, verifying) to stderr.")
@@ -335,7 +338,7 @@ class LLVMStyleCommand(click.Command):
 @click.version_option(__version__, "--version", prog_name="enzyme-opt",
                       message="%(prog)s %(version)s")
 def main(input_paths, output, text_output, bitcode, pipeline, verify, print_activity,
-         print_type_analysis, time_passes, debug):
+         print_type_analysis, check_derivatives, time_passes, debug):
     """Differentiate LLVM IR: replace calls to the Enzyme C API
     (__enzyme_autodiff, ...) in INPUT (.ll text or .bc bitcode, '-' or none
     for standard input) with synthesized derivative functions, and write the
@@ -343,7 +346,7 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
     first, as llvm-link does, so derivatives may cross files."""
     stages = Stages()
     options = {"print_activity": print_activity, "print_type_analysis": print_type_analysis,
-               "stages": stages}
+               "check_derivatives": check_derivatives, "stages": stages}
     try:
         with ProgressLine(stages):
             result, version = run(input_paths, output, pipeline, verify, stages, options)

@@ -18,6 +18,7 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, zero_of
 from ..ir.module import function_under_casts
 from .context import DerivativeContext, size_and_align
+from .derivative_check import DerivativeCheck
 from .tape import forgo_spares
 
 MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
@@ -294,6 +295,7 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     b = Builder().position_before(call)
     b.debug_loc = call.get_metadata("dbg")
     args = _activity_args(b, parsed)
+    check = _derivative_check(ctx, parsed, "reverse", b, args)
     if ret_active:
         args.extend([b.float(fn.return_type, 1.0)] * parsed.width)
     result = b.call(diffe, args, "grad")
@@ -301,6 +303,8 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     if not result.type.is_void:
         n = sum(1 for k in kinds if k == "out") * parsed.width
         grads = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
+    if check is not None:
+        check.after(b, args[:len(args) - parsed.width * ret_active], grads)
     deliver_gradients(b, call, grads, parsed.sret)
     erase_api_call(call)
 
@@ -365,13 +369,25 @@ def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     for spec, param in zip(parsed.args, fn.args):
         args.append(coerce(b, spec.value, param.type))
         args.extend(coerce(b, s, param.type) for s in spec.shadows)
+    check = _derivative_check(ctx, parsed, "forward", b, args)
     result = b.call(tangent_fn, args, "tangent")
     tangents = []
     if not result.type.is_void:
         n = parsed.width
         tangents = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
+    if check is not None:
+        check.after(b, args, tangents)
     deliver_gradients(b, call, tangents, parsed.sret)
     erase_api_call(call)
+
+
+def _derivative_check(ctx, parsed, mode, b, args):
+    """With --check-derivatives: the call's check, its evaluations emitted at `b`."""
+    if not ctx.options.get("check_derivatives"):
+        return None
+    check = DerivativeCheck(ctx, parsed, mode)
+    check.before(b, args)
+    return check
 
 
 def _activity_args(b, parsed):

@@ -23,6 +23,7 @@ class DerivativeContext:
         self.custom = collect_custom_rules(module)
         self.options = dict(options or {})
         self.reports: list = []
+        self.check_functions: dict = {}     # derivative_check's generated functions
         from ..analysis.activity import GlobalActivity
         self.globals = GlobalActivity(module)
         self.shadow_globals: Dict[Tuple, object] = {}

@@ -15,7 +15,7 @@ that holds, the second otherwise.  Only the combined gradient
 """
 from __future__ import annotations
 
-from ..analysis.ranges import argument_extents, emit_disjoint
+from ..analysis.ranges import argument_extents, boundable, emit_disjoint
 from ..ir import Builder, Function
 from ..ir.clone import clone_body
 from ..transforms.interchange import ReductionNest, outer_loops
@@ -45,7 +45,7 @@ def _plan(fn):
     if not any(a.type.is_pointer and "noalias" not in a.attrs.split() for a in fn.args):
         return None
     accesses = argument_extents(fn)
-    if not accesses or not any(a.writes for a in accesses) or not _boundable(fn, accesses):
+    if not accesses or not any(a.writes for a in accesses) or not boundable(fn, accesses):
         return None
     copy = _noalias_copy(fn)
     promote_allocas(copy)
@@ -53,16 +53,6 @@ def _plan(fn):
         return copy, accesses
     fn.module.remove_global_value(copy)
     return None
-
-
-def _boundable(fn, accesses) -> bool:
-    """Can the run-time test be written?  (Tried in a scratch function.)"""
-    scratch = Function("scratch", fn.function_type, fn.type, [a.name for a in fn.args])
-    block = scratch.add_block("entry")
-    ok = emit_disjoint(Builder(block), fn, scratch.args, accesses) is not None
-    for inst in block.instructions:
-        inst.drop_operands()
-    return ok
 
 
 def _noalias_copy(fn) -> Function:

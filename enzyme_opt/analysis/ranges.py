@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
-from ..ir import Builder
+from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
 from ..ir.types import I1, I64, alloc_size
@@ -40,10 +40,11 @@ class Access:
         self.arg, self.pointer, self.size, self.writes = arg, pointer, size, writes
 
 
-def argument_extents(fn) -> Optional[List[Access]]:
+def argument_extents(fn, harmless_call=None) -> Optional[List[Access]]:
     """Every access of `fn` through a pointer argument, or None when some
     memory access cannot be bounded (or is not through an argument or the
-    function's own stack)."""
+    function's own stack).  `harmless_call(callee)` may say of a callee
+    that it touches no memory the caller can see (a math function)."""
     out = []
     for inst in fn.instructions():
         if isinstance(inst, (I.Load, I.Store)):
@@ -52,7 +53,10 @@ def argument_extents(fn) -> Optional[List[Access]]:
             t = inst.type if isinstance(inst, I.Load) else inst.value.type
             found = _access(inst.pointer, alloc_size(t), isinstance(inst, I.Store))
         elif isinstance(inst, I.CallBase):
-            found = _call_accesses(inst)
+            callee = inst.called_function
+            harmless = harmless_call is not None and callee is not None and \
+                harmless_call(callee)
+            found = [] if harmless else _call_accesses(inst)
         elif inst.opcode in ("atomicrmw", "cmpxchg", "va_arg"):
             return None
         else:
@@ -65,7 +69,7 @@ def argument_extents(fn) -> Optional[List[Access]]:
 
 def _access(pointer, size, writes) -> Optional[List[Access]]:
     """The access as a list (empty for the function's own stack), or None."""
-    base = _base(pointer)
+    base = argument_base(pointer)
     if base is None or size is None:
         return None
     return [] if isinstance(base, I.Alloca) else [Access(base, pointer, size, writes)]
@@ -87,7 +91,7 @@ def _call_accesses(call) -> Optional[List[Access]]:
     return None
 
 
-def _base(pointer):
+def argument_base(pointer):
     """The argument or alloca `pointer` is an address into, through GEPs and casts."""
     while isinstance(pointer, (I.GetElementPtr, I.Cast)):
         if isinstance(pointer, I.Cast) and pointer.opcode not in ("bitcast", "addrspacecast"):
@@ -203,13 +207,25 @@ def _signed(c: ConstantInt) -> int:
 
 
 def _exit_limit(loop, phi, step):
-    """(limit, inclusive) of the loop's single exit test on `phi` or its step."""
+    """(limit, inclusive) of the loop's single exit test: on its step at the
+    end of the latch (a rotated loop, clang -O1 and up), or on `phi` at the
+    top of the header (clang -O0's `for`, once its slots are promoted)."""
     latches = [p for p in loop.header.predecessors if id(p) in loop.blocks]
     if len(latches) != 1:
         raise _GiveUp(loop.header)
     term = latches[0].terminator
+    tested = step
+    if isinstance(term, I.Branch) and term.condition is None:
+        # Tested at the top: the bounds hold in the blocks after the test,
+        # not in the header before it, nor after the loop (where phi = limit).
+        term, tested = loop.header.terminator, phi
+        header = loop.header.instructions
+        if any(isinstance(i, (I.Load, I.Store, I.CallBase)) for i in header) or any(
+                id(user.parent) not in loop.blocks for user in phi.users
+                if isinstance(user, I.Instruction)):
+            raise _GiveUp(loop.header)
     cond = term.condition if isinstance(term, I.Branch) else None
-    if not isinstance(cond, I.Compare) or cond.operands[0] is not step:
+    if not isinstance(cond, I.Compare) or cond.operands[0] is not tested:
         raise _GiveUp(loop.header)
     limit = cond.operands[1]
     if isinstance(limit, I.Instruction) and id(limit.parent) in loop.blocks:
@@ -224,14 +240,13 @@ def _exit_limit(loop, phi, step):
     raise _GiveUp(loop.header)
 
 
-def emit_disjoint(b: Builder, fn, args, accesses: List[Access], shadows=()):
-    """An i1 at `b`: every argument `fn` writes overlaps no other argument
-    it touches, and the bounds hold; None when some access cannot be
-    bounded.  `args` stand for `fn`'s arguments; `shadows` lists (argument
-    index, value) of further pointers with the extent of that argument
-    which are written (a gradient's shadows: adjoints accumulate there)."""
+def emit_extents(b: Builder, fn, args, accesses: List[Access]):
+    """At `b`, for each argument `fn` accesses: its index -> [lo, end,
+    writes], the byte offsets (i64) it touches from lo up to end; and the
+    i1 conditions those bounds rely on.  None when some access cannot be
+    bounded.  `args` stand for `fn`'s arguments."""
     emitter = BoundsEmitter(b, fn, args)
-    extent: Dict[int, list] = {}         # argument index -> [lo, end, writes]
+    extent: Dict[int, list] = {}
     try:
         for acc in accesses:
             lo, hi = emitter.offset(acc.pointer)
@@ -243,6 +258,29 @@ def emit_disjoint(b: Builder, fn, args, accesses: List[Access], shadows=()):
             entry[2] |= acc.writes
     except _GiveUp:
         return None
+    return extent, emitter.conditions
+
+
+def boundable(fn, accesses: List[Access]) -> bool:
+    """Can `emit_extents` bound these accesses?  (Tried in a scratch function.)"""
+    scratch = Function("scratch", fn.function_type, fn.type, [a.name for a in fn.args])
+    block = scratch.add_block("entry")
+    ok = emit_extents(Builder(block), fn, scratch.args, accesses) is not None
+    for inst in block.instructions:
+        inst.drop_operands()
+    return ok
+
+
+def emit_disjoint(b: Builder, fn, args, accesses: List[Access], shadows=()):
+    """An i1 at `b`: every argument `fn` writes overlaps no other argument
+    it touches, and the bounds hold; None when some access cannot be
+    bounded.  `args` stand for `fn`'s arguments; `shadows` lists (argument
+    index, value) of further pointers with the extent of that argument
+    which are written (a gradient's shadows: adjoints accumulate there)."""
+    found = emit_extents(b, fn, args, accesses)
+    if found is None:
+        return None
+    extent, conditions = found
     regions = [(args[k], lo, end, writes) for k, (lo, end, writes) in extent.items()]
     regions += [(v, extent[k][0], extent[k][1], True) for k, v in shadows if k in extent]
     spans = []
@@ -250,7 +288,7 @@ def emit_disjoint(b: Builder, fn, args, accesses: List[Access], shadows=()):
         base = b.cast("ptrtoint", pointer, I64)
         spans.append((b.add(base, lo), b.add(base, end), writes))
     ok = b.int(I1, 1)
-    for cond in emitter.conditions:
+    for cond in conditions:
         ok = b.binop("and", ok, cond)
     for i, (x0, x1, wx) in enumerate(spans):
         for y0, y1, wy in spans[i + 1:]:
