@@ -13,7 +13,7 @@ from . import __version__
 from .diagnostics import EnzymeOptError, register_source
 from .llvm_verify import PendingCheck, llvm_check
 from .output import write_output
-from .stages import ProgressLine, Stages
+from .stages import ProgressLine, Stages, Statistics
 from . import llvm_tools, passes
 
 
@@ -328,6 +328,10 @@ class LLVMStyleCommand(click.Command):
 @click.option("--check-derivatives", is_flag=True,
               help="Make the output program check each derivative call against central "
                    "differences, printing the relative error per call site to stderr.")
+@click.option("--stats", is_flag=True,
+              help="Print what the run counted to stderr: functions differentiated per mode, "
+                   "values kept for or recomputed in reverse passes, tape bytes, per "
+                   "derivative and in all.")
 @click.option("--time-passes", is_flag=True,
               help="Print how long each stage took (reading, parsing, each pass and each "
                    "derivative, printing, verifying) to stderr.")
@@ -338,7 +342,7 @@ class LLVMStyleCommand(click.Command):
 @click.version_option(__version__, "--version", prog_name="enzyme-opt",
                       message="%(prog)s %(version)s")
 def main(input_paths, output, text_output, bitcode, pipeline, verify, print_activity,
-         print_type_analysis, check_derivatives, time_passes, debug):
+         print_type_analysis, check_derivatives, stats, time_passes, debug):
     """Differentiate LLVM IR: replace calls to the Enzyme C API
     (__enzyme_autodiff, ...) in INPUT (.ll text or .bc bitcode, '-' or none
     for standard input) with synthesized derivative functions, and write the
@@ -346,7 +350,8 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
     first, as llvm-link does, so derivatives may cross files."""
     stages = Stages()
     options = {"print_activity": print_activity, "print_type_analysis": print_type_analysis,
-               "check_derivatives": check_derivatives, "stages": stages}
+               "check_derivatives": check_derivatives, "stages": stages,
+               "stats": Statistics()}
     try:
         with ProgressLine(stages):
             result, version = run(input_paths, output, pipeline, verify, stages, options)
@@ -362,6 +367,8 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
             data = result.encode("utf-8", "surrogateescape")
         stages.enter("writing the output")
         write_output(output, data)
+        if stats:
+            click.echo(options["stats"].report(), err=True)
         if time_passes:
             click.echo(stages.report(), err=True)
     except EnzymeOptError as e:

@@ -1,9 +1,11 @@
-"""The stages of one run: what is being done now, and how long each took.
+"""The stages of one run: what is being done now, and how long each took;
+and what the run counted.
 
 The command line names the current stage in an internal error, shows it on
 a progress line when a run on a terminal takes longer than two seconds,
 and prints the times with `-time-passes`.  The pass pipeline and the AD
 enter finer stages (each pass, each derivative) through the same object.
+`Statistics` holds what `-stats` prints: counts, and a line per derivative.
 """
 from __future__ import annotations
 
@@ -84,3 +86,23 @@ class ProgressLine:
             self.stream.flush()
             self._shown = True
             self._done.wait(self.PERIOD)
+
+
+class Statistics:
+    """Counters by description, and one line per derivative made."""
+
+    def __init__(self):
+        self.counts: dict = {}
+        self.derivatives: List[str] = []
+
+    def count(self, what: str, n: int = 1) -> None:
+        self.counts[what] = self.counts.get(what, 0) + n
+
+    def report(self) -> str:
+        rule = "===" + "-" * 73 + "==="
+        lines = [rule, "Statistics Collected".center(79).rstrip(), rule, ""]
+        width = max((len(str(n)) for n in self.counts.values()), default=1)
+        lines += [f"  {n:>{width}} enzyme - {what}" for what, n in sorted(self.counts.items())]
+        if self.derivatives:
+            lines += ["", "  per derivative:"] + [f"    {d}" for d in self.derivatives]
+        return "\n".join(lines)

@@ -1,6 +1,8 @@
 """Per-module state of the AD pipeline: derivative caches and shared helpers."""
 from __future__ import annotations
 
+from ..stages import Statistics
+
 from typing import Dict, Tuple
 
 from ..ir import Builder, Function
@@ -24,10 +26,26 @@ class DerivativeContext:
         self.options = dict(options or {})
         self.reports: list = []
         self.check_functions: dict = {}     # derivative_check's generated functions
+        self.stats = self.options.get("stats") or Statistics()
         from ..analysis.activity import GlobalActivity
         self.globals = GlobalActivity(module)
         self.shadow_globals: Dict[Tuple, object] = {}
         self._module_types = None
+
+    def record_reverse(self, gen) -> None:
+        """-stats: what a reverse-mode derivative keeps, recomputes and tapes."""
+        mode = "split" if gen.split else "reverse"
+        self.stats.count(f"functions differentiated in {mode} mode")
+        self.stats.count("values kept for reverse passes", len(gen.slots))
+        self.stats.count("values recomputed in reverse passes", len(gen.recomputed))
+        self.stats.count("tape bytes per run of the blocks that repeat", gen.tape_bytes)
+        self.stats.derivatives.append(
+            f"{gen.rev.name}: {len(gen.slots)} values kept, {len(gen.recomputed)} recomputed, "
+            f"{gen.tape_bytes} tape bytes per run of the blocks that repeat")
+
+    def record_forward(self, gen) -> None:
+        self.stats.count("functions differentiated in forward mode")
+        self.stats.derivatives.append(f"{gen.fn.name}: forward mode, width {gen.width}")
 
     @property
     def module_types(self):

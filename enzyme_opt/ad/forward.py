@@ -109,6 +109,7 @@ class ForwardGenerator:
         for phi, lanes, shadow in phis:
             self._fill_phi(phi, lanes, shadow)
         self._rewrite_return(exit_block)
+        self.ctx.record_forward(self)
         return fn
 
     # -- lookups -------------------------------------------------------------------------

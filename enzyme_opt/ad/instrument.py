@@ -142,6 +142,7 @@ def push_slots(gen, b: Builder, tape, slots, use_current=False) -> None:
     """Save the slots' contents (before this block overwrites them) on the tape."""
     push, _ = T.runtime(gen.module)
     placed, total = _layout(slots)
+    gen.tape_bytes += total
     region = b.call(push, [tape, b.i64(total)], "tape.push")
     for s, off, align in placed:
         value = b.load(s.value.type, s.fwd, "saved")

@@ -101,6 +101,8 @@ class ReverseGenerator:
         self.in_block_body = False        # emitting the reverse of its instructions
         self.pop_builders: list = []      # (forward block, builder in its reverse's tape block)
         self.heap_allocas: set = set()    # ids of allocas whose shadow is malloc'd
+        self.recomputed: set = set()      # ids of values the reverse pass recomputes (-stats)
+        self.tape_bytes = 0               # bytes pushed per run of the repeating blocks
 
     # ------------------------------------------------------------------ lanes
     def each_lane(self):
@@ -233,6 +235,7 @@ class ReverseGenerator:
         self._make_shadows()
         self._build_reverse()
         self._instrument_forward()
+        self.ctx.record_reverse(self)
 
     # ------------------------------------------------------------------ setup
     def _setup_entries(self) -> None:
@@ -515,6 +518,7 @@ class ReverseGenerator:
             if is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
                     or self._cheap_float(v):
                 loaded = self._recompute(b, v)
+                self.recomputed.add(id(v))
             else:
                 loaded = b.load(v.type, self._slot_for(v).rev, (v.name or "v") + ".rev")
                 self.slot_readers.setdefault(id(v), set()).add(
