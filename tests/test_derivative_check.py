@@ -57,7 +57,7 @@ def test_each_call_is_checked_or_says_why_not(tmp_path, clang, opt):
     assert plain.stderr == ""
     reports = _reports(checked.stderr)
     rev, fwd = "__enzyme_autodiff", "__enzyme_fwddiff"
-    always = [(rev, "scalar"), (fwd, "uses_cube")]
+    always = [(rev, "scalar"), (fwd, "uses_cube"), (rev, "uses_quartic")]
     memory = [(rev, "weighted"), (rev, "squares"), (fwd, "weighted")]
     for key in always + (memory if opt in ("-O0", "-O1") else []):
         assert all(_error(r) is not None for r in reports[key]), (key, reports[key])
@@ -65,9 +65,28 @@ def test_each_call_is_checked_or_says_why_not(tmp_path, clang, opt):
         for r in reports[key]:
             assert _error(r) is not None and _error(r) < 1e-6 or \
                 r.startswith("not checked: the bytes"), (key, r)
-    assert _error(reports[(fwd, "uses_cube")][0]) > 0.1, "the wrong derivative went unseen"
+    assert _error(reports[(fwd, "uses_cube")][0]) > 0.1, "the wrong tangent went unseen"
+    assert _error(reports[(rev, "uses_quartic")][0]) > 0.1, "the wrong gradient went unseen"
     scalar_fwd = reports[(fwd, "scalar")]
     assert any(_error(r) is not None and _error(r) < 1e-6 for r in scalar_fwd)
     assert any(r == "not checked: batched calls (enzyme_width) are not checked"
                for r in scalar_fwd)
     assert reports[(fwd, "adds_to_global")][0].startswith("not checked: it may touch memory")
+
+
+def test_split_mode_calls_say_they_are_not_checked(tmp_path):
+    ll, out, exe = tmp_path / "s.ll", tmp_path / "s.out.ll", tmp_path / "s"
+    source = REPO_ROOT / "tests" / "e2e" / "modes" / "split_conventions.c"
+    subprocess.run(["clang-19", "-O1", "-S", "-emit-llvm", str(source), "-o", str(ll)],
+                   check=True, capture_output=True)
+    proc = subprocess.run([sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out),
+                           "--check-derivatives"], capture_output=True, text=True, cwd=REPO_ROOT)
+    assert proc.returncode == 0, proc.stderr
+    subprocess.run(["clang-19", str(out), "-o", str(exe), "-lm"], check=True,
+                   capture_output=True)
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0
+    reports = _reports(run.stderr)
+    split = [r for (api, _), rs in reports.items() for r in rs
+             if api in ("__enzyme_augmentfwd", "__enzyme_reverse")]
+    assert split and all(r.startswith("not checked: split-mode calls") for r in split)

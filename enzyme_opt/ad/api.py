@@ -18,7 +18,7 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, zero_of
 from ..ir.module import function_under_casts
 from .context import DerivativeContext, size_and_align
-from .derivative_check import DerivativeCheck
+from .derivative_check import DerivativeCheck, unchecked_split_call
 from .tape import forgo_spares
 
 MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
@@ -604,7 +604,11 @@ def _lower_one(ctx, call) -> None:
         return lower_augmentsize(ctx, call)
     if name in LOWERINGS:
         mode, lower = LOWERINGS[name]
-        return lower(ctx, parse_call(call, mode))
+        parsed = parse_call(call, mode)
+        if mode not in ("reverse", "forward") or name == "__enzyme_augmentfwd":
+            if ctx.options.get("check_derivatives"):
+                unchecked_split_call(call, name, parsed.function.name)
+        return lower(ctx, parsed)
     raise DifferentiationError(f"'{name}' is not supported yet",
                                function=call.function, instruction=call)
 

@@ -26,7 +26,6 @@ batched and split calls.  Never a silent pass.
 """
 from __future__ import annotations
 
-import random
 from typing import Optional
 
 from ..analysis.ranges import argument_base, argument_extents, boundable, emit_extents
@@ -44,7 +43,9 @@ from .rules import rule_name_for_call
 _STEP = {64: 1e-6, 32: 1e-3}
 # Pseudo-random directions over memory: v(j) = sin(A * (j + 1) + B * argument).
 _A, _B = 0.7548776662466927, 1.3247179572447460
+_C = 2.2360679774997896
 _W_A = 0.5698402909980532
+REVERSE_DIRECTIONS = 3
 
 
 class CheckPlan:
@@ -155,31 +156,47 @@ class DerivativeCheck:
         self.location = _where(parsed.call)
         self.before_values = None
 
+    @property
+    def directions(self) -> int:
+        """Reverse mode checks several random directions; forward mode has
+        one, the caller's tangents."""
+        return REVERSE_DIRECTIONS if self.mode == "reverse" else 1
+
     def before(self, b: Builder, args) -> None:
-        """The two central-difference evaluations, before the derivative call."""
+        """The central-difference evaluations, before the derivative call."""
         if self.plan.reason is not None:
             return
         evaluate = self._function("eval", self._make_eval)
         h = self.plan.step
-        self.before_values = [b.call(evaluate, list(args) + [b.float(DOUBLE, t)])
-                              for t in (h, -h)]
+        self.before_values = [
+            [b.call(evaluate, list(args) + [b.float(DOUBLE, t), b.i64(d)]) for t in (h, -h)]
+            for d in range(self.directions)]
 
     def after(self, b: Builder, args, derivatives) -> None:
-        """The derivative along the direction, compared and reported."""
+        """The derivatives along the directions, compared; the worst reported."""
         report = _report_function(self.module)
         api = "__enzyme_autodiff" if self.mode == "reverse" else "__enzyme_fwddiff"
         head = f"{self.location} ({api} of '{self.plan.fn.name}')"
         if self.plan.reason is not None:
-            b.call(report, [_string(b, self.module, head),
-                            _string(b, self.module, "not checked: " + self.plan.reason),
-                            b.float(DOUBLE, 0.0), b.float(DOUBLE, 0.0)])
+            report_unchecked(b, head, self.plan.reason)
             return
         along = self._function("along", self._make_along)
         grads = [_to_double(b, g) for g in derivatives]
-        ad = b.call(along, list(args) + grads)
-        plus, minus = self.before_values
-        fd = b.fdiv(b.fsub(plus, minus), b.float(DOUBLE, 2 * self.plan.step))
-        b.call(report, [_string(b, self.module, head), _string(b, self.module, ""), ad, fd])
+        worst = None
+        for d, (plus, minus) in enumerate(self.before_values):
+            ad = b.call(along, list(args) + grads + [b.i64(d)])
+            fd = b.fdiv(b.fsub(plus, minus), b.float(DOUBLE, 2 * self.plan.step))
+            error = b.call(_relative_error_function(self.module), [ad, fd])
+            if worst is None:
+                worst = (error, ad, fd)
+                continue
+            # The larger error wins, and an unknown (NaN) one wins over any.
+            larger = b.fcmp("ugt", error, worst[0])
+            worst = tuple(b.select(larger, new, old) for new, old in zip((error, ad, fd), worst))
+        along_text = f"worst of {self.directions} random directions" \
+            if self.mode == "reverse" else "along the tangents passed"
+        b.call(report, [_string(b, self.module, head), _string(b, self.module, ""),
+                        worst[1], worst[2], _string(b, self.module, along_text)])
 
     # -- the generated functions --------------------------------------------------------
     def _function(self, what, make):
@@ -241,7 +258,7 @@ class DerivativeCheck:
 
     def _make_eval(self):
         """L(x + t v) (reverse) or the weighted outputs at x + t dx (forward)."""
-        fn, b, values, shadows, (t,) = self._new("eval", [(DOUBLE, "t")])
+        fn, b, values, shadows, (t, d) = self._new("eval", [(DOUBLE, "t"), (I64, "d")])
         plan, module = self.plan, self.module
         spans, ok = self._extents(b, values)
         args, copies = [], []
@@ -249,7 +266,7 @@ class DerivativeCheck:
             value = values[param.index]
             if param.type.is_float and kind in ("dup", "out"):
                 direction = shadows[param.index] if self.mode == "forward" else \
-                    b.float(param.type, _scalar_direction(param.index))
+                    _scalar_direction(b, param.index, d)
                 step = b.cast("fptrunc", b.fmul(t, _to_double(b, direction)), param.type) \
                     if param.type.bits == 32 else b.fmul(t, _to_double(b, direction))
                 value = b.fadd(value, step)
@@ -263,7 +280,7 @@ class DerivativeCheck:
                 source = _byte_address(b, module, shadows[param.index], lo) \
                     if self.mode == "forward" else None
                 _loop(b, count, lambda b, j, acc, k=param.index, ft=ftype, s=source, buf=buffer:
-                      _perturb(b, module, buf, j, t, k, ft, s) or acc)
+                      _perturb(b, module, buf, j, t, d, k, ft, s) or acc)
                 copies.append((param.index, buffer, lo, n, ftype))
                 value = b.pointer_cast(_byte_address(b, module, buffer, b.sub(b.i64(0), lo)),
                                        param.type)
@@ -294,19 +311,20 @@ class DerivativeCheck:
             extra = [(DOUBLE, f"g{p.index}") for p in active]
         else:
             extra = [(DOUBLE, "tangent")] if plan.fn.return_type.is_float else []
-        fn, b, values, shadows, grads = self._new("along", extra)
+        fn, b, values, shadows, rest = self._new("along", extra + [(I64, "d")])
+        grads, d = rest[:-1], rest[-1]
         spans, _ = self._extents(b, values)
         if self.mode == "reverse":
             total = b.float(DOUBLE, 0.0)
             for p, g in zip(active, grads):
-                total = b.fadd(total, b.fmul(g, b.float(DOUBLE, _scalar_direction(p.index))))
+                total = b.fadd(total, b.fmul(g, _scalar_direction(b, p.index, d)))
         else:
             total = grads[0] if grads else b.float(DOUBLE, 0.0)
         for index, (lo, n) in spans.items():
             ftype = plan.memory_float[index]
             count = b.binop("sdiv", n, b.i64(ftype.bits // 8))
             shadow = _byte_address(b, module, shadows[index], lo)
-            weight = (lambda b, j, k=index: _direction(b, j, k)) if self.mode == "reverse" \
+            weight = (lambda b, j, k=index: _direction(b, j, k, d)) if self.mode == "reverse" \
                 else (lambda b, j, k=index: _weight(b, j, k))
             total = _loop(b, count, lambda b, j, acc, s=shadow, ft=ftype, w=weight: b.fadd(
                 acc, b.fmul(w(b, j), _element(b, module, s, j, ft))), total)
@@ -316,15 +334,17 @@ class DerivativeCheck:
 
 # -- small emitters -----------------------------------------------------------------------
 
-def _scalar_direction(index: int) -> float:
-    """A fixed pseudo-random direction for scalar argument `index`, away from 0."""
-    value = random.Random(7919 * (index + 1)).uniform(0.5, 1.0)
-    return value if index % 2 == 0 else -value
+def _scalar_direction(b, index: int, d):
+    """Direction `d`'s component for scalar argument `index`."""
+    return _direction(b, b.i64(-1), 1000 + index, d)
 
 
-def _direction(b, j, k):
+def _direction(b, j, k, d):
+    """Direction `d`'s component for element j of argument k: pseudo-random
+    in [-1, 1], sin(A (j + 1) + B k + C d)."""
     x = b.fadd(b.fmul(b.cast("sitofp", b.add(j, b.i64(1)), DOUBLE), b.float(DOUBLE, _A)),
-               b.float(DOUBLE, _B * k))
+               b.fadd(b.float(DOUBLE, _B * k),
+                      b.fmul(b.cast("sitofp", d, DOUBLE), b.float(DOUBLE, _C))))
     return b.call(_intrinsic(b.module, "llvm.sin.f64"), [x])
 
 
@@ -352,9 +372,9 @@ def _element(b, module, base, j, ftype):
     return _to_double(b, b.load(ftype, b.gep(ftype, typed, [j], module.pointer_to(ftype))))
 
 
-def _perturb(b, module, buffer, j, t, k, ftype, tangents) -> None:
+def _perturb(b, module, buffer, j, t, d, k, ftype, tangents) -> None:
     """buffer[j] += t * v(j): v random (reverse) or the caller's tangent (forward)."""
-    direction = _direction(b, j, k) if tangents is None else \
+    direction = _direction(b, j, k, d) if tangents is None else \
         _element(b, module, tangents, j, ftype)
     typed = b.pointer_cast(buffer, module.pointer_to(ftype))
     slot = b.gep(ftype, typed, [j], module.pointer_to(ftype))
@@ -411,35 +431,65 @@ def _string(b, module, text: str):
 _REPORT = "enzyme_check.report"
 
 
-def _report_function(module):
-    """report(where, note, derivative, differences): one line on stderr."""
-    existing = module.get(_REPORT)
+def report_unchecked(b: Builder, head: str, reason: str) -> None:
+    """The program says, at `b`, that the call `head` describes is not checked."""
+    module = b.module
+    b.call(_report_function(module), [_string(b, module, head),
+                                      _string(b, module, "not checked: " + reason),
+                                      b.float(DOUBLE, 0.0), b.float(DOUBLE, 0.0),
+                                      _string(b, module, "")])
+
+
+def unchecked_split_call(call, api: str, fn_name: str) -> None:
+    """Split-mode calls are not checked: the program says so at the call."""
+    b = Builder().position_before(call)
+    report_unchecked(b, f"{_where(call)} ({api} of '{fn_name}')",
+                     "split-mode calls (__enzyme_augmentfwd, __enzyme_reverse) are not checked")
+
+
+def _relative_error_function(module):
+    """relative_error(ad, fd) = |ad - fd| / max(|ad|, |fd|) (absolute near 0)."""
+    name = "enzyme_check.relative_error"
+    existing = module.get(name)
     if existing is not None:
         return existing
-    p = T.byte_ptr(module)
-    ftype = FunctionType(VOID, (p, p, DOUBLE, DOUBLE))
-    fn = module.add_function(Function(_REPORT, ftype, module.pointer_to(ftype),
-                                      ["where", "note", "ad", "fd"], linkage="internal"),
-                             unique=False)
-    dprintf = module.declare_function("dprintf", FunctionType(I32, (I32, p), vararg=True))
+    ftype = FunctionType(DOUBLE, (DOUBLE, DOUBLE))
+    fn = module.add_function(Function(name, ftype, module.pointer_to(ftype), ["ad", "fd"],
+                                      linkage="internal"), unique=False)
     b = Builder(fn.add_block("entry"))
-    where, note, ad, fd = fn.args
+    ad, fd = fn.args
     fabs = module.declare_function("llvm.fabs.f64", FunctionType(DOUBLE, (DOUBLE,)))
     diff = b.call(fabs, [b.fsub(ad, fd)])
     scale = b.call(module.declare_function("llvm.maxnum.f64",
                                            FunctionType(DOUBLE, (DOUBLE, DOUBLE))),
                    [b.call(fabs, [ad]), b.call(fabs, [fd])])
-    relative = b.select(b.fcmp("ogt", scale, b.float(DOUBLE, 1e-8)), b.fdiv(diff, scale), diff)
+    b.ret(b.select(b.fcmp("ogt", scale, b.float(DOUBLE, 1e-8)), b.fdiv(diff, scale), diff))
+    return fn
+
+
+def _report_function(module):
+    """report(where, note, derivative, differences, along): a line on stderr."""
+    existing = module.get(_REPORT)
+    if existing is not None:
+        return existing
+    p = T.byte_ptr(module)
+    ftype = FunctionType(VOID, (p, p, DOUBLE, DOUBLE, p))
+    fn = module.add_function(Function(_REPORT, ftype, module.pointer_to(ftype),
+                                      ["where", "note", "ad", "fd", "along"],
+                                      linkage="internal"), unique=False)
+    dprintf = module.declare_function("dprintf", FunctionType(I32, (I32, p), vararg=True))
+    b = Builder(fn.add_block("entry"))
+    where, note, ad, fd, along = fn.args
+    relative = b.call(_relative_error_function(module), [ad, fd])
     checked, skipped = fn.add_block("checked"), fn.add_block("skipped")
-    unknown = fn.add_block("unknown")
-    first = b.load(I8, note)
-    b.cond_br(b.icmp("eq", first, b.int(I8, 0)), checked, skipped)
+    unknown, compared = fn.add_block("unknown"), fn.add_block("compared")
+    b.cond_br(b.icmp("eq", b.load(I8, note), b.int(I8, 0)), checked, skipped)
     b.position_at_end(checked)
-    b.cond_br(b.fcmp("uno", fd, fd), unknown, fn.add_block("compared"))
-    b.position_at_end(fn.blocks[-1])
+    b.cond_br(b.fcmp("uno", fd, fd), unknown, compared)
+    b.position_at_end(compared)
     b.call(dprintf, [b.i32(2), _string(b, module, "enzyme-opt: derivative check at %s: relative "
-                     "error %.3g (derivative %.17g, central differences %.17g)\n"),
-                     where, relative, ad, fd])
+                     "error %.3g (%s: derivative %.17g, central differences %.17g)\n"),
+                     where, relative, along, ad, fd])
     b.ret()
     b.position_at_end(unknown)
     b.call(dprintf, [b.i32(2), _string(b, module, "enzyme-opt: derivative check at %s: not "

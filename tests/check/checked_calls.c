@@ -1,6 +1,6 @@
 // Calls whose derivatives --check-derivatives checks: scalars, arrays read and
-// written, both modes; a custom derivative that is wrong on purpose; and calls
-// it cannot check (batched, a global written).  The program prints its own
+// written, both modes; custom derivatives that are wrong on purpose (one per
+// mode); and calls it cannot check (batched, a global written).  The program prints its own
 // results, which the check must leave as they are.
 #include <math.h>
 #include <stdio.h>
@@ -28,6 +28,14 @@ static double cube_wrong(double x, double dx) { return 2 * x * x * dx; }   // sh
 void *__enzyme_register_derivative_cube[2] = {(void *)cube, (void *)cube_wrong};
 static double uses_cube(double x) { return cube(x) + x; }
 
+// A reverse rule that is wrong on purpose: d/dx x^4 is 4x^3, not 3x^3.
+__attribute__((noinline)) static double quartic(double x) { return x * x * x * x; }
+static void quartic_aug(double x) { (void)x; }
+static double quartic_rev(double x, double dret) { return 3 * x * x * x * dret; }
+void *__enzyme_register_gradient_quartic[3] = {(void *)quartic, (void *)quartic_aug,
+                                               (void *)quartic_rev};
+static double uses_quartic(double x) { return quartic(x) + x; }
+
 double total;
 static double adds_to_global(double x) { total += x; return x * x; }
 
@@ -42,7 +50,8 @@ int main(void) {
   double t3 = __enzyme_fwddiff((void *)uses_cube, 1.5, 1.0);
   Pair p = __enzyme_fwddiff_pair((void *)scalar, enzyme_width, 2, 0.3, 1.0, 0.0, 1.7, 0.0, 1.0);
   double t4 = __enzyme_fwddiff((void *)adds_to_global, 2.0, 1.0);
+  double g2 = __enzyme_autodiff((void *)uses_quartic, 1.5);
   printf("%.15g %.15g %.15g %.15g %.15g %.15g %.15g %.15g %.15g\n", g1, da[0], db[2], dx[1],
-         out[2], t1, t2, t3, p.d[0] + p.d[1] + t4 + total);
+         out[2], t1, t2, t3, p.d[0] + p.d[1] + t4 + total + g2);
   return 0;
 }
