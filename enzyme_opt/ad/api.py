@@ -571,7 +571,11 @@ def lower_api_calls(module, options=None) -> int:
         if not ready:
             raise DifferentiationError("Enzyme calls differentiate each other in a cycle",
                                        function=pending[0].function, instruction=pending[0])
+        stages = ctx.options.get("stages")
         for call in ready:
+            if stages is not None:
+                stages.enter(_call_site_note(call).replace("while differentiating",
+                                                           "differentiating", 1))
             try:
                 _lower_one(ctx, call)
             except DifferentiationError as e:
@@ -582,6 +586,8 @@ def lower_api_calls(module, options=None) -> int:
                 raise
         done = {id(c) for c in ready}
         pending = [c for c in pending if id(c) not in done]
+    if ctx.options.get("stages") is not None:
+        ctx.options["stages"].enter("removing the API's declarations")
     remove_api_leftovers(module)
     if options is not None:
         options.setdefault("reports", []).extend(ctx.reports)
