@@ -49,6 +49,7 @@ bench:
 	status=0; \
 	$(PYTHON) tools/bench.py || status=$$?; \
 	$(PYTHON) bench/run.py || status=$$?; \
+	$(PYTHON) bench/scaling.py || status=$$?; \
 	exit $$status
 
 clean:

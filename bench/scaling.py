@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""How enzyme-opt's time grows with the size of the function it differentiates.
+
+Generates one function of N floating-point instructions in two shapes and
+times the whole `enzyme-opt` process (best of REPEAT) and its peak memory:
+
+  straight  N instructions in one block, each reading two of the last 50
+            values (what clang makes of a long formula after inlining)
+  loops     N/8 small loops of 8 instructions each, one after the other, each
+            carrying a sum (many blocks, many taped loop values)
+
+Each shape is run at several sizes; the exponent fitted to time ~ N^k over
+the sizes tells linear (k near 1) from quadratic (k near 2) growth.  The
+table is printed and kept as bench/results/DATE-scaling.md (--no-save: only
+printed).  Part of `make bench`.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SIZES = (5_000, 20_000, 80_000)
+REPEAT = 2
+
+
+def straight(n: int) -> str:
+    rng = random.Random(n)
+    lines = ["define double @f(double %x) {", "entry:", "  %y = fmul double %x, 1.5"]
+    values = ["%x", "%y"]
+    for i in range(n):
+        a, b = rng.choice(values[-50:]), rng.choice(values[-50:])
+        lines.append(f"  %v{i} = {rng.choice(('fadd', 'fmul', 'fsub'))} double {a}, {b}")
+        values.append(f"%v{i}")
+    lines += [f"  ret double {values[-1]}", "}"]
+    return "\n".join(lines)
+
+
+def loops(n: int) -> str:
+    """n/8 loops in sequence; each runs %k times over 8 instructions."""
+    lines = ["define double @f(double %x, i64 %k) {", "entry:", "  br label %l0"]
+    carried = "%x"
+    for j in range(n // 8):
+        prev = "entry" if j == 0 else f"l{j - 1}"
+        lines += [f"l{j}:",
+                  f"  %i{j} = phi i64 [ 0, %{prev} ], [ %i{j}.n, %l{j} ]",
+                  f"  %s{j} = phi double [ {carried}, %{prev} ], [ %s{j}.n, %l{j} ]",
+                  f"  %a{j} = fmul double %s{j}, 0.999",
+                  f"  %b{j} = fadd double %a{j}, %x",
+                  f"  %c{j} = fmul double %b{j}, %a{j}",
+                  f"  %d{j} = fsub double %c{j}, %b{j}",
+                  f"  %s{j}.n = fmul double %d{j}, 0.5",
+                  f"  %i{j}.n = add i64 %i{j}, 1",
+                  f"  %t{j} = icmp eq i64 %i{j}.n, %k",
+                  f"  br i1 %t{j}, label %{'l' + str(j + 1) if j + 1 < n // 8 else 'exit'}, "
+                  f"label %l{j}"]
+        carried = f"%s{j}.n"
+    lines += ["exit:", f"  ret double {carried}", "}"]
+    return "\n".join(lines)
+
+
+def caller(shape: str) -> str:
+    args = "double %x" if shape == "straight" else "double %x, i64 %k"
+    call = "ptr @f, double %x" if shape == "straight" else "ptr @f, double %x, i64 %k"
+    return (f"\ndeclare double @__enzyme_autodiff(ptr, ...)\n"
+            f"define double @g({args}) {{\n"
+            f"  %r = call double (ptr, ...) @__enzyme_autodiff({call})\n"
+            f"  ret double %r\n}}\n")
+
+
+def timed(cmd) -> tuple:
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            cwd=REPO_ROOT)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"failed: {' '.join(map(str, cmd))}\n{proc.stderr.read().decode()}")
+    proc.stderr.close()
+    return wall, usage.ru_maxrss / 1024.0
+
+
+def exponent(points) -> float:
+    """Least-squares slope of log(time) over log(size)."""
+    xs = [math.log(n) for n, _ in points]
+    ys = [math.log(t) for _, t in points]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / \
+        sum((x - mx) ** 2 for x in xs)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    parser.add_argument("--no-save", action="store_true")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    rows, fits = [], {}
+    with tempfile.TemporaryDirectory() as work:
+        for shape, make in (("straight", straight), ("loops", loops)):
+            points = []
+            for n in sizes:
+                path = Path(work) / f"{shape}{n}.ll"
+                path.write_text(make(n) + caller(shape))
+                cmd = [sys.executable, "-m", "enzyme_opt", str(path), "-o",
+                       str(Path(work) / "out.ll")]
+                runs = [timed(cmd) for _ in range(REPEAT)]
+                wall = min(w for w, _ in runs)
+                peak = max(m for _, m in runs)
+                points.append((n, wall))
+                rows.append((shape, n, wall, peak))
+                print(f"{shape:9} {n:7d} instructions: {wall:7.2f} s  {peak:7.0f} MB",
+                      flush=True)
+            fits[shape] = exponent(points)
+    lines = ["| shape | instructions | seconds | peak MB |", "|---|---:|---:|---:|"]
+    lines += [f"| {s} | {n} | {w:.2f} | {m:.0f} |" for s, n, w, m in rows]
+    lines += ["", "Fitted exponent (time ~ N^k): "
+              + ", ".join(f"{s} k = {k:.2f}" for s, k in fits.items())]
+    table = "\n".join(lines)
+    print("\n" + table)
+    if not args.no_save:
+        out = REPO_ROOT / "bench" / "results" / f"{datetime.date.today()}-scaling.md"
+        out.write_text(f"# Differentiation time by function size ({datetime.date.today()})\n\n"
+                       f"`python3 bench/scaling.py`, whole process, best of {REPEAT}.\n\n"
+                       + table + "\n")
+        print(f"saved {out.relative_to(REPO_ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
