@@ -93,14 +93,12 @@ def read_source_line(path: str, line: int):
 
 
 def describe_instruction(inst) -> str:
+    """The instruction as printed (Instruction.text; diagnostics sit below the
+    IR model and do not import its printer)."""
     try:
-        from .ir.printer import FunctionPrinter
-        fn = inst.function
-        if fn is not None:
-            return FunctionPrinter(fn).instruction(inst).strip()
+        return inst.text()
     except Exception:  # a half-built function may not print; the opcode still helps
-        pass
-    return inst.opcode
+        return inst.opcode
 
 
 _FIELD = re.compile(r"(\w+):\s*(!\d+|\d+|\"[^\"]*\")")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
-from ..ir.constants import ConstantAggregate, ConstantInt, ConstantZero, zero_of
+from ..ir.constants import ConstantInt, ConstantZero, shuffle_mask, zero_of
 from ..ir.types import I32
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           refuse_bodiless_call,
@@ -141,14 +141,6 @@ def adjoint_insertelement(gen, b, inst):
         gen.add_adjoint(b, x, b.extractelement(d, idx))
     if gen.info.is_active(vec):
         gen.add_adjoint(b, vec, b.insertelement(d, zero_of(x.type), idx))
-
-
-def shuffle_mask(mask) -> list:
-    if isinstance(mask, ConstantAggregate):
-        return [e.value if isinstance(e, ConstantInt) else -1 for e in mask.elements]
-    if getattr(mask, "is_zero", False):
-        return [0] * mask.type.count
-    return [-1] * mask.type.count
 
 
 def adjoint_shufflevector(gen, b, inst):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import List, Optional
 
 from ..analysis.activity import contains_float
-from ..diagnostics import DifferentiationError
+from ..diagnostics import DifferentiationError, EnzymeOptError
 from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, zero_of
@@ -256,6 +256,21 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
         raise _error(call, f"too many arguments for '{fn.name}': it takes {len(fn.args)} "
                      "parameters")
     return parsed
+
+
+def api_call_arguments(call):
+    """(function differentiated, [(parameter index, [value, shadows...])]) of
+    an Enzyme API call, for the interprocedural type analysis; None when
+    `call` is no API call, or one its lowering will reject."""
+    name = api_name(call.called_function.name) if call.called_function is not None else None
+    if name not in LOWERINGS:
+        return None
+    try:
+        parsed = parse_call(call, LOWERINGS[name][0])
+    except EnzymeOptError:
+        return None
+    return parsed.function, [(index, [spec.value, *spec.shadows])
+                             for index, spec in enumerate(parsed.args)]
 
 
 def default_activity(t, mode: str = "reverse") -> str:
@@ -559,7 +574,7 @@ def lower_api_calls(module, options=None) -> int:
     API call (a gradient being differentiated again, for higher order) is
     differentiated only after its own API calls were replaced.
     """
-    ctx = DerivativeContext(module, options)
+    ctx = DerivativeContext(module, options, api_call=api_call_arguments)
     pending = api_calls(module)
     total = len(pending)
     waiting = {id(c.function) for c in pending}

@@ -16,8 +16,13 @@ ADJOINT_SUM_FLAGS = ("reassoc",)
 
 
 class DerivativeContext:
-    def __init__(self, module, options=None):
+    """Per module: the derivatives made (cached by activity), what they share,
+    and the run's options.  `api_call` reads an API call's arguments for the
+    interprocedural type analysis (api.api_call_arguments)."""
+
+    def __init__(self, module, options=None, api_call=None):
         self.module = module
+        self.api_call = api_call
         self.split_cache: Dict[Tuple, tuple] = {}
         self.combined_cache: Dict[Tuple, Function] = {}
         self.forward_cache: Dict[Tuple, Function] = {}
@@ -52,7 +57,7 @@ class DerivativeContext:
         """The interprocedural type analysis, made when first needed."""
         if self._module_types is None:
             from ..analysis.module_types import ModuleTypes
-            self._module_types = ModuleTypes(self.module)
+            self._module_types = ModuleTypes(self.module, self.api_call)
         return self._module_types
 
     def analyze_types(self, copy, primal, args):

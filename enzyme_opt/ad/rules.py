@@ -13,11 +13,11 @@ both through `scaled`.
 from __future__ import annotations
 
 import math
-import re
 from typing import Callable, Dict, Optional
 
+from ..analysis.library import math_function
 from ..ir.constants import ConstantFloat, ConstantInt, const_float
-from ..ir.types import FunctionType, Type
+from ..ir.types import FunctionType, Type, type_suffix
 
 
 class Expr:
@@ -179,15 +179,6 @@ class Emitter:
 LLVM_INTRINSICS = {"sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt", "pow",
                    "powi", "fabs", "copysign", "floor", "ceil", "trunc", "round",
                    "minnum", "maxnum", "fma", "fmuladd"}
-
-
-def type_suffix(t: Type) -> str:
-    if t.is_vector:
-        return f"v{t.count}{type_suffix(t.element)}"
-    if t.is_int:
-        return f"i{t.bits}"
-    return {"float": "f32", "double": "f64", "half": "f16", "x86_fp80": "f80",
-            "fp128": "f128"}[t.kind]
 
 
 def libm_name(name: str, t: Type) -> str:
@@ -352,23 +343,10 @@ def scaled(rule_name: str, partial: "Expr", d: "Expr") -> "Expr":
 # The vector variants of libm functions (x86 vector function ABI, unmasked,
 # all arguments vectors: `_ZGVdN4v_sin`, `_ZGVbN2vv_pow`), which
 # -fveclib=libmvec makes the vectorizer call.
-_VECTOR_VARIANT = re.compile(r"_ZGV[a-z]N\d+v+_(\w+)\Z")
-_TYPE_PART = re.compile(r"(v|nxv)?\d*(f|i|bf)\d+\Z")
+# The rules of the LLVM instructions; every other rule is a math function's.
+INSTRUCTION_RULES = frozenset(("fadd", "fsub", "fmul", "fdiv", "frem", "fneg"))
 
 
 def rule_name_for_call(callee_name: str) -> Optional[str]:
     """`llvm.sin.f64` -> `sin`, `sinf` -> `sin`, `erf` -> `erf`; else None."""
-    if callee_name.startswith("llvm."):
-        parts = [p for p in callee_name.split(".")[1:] if not _TYPE_PART.match(p)]
-        name = ".".join(parts)
-        return name if name in RULES else None
-    if callee_name in RULES:
-        return callee_name
-    if callee_name[-1:] in ("f", "l") and callee_name[:-1] in RULES:
-        return callee_name[:-1]
-    if callee_name in ("lgammaf_r", "lgammal_r"):
-        return "lgamma_r"
-    variant = _VECTOR_VARIANT.match(callee_name)
-    if variant is not None:
-        return rule_name_for_call(variant.group(1))
-    return None
+    return math_function(callee_name)

@@ -11,7 +11,8 @@ it), which the adjoints of shuffles and inserts then carry into real lanes.
 from __future__ import annotations
 
 from ..ir import instructions as I
-from ..ir.constants import ConstantAggregate, ConstantInt, ConstantPoison, ConstantUndef
+from ..ir.constants import (ConstantAggregate, ConstantInt, ConstantPoison, ConstantUndef,
+                            shuffle_mask)
 
 _NOTHING = frozenset()
 
@@ -35,7 +36,6 @@ def poison_lanes(v, depth: int = 6) -> frozenset:
             return _NOTHING          # which lane it fills is known only at run time
         return poison_lanes(vec, depth - 1) - {index.value}
     if isinstance(v, I.ShuffleVector):
-        from ..ad.adjoints import shuffle_mask
         a, b, mask = v.operands
         n = a.type.count
         from_a, from_b = poison_lanes(a, depth - 1), poison_lanes(b, depth - 1)

@@ -30,6 +30,7 @@ from ..ir.types import alloc_size
 from ..ir.values import Argument
 from .activity import ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, HINT_INTRINSICS
 from .cfg import blocks_in_cycles
+from .library import math_function
 from .loops import counter_parts
 
 # Library calls that write no memory the caller can see (besides what they return).
@@ -143,8 +144,7 @@ def _call_writes_only_local(call, seen) -> bool:
     if name.startswith(HINT_INTRINSICS + _MASKED_READS) or name in _NO_VISIBLE_WRITES:
         return True
     if callee.is_declaration:
-        from ..ad.rules import rule_name_for_call
-        known = rule_name_for_call(name) is not None or (
+        known = math_function(name) is not None or (
             name.startswith("llvm.") and not name.startswith("llvm.masked"))
         # frexp, modf and their kind store through their pointer arguments
         return known and all(_is_local(underlying_object(a)) for a in call.args

@@ -30,8 +30,14 @@ ROUNDS = 8
 
 
 class ModuleTypes:
-    def __init__(self, module):
+    """`api_call(call)` reads an Enzyme API call as (function differentiated,
+    [(parameter index, values passed for it)]), or None: the AD layer's
+    knowledge, handed down, so that what the caller passes flows to the
+    function it differentiates."""
+
+    def __init__(self, module, api_call=None):
         self.module = module
+        self.api_call = api_call
         self.tbaa = Tbaa(module.metadata)
         self.functions = [f for f in module.functions if not f.is_declaration]
         self.known = {id(f) for f in self.functions}
@@ -113,13 +119,14 @@ class ModuleTypes:
             if call.type.is_pointer:
                 gathered.returned(callee).add(ta.region(call))
             return
-        parsed = _parsed_api_call(call)
-        if parsed is None or id(parsed.function) not in self.known:
+        passed = self.api_call(call) if self.api_call is not None else None
+        if passed is None or id(passed[0]) not in self.known:
             return
-        for index, spec in enumerate(parsed.args):
-            for value in [spec.value] + list(spec.shadows):
+        fn, params = passed
+        for index, values in params:
+            for value in values:
                 if getattr(value, "type", None) is not None and value.type.is_pointer:
-                    gathered.param(parsed.function, index).add(ta.region(value))
+                    gathered.param(fn, index).add(ta.region(value))
 
 
 class _Agreement:
@@ -196,16 +203,3 @@ def _returned_parameter(ta: TypeAnalysis, fn) -> Optional[tuple]:
             stride = gcd(gcd(found[2], mine[0][2]), abs(found[1] - mine[0][1]))
             found = (found[0], found[1], stride)
     return found
-
-
-def _parsed_api_call(call):
-    """The parsed Enzyme API call, or None (not one, or one the lowering will reject)."""
-    from ..ad.api import LOWERINGS, api_name, parse_call
-    from ..diagnostics import EnzymeOptError
-    name = api_name(call.called_function.name)
-    if name not in LOWERINGS:
-        return None
-    try:
-        return parse_call(call, LOWERINGS[name][0])
-    except EnzymeOptError:
-        return None

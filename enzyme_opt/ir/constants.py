@@ -312,3 +312,12 @@ def zero_of(type: Type) -> Constant:
     if type.is_pointer:
         return ConstantNull(type)
     return ConstantZero(type)
+
+
+def shuffle_mask(mask) -> list:
+    """The lanes a shufflevector mask selects (-1: poison or undef)."""
+    if isinstance(mask, ConstantAggregate):
+        return [e.value if isinstance(e, ConstantInt) else -1 for e in mask.elements]
+    if getattr(mask, "is_zero", False):
+        return [0] * mask.type.count
+    return [-1] * mask.type.count

@@ -55,6 +55,12 @@ class Instruction(User):
     def successors(self) -> list:
         return []
 
+    def text(self) -> str:
+        """The instruction as printed in its function (for messages)."""
+        from .printer import FunctionPrinter     # the printer imports this module
+        fn = self.function
+        return FunctionPrinter(fn).instruction(self).strip() if fn is not None else self.opcode
+
     def get_metadata(self, kind: str) -> Optional[str]:
         for k, text in self.metadata:
             if k == kind:

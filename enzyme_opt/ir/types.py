@@ -267,3 +267,13 @@ def alloc_size(t) -> Optional[int]:
         return size_and_align(t)[0]
     except ValueError:
         return None
+
+
+def type_suffix(t: Type) -> str:
+    """The suffix of an overloaded intrinsic's name for `t`: f64, v4f32, i32."""
+    if t.is_vector:
+        return f"v{t.count}{type_suffix(t.element)}"
+    if t.is_int:
+        return f"i{t.bits}"
+    return {"float": "f32", "double": "f64", "half": "f16", "x86_fp80": "f80",
+            "fp128": "f128"}[t.kind]

@@ -25,8 +25,9 @@ from typing import Dict, Optional
 from ..analysis.type_analysis import FLOAT_KINDS, kind_size
 from ..ir import Builder
 from ..ir import instructions as I
-from ..ir.constants import ConstantFloat, ConstantInt, ConstantPoison, ConstantUndef, zero_of
-from ..ir.types import FloatType, VectorType, size_and_align
+from ..ir.constants import (ConstantFloat, ConstantInt, ConstantPoison, ConstantUndef,
+                            shuffle_mask, zero_of)
+from ..ir.types import FloatType, VectorType, size_and_align, type_suffix
 
 
 def retype_integer_copies(fn, types) -> bool:
@@ -258,7 +259,6 @@ def _splat_value(c, width: int) -> Optional[int]:
 
 
 def _float_sign_op(b, op: str, values):
-    from ..ad.rules import type_suffix
     from ..ir.types import FunctionType
     x = values[0]
     if op == "fneg":
@@ -376,7 +376,6 @@ def _typed_passer(inst, t):
 def _split_lanes(mask, parts: int):
     """The mask moving the same bytes when each lane is split into `parts` lanes
     (an i64 lane holding two floats)."""
-    from ..ad.adjoints import shuffle_mask
     from ..ir.constants import ConstantAggregate
     from ..ir.types import I32
     if parts == 1:

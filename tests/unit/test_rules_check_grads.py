@@ -12,7 +12,8 @@ import math
 import pytest
 
 from enzyme_opt.ad.context import DerivativeContext
-from enzyme_opt.ad.rules import RULES
+from enzyme_opt.ad.rules import INSTRUCTION_RULES, RULES
+from enzyme_opt.analysis.library import MATH_FUNCTIONS
 from enzyme_opt.ir import print_module
 from enzyme_opt.ir.parser import parse_module
 
@@ -150,3 +151,9 @@ def test_rule_matches_central_differences(rule, mode):
         got = list(out)
     for k, (g_, w) in enumerate(zip(got, want)):
         assert math.isclose(g_, w, rel_tol=1e-6, abs_tol=1e-7), (rule, mode, k, got, want)
+
+
+def test_the_rules_are_the_instructions_and_the_catalogs_math_functions():
+    """analysis/library.py names the math functions; each has a rule here, and
+    the rule table has no other entries than those and the instructions'."""
+    assert set(RULES) == set(MATH_FUNCTIONS) | set(INSTRUCTION_RULES)

@@ -1,0 +1,43 @@
+"""What the tools knows of library functions by name: the math functions.
+
+A call of a declaration named like a C math function (or an LLVM math
+intrinsic, or a libmvec vector variant of one) computes a value from its
+arguments and writes only through the pointers the function documents
+(frexp, modf, lgamma_r).  The AD's rule table (ad/rules.py) has a
+derivative for each of these names; memory analysis needs the names alone.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+MATH_FUNCTIONS = frozenset((
+    "sin", "cos", "tan", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p",
+    "sqrt", "cbrt", "pow", "powi", "fabs", "copysign", "fma", "fmuladd", "minnum", "maxnum",
+    "minimum", "maximum", "fmin", "fmax", "floor", "ceil", "trunc", "round", "rint",
+    "nearbyint", "roundeven", "sinh", "cosh", "tanh", "asin", "acos", "atan", "asinh", "acosh",
+    "atanh", "atan2", "hypot", "ldexp", "scalbn", "fmod", "remainder", "fdim", "frexp", "modf",
+    "logb", "nextafter", "lgamma", "lgamma_r", "tgamma", "j0", "j1", "y0", "y1", "jn", "yn",
+    "erf", "erfc",
+))
+
+_VECTOR_VARIANT = re.compile(r"_ZGV[a-z]N\d+v+_(\w+)\Z")
+_TYPE_PART = re.compile(r"(v|nxv)?\d*(f|i|bf)\d+\Z")
+
+
+def math_function(callee_name: str) -> Optional[str]:
+    """`llvm.sin.f64` -> `sin`, `sinf` -> `sin`, `_ZGVdN4v_exp` -> `exp`; else None."""
+    if callee_name.startswith("llvm."):
+        parts = [p for p in callee_name.split(".")[1:] if not _TYPE_PART.match(p)]
+        name = ".".join(parts)
+        return name if name in MATH_FUNCTIONS else None
+    if callee_name in MATH_FUNCTIONS:
+        return callee_name
+    if callee_name[-1:] in ("f", "l") and callee_name[:-1] in MATH_FUNCTIONS:
+        return callee_name[:-1]
+    if callee_name in ("lgammaf_r", "lgammal_r"):
+        return "lgamma_r"
+    variant = _VECTOR_VARIANT.match(callee_name)
+    if variant is not None:
+        return math_function(variant.group(1))
+    return None

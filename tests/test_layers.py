@@ -1,0 +1,110 @@
+"""The layers show in the imports: nothing imports upward, not even inside a
+function, and no import cycle spans two layers.
+
+    base (diagnostics, stages) <- ir <- analysis <- transforms <- ad <- top
+    (cli, passes, output, llvm_tools, llvm_verify)
+
+Every `import` and `from ... import` of the package's own modules is read
+from the source with `ast`, wherever it stands.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "enzyme_opt"
+LAYERS = {"diagnostics": 0, "stages": 0, "grammar": 0, "ir": 1, "analysis": 2,
+          "transforms": 3, "ad": 4}
+TOP = 5
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    return LAYERS.get(parts[1], TOP) if len(parts) > 1 else 0
+
+
+def _imports(path: Path):
+    """(line, imported module) of each import of the package's own modules."""
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("enzyme_opt"):
+                continue
+            if node.module is None or target.count(".") < 1:
+                for alias in node.names:         # `from . import tape`: modules
+                    yield node.lineno, f"{target}.{alias.name}"
+            else:
+                yield node.lineno, target
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("enzyme_opt"):
+                    yield node.lineno, alias.name
+
+
+def _graph():
+    graph = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        graph[_module_name(path)] = (path, list(_imports(path)))
+    return graph
+
+
+def test_no_module_imports_from_a_layer_above_its_own():
+    upward = [f"{path.relative_to(PACKAGE.parent)}:{line}: {module} imports {target}"
+              for module, (path, imports) in _graph().items()
+              for line, target in imports if _layer(target) > _layer(module)]
+    assert not upward, "\n".join(upward)
+
+
+def test_no_import_cycle_spans_two_layers():
+    graph = _graph()
+    edges = {m: {t for _, t in imports if t in graph} for m, (_, imports) in graph.items()}
+    index, low, stack, on_stack, cycles = {}, {}, [], set(), []
+
+    def visit(v):                                     # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len({_layer(m) for m in component}) > 1:
+                cycles.append(sorted(component))
+
+    for module in graph:
+        if module not in index:
+            visit(module)
+    assert not cycles, cycles
+
+
+def test_the_checks_see_an_upward_import(tmp_path, monkeypatch):
+    """A module of ir that imports the AD is caught, also inside a function."""
+    fake = tmp_path / "enzyme_opt"
+    (fake / "ir").mkdir(parents=True)
+    (fake / "ad").mkdir()
+    (fake / "ir" / "bad.py").write_text("def f():\n    from ..ad import api\n")
+    (fake / "ad" / "api.py").write_text("")
+    monkeypatch.setattr(__import__(__name__), "PACKAGE", fake)
+    graph = _graph()
+    assert any(_layer(t) > _layer(m) for m, (_, imports) in graph.items() for _, t in imports)
