@@ -45,6 +45,9 @@ class DifferentiationError(EnzymeOptError):
         self.function = function
         self.instruction = instruction
         self.notes = []
+        self._place(instruction, call)
+
+    def _place(self, instruction, call) -> None:
         in_source = source_location(instruction) or source_location(call)
         loc = in_source or ir_location(instruction) or ir_location(call)
         if loc is not None:
@@ -54,6 +57,14 @@ class DifferentiationError(EnzymeOptError):
                                         or ir_location(instruction) is None):
             # The quoted source line does not already show the instruction.
             self.notes.append(f"instruction: {describe_instruction(instruction)}")
+
+    def locate(self, instruction) -> "DifferentiationError":
+        """An error raised where no instruction was at hand (the shadow of an
+        argument, say) takes the place of the instruction being worked on."""
+        if self.line is None and instruction is not None:
+            self.instruction = instruction
+            self._place(instruction, None)
+        return self
 
     def add_note(self, note: str) -> None:
         self.notes.append(note)

@@ -21,6 +21,7 @@ from ..ir.types import FunctionType, StructType
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .prepare import prepare_for_differentiation
 from .rules import RULES, Emitter, scaled
+from .unsupported import refuse_missing_shadow
 
 DUPLICATED = ("dup", "dupnoneed")
 
@@ -126,8 +127,7 @@ class ForwardGenerator:
         lanes = [self.ctx.constant_shadow(v, "forward", lane) for lane in range(self.width)]
         if lanes[0] is not None:
             return lanes
-        raise DifferentiationError(f"cannot find the shadow of pointer {v!r}",
-                                   function=self.primal)
+        refuse_missing_shadow(v, self.primal)
 
     # -- one instruction ---------------------------------------------------------------
     def visit(self, inst, phis) -> None:
@@ -145,7 +145,10 @@ class ForwardGenerator:
 
     def _fill_phi(self, phi, lanes, shadowed) -> None:
         for value, block in phi.incoming:
-            incoming = self.shadow(value) if shadowed else self.tangent(value)
+            try:
+                incoming = self.shadow(value) if shadowed else self.tangent(value)
+            except DifferentiationError as e:
+                raise e.locate(phi)
             for lane, v in zip(lanes, incoming):
                 lane.add_incoming(v, block)
 

@@ -109,11 +109,14 @@ def differentiate_instruction(gen, b, inst, mode: str) -> None:
         if isinstance(entry, Inert) or _reached(gen.info, inst):
             _refuse(gen, inst, entry, mode)
         return
-    if mode == "forward" or entry.all_lanes:
-        handler(gen, b, inst)
-        return
-    for _ in gen.each_lane():
-        handler(gen, b, inst)
+    try:
+        if mode == "forward" or entry.all_lanes:
+            handler(gen, b, inst)
+            return
+        for _ in gen.each_lane():
+            handler(gen, b, inst)
+    except DifferentiationError as e:
+        raise e.locate(inst)
 
 
 def _result_carries(info, inst) -> bool:

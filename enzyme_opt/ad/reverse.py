@@ -54,7 +54,8 @@ from .prepare import prepare_for_differentiation
 from .rules import RULES, Emitter, Expr, scaled
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
 from .undo_log import UndoLog
-from .unsupported import check_variadic_call, refuse_unshadowed_pointer_store
+from .unsupported import (check_variadic_call, refuse_missing_shadow,
+                          refuse_unshadowed_pointer_store)
 
 DUPLICATED = ("dup", "dupnoneed")
 # Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
@@ -293,7 +294,10 @@ class ReverseGenerator:
                     continue
                 for lane in reversed(range(self.width)):    # inserted after inst: lane 0 first
                     self.lane = lane
-                    shadow = self._shadow_instruction(inst)
+                    try:
+                        shadow = self._shadow_instruction(inst)
+                    except DifferentiationError as e:
+                        raise e.locate(inst)
                     if shadow is not None:
                         self.shadow_of[(id(inst), lane)] = shadow
                         if isinstance(shadow, I.Phi):
@@ -301,7 +305,10 @@ class ReverseGenerator:
                 self.lane = 0
         for phi, shadow, lane in phis:
             for value, block in phi.incoming:
-                shadow.add_incoming(self.shadow_value(value, lane), block)
+                try:
+                    shadow.add_incoming(self.shadow_value(value, lane), block)
+                except DifferentiationError as e:
+                    raise e.locate(phi)
         for block in self.order:
             for inst in list(block.instructions):
                 for _ in self.each_lane():
@@ -332,9 +339,7 @@ class ReverseGenerator:
         s = self.ctx.constant_shadow(v, "reverse", lane)
         if s is not None:
             return s
-        raise DifferentiationError(
-            f"cannot find the shadow of pointer {v!r} (mixing active and constant memory)",
-            function=self.primal, instruction=v if isinstance(v, I.Instruction) else None)
+        refuse_missing_shadow(v, self.primal)
 
     def _shadow_instruction(self, inst):
         name = self.lane_name((inst.name or "ptr") + "'")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.constants import InlineAsm
+from ..ir.values import Argument
 
 
 def refuse_indirect_call(call, function) -> None:
@@ -20,6 +21,22 @@ def refuse_indirect_call(call, function) -> None:
         problem = ("cannot differentiate an indirect call with active arguments (the function "
                    "called is only known at run time)")
     raise DifferentiationError(problem, function=function, instruction=call)
+
+
+def refuse_missing_shadow(pointer, function) -> None:
+    """A pointer that carries derivatives here has no shadow: it may point to
+    constant memory (an enzyme_const argument's, or reached through one) as
+    well as to memory with derivatives (a pointer chosen by a branch)."""
+    if isinstance(pointer, Argument):
+        what = f"argument {pointer.index + 1}"
+        hint = "; pass it with enzyme_dup and a shadow"
+    else:
+        what = f"'{pointer.text()}'" if isinstance(pointer, I.Instruction) else "a constant"
+        hint = ""
+    raise DifferentiationError(
+        f"cannot differentiate: the pointer {what} has no shadow but meets memory that "
+        f"carries derivatives here (constant and active memory mixed){hint}",
+        function=function, instruction=pointer if isinstance(pointer, I.Instruction) else None)
 
 
 def refuse_bodiless_call(call, function) -> None:
