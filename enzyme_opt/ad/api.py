@@ -316,7 +316,7 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     result = b.call(diffe, args, "grad")
     grads = []
     if not result.type.is_void:
-        n = sum(1 for k in kinds if k == "out") * parsed.width
+        n = len(diffe_gradients(parsed)) * parsed.width
         grads = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
     if check is not None:
         check.after(b, args[:len(args) - parsed.width * ret_active], grads)
@@ -403,6 +403,13 @@ def _derivative_check(ctx, parsed, mode, b, args):
     check = DerivativeCheck(ctx, parsed, mode)
     check.before(b, args)
     return check
+
+
+def diffe_gradients(parsed) -> list:
+    """The arguments whose gradients the derivative returns."""
+    from .aggregates import returns_gradient
+    return [spec for spec, param in zip(parsed.args, parsed.function.args)
+            if returns_gradient(param.type, spec.kind)]
 
 
 def _activity_args(b, parsed):
@@ -536,7 +543,7 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         T.free_tape(b, header)
         if owned:
             b.call(T.libc(b.module, "free"), [b.pointer_cast(header, T.byte_ptr(b.module))])
-    n = sum(1 for a in parsed.args if a.kind == "out")
+    n = len(diffe_gradients(parsed))
     grads = [] if result.type.is_void else (
         [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)])
     deliver_gradients(b, call, grads, parsed.sret)
