@@ -105,7 +105,7 @@ def _field_align(t, path, align) -> int:
     return align
 
 
-def store_fields(b, value, ptr, paths, align, function, inst) -> None:
+def store_fields(b, value, ptr, paths, align) -> None:
     """Store the fields of aggregate `value` at `paths` through `ptr`, which
     points to a value of its type, each with a store of its own."""
     t = value.type
@@ -132,15 +132,48 @@ def mirror_forward(gen, b, inst, lane):
     """The shadow of `inst` (insertvalue, extractvalue, select of aggregates):
     the instruction again, on the shadows of operands that hold pointers and
     the tangents of float ones."""
+    def derivative(op):
+        if contains_pointers(op.type):
+            return _operand_shadow(lambda: gen.shadow(op)[lane], gen.primal, inst)
+        return gen.tangent(op)[lane] if contains_float(op.type) else None
+    return b.insert(_clone_on(inst, derivative), (inst.name or "v") + "'")
+
+
+def mirror_reverse(gen, b, inst, name):
+    """The shadow of insertvalue or extractvalue `inst` in the forward pass
+    of a reverse-mode derivative: the instruction again, on the shadows of
+    the operands that hold pointers."""
+    def shadow(op):
+        if contains_pointers(op.type):
+            return _operand_shadow(lambda: gen.shadow_value(op), gen.primal, inst)
+        return None
+    return b.insert(_clone_on(inst, shadow), name)
+
+
+def _clone_on(inst, replacement):
+    """A copy of `inst` whose operands are replaced where `replacement` gives
+    a value."""
     from ..ir.clone import clone_instruction
     copy = clone_instruction(inst)
     copy.name = None
     for index, op in enumerate(inst.operands):
-        if contains_pointers(op.type):
-            copy.set_operand(index, gen.shadow(op)[lane])
-        elif contains_float(op.type):
-            copy.set_operand(index, gen.tangent(op)[lane])
-    return b.insert(copy, (inst.name or "v") + "'")
+        new = replacement(op)
+        if new is not None:
+            copy.set_operand(index, new)
+    return copy
+
+
+def _operand_shadow(lookup, function, inst):
+    """lookup(), or a located error: a pointer without a shadow (an
+    enzyme_const argument's) meets one with a shadow in one aggregate."""
+    try:
+        return lookup()
+    except DifferentiationError:
+        raise DifferentiationError(
+            "cannot differentiate an aggregate holding both a pointer without a shadow "
+            "(constant, or reached through an enzyme_const argument) and pointers with "
+            "shadows (mark the argument enzyme_dup)", function=function,
+            instruction=inst) from None
 
 
 def store_forward(gen, b, inst) -> None:
@@ -151,7 +184,7 @@ def store_forward(gen, b, inst) -> None:
                           gen.primal, inst)
     shadows = _stored_shadows(gen, inst, lambda v: gen.shadow(v))
     for lane, s in enumerate(gen.shadow(ptr)):
-        store_fields(b, shadows[lane], s, paths, inst.align, gen.primal, inst)
+        store_fields(b, shadows[lane], s, paths, inst.align)
 
 
 def _stored_shadows(gen, inst, shadow_of):
@@ -172,7 +205,7 @@ def store_reverse_forward_pass(gen, b, inst) -> None:
     fields' bytes there hold adjoints, which the store's reverse takes."""
     paths = checked_paths(inst.value.type, holds_pointers, gen.primal, inst)
     shadow = _stored_shadows(gen, inst, lambda v: gen.shadow_value(v))
-    store_fields(b, shadow, gen.shadow_value(inst.pointer), paths, inst.align, gen.primal, inst)
+    store_fields(b, shadow, gen.shadow_value(inst.pointer), paths, inst.align)
 
 
 def clear_float_fields(b, old):

@@ -306,6 +306,10 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     call, fn = parsed.call, parsed.function
     kinds = tuple(a.kind for a in parsed.args)
     ret_active = contains_float(fn.return_type)
+    if ret_active and fn.return_type.is_aggregate:
+        raise _error(call, f"cannot seed the result of '{fn.name}', of type {fn.return_type}: "
+                     "__enzyme_autodiff seeds a float result with 1.0; return one float, or "
+                     "write the results through a pointer argument and seed its shadow")
     diffe = ctx.combined_derivative(fn, kinds, ret_active, parsed.width)
     b = Builder().position_before(call)
     b.debug_loc = call.get_metadata("dbg")

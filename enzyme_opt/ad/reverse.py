@@ -48,7 +48,8 @@ from ..ir.constants import (ConstantAggregate, ConstantInt, ConstantUndef, const
                             zero_of)
 from ..ir.types import I32, I64, FunctionType, StructType, VectorType
 from . import shadow_heap
-from .aggregates import is_pointer_aggregate, returns_gradient, store_reverse_forward_pass
+from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
+                         store_reverse_forward_pass)
 from . import tape as T
 from .calls import CallKind, classify_call
 from .instruction_table import differentiate_instruction, replayed_by_generator
@@ -373,7 +374,9 @@ class ReverseGenerator:
             return self._shadow_alloca(inst, b, name)
         if isinstance(inst, I.CallBase):
             return self._shadow_allocation(inst, b, name)
-        if isinstance(inst, POINTER_LANE_MOVES + (I.Freeze, I.InsertValue, I.ExtractValue)):
+        if isinstance(inst, (I.InsertValue, I.ExtractValue)):
+            return mirror_reverse(self, b, inst, name)
+        if isinstance(inst, POINTER_LANE_MOVES + (I.Freeze,)):
             return b.insert(clone_with_shadows(inst, self.shadow_value), name)
         return None
 

@@ -23,6 +23,7 @@ declare double @__enzyme_autodiff(...)
 declare double @__enzyme_fwddiff(...)
 declare { double, double } @__enzyme_fwddiff2(...)
 declare { double, double } @__enzyme_autodiff2(...)
+declare { ptr, double } @__enzyme_autodiff_mixed(...)
 declare i32 @printf(ptr, ...)
 declare double @llvm.fabs.f64(double)
 
@@ -283,6 +284,24 @@ entry:
   %t5 = call double (...) @__enzyme_fwddiff(ptr @store_mixed, ptr %mo, ptr %dmo, ptr %x, ptr %dx, double 0.75, double 1.0)
   call void @check(i32 74, double %t5, double 1.3125)
   call void @check_at(i32 75, ptr %dmo, i64 1, double 1.5)
+
+  ; 6. use_mixed called directly with a duplicated {ptr, double} m = {x, w}:
+  ;    w x0^2.  Its gradient is a {ptr, double} whose double is d/dw = x0^2;
+  ;    d/dx0 = 2 w x0 = 0.75 goes to the shadow m' = {dx, 0}.  Forward: the
+  ;    shadow {dx, 2} carries the tangent of w: 2 x0^2 + 2 w x0 dx0.
+  call void @set3(ptr %dx, double 0.0, double 0.0, double 0.0)
+  %mx0 = insertvalue { ptr, double } poison, ptr %x, 0
+  %mx = insertvalue { ptr, double } %mx0, double 0.75, 1
+  %md0 = insertvalue { ptr, double } poison, ptr %dx, 0
+  %md = insertvalue { ptr, double } %md0, double 0.0, 1
+  %g6 = call { ptr, double } (...) @__enzyme_autodiff_mixed(ptr @use_mixed, ptr @enzyme_dup, { ptr, double } %mx, { ptr, double } %md)
+  %g6w = extractvalue { ptr, double } %g6, 1
+  call void @check(i32 80, double %g6w, double 0.25)
+  call void @check_at(i32 81, ptr %dx, i64 0, double 0.75)
+  call void @set3(ptr %dx, double 1.0, double 0.0, double 0.0)
+  %mt = insertvalue { ptr, double } %md, double 2.0, 1
+  %t6 = call double (...) @__enzyme_fwddiff(ptr @use_mixed, ptr @enzyme_dup, { ptr, double } %mx, { ptr, double } %mt)
+  call void @check(i32 82, double %t6, double 1.25)
 
   %fails = load i32, ptr @failures
   %bad = icmp ne i32 %fails, 0
