@@ -127,7 +127,35 @@ def _shadowed_anyway(v, globals, seen_fns, seen) -> bool:
         callee = v.called_function
         return callee is not None and (callee.name in ALLOCATION_FUNCTIONS or
                                        returns_shadowed_memory(callee, globals, seen_fns))
+    if isinstance(v, I.Load):
+        stored = _stored_in_local(v.pointer)
+        return stored is not None and all(_shadowed_anyway(s, globals, seen_fns, seen)
+                                          for s in stored)
     return False
+
+
+def _stored_in_local(ptr):
+    """The values holding pointers stored into the stack variable `ptr`
+    points into, when nothing else writes it and its address goes nowhere
+    (clang -O0 builds a returned struct in one); else None."""
+    base = address_base(ptr)
+    if not isinstance(base, I.Alloca):
+        return None
+    stored, work = [], [base]
+    while work:
+        p = work.pop()
+        for user in p.users:
+            if isinstance(user, (I.GetElementPtr, I.Cast)) and user.operands[0] is p:
+                work.append(user)
+            elif isinstance(user, I.Store) and user.pointer is p and user.value is not p:
+                if contains_pointers(user.value.type):
+                    stored.append(user.value)
+            elif isinstance(user, I.CallBase) and user.called_function is not None and \
+                    user.called_function.name.startswith(HINT_INTRINSICS):
+                continue
+            elif not (isinstance(user, I.Load) and user.pointer is p):
+                return None
+    return stored
 
 
 def is_inactive_call(call: I.CallBase) -> bool:
