@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, Optional
 
-from ..analysis.activity import contains_float
+from ..analysis.activity import contains_float, contains_pointers
 from ..diagnostics import DifferentiationError, EnzymeOptError
 from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
@@ -239,6 +239,10 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
             kind = default_activity(param.type, mode)
         if kind == "out" and not contains_float(param.type):
             kind = "const"
+        if kind == "out" and param.type.is_aggregate and contains_pointers(param.type):
+            raise _error(call, f"argument {param.index + 1} of '{fn.name}' is a {param.type} "
+                         "holding pointers: pass it as 'enzyme_dup' with a shadow (its floats "
+                         "get gradients, its pointers shadows) or as 'enzyme_const'")
         spec = ArgSpec(kind, args[pos])
         pos += 1
         if kind in ("dup", "dupnoneed"):
