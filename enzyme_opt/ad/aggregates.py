@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from ..analysis.activity import contains_float, contains_pointers, holds_pointers
 from ..diagnostics import DifferentiationError
-from ..ir import instructions as I
 from ..ir.constants import ConstantInt, zero_of
 from ..ir.types import I32, size_and_align
 
@@ -56,13 +55,7 @@ def leaf_paths(t, wanted, prefix=()):
     out = []
     for k, e in parts:
         out.extend(leaf_paths(e, wanted, prefix + (k,)))
-        if len(out) > MAX_FIELDS:
-            raise ValueError("too many fields")
     return out
-
-
-def pointer_paths(t):
-    return leaf_paths(t, holds_pointers)
 
 
 def float_paths(t):
@@ -119,12 +112,12 @@ def store_fields(b, value, ptr, paths, align) -> None:
 
 def checked_paths(t, wanted, function, inst):
     """leaf_paths, or a located error for an aggregate too large to split."""
-    try:
-        return leaf_paths(t, wanted)
-    except ValueError:
+    paths = leaf_paths(t, wanted)
+    if len(paths) > MAX_FIELDS:
         raise DifferentiationError(
             f"cannot differentiate a store of a {t} holding pointers: more than {MAX_FIELDS} "
-            "fields", function=function, instruction=inst) from None
+            "fields", function=function, instruction=inst)
+    return paths
 
 
 # -- forward mode -------------------------------------------------------------------------
