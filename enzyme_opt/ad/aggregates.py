@@ -169,6 +169,18 @@ def _operand_shadow(lookup, function, inst):
             instruction=inst) from None
 
 
+def check_tangent_argument(gen, call, arg) -> None:
+    """An active struct whose pointers have no shadow (a constant table's
+    beside a double) cannot be passed to a tangent function: it would take
+    the struct's null pointer fields for shadows."""
+    from ..analysis.activity import trivial_pointers
+    if is_pointer_aggregate(arg.type) and not trivial_pointers(arg):
+        raise DifferentiationError(
+            f"cannot differentiate passing a {arg.type} whose pointers have no shadow "
+            "(constant, or reached through an enzyme_const argument) beside floats that carry "
+            "tangents", function=gen.primal, instruction=call)
+
+
 def store_forward(gen, b, inst) -> None:
     """A whole-aggregate store into shadowed memory: the shadows of its
     pointer fields and the tangents of its float fields go to the shadow."""

@@ -21,7 +21,8 @@ from .calls import CallKind, classify_call
 from .rules import rule_name_for_call
 from .complex_calls import complex_tangent
 from .masked import masked_tangent
-from .aggregates import is_pointer_aggregate, mirror_forward, store_forward
+from .aggregates import (check_tangent_argument, is_pointer_aggregate, mirror_forward,
+                         store_forward)
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
 
 
@@ -296,6 +297,7 @@ def _differentiated_call(gen, b, inst) -> None:
             kinds.append("dup")
             args.extend(gen.shadow(a))
         elif gen.info.is_active(a):
+            check_tangent_argument(gen, inst, a)
             kinds.append("dup")
             args.extend(gen.tangent(a))
         else:

@@ -3,6 +3,8 @@
 ; - a struct holding both a pointer with a shadow and one without (an
 ;   enzyme_const argument's): its shadow would need the missing one;
 ; - such a struct stored whole into memory that has a shadow;
+; - in forward mode, a struct whose pointer has no shadow beside an active
+;   double, passed to a function (which would take null for its shadow);
 ; - an unmarked {ptr, double} argument of __enzyme_autodiff (active by
 ;   default as it holds a float, which would leave its pointer shadowless);
 ; - __enzyme_autodiff of a function returning a struct of floats (no one
@@ -10,6 +12,8 @@
 ; RUN: not enzyme-opt %s -o %t.1.ll 2>&1 | FileCheck --check-prefix=MIXED %s
 ; RUN: sed -e 's/@__enzyme_autodiff(ptr @mixed_const/@__enzyme_fwddiff(ptr @mixed_const/' %s > %t.fwd.ll
 ; RUN: not enzyme-opt %t.fwd.ll -o %t.2.ll 2>&1 | FileCheck --check-prefix=MIXED %s
+; RUN: sed -e 's/@__enzyme_autodiff(ptr @mixed_const/@__enzyme_fwddiff(ptr @const_beside/' %s > %t.beside.ll
+; RUN: not enzyme-opt %t.beside.ll -o %t.6.ll 2>&1 | FileCheck --check-prefix=BESIDE %s
 ; RUN: sed -e 's/(ptr @mixed_const,/(ptr @store_const,/' %s > %t.store.ll
 ; RUN: not enzyme-opt %t.store.ll -o %t.3.ll 2>&1 | FileCheck --check-prefix=STORE %s
 ; RUN: sed -e 's/(ptr @mixed_const, ptr %x, ptr %dx, ptr @enzyme_const, ptr %k)/(ptr @by_value, { ptr, double } %m)/' %s > %t.out.ll
@@ -17,7 +21,7 @@
 ; RUN: sed -e 's/(ptr @mixed_const, ptr %x, ptr %dx, ptr @enzyme_const, ptr %k)/(ptr @pair_of, double 1.0)/' %s > %t.pair.ll
 ; RUN: not enzyme-opt %t.pair.ll -o %t.5.ll 2>&1 | FileCheck --check-prefix=PAIR %s
 
-; MIXED: .ll:27:3: error: cannot differentiate an aggregate holding both a pointer without a shadow (constant, or reached through an enzyme_const argument) and pointers with shadows (mark the argument enzyme_dup) in function 'mixed_const'
+; MIXED: .ll:31:3: error: cannot differentiate an aggregate holding both a pointer without a shadow (constant, or reached through an enzyme_const argument) and pointers with shadows (mark the argument enzyme_dup) in function 'mixed_const'
 @enzyme_const = external global i32
 declare double @__enzyme_autodiff(...)
 declare double @__enzyme_fwddiff(...)
@@ -33,7 +37,7 @@ define double @mixed_const(ptr %x, ptr %k) {
   ret double %r
 }
 
-; STORE: .ll:42:3: error: cannot differentiate storing a pointer to memory without a shadow (constant, or reached through an enzyme_const argument) into memory that carries derivatives in function 'store_const'
+; STORE: .ll:46:3: error: cannot differentiate storing a pointer to memory without a shadow (constant, or reached through an enzyme_const argument) into memory that carries derivatives in function 'store_const'
 define double @store_const(ptr %x, ptr %k) {
   %h = alloca { ptr, i64 }
   %a0 = insertvalue { ptr, i64 } poison, ptr %k, 0
@@ -44,6 +48,23 @@ define double @store_const(ptr %x, ptr %k) {
   %v = load double, ptr %p
   %u = load double, ptr %x
   %r = fmul double %u, %v
+  ret double %r
+}
+
+define internal double @scaled_entry({ ptr, double } %m) noinline {
+  %p = extractvalue { ptr, double } %m, 0
+  %w = extractvalue { ptr, double } %m, 1
+  %t = load double, ptr %p
+  %r = fmul double %t, %w
+  ret double %r
+}
+
+; BESIDE: .ll:67:3: error: cannot differentiate passing a { ptr, double } whose pointers have no shadow (constant, or reached through an enzyme_const argument) beside floats that carry tangents in function 'const_beside'
+define double @const_beside(ptr %x, ptr %k) {
+  %w = load double, ptr %x
+  %a0 = insertvalue { ptr, double } poison, ptr %k, 0
+  %a = insertvalue { ptr, double } %a0, double %w, 1
+  %r = call double @scaled_entry({ ptr, double } %a)
   ret double %r
 }
 
