@@ -8,7 +8,9 @@ such values too.  Their pointers need shadows like any other pointer.
 The shadow of an aggregate is a value of the same type, made by the same
 instructions (insertvalue, extractvalue, select, phi, load, call) applied
 to the shadows of their operands: each pointer field holds the shadow of
-the primal's pointer, each integer field the primal's integer.  Float
+the primal's pointer.  Integer fields carry nothing (insertvalue puts the
+primal's integer there, a load of shadow memory what that holds) and are
+never read as derivatives.  Float
 fields hold, in forward mode, the tangents: a `{ptr, double}` has one
 shadow aggregate that serves as its tangent too.  In reverse mode the
 float fields of a shadow aggregate mean nothing; the adjoint of a
