@@ -23,6 +23,7 @@ from .calls import CallKind, classify_call
 from .rules import rule_name_for_call
 from .complex_calls import complex_adjoint
 from .masked import masked_adjoint
+from .aggregates import clear_float_fields, returns_gradient
 
 
 def adjoint_arithmetic(gen, b, inst):
@@ -81,7 +82,9 @@ def adjoint_store(gen, b, inst):
         return
     shadow = gen.shadow_in_rev(b, ptr)
     old = b.load(value.type, shadow, align=inst.align)
-    b.store(zero_of(value.type), shadow, inst.align)
+    # Only the float fields' adjoints are consumed: a {ptr, double}'s shadow
+    # pointer, set by the forward pass, stays.
+    b.store(clear_float_fields(b, old), shadow, inst.align)
     gen.add_adjoint(b, value, old)
 
 
@@ -292,10 +295,14 @@ def _differentiated_call(gen, b, inst, plan):
         if kind == "dup":
             args.extend(gen.shadow_in_rev(b, a, lane) for lane in lanes)
     if ret_active:
-        args.extend(gen.take_adjoint(b, inst, lane) for lane in lanes)
+        d_result = [gen.take_adjoint(b, inst, lane) for lane in lanes]
+        if inst.type != callee.return_type:     # {result, its shadows}: a {ptr, double}
+            d_result = [b.extractvalue(d, [0]) for d in d_result]
+        args.extend(d_result)
     grads = b.call(rev, args)
     # One gradient per lane of each active argument, argument-major.
-    active = [(a, lane) for a, k in zip(call_args, kinds) if k == "out" for lane in lanes]
+    active = [(a, lane) for a, k in zip(call_args, kinds) if returns_gradient(a.type, k)
+              for lane in lanes]
     if len(active) == 1:
         gen.add_adjoint(b, active[0][0], grads, active[0][1])
     else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, Optional
 
-from ..analysis.activity import contains_float
+from ..analysis.activity import contains_float, contains_pointers
 from ..diagnostics import DifferentiationError, EnzymeOptError
 from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
@@ -239,6 +239,10 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
             kind = default_activity(param.type, mode)
         if kind == "out" and not contains_float(param.type):
             kind = "const"
+        if kind == "out" and param.type.is_aggregate and contains_pointers(param.type):
+            raise _error(call, f"argument {param.index + 1} of '{fn.name}' is a {param.type} "
+                         "holding pointers: pass it as 'enzyme_dup' with a shadow (its floats "
+                         "get gradients, its pointers shadows) or as 'enzyme_const'")
         spec = ArgSpec(kind, args[pos])
         pos += 1
         if kind in ("dup", "dupnoneed"):
@@ -306,6 +310,10 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     call, fn = parsed.call, parsed.function
     kinds = tuple(a.kind for a in parsed.args)
     ret_active = contains_float(fn.return_type)
+    if ret_active and fn.return_type.is_aggregate:
+        raise _error(call, f"cannot seed the result of '{fn.name}', of type {fn.return_type}: "
+                     "__enzyme_autodiff seeds a float result with 1.0; return one float, or "
+                     "write the results through a pointer argument and seed its shadow")
     diffe = ctx.combined_derivative(fn, kinds, ret_active, parsed.width)
     b = Builder().position_before(call)
     b.debug_loc = call.get_metadata("dbg")
@@ -316,7 +324,7 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     result = b.call(diffe, args, "grad")
     grads = []
     if not result.type.is_void:
-        n = sum(1 for k in kinds if k == "out") * parsed.width
+        n = len(diffe_gradients(parsed)) * parsed.width
         grads = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
     if check is not None:
         check.after(b, args[:len(args) - parsed.width * ret_active], grads)
@@ -403,6 +411,13 @@ def _derivative_check(ctx, parsed, mode, b, args):
     check = DerivativeCheck(ctx, parsed, mode)
     check.before(b, args)
     return check
+
+
+def diffe_gradients(parsed) -> list:
+    """The arguments whose gradients the derivative returns."""
+    from .aggregates import returns_gradient
+    return [spec for spec, param in zip(parsed.args, parsed.function.args)
+            if returns_gradient(param.type, spec.kind)]
 
 
 def _activity_args(b, parsed):
@@ -536,7 +551,7 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         T.free_tape(b, header)
         if owned:
             b.call(T.libc(b.module, "free"), [b.pointer_cast(header, T.byte_ptr(b.module))])
-    n = sum(1 for a in parsed.args if a.kind == "out")
+    n = len(diffe_gradients(parsed))
     grads = [] if result.type.is_void else (
         [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)])
     deliver_gradients(b, call, grads, parsed.sret)

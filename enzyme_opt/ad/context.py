@@ -85,7 +85,9 @@ class DerivativeContext:
         `begin() + n` of an empty vector), null's shadow being null.
         """
         from ..analysis.activity import address_base, global_base
-        from ..ir.constants import ConstantPoison, ConstantUndef
+        from ..ir.constants import ConstantAggregate, ConstantPoison, ConstantUndef
+        if isinstance(v, ConstantAggregate) and v.type.is_aggregate:
+            return self._aggregate_shadow(v, mode, lane)
         if global_base(v) is not None:
             return self.global_shadow(v, mode, lane)
         if getattr(v, "is_zero", False) or isinstance(v, (ConstantUndef, ConstantPoison)):
@@ -93,6 +95,22 @@ class DerivativeContext:
         if getattr(address_base(v), "is_zero", False):
             return v
         return v if function_under_casts(v) is not None else None
+
+    def _aggregate_shadow(self, c, mode: str, lane: int):
+        """A constant struct's shadow: its pointers' shadows, zero floats (no
+        tangent), the same integers; None if a pointer has no shadow."""
+        from ..analysis.activity import contains_float, contains_pointers
+        from ..ir.constants import ConstantAggregate, zero_of
+        elements = []
+        for e in c.elements:
+            if contains_pointers(e.type):
+                e = self.constant_shadow(e, mode, lane)
+                if e is None:
+                    return None
+            elif contains_float(e.type):
+                e = zero_of(e.type)
+            elements.append(e)
+        return ConstantAggregate(c.type, elements)
 
     def global_shadow(self, v, mode: str, lane: int = 0):
         """The shadow of an active global, or of a constant GEP/cast into one.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Dict, List
 
-from ..analysis.activity import ActivityInfo, contains_float
+from ..analysis.activity import ActivityInfo, contains_float, contains_pointers, trivial_pointers
 from ..analysis.cfg import predecessor_map, reaches, reverse_postorder
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -51,7 +51,7 @@ class ForwardGenerator:
         parts = []
         if self.returns == "both" and not rt.is_void:
             parts.append(rt)
-        if active_ret or (self.returns == "both" and rt.is_pointer):
+        if active_ret or (self.returns == "both" and contains_pointers(rt)):
             # A pointer result comes back with its shadows: the caller may
             # read or write through it (tape slots, allocations, views).
             parts.extend([rt] * self.width)
@@ -87,12 +87,14 @@ class ForwardGenerator:
             kinds[primal_arg.index] = kind
             if kind in DUPLICATED:
                 lanes = [by_role[("tangent", a.index, k)] for k in range(self.width)]
-                (self.shadows if a.type.is_pointer else self.tangents)[id(primal_arg)] = lanes
+                shadowed = contains_pointers(a.type)
+                (self.shadows if shadowed else self.tangents)[id(primal_arg)] = lanes
         self.types = self.ctx.analyze_types(fn, self.primal, [by_role[("primal", a.index)]
                                                              for a in self.primal.args])
-        # Floats passed with a tangent are active; pointers with one have shadows.
-        self.info = ActivityInfo(fn, ["out" if k in DUPLICATED and not a.type.is_pointer else k
-                                      for k, a in zip(kinds, fn.args)], self.ctx.globals)
+        # Floats passed with a tangent are active; pointers with one have shadows
+        # (and so do structs holding pointers, whose float fields are active too).
+        self.info = ActivityInfo(fn, ["out" if k in DUPLICATED and not contains_pointers(a.type)
+                                      else k for k, a in zip(kinds, fn.args)], self.ctx.globals)
         self.ctx.check_untyped_moves(self, fn)
         self.ctx.report_analyses(self)
         order = reverse_postorder(fn)
@@ -116,6 +118,8 @@ class ForwardGenerator:
     # -- lookups -------------------------------------------------------------------------
     def tangent(self, v) -> List:
         t = self.tangents.get(id(v))
+        if t is None and v.type.is_aggregate:
+            t = self.shadows.get(id(v))   # a {ptr, double}'s shadow is its tangent too
         if t is not None:
             return t
         return [zero_of(v.type)] * self.width
@@ -127,6 +131,8 @@ class ForwardGenerator:
         lanes = [self.ctx.constant_shadow(v, "forward", lane) for lane in range(self.width)]
         if lanes[0] is not None:
             return lanes
+        if v.type.is_aggregate and trivial_pointers(v):
+            return self.tangent(v)      # its pointers are null or poison: so are their shadows
         refuse_missing_shadow(v, self.primal)
 
     # -- one instruction ---------------------------------------------------------------
@@ -176,10 +182,14 @@ class ForwardGenerator:
         parts = []
         if self.returns == "both" and value is not None:
             parts.append(value)
-        if value is not None and contains_float(value.type):
+        if value is None:
+            pass
+        elif self.info.has_shadow(value) and (self.returns == "both" or
+                                              contains_float(value.type)):
+            parts.extend(self.shadow(value))       # a {ptr, double}'s is its tangent too
+        elif contains_float(value.type):
             parts.extend(self.tangent(value))
-        elif self.returns == "both" and value is not None and value.type.is_pointer:
-            parts.extend(self.shadow(value) if self.info.has_shadow(value)
-                         else [zero_of(value.type)] * self.width)
+        elif self.returns == "both" and contains_pointers(value.type):
+            parts.extend([zero_of(value.type)] * self.width)
         ret.erase()
         b.ret_all(parts)

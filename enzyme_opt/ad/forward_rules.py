@@ -6,11 +6,12 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 """
 from __future__ import annotations
 
-from ..analysis.activity import ALIGNED_ALLOCATION_FUNCTIONS, contains_float, holds_pointers
+from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, contains_float, contains_pointers,
+                                 holds_pointers)
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
-from ..ir.constants import ConstantInt
+from ..ir.constants import ConstantInt, zero_of
 from ..ir.types import I64
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           refuse_bodiless_call,
@@ -20,6 +21,8 @@ from .calls import CallKind, classify_call
 from .rules import rule_name_for_call
 from .complex_calls import complex_tangent
 from .masked import masked_tangent
+from .aggregates import (check_tangent_argument, is_pointer_aggregate, mirror_forward,
+                         store_forward)
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
 
 
@@ -102,6 +105,10 @@ def _linear(gen, b, inst, lane):
     for index, op in enumerate(inst.operands):
         if contains_float(op.type):
             copy.set_operand(index, gen.tangent(op)[lane])
+        elif isinstance(inst, I.InsertValue) and contains_pointers(op.type):
+            # A pointer without a shadow put into a tangent aggregate: null,
+            # never the primal pointer, which would be taken for a shadow.
+            copy.set_operand(index, zero_of(op.type))
     return b.insert(copy, (inst.name or "v") + "'")
 
 
@@ -119,6 +126,8 @@ def _mirror(gen, b, inst, lane):
         return shadow
     if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
         return shadow_inttoptr(b, inst, lambda p: gen.shadow(p)[lane], (inst.name or "v") + "'")
+    if isinstance(inst, (I.InsertValue, I.ExtractValue)) or inst.type.is_aggregate:
+        return mirror_forward(gen, b, inst, lane)
     return b.insert(clone_with_shadows(inst, lambda op: gen.shadow(op)[lane]),
                     (inst.name or "v") + "'")
 
@@ -127,6 +136,8 @@ def tangent_store(gen, b, inst) -> None:
     value, ptr = inst.operands
     if not gen.info.has_shadow(ptr):
         return
+    if is_pointer_aggregate(value.type):
+        return store_forward(gen, b, inst)
     pointer = stored_pointer(inst)
     if pointer is not None:
         if gen.info.has_shadow(pointer):
@@ -286,6 +297,7 @@ def _differentiated_call(gen, b, inst) -> None:
             kinds.append("dup")
             args.extend(gen.shadow(a))
         elif gen.info.is_active(a):
+            check_tangent_argument(gen, inst, a)
             kinds.append("dup")
             args.extend(gen.tangent(a))
         else:
@@ -303,12 +315,12 @@ def _differentiated_call(gen, b, inst) -> None:
         primal = b.extractvalue(result, [0])
         inst.replace_all_uses_with(primal)
         lanes = [b.extractvalue(result, [1 + k]) for k in range(gen.width)]
+        if contains_pointers(rt):           # a {ptr, double}'s shadow is its tangent too
+            gen.shadows[id(primal)] = lanes
+            gen.info.shadowed.add(id(primal))
         if contains_float(rt):
             gen.tangents[id(primal)] = lanes
             gen.info.active.add(id(primal))
-        else:
-            gen.shadows[id(primal)] = lanes
-            gen.info.shadowed.add(id(primal))
     inst.parent.remove(inst)
     inst.drop_operands()
 

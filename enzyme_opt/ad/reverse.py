@@ -34,7 +34,8 @@ import itertools
 from typing import Dict, List
 
 from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, POINTER_LANE_MOVES,
-                                 ActivityInfo, contains_float, holds_pointers)
+                                 ActivityInfo, contains_float, holds_pointers,
+                                 trivial_pointers)
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import LoopInfo, counter_parts
@@ -47,6 +48,8 @@ from ..ir.constants import (ConstantAggregate, ConstantInt, ConstantUndef, const
                             zero_of)
 from ..ir.types import I32, I64, FunctionType, StructType, VectorType
 from . import shadow_heap
+from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
+                         store_reverse_forward_pass)
 from . import tape as T
 from .calls import CallKind, classify_call
 from .instruction_table import differentiate_instruction, replayed_by_generator
@@ -138,8 +141,8 @@ class ReverseGenerator:
     def gradient_types(self) -> list:
         """One gradient per lane of each active argument, argument-major: the
         layout of Enzyme's `{[N x T], ...}` (and of a C struct of `T g[N]` arrays)."""
-        return [a.type for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"
-                for _ in range(self.width)]
+        return [a.type for a, k in zip(self.primal.args, self.activity_kinds)
+                if returns_gradient(a.type, k) for _ in range(self.width)]
 
     def gradient_return_type(self):
         types = self.gradient_types()
@@ -317,6 +320,10 @@ class ReverseGenerator:
     def _forward_pointer_copies(self, inst) -> None:
         """Pointers stored into shadowed memory have their shadows stored in the
         shadow memory (of the current lane), also when memcpy moves them."""
+        if isinstance(inst, I.Store) and is_pointer_aggregate(inst.value.type) and \
+                self.info.has_shadow(inst.pointer):
+            store_reverse_forward_pass(self, Builder().position_after(inst), inst)
+            return
         stored = stored_pointer(inst)
         if stored is not None and self.info.has_shadow(inst.pointer):
             b = Builder().position_after(inst)
@@ -339,6 +346,8 @@ class ReverseGenerator:
         s = self.ctx.constant_shadow(v, "reverse", lane)
         if s is not None:
             return s
+        if v.type.is_aggregate and trivial_pointers(v):
+            return v        # its pointers are null or poison: so are their shadows
         refuse_missing_shadow(v, self.primal)
 
     def _shadow_instruction(self, inst):
@@ -365,6 +374,8 @@ class ReverseGenerator:
             return self._shadow_alloca(inst, b, name)
         if isinstance(inst, I.CallBase):
             return self._shadow_allocation(inst, b, name)
+        if isinstance(inst, (I.InsertValue, I.ExtractValue)):
+            return mirror_reverse(self, b, inst, name)
         if isinstance(inst, POINTER_LANE_MOVES + (I.Freeze,)):
             return b.insert(clone_with_shadows(inst, self.shadow_value), name)
         return None
@@ -467,6 +478,8 @@ class ReverseGenerator:
         call.erase()
         if self.info.is_active(call):
             self.info.active.add(id(new))
+            if ret_shadow:      # {ptr, double}: the adjoint reaches `new` through `primal`
+                self.info.active.add(id(primal))
         self.call_plans[id(new)] = (callee, kinds, rev, ret_active, primal_args)
 
     def _rewrite_custom_call(self, call, rule, kinds, ret_active) -> None:
@@ -647,6 +660,7 @@ class ReverseGenerator:
 
     def _link_exit(self) -> None:
         ret = self.exit.terminator
+        value = ret.value
         if self.split and self.ret_shadow:
             b = Builder().position_before(ret)
             pair = b.insertvalue(ConstantUndef(self.fwd.return_type), ret.value, [0])
@@ -656,7 +670,7 @@ class ReverseGenerator:
             b.ret(pair)
         if self.split:
             Builder(self.rev_entry).br(self.rev_blocks[id(self.exit)])
-            self.ret_value = ret.value if not self.ret_shadow else None
+            self.ret_value = value      # seeded with the adjoint if it holds floats
         else:
             self.ret_value = ret.value
             ret.erase()
@@ -713,8 +727,8 @@ class ReverseGenerator:
         b = self.undo.finish_reverse(self, Builder(self.final))
         grads = [positive_zero(b, self.take_adjoint(b, self.fwd_arg_of(a), lane))
                  if self.info.is_active(self.fwd_arg_of(a)) else zero_of(a.type)
-                 for a, k in zip(self.primal.args, self.activity_kinds) if k == "out"
-                 for lane in range(self.width)]
+                 for a, k in zip(self.primal.args, self.activity_kinds)
+                 if returns_gradient(a.type, k) for lane in range(self.width)]
         if not self.split:
             T.release_tape(b, self.rev_tape)
         b.ret_all(grads)

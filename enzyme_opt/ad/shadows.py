@@ -7,7 +7,7 @@ must then be stored into the shadow memory).
 """
 from __future__ import annotations
 
-from ..analysis.activity import holds_pointers, int_pointer_base
+from ..analysis.activity import contains_pointers, holds_pointers, int_pointer_base
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
@@ -36,11 +36,12 @@ def shadow_int_address(b: Builder, v, shadow_of):
 
 def clone_with_shadows(inst, shadow_of):
     """A copy of `inst` that reads the shadow of each pointer operand
-    (vectors of pointers included): the shadow of what `inst` computes."""
+    (vectors of pointers and aggregates holding pointers included): the
+    shadow of what `inst` computes."""
     copy = clone_instruction(inst)
     copy.name = None
     for index, op in enumerate(inst.operands):
-        if holds_pointers(op.type):
+        if contains_pointers(op.type):
             copy.set_operand(index, shadow_of(op))
     return copy
 

@@ -77,9 +77,11 @@ def check_opaque_call(call, info, function) -> None:
     """A function without a body or a derivative rule that may write memory
     holding derivatives (a pointer argument with a shadow) would leave that
     shadow stale: the gradient would be silently wrong, so refuse."""
+    from ..analysis.activity import contains_pointers
     from ..analysis.memory import call_may_write_through
     for index, arg in enumerate(call.args):
-        if arg.type.is_pointer and info.has_shadow(arg) and call_may_write_through(call, index):
+        if contains_pointers(arg.type) and info.has_shadow(arg) and \
+                call_may_write_through(call, index):
             raise DifferentiationError(
                 f"cannot differentiate call to '{call.called_function.name}' (no derivative "
                 f"rule and no body), which may write through its argument {index + 1} to "

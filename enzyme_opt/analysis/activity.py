@@ -61,13 +61,43 @@ def holds_pointers(t) -> bool:
     return t.is_pointer or (t.is_vector and t.element.is_pointer)
 
 
+def contains_pointers(t) -> bool:
+    """A pointer, a vector of them, or a struct or array with one inside
+    (`{ptr, i64}`: a slice returned in two registers): a value that has a
+    shadow when its pointers do."""
+    if holds_pointers(t):
+        return True
+    if t.is_array:
+        return contains_pointers(t.element)
+    if t.is_struct:
+        return any(contains_pointers(e) for e in t.elements)
+    return False
+
+
+def trivial_pointers(v, depth: int = 8) -> bool:
+    """Are all the pointers inside aggregate `v` null, undef or poison (and so
+    their own shadows)?  True of a struct still being filled in
+    (`insertvalue {ptr, i64} poison, i64 %n, 1`) whose pointer comes next."""
+    from ..ir.constants import ConstantAggregate, ConstantPoison, ConstantUndef
+    if not contains_pointers(v.type):
+        return True
+    if isinstance(v, (ConstantNull, ConstantUndef, ConstantPoison)) or getattr(v, "is_zero",
+                                                                               False):
+        return True
+    if isinstance(v, ConstantAggregate):
+        return all(trivial_pointers(e, depth) for e in v.elements)
+    if isinstance(v, I.InsertValue) and depth > 0:
+        return all(trivial_pointers(op, depth - 1) for op in v.operands)
+    return False
+
+
 def returns_shadowed_memory(fn, globals=None, seen=None) -> bool:
     """Does `fn`, a function with a body, return memory that has a shadow
     whatever its arguments: memory it allocates (a helper wrapping malloc or
     new), an active global (a static scratch buffer), or null?  The caller
     may store derivatives in it."""
     seen = seen if seen is not None else set()
-    if id(fn) in seen or fn.is_declaration or not fn.return_type.is_pointer:
+    if id(fn) in seen or fn.is_declaration or not contains_pointers(fn.return_type):
         return False
     seen.add(id(fn))
     returned = [inst.value for inst in fn.instructions()
@@ -83,8 +113,11 @@ def _shadowed_anyway(v, globals, seen_fns, seen) -> bool:
     if globals is not None and globals.is_active_global(v):
         return True
     if isinstance(v, Constant):
-        return isinstance(v, ConstantNull)
-    if isinstance(v, (I.GetElementPtr, I.Cast)):
+        return isinstance(v, ConstantNull) or (v.type.is_aggregate and trivial_pointers(v))
+    if isinstance(v, I.InsertValue):
+        return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands
+                   if contains_pointers(op.type))
+    if isinstance(v, (I.GetElementPtr, I.Cast, I.ExtractValue)):
         return _shadowed_anyway(v.operands[0], globals, seen_fns, seen)
     if isinstance(v, I.Phi):
         return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands)
@@ -94,7 +127,35 @@ def _shadowed_anyway(v, globals, seen_fns, seen) -> bool:
         callee = v.called_function
         return callee is not None and (callee.name in ALLOCATION_FUNCTIONS or
                                        returns_shadowed_memory(callee, globals, seen_fns))
+    if isinstance(v, I.Load):
+        stored = _stored_in_local(v.pointer)
+        return stored is not None and all(_shadowed_anyway(s, globals, seen_fns, seen)
+                                          for s in stored)
     return False
+
+
+def _stored_in_local(ptr):
+    """The values holding pointers stored into the stack variable `ptr`
+    points into, when nothing else writes it and its address goes nowhere
+    (clang -O0 builds a returned struct in one); else None."""
+    base = address_base(ptr)
+    if not isinstance(base, I.Alloca):
+        return None
+    stored, work = [], [base]
+    while work:
+        p = work.pop()
+        for user in p.users:
+            if isinstance(user, (I.GetElementPtr, I.Cast)) and user.operands[0] is p:
+                work.append(user)
+            elif isinstance(user, I.Store) and user.pointer is p and user.value is not p:
+                if contains_pointers(user.value.type):
+                    stored.append(user.value)
+            elif isinstance(user, I.CallBase) and user.called_function is not None and \
+                    user.called_function.name.startswith(HINT_INTRINSICS):
+                continue
+            elif not (isinstance(user, I.Load) and user.pointer is p):
+                return None
+    return stored
 
 
 def is_inactive_call(call: I.CallBase) -> bool:
@@ -105,7 +166,7 @@ def is_inactive_call(call: I.CallBase) -> bool:
     if name in INACTIVE_FUNCTIONS or name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
         return True
     if fn.is_declaration and not contains_float(call.type) and \
-            not any(holds_pointers(a.type) for a in call.args):
+            not any(contains_pointers(a.type) for a in call.args):
         # Nothing float comes out and no memory is reachable: isnan, lround,
         # llvm.is.fpclass and the like pass no derivative on.
         return True
@@ -269,6 +330,8 @@ class ActivityInfo:
         for arg, kind in zip(fn.args, arg_activity):
             if kind in ("dup", "dupnoneed"):
                 self.shadowed.add(id(arg))
+                if arg.type.is_aggregate and contains_float(arg.type):
+                    self.active.add(id(arg))      # {ptr, double}: a shadow and an adjoint
             elif kind == "out" and contains_float(arg.type):
                 self.active.add(id(arg))
         self._solve()
@@ -299,7 +362,7 @@ class ActivityInfo:
         return any(id(v) in self.active for v in values)
 
     def _has_shadow(self, inst) -> bool:
-        if not holds_pointers(inst.type):
+        if not contains_pointers(inst.type):
             return False
         ops = inst.operands
         if isinstance(inst, I.Alloca):
@@ -315,6 +378,10 @@ class ActivityInfo:
             return self.has_shadow(ops[1]) or self.has_shadow(ops[2])
         if isinstance(inst, I.Load):
             return self.has_shadow(inst.pointer)
+        if isinstance(inst, I.ExtractValue):
+            return self.has_shadow(ops[0])
+        if isinstance(inst, I.InsertValue):
+            return any(self.has_shadow(v) for v in ops)
         if isinstance(inst, POINTER_LANE_MOVES):
             # Lanes of a vector of pointers (-O3 copies pointer fields two at a time).
             return any(self.has_shadow(v) for v in ops[:2] if holds_pointers(v.type))
