@@ -235,6 +235,8 @@ class ModuleSyntax:
         if gv.name in self.module.symbols:
             raise self.error(f"redefinition of global '@{gv.name}'", tok)
         placeholder = self.global_forward.pop(gv.name, None)
+        if getattr(tok, "line", None) is not None:
+            gv.location = (self.filename, tok.line, tok.column)
         if isinstance(gv, Function):
             self.module.add_function(gv, unique=False)
         else:
