@@ -36,6 +36,20 @@ class Rejected(Exception):
     """The input is not in the language; re-parse with Lark for the diagnosis."""
 
 
+# Parser stack entries: a level of nesting takes one (a struct type) to five
+# (a constant expression).  What is read is printed, compared and analysed
+# by recursive code, which deeper input would take past Python's stack.
+MAX_STACK = 3000
+
+
+class TooDeep(Exception):
+    """Nesting deeper than MAX_STACK allows; `token` is where it went over."""
+
+    def __init__(self, token):
+        super().__init__("too deep")
+        self.token = token
+
+
 class Rule:
     """How the parser builds one grammar rule's value, as Lark's tree builder
     does: keep the children at `include` (index, splice a `_rule`'s children,
@@ -315,6 +329,8 @@ class FusedParser:
                     state = action
                     states.append(state)
                     values.append(token)
+                    if len(states) > MAX_STACK:
+                        raise TooDeep(token)
                     break
                 size, origin, rule = action
                 if size:
