@@ -232,12 +232,15 @@ class FusedParser:
     """
 
     def __init__(self, tables: Tables, callbacks: List[Callable], watch: Callable,
-                 made: Optional[Dict[str, Callable]] = None):
+                 made: Optional[Dict[str, Callable]] = None,
+                 deep: Optional[Dict[str, Callable]] = None):
         self._blank = re.compile(tables.blank).match
         self._tables = tables
         self._callbacks = callbacks
         self._watch = watch
         self._made = made or {}
+        # terminal -> wraps its regex's match function (see deep_metadata.py).
+        self._deep = deep or {}
         self._scanners: Dict[int, Tuple] = {}    # by scanner index
         self._lexes: Dict[int, Tuple] = {}       # by state
         self._matchers: Dict[str, Tuple[str, Callable]] = {}
@@ -268,8 +271,10 @@ class FusedParser:
     def _matcher(self, terminal: str) -> Tuple[str, Callable]:
         pair = self._matchers.get(terminal)
         if pair is None:
-            pair = self._matchers[terminal] = (
-                terminal, re.compile(self._tables.terminals[terminal]).match)
+            match = re.compile(self._tables.terminals[terminal]).match
+            if terminal in self._deep:
+                match = self._deep[terminal](match)
+            pair = self._matchers[terminal] = (terminal, match)
         return pair
 
     def parse(self, text: str, target, start: str = "module", pos: int = 0,

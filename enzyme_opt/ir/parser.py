@@ -31,6 +31,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 
 from ..diagnostics import ParseError
 from . import lalr, regex_first
+from .deep_metadata import deep_matchers
 from .lalr import MAX_STACK, FusedParser, Rejected, Tables, TooDeep, rule_callbacks
 from .module import Module
 from .syntax import ModuleSyntax
@@ -123,14 +124,14 @@ def _callbacks() -> list:
 
 @functools.lru_cache(maxsize=1)
 def _fused() -> FusedParser:
-    return FusedParser(_cached_tables(), _callbacks(), _watch)
+    return FusedParser(_cached_tables(), _callbacks(), _watch, deep=deep_matchers())
 
 
 @functools.lru_cache(maxsize=1)
 def _fused_lazy() -> FusedParser:
     """The same parser, but a function body becomes one LAZY_BODY token."""
     return FusedParser(_cached_tables(), _callbacks(), _watch,
-                       made={"LAZY_BODY": _body_up_to_brace})
+                       made={"LAZY_BODY": _body_up_to_brace}, deep=deep_matchers())
 
 
 class _BodyMatch:

@@ -695,8 +695,7 @@ class ModuleSyntax:
         if line is not None:
             inst.location = (self.filename, line, self._line_start(line))
         if len(c) > 2 and c[2] is not None:
-            for m in _ATTACHMENT.finditer(str(c[2])):
-                inst.metadata.append((m.group(1), m.group(2)))
+            inst.metadata += _attachments(str(c[2]))
         if name_tok is not None:
             if inst.type.is_void:
                 raise self.error("instructions returning void cannot have a name", name_tok)
@@ -1369,6 +1368,14 @@ def _constant_index(v) -> int:
 
 def _align(token):
     return int(str(token).split()[-1]) if token is not None else None
+
+
+def _attachments(text: str) -> list:
+    """(kind, value) of each attachment in an MD_ATTACHMENTS token."""
+    if text.count("{") > 3 or text.count("(") > 3:    # maybe past the expression's depth
+        from .deep_metadata import split_attachments
+        return split_attachments(text)
+    return [(m.group(1), m.group(2)) for m in _ATTACHMENT.finditer(text)]
 
 
 def _split_attachment(text: str):
