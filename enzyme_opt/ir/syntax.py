@@ -20,7 +20,7 @@ from .module import BasicBlock, Function, GlobalAlias, GlobalValue, GlobalVariab
 from .names import is_slot_number, parse_identifier, unescape_string
 from .printer import _typed
 from .types import (I1, METADATA, OPAQUE_PTR, VOID, ArrayType, FloatType, FunctionType,
-                    IntType, PointerType, SpecialType, StructType, VectorType, indexed_type)
+                    IntType, PointerType, SpecialType, StructType, VectorType)
 
 _MD_ATTACHMENT = re.compile(r",?\s*!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)\s+(.*)\Z", re.S)
 
@@ -859,7 +859,10 @@ class ModuleSyntax:
         space = base_type.scalar.addrspace if base_type.scalar.is_pointer else 0
         if self.typed:
             inner = [_constant_index(i) for i in indices[1:]]
-            result = PointerType(indexed_type(source, inner), space)
+            pointee = _indexed_or_none(source, inner)
+            if pointee is None:
+                raise self.error_on_line("invalid getelementptr indices", self.prev_line)
+            result = PointerType(pointee, space)
         else:
             result = PointerType(None, space)
         return VectorType(vector.count, result, vector.scalable) if vector is not None else result
@@ -908,7 +911,10 @@ class ModuleSyntax:
     def r_extractvalue(self, c):
         self._begin_instruction()
         indices = [int(i) for i in c[1:]]
-        return I.ExtractValue(indexed_type(c[0].type, indices), c[0], indices)
+        t = _indexed_or_none(c[0].type, indices)
+        if t is None:
+            raise self.error_on_line("invalid indices for extractvalue", self.prev_line)
+        return I.ExtractValue(t, c[0], indices)
 
     def r_insertvalue(self, c):
         self._begin_instruction()
@@ -1348,6 +1354,21 @@ _ATTACHMENT = re.compile(r'!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)[ \t]+(![0-9]+|!'
 _FLAG_WORDS = re.compile(r"inrange\s*\([^)]*\)|\w+")
 _NUMBERED_RESULT = re.compile(r"%(\d+)\s*=")
 _METADATA_DEF = re.compile(r"!(\d+)\s*=\s*(distinct\s+)?(.*)", re.S)
+
+
+def _indexed_or_none(t, indices):
+    """The type `indices` select inside `t`, or None where one is out of
+    range (a struct's field beyond its last, or a number no index is)."""
+    for i in indices:
+        if t.is_struct:
+            if not 0 <= i < len(t.elements):
+                return None
+            t = t.elements[i]
+        elif t.is_array or t.is_vector:
+            t = t.element
+        else:
+            return None
+    return t
 
 
 def _result_name(result) -> str:
