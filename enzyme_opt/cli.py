@@ -146,11 +146,29 @@ def _find_quoted_line(message: str, source: str):
     for q in quoted:
         if q.startswith("label %"):                   # a block: find its label line
             q = q[len("label %"):] + ":"
+        forms = _quoted_forms(q)
         for number, text in enumerate(stripped):
-            if text == q or (q.endswith(":") and text.startswith(q + " ")):
+            if text in forms or (q.endswith(":") and text.startswith(q + " ")) or \
+                    _ALIGN.sub("", text) in forms or \
+                    any(text.startswith(f + " to label ") for f in forms):
                 full = lines[number]
                 return number + 1, len(full) - len(full.lstrip()) + 1, full
     return None
+
+
+_ALIGN = re.compile(r", align \d+$")
+
+
+def _quoted_forms(q: str) -> set:
+    """The source text a quoted instruction may have been: as printed, without
+    the `, align N` LLVM adds, and without a type printed before it
+    (` double  %r = cmpxchg ...`).  An `invoke` is quoted on two lines, the
+    first of which starts the source line."""
+    forms = {q, _ALIGN.sub("", q)}
+    m = re.search(r"(%[-\w.$\"]+ = .*)", q)
+    if m is not None:
+        forms |= {m.group(1), _ALIGN.sub("", m.group(1))}
+    return forms
 
 
 def _source_line(text: str, line: int):

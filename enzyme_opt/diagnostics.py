@@ -157,3 +157,22 @@ def _scope_file(md, scope: Optional[str], depth: int = 0) -> Optional[str]:
     if "file" in fields:
         return _file_path(md, fields["file"])
     return _scope_file(md, fields.get("scope"), depth + 1)
+
+
+_GLOBAL_DBG = re.compile(r"!dbg\s+!(\d+)")
+
+
+def global_source_location(gv):
+    """(file, line, 1) of a global variable's C definition, from the
+    `!dbg` DIGlobalVariableExpression that -g attaches to it."""
+    m = _GLOBAL_DBG.search(getattr(gv, "attrs", "") or "")
+    if m is None or gv.module is None:
+        return None
+    md = gv.module.metadata
+    expression = _fields(md.get(m.group(1), ""))
+    variable = _fields(md.get(expression.get("var", "").lstrip("!"), ""))
+    if "line" not in variable:
+        return None
+    filename = _file_path(md, variable["file"]) if "file" in variable else \
+        _scope_file(md, variable.get("scope"))
+    return (filename, int(variable["line"]), 1) if filename else None

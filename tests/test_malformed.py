@@ -174,11 +174,57 @@ define i32 @f(i32 %x) {
 entry:
   %y = add i32 %x,
 """,
+    "extractvalue-past-struct": """\
+define double @f({ double, double } %s) {
+  %a = extractvalue { double, double } %s, 5
+  ret double %a
+}
+""",
+    "extractvalue-of-constant-past-struct": """\
+define double @f() {
+  %a = extractvalue { double, double } { double 1.0, double 2.0 }, 9
+  ret double %a
+}
+""",
+    # Only LLVM's verifier refuses these; it quotes them unlike the source.
+    "cmpxchg-of-double": """\
+define double @f(ptr %p, double %a, double %b) {
+  %r = cmpxchg ptr %p, double %a, double %b seq_cst seq_cst
+  %v = extractvalue { double, i1 } %r, 0
+  ret double %v
+}
+""",
+    "invoke-unwinding-without-landingpad": """\
+declare void @g()
+declare i32 @__gxx_personality_v0(...)
+
+define void @f() personality ptr @__gxx_personality_v0 {
+entry:
+  invoke void @g() to label %ok unwind label %bad
+ok:
+  ret void
+bad:
+  ret void
+}
+""",
 }
 
 
-# LLVM 14 wants numbers without gaps (LLVM 19 allows them).
+# LLVM 14 wants numbers without gaps (LLVM 19 allows them).  Typed pointers
+# give a getelementptr a result type, read off its indices.
 CASES_14 = {
+    "typed-getelementptr-past-struct": """\
+define double* @f({ double, double }* %p) {
+  %a = getelementptr { double, double }, { double, double }* %p, i64 0, i32 7
+  ret double* %a
+}
+""",
+    "typed-getelementptr-index-too-large": """\
+define double* @f({ double, double }* %p) {
+  %a = getelementptr { double, double }, { double, double }* %p, i64 0, i64 18446744073709551615
+  ret double* %a
+}
+""",
     "numbered-with-gap": """\
 define i32 @f(i32* %p) {
   %2 = load i32, i32* %p

@@ -19,6 +19,7 @@ from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, zero_of
 from ..ir.module import function_under_casts
 from .context import DerivativeContext, size_and_align
 from .derivative_check import DerivativeCheck, unchecked_split_call
+from . import misuse
 from .tape import forgo_spares
 
 MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
@@ -235,6 +236,10 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
             pos += 1
             if pos >= len(args):
                 raise _error(call, f"'{marker}' is not followed by a value")
+            if marker_of(args[pos]) is not None:
+                misuse.check_marker_value(call, marker, marker_of(args[pos]), param, fn)
+            if kind == "out":
+                misuse.check_out(call, marker, param, fn)
         else:
             kind = default_activity(param.type, mode)
         if kind == "out" and not contains_float(param.type):
@@ -243,6 +248,7 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
             raise _error(call, f"argument {param.index + 1} of '{fn.name}' is a {param.type} "
                          "holding pointers: pass it as 'enzyme_dup' with a shadow (its floats "
                          "get gradients, its pointers shadows) or as 'enzyme_const'")
+        misuse.check_value(call, param, args[pos], fn)
         spec = ArgSpec(kind, args[pos])
         pos += 1
         if kind in ("dup", "dupnoneed"):
@@ -250,6 +256,8 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
             if pos + shadows > len(args) or marker_of(args[pos]) is not None:
                 raise _error(call, f"argument {param.index + 1} of '{fn.name}' is duplicated "
                              "but has no shadow")
+            for shadow in args[pos:pos + shadows]:
+                misuse.check_shadow(call, param, spec.value, shadow, fn, marker is not None)
             spec.shadows = args[pos:pos + shadows]
             spec.shadow = spec.shadows[0]
             pos += shadows
@@ -326,6 +334,7 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     if not result.type.is_void:
         n = len(diffe_gradients(parsed)) * parsed.width
         grads = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
+    misuse.check_return(call, grads, parsed.sret, "reverse", fn)
     if check is not None:
         check.after(b, args[:len(args) - parsed.width * ret_active], grads)
     deliver_gradients(b, call, grads, parsed.sret)
@@ -398,6 +407,7 @@ def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     if not result.type.is_void:
         n = parsed.width
         tangents = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
+    misuse.check_return(call, tangents, parsed.sret, "forward", fn)
     if check is not None:
         check.after(b, args, tangents)
     deliver_gradients(b, call, tangents, parsed.sret)
@@ -554,6 +564,7 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
     n = len(diffe_gradients(parsed))
     grads = [] if result.type.is_void else (
         [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)])
+    misuse.check_return(call, grads, parsed.sret, "reverse", fn)
     deliver_gradients(b, call, grads, parsed.sret)
     erase_api_call(call)
 
@@ -589,6 +600,7 @@ def lower_api_calls(module, options=None) -> int:
     API call (a gradient being differentiated again, for higher order) is
     differentiated only after its own API calls were replaced.
     """
+    misuse.check_api_names(module, lambda name: api_name(name) is not None)
     ctx = DerivativeContext(module, options, api_call=api_call_arguments)
     pending = api_calls(module)
     total = len(pending)

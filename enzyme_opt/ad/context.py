@@ -68,9 +68,10 @@ class DerivativeContext:
     def check_untyped_moves(self, gen, fn) -> None:
         """Stop where a type analysis did not deduce would make the derivative wrong."""
         from .typed_memory import check_untyped_moves
-        from .unsupported import check_active_stores
+        from .unsupported import check_active_stores, check_inline_asm
         check_untyped_moves(fn, gen.types, gen.info, gen.primal)
         check_active_stores(fn, gen.info, gen.primal)
+        check_inline_asm(fn, gen.info, gen.primal)
 
     def constant_shadow(self, v, mode: str, lane: int = 0):
         """The shadow of a pointer no instruction defines, or None if it has none.

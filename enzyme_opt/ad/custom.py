@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Dict, Optional
 
 from ..ir import Function, GlobalVariable
-from ..ir.constants import ConstantAggregate
-from ..ir.module import function_under_casts
+from .misuse import check_registration
 
 GRADIENT_PREFIX = "__enzyme_register_gradient"
 DERIVATIVE_PREFIX = "__enzyme_register_derivative"
@@ -35,16 +34,13 @@ def collect_custom_rules(module) -> Dict[int, CustomRule]:
         if not isinstance(gv, GlobalVariable) or not gv.name.startswith(
                 (GRADIENT_PREFIX, DERIVATIVE_PREFIX)):
             continue
-        init = gv.initializer
-        if not isinstance(init, ConstantAggregate):
-            continue
-        fns = [function_under_casts(e) for e in init.elements]
-        if not fns or fns[0] is None:
-            continue
+        if gv.initializer is None:
+            continue                # declared only: registers nothing
+        fns = check_registration(gv, 3 if gv.name.startswith(GRADIENT_PREFIX) else 2)
         rule = rules.setdefault(id(fns[0]), CustomRule(fns[0]))
-        if gv.name.startswith(GRADIENT_PREFIX) and len(fns) >= 3:
+        if gv.name.startswith(GRADIENT_PREFIX):
             rule.augmented, rule.reverse = fns[1], fns[2]
-        elif gv.name.startswith(DERIVATIVE_PREFIX) and len(fns) >= 2:
+        else:
             rule.forward = fns[1]
         module.remove_global_value(gv)
     return rules

@@ -154,3 +154,28 @@ def _global_holding(ptr, depth: int = 0):
                 return found
     return None
 
+
+
+def check_inline_asm(fn, info, function) -> None:
+    """Inline assembly that may write memory carrying derivatives (a pointer
+    with a shadow passed as an indirect output, or to asm that clobbers
+    memory) would leave the shadow stale: refuse it.  An empty asm (a
+    compiler barrier) writes nothing."""
+    for inst in fn.instructions():
+        if not isinstance(inst, I.CallBase) or not isinstance(inst.callee, InlineAsm) or \
+                not inst.callee.code.strip():
+            continue
+        codes = [c.strip() for c in inst.callee.constraints.split(",")]
+        clobbers_memory = "~{memory}" in codes
+        operand_codes = [c for c in codes if not c.startswith("~") and
+                         not (c.startswith("=") and "*" not in c)]
+        for index, arg in enumerate(inst.args):
+            code = operand_codes[index] if index < len(operand_codes) else ""
+            writes = clobbers_memory or (code.startswith("=") and "*" in code)
+            if writes and arg.type.is_pointer and info.has_shadow(arg):
+                raise DifferentiationError(
+                    f"cannot differentiate inline assembly that may write memory carrying "
+                    f"derivatives (through its argument {index + 1}"
+                    f"{', and it clobbers memory' if clobbers_memory else ''}): the shadow "
+                    "would not follow; write the operation in C", function=function,
+                    instruction=inst)

@@ -36,6 +36,20 @@ class Rejected(Exception):
     """The input is not in the language; re-parse with Lark for the diagnosis."""
 
 
+# Parser stack entries: a level of nesting takes one (a struct type) to five
+# (a constant expression).  What is read is printed, compared and analysed
+# by recursive code, which deeper input would take past Python's stack.
+MAX_STACK = 3000
+
+
+class TooDeep(Exception):
+    """Nesting deeper than MAX_STACK allows; `token` is where it went over."""
+
+    def __init__(self, token):
+        super().__init__("too deep")
+        self.token = token
+
+
 class Rule:
     """How the parser builds one grammar rule's value, as Lark's tree builder
     does: keep the children at `include` (index, splice a `_rule`'s children,
@@ -218,12 +232,15 @@ class FusedParser:
     """
 
     def __init__(self, tables: Tables, callbacks: List[Callable], watch: Callable,
-                 made: Optional[Dict[str, Callable]] = None):
+                 made: Optional[Dict[str, Callable]] = None,
+                 deep: Optional[Dict[str, Callable]] = None):
         self._blank = re.compile(tables.blank).match
         self._tables = tables
         self._callbacks = callbacks
         self._watch = watch
         self._made = made or {}
+        # terminal -> wraps its regex's match function (see deep_metadata.py).
+        self._deep = deep or {}
         self._scanners: Dict[int, Tuple] = {}    # by scanner index
         self._lexes: Dict[int, Tuple] = {}       # by state
         self._matchers: Dict[str, Tuple[str, Callable]] = {}
@@ -254,8 +271,10 @@ class FusedParser:
     def _matcher(self, terminal: str) -> Tuple[str, Callable]:
         pair = self._matchers.get(terminal)
         if pair is None:
-            pair = self._matchers[terminal] = (
-                terminal, re.compile(self._tables.terminals[terminal]).match)
+            match = re.compile(self._tables.terminals[terminal]).match
+            if terminal in self._deep:
+                match = self._deep[terminal](match)
+            pair = self._matchers[terminal] = (terminal, match)
         return pair
 
     def parse(self, text: str, target, start: str = "module", pos: int = 0,
@@ -315,6 +334,8 @@ class FusedParser:
                     state = action
                     states.append(state)
                     values.append(token)
+                    if len(states) > MAX_STACK:
+                        raise TooDeep(token)
                     break
                 size, origin, rule = action
                 if size:

@@ -118,13 +118,14 @@ class GlobalValue(Value):
     `thread_local`, `dso_local`, ...), verbatim.
     """
 
-    __slots__ = ("module", "linkage", "position")
+    __slots__ = ("module", "linkage", "position", "location")
 
     def __init__(self, type: Type, name: str, linkage: str = ""):
         super().__init__(type, name)
         self.module = None
         self.linkage = linkage
         self.position = 0        # order of addition to the module (see print_module)
+        self.location = None     # (file, line, column) of its definition in the input .ll
 
 
 class GlobalVariable(GlobalValue):

@@ -31,7 +31,8 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 
 from ..diagnostics import ParseError
 from . import lalr, regex_first
-from .lalr import FusedParser, Rejected, Tables, rule_callbacks
+from .deep_metadata import deep_matchers
+from .lalr import MAX_STACK, FusedParser, Rejected, Tables, TooDeep, rule_callbacks
 from .module import Module
 from .syntax import ModuleSyntax
 
@@ -123,14 +124,14 @@ def _callbacks() -> list:
 
 @functools.lru_cache(maxsize=1)
 def _fused() -> FusedParser:
-    return FusedParser(_cached_tables(), _callbacks(), _watch)
+    return FusedParser(_cached_tables(), _callbacks(), _watch, deep=deep_matchers())
 
 
 @functools.lru_cache(maxsize=1)
 def _fused_lazy() -> FusedParser:
     """The same parser, but a function body becomes one LAZY_BODY token."""
     return FusedParser(_cached_tables(), _callbacks(), _watch,
-                       made={"LAZY_BODY": _body_up_to_brace})
+                       made={"LAZY_BODY": _body_up_to_brace}, deep=deep_matchers())
 
 
 class _BodyMatch:
@@ -205,6 +206,8 @@ class LazyBody:
                 # an eager parse of the whole module.
                 _parse(syntax.text, syntax.filename, fused=False)
                 raise syntax.error(f"cannot read the body of @{fn.name}", token) from None
+            except TooDeep as e:
+                raise _too_deep(syntax, e) from None
             syntax.leave_body()
         finally:
             _DISPATCH.target = outer
@@ -317,6 +320,8 @@ def _parse(text: str, filename: str, fused: bool, lazy: bool = False) -> Module:
             syntax = _DISPATCH.target = ModuleSyntax(text, filename)
             _lark().parse(text, start="module")
         syntax.finish()
+    except TooDeep as e:
+        raise _too_deep(syntax, e) from None
     except UnexpectedInput as e:
         raise _located(syntax, e) from None
     except ParseError:
@@ -326,6 +331,11 @@ def _parse(text: str, filename: str, fused: bool, lazy: bool = False) -> Module:
     finally:
         _DISPATCH.target = None
     return syntax.module
+
+
+def _too_deep(syntax: ModuleSyntax, e: TooDeep) -> ParseError:
+    return syntax.error(f"types, constants or constant expressions nested too deeply "
+                        f"(enzyme-opt reads at least {MAX_STACK // 6} levels)", e.token)
 
 
 def _located(syntax: ModuleSyntax, e: UnexpectedInput) -> ParseError:

@@ -20,7 +20,7 @@ from .module import BasicBlock, Function, GlobalAlias, GlobalValue, GlobalVariab
 from .names import is_slot_number, parse_identifier, unescape_string
 from .printer import _typed
 from .types import (I1, METADATA, OPAQUE_PTR, VOID, ArrayType, FloatType, FunctionType,
-                    IntType, PointerType, SpecialType, StructType, VectorType, indexed_type)
+                    IntType, PointerType, SpecialType, StructType, VectorType)
 
 _MD_ATTACHMENT = re.compile(r",?\s*!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)\s+(.*)\Z", re.S)
 
@@ -235,6 +235,8 @@ class ModuleSyntax:
         if gv.name in self.module.symbols:
             raise self.error(f"redefinition of global '@{gv.name}'", tok)
         placeholder = self.global_forward.pop(gv.name, None)
+        if getattr(tok, "line", None) is not None:
+            gv.location = (self.filename, tok.line, tok.column)
         if isinstance(gv, Function):
             self.module.add_function(gv, unique=False)
         else:
@@ -693,8 +695,7 @@ class ModuleSyntax:
         if line is not None:
             inst.location = (self.filename, line, self._line_start(line))
         if len(c) > 2 and c[2] is not None:
-            for m in _ATTACHMENT.finditer(str(c[2])):
-                inst.metadata.append((m.group(1), m.group(2)))
+            inst.metadata += _attachments(str(c[2]))
         if name_tok is not None:
             if inst.type.is_void:
                 raise self.error("instructions returning void cannot have a name", name_tok)
@@ -858,7 +859,10 @@ class ModuleSyntax:
         space = base_type.scalar.addrspace if base_type.scalar.is_pointer else 0
         if self.typed:
             inner = [_constant_index(i) for i in indices[1:]]
-            result = PointerType(indexed_type(source, inner), space)
+            pointee = _indexed_or_none(source, inner)
+            if pointee is None:
+                raise self.error_on_line("invalid getelementptr indices", self.prev_line)
+            result = PointerType(pointee, space)
         else:
             result = PointerType(None, space)
         return VectorType(vector.count, result, vector.scalable) if vector is not None else result
@@ -907,7 +911,10 @@ class ModuleSyntax:
     def r_extractvalue(self, c):
         self._begin_instruction()
         indices = [int(i) for i in c[1:]]
-        return I.ExtractValue(indexed_type(c[0].type, indices), c[0], indices)
+        t = _indexed_or_none(c[0].type, indices)
+        if t is None:
+            raise self.error_on_line("invalid indices for extractvalue", self.prev_line)
+        return I.ExtractValue(t, c[0], indices)
 
     def r_insertvalue(self, c):
         self._begin_instruction()
@@ -1349,6 +1356,21 @@ _NUMBERED_RESULT = re.compile(r"%(\d+)\s*=")
 _METADATA_DEF = re.compile(r"!(\d+)\s*=\s*(distinct\s+)?(.*)", re.S)
 
 
+def _indexed_or_none(t, indices):
+    """The type `indices` select inside `t`, or None where one is out of
+    range (a struct's field beyond its last, or a number no index is)."""
+    for i in indices:
+        if t.is_struct:
+            if not 0 <= i < len(t.elements):
+                return None
+            t = t.elements[i]
+        elif t.is_array or t.is_vector:
+            t = t.element
+        else:
+            return None
+    return t
+
+
 def _result_name(result) -> str:
     """`%x = ` -> `%x`; a quoted name may itself hold `=` (`%"a=b" = `)."""
     return str(result).rstrip().rstrip("=").rstrip()
@@ -1367,6 +1389,14 @@ def _constant_index(v) -> int:
 
 def _align(token):
     return int(str(token).split()[-1]) if token is not None else None
+
+
+def _attachments(text: str) -> list:
+    """(kind, value) of each attachment in an MD_ATTACHMENTS token."""
+    if text.count("{") > 3 or text.count("(") > 3:    # maybe past the expression's depth
+        from .deep_metadata import split_attachments
+        return split_attachments(text)
+    return [(m.group(1), m.group(2)) for m in _ATTACHMENT.finditer(text)]
 
 
 def _split_attachment(text: str):

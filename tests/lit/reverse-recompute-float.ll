@@ -10,6 +10,7 @@
 ; RUN: FileCheck %s < %t.ll
 
 declare double @__enzyme_autodiff(...)
+declare { double, double } @__enzyme_autodiff_pair(...)
 declare double @llvm.fmuladd.f64(double, double, double)
 
 define double @sumsq(ptr %x, double %c, double %s, i64 %n) {
@@ -76,7 +77,7 @@ exit:
 ; CHECK:       ret void
 
 define void @main(ptr %x, ptr %dx, ptr %s, ptr %ds, i64 %n) {
-  %g = call double (...) @__enzyme_autodiff(ptr @sumsq, ptr %x, ptr %dx, double 1.0, double 2.0, i64 %n)
+  %g = call { double, double } (...) @__enzyme_autodiff_pair(ptr @sumsq, ptr %x, ptr %dx, double 1.0, double 2.0, i64 %n)
   %h = call double (...) @__enzyme_autodiff(ptr @cubic, ptr %s, ptr %ds, i64 %n)
   ret void
 }

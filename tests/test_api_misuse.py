@@ -1,0 +1,205 @@
+"""Misuses of the Enzyme API are refused at the C line that makes them.
+
+Each case is a small C program with one misuse (an `__enzyme_*` function
+enzyme-opt does not implement, a marker where a value belongs, a prototype
+too small for the gradients, a forgotten shadow, ...), compiled with -g by
+clang-19 and clang-14.  enzyme-opt must exit 1 without a traceback and
+without an output file, and print `FILE.c:LINE:COL: error: MESSAGE` for the
+line marked `// HERE` (or `// ASM_...`), quoting it.  (What is still accepted is checked by
+tests/e2e/modes/api_still_accepted.c.)
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+PRELUDE = """\
+extern int enzyme_dup, enzyme_const, enzyme_out;
+typedef struct { double a, b; } two_t;
+double __enzyme_autodiff(void *, ...);
+int __enzyme_autodiff_int(void *, ...);
+void __enzyme_autodiff_void(void *, ...);
+two_t __enzyme_autodiff_two(void *, ...);
+double __enzyme_fwddiff(void *, ...);
+int __enzyme_fwddiff_int(void *, ...);
+double __enzyme_error_estimate(void *, ...);
+double __enzyme_todense(void *, ...);
+double __enzyme_truncate_mem_func(void *, ...);
+double __enzyme_virtualreverse(void *, ...);
+double __enzyme_batch(void *, ...);
+double __enzyme_iter(void *, ...);
+double __enzyme_frobnicate(void *, ...);
+double sq(double x) { return x * x; }
+double mul(double x, double y) { return x * y; }
+double mul3(double x, double y, double z) { return x * y * z; }
+double scale(double *x, int n) { return 2.0 * x[0] * n; }
+double power(double x, int n) { double r = 1; for (int i = 0; i < n; i++) r *= x; return r; }
+__attribute__((noinline)) void asm_double(double *y) {
+#ifdef ASM_OUTPUT
+  __asm__("addsd %0, %0" : "+m"(*y)); // ASM_OUTPUT
+#endif
+#ifdef ASM_CLOBBER
+  __asm__ volatile("movq $0, (%0)" : : "r"(y) : "memory"); // ASM_CLOBBER
+#endif
+}
+double through_asm(double x) { double y = x * x; asm_double(&y); return y; }
+"""
+
+UNKNOWN = r"is not an Enzyme API function enzyme-opt knows \(did you mean '{}'\?\); supported: "
+UNSUPPORTED = r"'{}' is an Enzyme API function that enzyme-opt does not support; supported: "
+
+# name: (statement in main, message pattern, -D flag or None)
+CASES = {
+    "typo": ("r = __enzyme_frobnicate((void *)sq, x); // HERE",
+             r"'__enzyme_frobnicate' " + UNKNOWN.format("__enzyme_reverse"), None),
+    "error-estimate": ("r = __enzyme_error_estimate((void *)sq, x); // HERE",
+                       UNSUPPORTED.format("__enzyme_error_estimate"), None),
+    "todense": ("r = __enzyme_todense((void *)sq, x); // HERE",
+                UNSUPPORTED.format("__enzyme_todense"), None),
+    "truncate": ("r = __enzyme_truncate_mem_func((void *)sq, 64, 32); // HERE",
+                 UNSUPPORTED.format("__enzyme_truncate_mem_func"), None),
+    "virtualreverse": ("r = __enzyme_virtualreverse((void *)sq); // HERE",
+                       UNSUPPORTED.format("__enzyme_virtualreverse"), None),
+    "batch": ("r = __enzyme_batch((void *)sq, x); // HERE",
+              UNSUPPORTED.format("__enzyme_batch"), None),
+    "iter": ("r = __enzyme_iter((void *)sq, x); // HERE",
+             UNSUPPORTED.format("__enzyme_iter"), None),
+    "marker-as-value": (
+        "r = __enzyme_autodiff((void *)scale, enzyme_dup, enzyme_dup, p, dp, 3); // HERE",
+        r"'enzyme_dup' is followed by the marker 'enzyme_dup' where the value of argument 1 "
+        r"of 'scale' belongs; .*`enzyme_dup, x, dx`", None),
+    "out-on-int": ("r = __enzyme_autodiff((void *)power, x, enzyme_out, n); // HERE",
+                   r"'enzyme_out' marks argument 2 of 'power', an i32; it has no derivative: "
+                   r"write `enzyme_const, x`", None),
+    "out-on-pointer": ("r = __enzyme_autodiff((void *)scale, enzyme_out, p, 3); // HERE",
+                       r"'enzyme_out' marks argument 1 of 'scale', a (ptr|double\*); a "
+                       r"pointer's derivative is its shadow: write `enzyme_dup, x, dx`", None),
+    "double-for-two": ("r = __enzyme_autodiff((void *)mul, x, y); // HERE",
+                       r"'__enzyme_autodiff' is declared to return 'double', which cannot hold "
+                       r"the gradients of the 2 active arguments of 'mul' \(double, double\); "
+                       r"declare it to return a struct of 2 doubles", None),
+    "int-for-double": ("r = __enzyme_autodiff_int((void *)sq, x); // HERE",
+                       r"'__enzyme_autodiff_int' is declared to return 'i32', which cannot hold "
+                       r"the gradient of the active argument of 'sq' \(double\); declare it to "
+                       r"return double", None),
+    "struct-too-small": ("two_t t = __enzyme_autodiff_two((void *)mul3, x, y, x); // HERE\n"
+                         "  r = t.a + t.b;",
+                         r"'__enzyme_autodiff_two' is declared to return '\{ double, double \}', "
+                         r"which cannot hold the gradients of the 3 active arguments of 'mul3'",
+                         None),
+    "void-with-active": ("__enzyme_autodiff_void((void *)mul, x, y); // HERE",
+                         r"'__enzyme_autodiff_void' is declared to return void, which drops the "
+                         r"gradients of the 2 active arguments of 'mul'", None),
+    "forward-int": ("r = __enzyme_fwddiff_int((void *)sq, x, 1.0); // HERE",
+                    r"'__enzyme_fwddiff_int' is declared to return 'i32', which cannot hold the "
+                    r"tangent of the result of 'sq' \(double\)", None),
+    "forgotten-shadow": ("r = __enzyme_autodiff((void *)scale, p, 2); // HERE",
+                         r"argument 1 of 'scale' is duplicated by default \(it is a pointer\), so "
+                         r"the argument after it, an i32 \(2\), was taken as its shadow; pass the "
+                         r"shadow right after the value", None),
+    "value-for-pointer": ("r = __enzyme_autodiff((void *)scale, x, 3); // HERE",
+                          r"argument 1 of 'scale' is a (ptr|double\*), but a double was passed "
+                          r"for it; pass the address", None),
+    "pointer-for-value": ("r = __enzyme_autodiff((void *)sq, p); // HERE",
+                          r"argument 1 of 'sq' is a double, but a (ptr|double\*) was passed for "
+                          r"it; pass the value itself", None),
+    "asm-output": ("r = __enzyme_autodiff((void *)through_asm, x);",
+                   r"cannot differentiate inline assembly that may write memory carrying "
+                   r"derivatives \(through its argument 1\).* in function 'asm_double'",
+                   "ASM_OUTPUT"),
+    "asm-clobber": ("r = __enzyme_autodiff((void *)through_asm, x);",
+                    r"cannot differentiate inline assembly that may write memory carrying "
+                    r"derivatives \(through its argument 1, and it clobbers memory\)",
+                    "ASM_CLOBBER"),
+}
+
+# Registrations are globals: the error is at the global's C line.
+REGISTRATIONS = {
+    "registration-count": ("void *__enzyme_register_gradient_sq[2] = {(void *)sq, (void *)sq};",
+                           r"the registration '__enzyme_register_gradient_sq' has 2 elements, "
+                           r"but takes 3 functions: `void \*__enzyme_register_gradient_sq\[3\] "
+                           r"= \{ \(void \*\)f, \(void \*\)augmented_forward, \(void \*\)reverse "
+                           r"\};`"),
+    "registration-not-function": (
+        "void *__enzyme_register_derivative_sq[2] = {(void *)sq, 0};",
+        r"element 2 of the registration '__enzyme_register_derivative_sq' is not a function"),
+}
+
+
+def _clang(version: str) -> str:
+    path = shutil.which(f"clang-{version}")
+    if path is None:
+        pytest.skip(f"clang-{version} is not installed")
+    return path
+
+
+def _program(statement: str, registration: str = "") -> str:
+    main = ("int main(int argc, char **argv) {\n  int n = argc + 1;\n  double x = 1.5, y = 2.5, "
+            "r = 0, p[3] = {1, 2, 3}, dp[3] = {0};\n  " + statement +
+            "\n  return (int)(r + dp[0] + n);\n}\n")
+    return PRELUDE + (registration + " // HERE\n" if registration else "") + main
+
+
+def _run(tmp_path, name, text, version, opt, define=None):
+    source = tmp_path / f"{name}.c"
+    source.write_text(text)
+    ll, out = tmp_path / f"{name}.ll", tmp_path / f"{name}.out.ll"
+    flags = [f"-D{define}"] if define else []
+    subprocess.run([_clang(version), opt, "-g", *flags, "-S", "-emit-llvm", str(source), "-o",
+                    str(ll)], check=True, capture_output=True)
+    proc = subprocess.run([sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out)],
+                          capture_output=True, text=True, cwd=REPO_ROOT)
+    return source, out, proc
+
+
+def _assert_located(source, out, proc, text, pattern, marker="HERE"):
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+    assert not out.exists(), "no output file may be written on error"
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if f"// {marker}" in l)
+    first, quoted, caret, *_ = proc.stderr.splitlines()
+    assert re.match(rf"{re.escape(str(source))}:{line}:\d+: error: {pattern}", first), \
+        proc.stderr
+    assert f"// {marker}" in quoted, proc.stderr
+    assert caret.strip() == "^", proc.stderr
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+@pytest.mark.parametrize("version", ["19", "14"])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_misuse_is_located(case, version, opt, tmp_path):
+    statement, pattern, define = CASES[case]
+    text = _program(statement)
+    source, out, proc = _run(tmp_path, case, text, version, opt, define)
+    _assert_located(source, out, proc, text, pattern, define or "HERE")
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+@pytest.mark.parametrize("version", ["19", "14"])
+@pytest.mark.parametrize("case", sorted(REGISTRATIONS))
+def test_malformed_registration_is_located(case, version, opt, tmp_path):
+    registration, pattern = REGISTRATIONS[case]
+    text = _program("r = __enzyme_autodiff((void *)sq, x);", registration)
+    source, out, proc = _run(tmp_path, case, text, version, opt)
+    _assert_located(source, out, proc, text, pattern)
+
+
+def test_unknown_global_without_debug_info_is_located_in_the_ir(tmp_path):
+    """Without -g, the error names the line of the .ll that defines the global."""
+    source = tmp_path / "unknown_global.ll"
+    source.write_text("@__enzyme_function_like = global [2 x ptr] [ptr @f, ptr null]\n\n"
+                      "define double @f(double %x) {\n  ret double %x\n}\n")
+    out = tmp_path / "out.ll"
+    proc = subprocess.run([sys.executable, "-m", "enzyme_opt", str(source), "-o", str(out)],
+                          capture_output=True, text=True, cwd=REPO_ROOT)
+    assert proc.returncode == 1 and not out.exists(), proc.stderr
+    assert re.match(rf"{re.escape(str(source))}:1:1: error: the Enzyme global "
+                    r"'__enzyme_function_like' is not supported by enzyme-opt", proc.stderr), \
+        proc.stderr
