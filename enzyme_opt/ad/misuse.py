@@ -13,7 +13,7 @@ from typing import Optional
 
 from ..analysis.activity import contains_float
 from ..diagnostics import DifferentiationError, EnzymeOptError, global_source_location
-from ..ir import Function, GlobalVariable
+from ..ir import GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt
 from ..ir.types import size_and_align
