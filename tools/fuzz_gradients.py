@@ -64,7 +64,18 @@ EXPR_FORMS = {
     "tanh": _unary("tanh({})"),
     "atan": _unary("atan({})"),
     "exp": _unary("exp(0.3 * tanh({}))"),
-    "exp2": _unary("exp(0.2 * {})"),
+    "expsmall": _unary("exp(0.2 * {})"),
+    "expm1": _unary("expm1(0.3 * tanh({}))"),
+    "sinh": _unary("sinh(tanh({}))"),
+    "cosh": _unary("cosh(tanh({}))"),
+    "erf": _unary("erf({})"),
+    "asin": _unary("asin(0.5 * tanh({}))"),
+    "log1p": _unary("log1p(fabs({}))"),
+    "log2": _unary("log2(2.0 + sin({}))"),
+    "cbrt": _unary("cbrt(2.0 + cos({}))"),
+    "atan2": lambda sub: f"atan2({sub()}, 2.0 + cos({sub()}))",
+    "hypot": lambda sub: f"hypot({sub()}, 0.5 + fabs({sub()}))",
+    "fma": lambda sub: f"fma({sub()}, {sub()}, {sub()})",
     "log": _unary("log(2.0 + sin({}))"),
     "sqrt": _unary("sqrt(2.5 + cos({}))"),
     "pow": lambda sub: f"pow(1.5 + sin({sub()}), {sub()})",
@@ -77,6 +88,7 @@ EXPR_FORMS = {
 }
 
 FLOAT_FORMS = {
+    "logf": _unary("(double)logf(2.0f + sinf((float)({})))"),
     "sinf": _unary("(double)sinf((float)({}))"),
     "fmul": _unary("(double)((float)({}) * 1.25f)"),
     "expf": _unary("(double)expf(0.3f * tanhf((float)({})))"),
@@ -291,6 +303,84 @@ def feat_switch(p: Program, rng: random.Random, k: int) -> None:
             *[c.strip() for c in cases], "  }", "}")
 
 
+def feat_helper_in_loop(p: Program, rng: random.Random, k: int) -> None:
+    # Called once per iteration: its values are recorded per call.
+    p.tops.append(f"{_attr(rng)}double step{k}(double u, double v) {{\n"
+                  f"  if (u > v) return {expr(rng, ['u', 'v'], 2)};\n"
+                  f"  return {expr(rng, ['u', 'v'], 2)};\n}}\n")
+    p.block("for (int i = 0; i < n; i++)",
+            f"  acc += step{k}(x[i], {expr(rng, ['a', 'b', 'acc'], 1)});")
+
+
+def feat_nested_loop(p: Program, rng: random.Random, k: int) -> None:
+    p.block("double m[N][N];",
+            "for (int i = 0; i < n; i++)",
+            f"  for (int j = 0; j < n; j++) m[i][j] = {expr(rng, ['x[i]', 'x[j]', 'a'], 2)};",
+            "for (int i = 0; i < n; i++)",
+            "  for (int j = 0; j < n; j++) acc += 0.1 * m[i][j] * m[j][i];")
+
+
+def feat_struct_array(p: Program, rng: random.Random, k: int) -> None:
+    p.tops.append(f"typedef struct {{ double w; double *p; }} Cell{k};\n")
+    p.block(f"Cell{k} cells[N];",
+            "for (int i = 0; i < n; i++) {",
+            f"  cells[i].w = {expr(rng, ['x[i]', 'a', 'b'], 2)};",
+            f"  cells[i].p = &x[(i + {rng.randint(0, 2)}) % n];", "}",
+            "for (int i = 0; i < n; i++) acc += cells[i].w * *cells[i].p;")
+
+
+def feat_alloc_helper(p: Program, rng: random.Random, k: int) -> None:
+    p.tops.append(f"{_attr(rng)}double *fresh{k}(int m) {{\n"
+                  f"  return (double *)malloc(m * sizeof(double));\n}}\n")
+    p.block(f"double *w = fresh{k}(n);",
+            f"for (int i = 0; i < n; i++) w[i] = {expr(rng, ['x[i]', 'a'], 2)};",
+            f"for (int i = 0; i < n; i++) acc += w[i] * {expr(rng, ['w[(i + 1) % n]', 'b'], 1)};",
+            "free(w);")
+
+
+def feat_realloc(p: Program, rng: random.Random, k: int) -> None:
+    p.block("double *w = (double *)malloc(2 * sizeof(double));",
+            f"w[0] = {expr(rng, ['a', 'x[0]'], 2)};", f"w[1] = {expr(rng, ['b', 'x[1]'], 2)};",
+            "w = (double *)realloc(w, n * sizeof(double));",
+            "for (int i = 2; i < n; i++) w[i] = w[i - 1] * 0.5 + w[i - 2];",
+            "acc += w[n - 1];", "free(w);")
+
+
+def feat_mutating_helper(p: Program, rng: random.Random, k: int) -> None:
+    p.mutates_x = True
+    p.tops.append(f"{_attr(rng)}double advance{k}(double *q, int m, double s) {{\n"
+                  f"  double r = 0.0;\n"
+                  f"  for (int i = 0; i < m; i++) {{\n"
+                  f"    r += q[i] * s;\n"
+                  f"    q[i] = {expr(rng, ['q[i]', 's', 'r'], 2)};\n  }}\n"
+                  f"  return r;\n}}\n")
+    p.block(f"acc += advance{k}(x, n, {expr(rng, ['a', 'b'], 1)});")
+
+
+def feat_iterate(p: Program, rng: random.Random, k: int) -> None:
+    # Newton's iteration for a square root, left when it has converged.
+    p.tops.append(f"{_attr(rng)}double newton{k}(double v) {{\n"
+                  f"  double r = v > 1.0 ? v : 1.0;\n"
+                  f"  for (int i = 0; i < 60; i++) {{\n"
+                  f"    double next = 0.5 * (r + v / r);\n"
+                  f"    if (fabs(next - r) < 1e-15 * r) return next;\n"
+                  f"    r = next;\n  }}\n  return r;\n}}\n")
+    p.block(f"acc += newton{k}(1.5 + sin({expr(rng, SCALARS, 2)}));")
+
+
+def feat_pointer_walk(p: Program, rng: random.Random, k: int) -> None:
+    p.block("const double *q = x, *end = x + n;", "double s = 1.0;",
+            f"while (q < end) {{ s = {expr(rng, ['s', '*q', 'a'], 2)}; q++; }}",
+            "acc += tanh(s);")
+
+
+def feat_float_helper(p: Program, rng: random.Random, k: int) -> None:
+    p.uses_float = True
+    p.tops.append(f"{_attr(rng)}float fhelp{k}(float u, float v) {{\n"
+                  f"  return sinf(u) * v + expf(0.3f * tanhf(v)) + u * u * 0.25f;\n}}\n")
+    p.block(f"acc += fhelp{k}((float)({expr(rng, SCALARS, 1)}), (float){expr(rng, ['a', 'b'], 1)});")
+
+
 FEATURES = {
     "arith": (feat_arith, 3), "libm": (feat_libm, 4), "guard": (feat_guard, 2),
     "branch": (feat_branch, 2), "loop_fixed": (feat_loop_fixed, 3),
@@ -299,6 +389,11 @@ FEATURES = {
     "struct": (feat_struct, 2), "helper": (feat_helper, 2), "recursive": (feat_recursive, 1),
     "inplace": (feat_inplace, 2), "float_mix": (feat_float_mix, 1), "memcpy": (feat_memcpy, 1),
     "global": (feat_global, 1), "fnptr": (feat_fnptr, 0.15), "switch": (feat_switch, 1),
+    "helper_in_loop": (feat_helper_in_loop, 2), "nested_loop": (feat_nested_loop, 1),
+    "struct_array": (feat_struct_array, 1), "alloc_helper": (feat_alloc_helper, 1),
+    "realloc": (feat_realloc, 1), "mutating_helper": (feat_mutating_helper, 1),
+    "iterate": (feat_iterate, 1), "pointer_walk": (feat_pointer_walk, 1),
+    "float_helper": (feat_float_helper, 1),
 }
 
 
