@@ -122,7 +122,7 @@ class Program:
     tops: list[str] = field(default_factory=list)
     body: list[str] = field(default_factory=list)
     uses_float: bool = False
-    mutates_x: bool = False
+    x_needs_shadow: bool = False  # x is written, or pointers to it are stored
     has_fnptr: bool = False
 
     def block(self, *lines: str) -> None:
@@ -219,6 +219,7 @@ def feat_heap_array(p: Program, rng: random.Random, k: int) -> None:
 
 
 def feat_struct(p: Program, rng: random.Random, k: int) -> None:
+    p.x_needs_shadow = True  # the struct holds x beside an active field
     v = f"View{k}"
     a1, a2, a3 = _attr(rng), _attr(rng), _attr(rng)
     p.tops.append(
@@ -248,7 +249,7 @@ def feat_recursive(p: Program, rng: random.Random, k: int) -> None:
 
 
 def feat_inplace(p: Program, rng: random.Random, k: int) -> None:
-    p.mutates_x = True
+    p.x_needs_shadow = True
     if rng.random() < 0.5:
         p.block(f"for (int i = 0; i < n; i++) x[i] = {expr(rng, ['x[i]', 'a', 'b'], 2)};",
                 "acc += x[n - 1];")
@@ -271,7 +272,7 @@ def feat_memcpy(p: Program, rng: random.Random, k: int) -> None:
                 f"for (int i = 0; i < n; i++) tmp[i] *= {expr(rng, ['a', 'b', 'tmp[i]'], 1)};",
                 "acc += tmp[0] + tmp[n - 1];")
     else:  # copies back into x
-        p.mutates_x = True
+        p.x_needs_shadow = True
         p.block("double tmp[N];",
                 f"for (int i = 0; i < n; i++) tmp[i] = {expr(rng, ['x[i]', 'a'], 2)};",
                 "memcpy(x, tmp, n * sizeof(double));", "acc += x[1];")
@@ -321,6 +322,7 @@ def feat_nested_loop(p: Program, rng: random.Random, k: int) -> None:
 
 
 def feat_struct_array(p: Program, rng: random.Random, k: int) -> None:
+    p.x_needs_shadow = True  # pointers to x go into memory with active values
     p.tops.append(f"typedef struct {{ double w; double *p; }} Cell{k};\n")
     p.block(f"Cell{k} cells[N];",
             "for (int i = 0; i < n; i++) {",
@@ -347,7 +349,7 @@ def feat_realloc(p: Program, rng: random.Random, k: int) -> None:
 
 
 def feat_mutating_helper(p: Program, rng: random.Random, k: int) -> None:
-    p.mutates_x = True
+    p.x_needs_shadow = True
     p.tops.append(f"{_attr(rng)}double advance{k}(double *q, int m, double s) {{\n"
                   f"  double r = 0.0;\n"
                   f"  for (int i = 0; i < m; i++) {{\n"
@@ -417,8 +419,9 @@ class Activity:
 
 def draw_activity(rng: random.Random, p: Program) -> Activity:
     # Storing active values into x with x constant is the caller's error
-    # (memory without a shadow), so mutating kernels get a shadow for x.
-    kinds = ["dup", "dupnoneed"] + ([] if p.mutates_x else ["const"])
+    # (memory without a shadow), and storing a pointer to constant x into
+    # active memory is refused by design: such kernels get a shadow for x.
+    kinds = ["dup", "dupnoneed"] + ([] if p.x_needs_shadow else ["const"])
     return Activity(rng.random() < 0.8, rng.random() < 0.6, rng.choice(kinds))
 
 
