@@ -383,6 +383,26 @@ def feat_float_helper(p: Program, rng: random.Random, k: int) -> None:
     p.block(f"acc += fhelp{k}((float)({expr(rng, SCALARS, 1)}), (float){expr(rng, ['a', 'b'], 1)});")
 
 
+def feat_reverse_loop(p: Program, rng: random.Random, k: int) -> None:
+    skip = rng.choice(["x[i] < 0.0", "i % 2 == 1", f"{expr(rng, ['x[i]', 'a'], 1)} > 1.0"])
+    p.block("double s = 0.0;", "for (int i = n - 1; i >= 0; i--) {",
+            f"  if ({skip}) continue;", f"  s = s * {expr(rng, ['a', 'b', 'x[i]'], 1)} + x[i];", "}",
+            "acc += tanh(s);")
+
+
+def feat_gather(p: Program, rng: random.Random, k: int) -> None:
+    perm = [rng.randrange(8) for _ in range(8)]
+    p.tops.append(f"static const int perm{k}[8] = {{{', '.join(map(str, perm))}}};\n")
+    p.block(f"for (int i = 0; i < n; i++) acc += x[perm{k}[i] % n] * {expr(rng, ['x[i]', 'a', 'b'], 1)};")
+
+
+def feat_scan(p: Program, rng: random.Random, k: int) -> None:
+    # A prefix sum in place: each element reads the one the loop just wrote.
+    p.block("double buf[N];", "for (int i = 0; i < n; i++) buf[i] = x[i];",
+            f"for (int i = 1; i < n; i++) buf[i] = {expr(rng, ['buf[i]', 'buf[i - 1]', 'a'], 2)};",
+            "acc += buf[n - 1] + 0.5 * buf[0];")
+
+
 FEATURES = {
     "arith": (feat_arith, 3), "libm": (feat_libm, 4), "guard": (feat_guard, 2),
     "branch": (feat_branch, 2), "loop_fixed": (feat_loop_fixed, 3),
@@ -395,7 +415,8 @@ FEATURES = {
     "struct_array": (feat_struct_array, 1), "alloc_helper": (feat_alloc_helper, 1),
     "realloc": (feat_realloc, 1), "mutating_helper": (feat_mutating_helper, 1),
     "iterate": (feat_iterate, 1), "pointer_walk": (feat_pointer_walk, 1),
-    "float_helper": (feat_float_helper, 1),
+    "float_helper": (feat_float_helper, 1), "reverse_loop": (feat_reverse_loop, 1),
+    "gather": (feat_gather, 1), "scan": (feat_scan, 1),
 }
 
 

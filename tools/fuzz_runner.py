@@ -168,6 +168,39 @@ def tally_table(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
+def symptom(o: Outcome) -> str:
+    """A short, location-free description of a failure, to group runs by."""
+    lines = o.message.splitlines()
+    if o.cls in ("refused", "tool-crash"):
+        err = next((ln for ln in lines if "error:" in ln), lines[1] if len(lines) > 1 else lines[0])
+        err = re.sub(r"^\S*?:\d+:\d+: ", "", err)
+        return re.sub(r"in function '[^']*'", "in function ...", err)[:160]
+    if o.cls == "silent-wrong":
+        kinds = sorted({re.sub(r"\[\d+\].*", "", ln) for ln in lines if ln.startswith("MISMATCH")})
+        return ", ".join(kinds)
+    return " ".join(lines[:2])[:160]
+
+
+def report_markdown(outcomes: list[Outcome]) -> str:
+    """The tally and, per class other than pass, the symptoms and their seeds."""
+    seeds = sorted({o.seed for o in outcomes})
+    out = [f"{len(outcomes)} runs: {len(seeds)} seeds"
+           + (f" ({seeds[0]}-{seeds[-1]})" if seeds else "") + "\n", tally_table(outcomes)]
+    for cls in CLASSES[1:]:
+        groups = collections.defaultdict(list)
+        for o in outcomes:
+            if o.cls == cls:
+                groups[symptom(o)].append(o)
+        if not groups:
+            continue
+        out.append(f"\n### {cls}\n")
+        for what, runs in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+            where = sorted({o.seed for o in runs})
+            shown = ", ".join(map(str, where[:12])) + (" ..." if len(where) > 12 else "")
+            out.append(f"- {len(runs)} runs ({len(where)} seeds: {shown}): `{what}`")
+    return "\n".join(out) + "\n"
+
+
 def run_all(seeds, clangs, opts, jobs, outdir: Path | None, progress=True) -> list[Outcome]:
     cases = [(s, c, o) for s in seeds for c in clangs for o in opts]
     outcomes = []
@@ -222,7 +255,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=os.environ.get("FUZZ_OUT", "fuzz-out"),
                     help="directory for failing cases")
     ap.add_argument("--tally", metavar="RESULTS_JSONL",
-                    help="only print the table of a results.jsonl an earlier run wrote")
+                    help="only print the report (markdown) of a results.jsonl an earlier run wrote")
     ap.add_argument("--minimize", type=int, metavar="SEED",
                     help="minimize the features of one seed at the first clang and -O level")
     args = ap.parse_args(argv)
@@ -230,7 +263,7 @@ def main(argv=None) -> int:
     opts = [o if o.startswith("-") else "-" + o for o in _list(args.opts)]
     if args.tally:
         lines = Path(args.tally).read_text().splitlines()
-        print(tally_table([Outcome(**json.loads(line)) for line in lines if line.strip()]))
+        print(report_markdown([Outcome(**json.loads(line)) for line in lines if line.strip()]))
         return 0
     if args.minimize is not None:
         feats, o = minimize(args.minimize, clangs[0], opts[0])
