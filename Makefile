@@ -62,7 +62,7 @@ FUZZ_JOBS ?= 2
 FUZZ_OUT ?= fuzz-out
 fuzz-gradients:
 	$(PYTHON) tools/fuzz_runner.py --seeds $(SEEDS) --clangs $(FUZZ_CLANGS) \
-	  --opts $(FUZZ_OPTS) -j $(FUZZ_JOBS) --out $(FUZZ_OUT)
+	  --opts=$(FUZZ_OPTS) -j $(FUZZ_JOBS) --out $(FUZZ_OUT)
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .benchmarks fuzz-out

@@ -21,7 +21,7 @@ and the outcome is one of
 
 Examples:
     tools/fuzz_runner.py --seeds 0-99 -j 2 --out fuzz-out
-    tools/fuzz_runner.py --minimize 17 --clangs 19 --opts -O2
+    tools/fuzz_runner.py --minimize 17 --clangs 19 --opts O2
 """
 from __future__ import annotations
 
