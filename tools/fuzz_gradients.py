@@ -403,6 +403,42 @@ def feat_scan(p: Program, rng: random.Random, k: int) -> None:
             "acc += buf[n - 1] + 0.5 * buf[0];")
 
 
+def feat_overlap(p: Program, rng: random.Random, k: int) -> None:
+    # The helper's output and input overlap (out = in + 1): it must read
+    # each input before the store that overwrites it.
+    p.x_needs_shadow = True
+    p.tops.append(f"{_attr(rng)}void smooth{k}(double *out, const double *in, int m, double s) {{\n"
+                  f"  for (int i = 0; i < m; i++) out[i] = {expr(rng, ['in[i]', 's'], 2)};\n}}\n")
+    p.block(f"smooth{k}(x + 1, x, n - 1, {expr(rng, ['a', 'b'], 1)});", "acc += x[n - 1] * x[1];")
+
+
+def feat_matmul(p: Program, rng: random.Random, k: int) -> None:
+    # A product of n x n matrices read from x: A and B may be the same
+    # array, as when the kernel passes x for both.
+    p.tops.append(f"{_attr(rng)}void matmul{k}(double *c, const double *pa, const double *pb, int m) {{\n"
+                  f"  for (int i = 0; i < m; i++)\n"
+                  f"    for (int j = 0; j < m; j++) {{\n"
+                  f"      double s = 0.0;\n"
+                  f"      for (int l = 0; l < m; l++) s += pa[i * m + l] * pb[l * m + j];\n"
+                  f"      c[i * m + j] = s;\n    }}\n}}\n")
+    second = rng.choice(["mat", "mat2"])
+    p.block("double mat[N * N], mat2[N * N], prod[N * N];",
+            "for (int i = 0; i < n * n; i++) {",
+            f"  mat[i] = {expr(rng, ['x[i % n]', 'a', 'x[i / n]'], 1)};",
+            f"  mat2[i] = {expr(rng, ['x[(i + 1) % n]', 'b'], 1)};", "}",
+            f"matmul{k}(prod, mat, {second}, n);",
+            "for (int i = 0; i < n * n; i++) acc += 0.1 * prod[i] * (1.0 + 0.01 * i);")
+
+
+def feat_tree_recursion(p: Program, rng: random.Random, k: int) -> None:
+    # Recursion on halves of an array through pointers.
+    p.tops.append(f"{_attr(rng)}double split{k}(const double *q, int m, double s) {{\n"
+                  f"  if (m == 1) return {expr(rng, ['q[0]', 's'], 2)};\n"
+                  f"  int h = m / 2;\n"
+                  f"  return split{k}(q, h, s) * {expr(rng, ['s'], 1)} + split{k}(q + h, m - h, s);\n}}\n")
+    p.block(f"acc += split{k}(x, n, {expr(rng, ['a', 'b'], 1)});")
+
+
 FEATURES = {
     "arith": (feat_arith, 3), "libm": (feat_libm, 4), "guard": (feat_guard, 2),
     "branch": (feat_branch, 2), "loop_fixed": (feat_loop_fixed, 3),
@@ -416,7 +452,8 @@ FEATURES = {
     "realloc": (feat_realloc, 1), "mutating_helper": (feat_mutating_helper, 1),
     "iterate": (feat_iterate, 1), "pointer_walk": (feat_pointer_walk, 1),
     "float_helper": (feat_float_helper, 1), "reverse_loop": (feat_reverse_loop, 1),
-    "gather": (feat_gather, 1), "scan": (feat_scan, 1),
+    "gather": (feat_gather, 1), "scan": (feat_scan, 1), "overlap": (feat_overlap, 1),
+    "matmul": (feat_matmul, 1), "tree_recursion": (feat_tree_recursion, 1),
 }
 
 
