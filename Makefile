@@ -53,13 +53,15 @@ bench:
 
 # Gradient fuzzer: random self-checking programs (tools/fuzz_gradients.py) for
 # every seed in SEEDS (a-b, or a list), clang in FUZZ_CLANGS and -O level in
-# FUZZ_OPTS, FUZZ_JOBS at a time.  Failing cases go to FUZZ_OUT; the target
-# fails if any program is wrong or crashes (a located refusal is fine).
+# FUZZ_OPTS (FUZZ_CFLAGS added to -emit-llvm), FUZZ_JOBS at a time.  Failing
+# cases go to FUZZ_OUT; the target fails if any program is wrong or crashes (a
+# located refusal is fine).  E.g. make fuzz-gradients SEEDS=100-199 FUZZ_OPTS=-O3
 SEEDS ?= 0-19
 FUZZ_CLANGS ?= 14,19
 FUZZ_OPTS ?= -O0,-O2
 FUZZ_JOBS ?= 2
 FUZZ_OUT ?= fuzz-out
+export FUZZ_CFLAGS
 fuzz-gradients:
 	$(PYTHON) tools/fuzz_runner.py --seeds $(SEEDS) --clangs $(FUZZ_CLANGS) \
 	  --opts=$(FUZZ_OPTS) -j $(FUZZ_JOBS) --out $(FUZZ_OUT)

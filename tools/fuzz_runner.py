@@ -109,8 +109,9 @@ def check_source(source: str, clang: str, opt: str, workdir: Path, mutate_ir=Non
     cc = _compiler(clang)
     c, ll, out, exe = (workdir / n for n in ("prog.c", "prog.ll", "out.ll", "prog"))
     c.write_text(source)
-    rc, so, se = _run([cc, opt, "-S", "-emit-llvm", "prog.c", "-o", "prog.ll"], TIMEOUTS["clang"],
-                      cwd=workdir)
+    cflags = os.environ.get("FUZZ_CFLAGS", "").split()  # e.g. -ffast-math, -mavx2
+    rc, so, se = _run([cc, opt, *cflags, "-S", "-emit-llvm", "prog.c", "-o", "prog.ll"],
+                      TIMEOUTS["clang"], cwd=workdir)
     if rc != 0:
         return "gen-error", f"clang -emit-llvm: exit {rc}\n{_tail(se)}"
     rc, so, se = _run([sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out)],
@@ -254,11 +255,14 @@ def main(argv=None) -> int:
     ap.add_argument("-j", "--jobs", type=int, default=int(os.environ.get("FUZZ_JOBS", "2")))
     ap.add_argument("--out", default=os.environ.get("FUZZ_OUT", "fuzz-out"),
                     help="directory for failing cases")
+    ap.add_argument("--cflags", help="extra flags for clang -emit-llvm (also FUZZ_CFLAGS)")
     ap.add_argument("--tally", metavar="RESULTS_JSONL",
                     help="only print the report (markdown) of a results.jsonl an earlier run wrote")
     ap.add_argument("--minimize", type=int, metavar="SEED",
                     help="minimize the features of one seed at the first clang and -O level")
     args = ap.parse_args(argv)
+    if args.cflags is not None:
+        os.environ["FUZZ_CFLAGS"] = args.cflags  # the worker processes inherit it
     clangs = _list(args.clangs)
     opts = [o if o.startswith("-") else "-" + o for o in _list(args.opts)]
     if args.tally:
