@@ -439,6 +439,49 @@ def feat_tree_recursion(p: Program, rng: random.Random, k: int) -> None:
     p.block(f"acc += split{k}(x, n, {expr(rng, ['a', 'b'], 1)});")
 
 
+def feat_time_steps(p: Program, rng: random.Random, k: int) -> None:
+    # Sweeps that update x in place, each reading neighbours the sweep has
+    # already overwritten (Gauss-Seidel): a later step reads earlier stores.
+    p.x_needs_shadow = True
+    p.block(f"for (int t = 0; t < {rng.randint(2, 4)}; t++)",
+            "  for (int i = 1; i < n; i++)",
+            f"    x[i] = x[i] + 0.1 * {expr(rng, ['x[i - 1]', 'x[i]', 'a'], 2)};",
+            "acc += x[n - 1];")
+
+
+def feat_pingpong(p: Program, rng: random.Random, k: int) -> None:
+    # Two buffers swapped by pointer after each step.
+    p.block("double b0[N], b1[N];", "double *cur = b0, *nxt = b1;",
+            "for (int i = 0; i < n; i++) cur[i] = x[i];",
+            f"for (int t = 0; t < {rng.randint(2, 4)}; t++) {{",
+            "  for (int i = 0; i < n; i++)",
+            f"    nxt[i] = {expr(rng, ['cur[i]', 'cur[(i + 1) % n]', 'a'], 2)};",
+            "  double *sw = cur; cur = nxt; nxt = sw;", "}",
+            "acc += cur[0] + 0.5 * cur[n - 1];")
+
+
+def feat_cond_store(p: Program, rng: random.Random, k: int) -> None:
+    p.x_needs_shadow = True
+    p.block("for (int i = 0; i < n; i++)",
+            f"  if ({expr(rng, ['x[i]', 'a'], 1)} > {rng.choice(['0.0', '0.5', '-0.5'])}) x[i] = {expr(rng, ['x[i]', 'b'], 2)};",
+            "acc += x[0] * x[n - 1];")
+
+
+def feat_pick_pointer(p: Program, rng: random.Random, k: int) -> None:
+    p.block("double loc[N];", f"for (int i = 0; i < n; i++) loc[i] = {expr(rng, ['x[i]', 'a'], 2)};",
+            f"const double *q = {expr(rng, ['a', 'b'], 1)} > {expr(rng, ['x[0]', 'b'], 1)} ? x : loc;",
+            f"for (int i = 0; i < n; i++) acc += q[i] * {expr(rng, ['loc[i]', 'b'], 1)};")
+
+
+def feat_nested_data_loop(p: Program, rng: random.Random, k: int) -> None:
+    # An inner loop whose trip count each outer iteration reads from x.
+    p.block("for (int i = 0; i < n; i++) {",
+            "  int m = 1 + (int)(2.0 * fabs(x[i]));",
+            "  double s = x[i];",
+            f"  for (int j = 0; j < m && j < 8; j++) s = {expr(rng, ['s', 'a', 'x[i]'], 2)};",
+            "  acc += 0.1 * s;", "}")
+
+
 FEATURES = {
     "arith": (feat_arith, 3), "libm": (feat_libm, 4), "guard": (feat_guard, 2),
     "branch": (feat_branch, 2), "loop_fixed": (feat_loop_fixed, 3),
@@ -454,6 +497,9 @@ FEATURES = {
     "float_helper": (feat_float_helper, 1), "reverse_loop": (feat_reverse_loop, 1),
     "gather": (feat_gather, 1), "scan": (feat_scan, 1), "overlap": (feat_overlap, 1),
     "matmul": (feat_matmul, 1), "tree_recursion": (feat_tree_recursion, 1),
+    "time_steps": (feat_time_steps, 1), "pingpong": (feat_pingpong, 1),
+    "cond_store": (feat_cond_store, 1), "pick_pointer": (feat_pick_pointer, 1),
+    "nested_data_loop": (feat_nested_data_loop, 1),
 }
 
 
