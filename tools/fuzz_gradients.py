@@ -570,8 +570,13 @@ PRELUDE = """\
 #include <stdlib.h>
 #include <string.h>
 
-extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;
+extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed, enzyme_width;
 typedef struct { double d0, d1; } Grad2;
+typedef struct { double l0, l1; } Lanes2;
+typedef struct { double a0, a1, b0, b1; } Lanes2x2;
+Lanes2 __enzyme_autodiff_w2(void *, ...);
+Lanes2x2 __enzyme_autodiff_w2x2(void *, ...);
+Lanes2 __enzyme_fwddiff_w2(void *, ...);
 double __enzyme_autodiff(void *, ...);
 Grad2 __enzyme_autodiff2(void *, ...);
 void __enzyme_autodiff_void(void *, ...);
@@ -609,32 +614,32 @@ static void check(const char *what, int i, double got, double fd1, double fd2) {
 }
 
 /* The reverse objective J = kernel + w . x_after (w only if x has a shadow). */
-static double objective(const double *xin, double a, double b) {
+static double objective(const double *w, const double *xin, double a, double b) {
   double xo[N];
   double r = run(xin, a, b, xo);
-  if (X_SHADOW) for (int i = 0; i < N; i++) r += W[i] * xo[i];
+  if (X_SHADOW) for (int i = 0; i < N; i++) r += w[i] * xo[i];
   return r;
 }
 
 /* dJ/d(coordinate c): c < N is x[c], N is a, N + 1 is b. */
-static double fd_coord(int c, double h) {
+static double fd_coord(const double *w, int c, double h) {
   double xp[N], xm[N], a = A0, b = B0;
   memcpy(xp, X0, sizeof xp);
   memcpy(xm, X0, sizeof xm);
   if (c < N) { xp[c] += h; xm[c] -= h; }
   double ap = a + (c == N ? h : 0), am = a - (c == N ? h : 0);
   double bp = b + (c == N + 1 ? h : 0), bm = b - (c == N + 1 ? h : 0);
-  return (objective(xp, ap, bp) - objective(xm, am, bm)) / (2 * h);
+  return (objective(w, xp, ap, bp) - objective(w, xm, am, bm)) / (2 * h);
 }
 
-/* Along the forward direction: the return value (out = -1) or x_after[out]. */
-static double fd_dir(int out, double h) {
+/* Along direction (tx, ta, tb): the return value (out = -1) or x_after[out]. */
+static double fd_dir(const double *tx, double ta, double tb, int out, double h) {
   double xp[N], xm[N], op[N], om[N];
   for (int i = 0; i < N; i++) {
-    xp[i] = X0[i] + (X_SHADOW ? h * TX[i] : 0);
-    xm[i] = X0[i] - (X_SHADOW ? h * TX[i] : 0);
+    xp[i] = X0[i] + (X_SHADOW ? h * tx[i] : 0);
+    xm[i] = X0[i] - (X_SHADOW ? h * tx[i] : 0);
   }
-  double da = A_ACTIVE ? h * TA : 0, db = B_ACTIVE ? h * TB : 0;
+  double da = A_ACTIVE ? h * ta : 0, db = B_ACTIVE ? h * tb : 0;
   double rp = run(xp, A0 + da, B0 + db, op), rm = run(xm, A0 - da, B0 - db, om);
   return out < 0 ? (rp - rm) / (2 * h) : (op[out] - om[out]) / (2 * h);
 }
@@ -658,24 +663,77 @@ int main(void) {
   {REV_CALL}
   {REV_READ}
   if (X_SHADOW) for (int i = 0; i < N; i++)
-    check("reverse dx", i, dx[i], fd_coord(i, H1), fd_coord(i, H2));
-  if (A_ACTIVE) check("reverse da", 0, ga, fd_coord(N, H1), fd_coord(N, H2));
-  if (B_ACTIVE) check("reverse db", 0, gb, fd_coord(N + 1, H1), fd_coord(N + 1, H2));
+    check("reverse dx", i, dx[i], fd_coord(W, i, H1), fd_coord(W, i, H2));
+  if (A_ACTIVE) check("reverse da", 0, ga, fd_coord(W, N, H1), fd_coord(W, N, H2));
+  if (B_ACTIVE) check("reverse db", 0, gb, fd_coord(W, N + 1, H1), fd_coord(W, N + 1, H2));
   if (!X_NONEED) check_side_effects("reverse", x);
 
   memcpy(x, X0, sizeof x);
   memcpy(tx, TX, sizeof tx);
   {FWD_CALL}
-  check("forward tangent", 0, t, fd_dir(-1, H1), fd_dir(-1, H2));
+  check("forward tangent", 0, t, fd_dir(TX, TA, TB, -1, H1), fd_dir(TX, TA, TB, -1, H2));
   if (X_SHADOW) for (int i = 0; i < N; i++)
-    check("forward tx", i, tx[i], fd_dir(i, H1), fd_dir(i, H2));
+    check("forward tx", i, tx[i], fd_dir(TX, TA, TB, i, H1), fd_dir(TX, TA, TB, i, H2));
   if (!X_NONEED) check_side_effects("forward", x);
-
+{WIDTH2}
   if (failures) return 1;
   printf("ok (%d comparisons skipped)\n", skipped);
   return 0;
 }
 """
+
+# Batched modes, width 2: two shadows of x (weights W, W2 in reverse mode,
+# directions TX, TX2 in forward mode) and two tangents per active scalar.
+WIDTH2 = r"""
+  {
+    double x2[N], dx0[N], dx1[N], tx0[N], tx1[N], ga2[2] = {0, 0}, gb2[2] = {0, 0};
+    const double *ws[2] = {W, W2};
+    memcpy(x2, X0, sizeof x2);
+    memcpy(dx0, W, sizeof dx0);
+    memcpy(dx1, W2, sizeof dx1);
+    {REV2_CALL}
+    for (int l = 0; l < 2; l++) {
+      if (X_SHADOW) for (int i = 0; i < N; i++)
+        check(l ? "width-2 reverse dx lane 1" : "width-2 reverse dx lane 0", i,
+              (l ? dx1 : dx0)[i], fd_coord(ws[l], i, H1), fd_coord(ws[l], i, H2));
+      if (A_ACTIVE) check("width-2 reverse da", l, ga2[l], fd_coord(ws[l], N, H1), fd_coord(ws[l], N, H2));
+      if (B_ACTIVE) check("width-2 reverse db", l, gb2[l], fd_coord(ws[l], N + 1, H1), fd_coord(ws[l], N + 1, H2));
+    }
+    if (!X_NONEED) check_side_effects("width-2 reverse", x2);
+
+    memcpy(x2, X0, sizeof x2);
+    memcpy(tx0, TX, sizeof tx0);
+    memcpy(tx1, TX2, sizeof tx1);
+    Lanes2 t2 = __enzyme_fwddiff_w2((void *)kernel, enzyme_width, 2, {FWD2_ARGS});
+    check("width-2 forward tangent", 0, t2.l0, fd_dir(TX, TA, TB, -1, H1), fd_dir(TX, TA, TB, -1, H2));
+    check("width-2 forward tangent", 1, t2.l1, fd_dir(TX2, TA2, TB2, -1, H1), fd_dir(TX2, TA2, TB2, -1, H2));
+    if (X_SHADOW) for (int i = 0; i < N; i++) {
+      check("width-2 forward tx lane 0", i, tx0[i], fd_dir(TX, TA, TB, i, H1), fd_dir(TX, TA, TB, i, H2));
+      check("width-2 forward tx lane 1", i, tx1[i], fd_dir(TX2, TA2, TB2, i, H1), fd_dir(TX2, TA2, TB2, i, H2));
+    }
+    if (!X_NONEED) check_side_effects("width-2 forward", x2);
+  }
+"""
+
+
+def _width2(act: Activity) -> str:
+    x = {"dup": "enzyme_dup, x2, dx0, dx1", "dupnoneed": "enzyme_dupnoneed, x2, dx0, dx1",
+         "const": "enzyme_const, x2"}[act.x]
+    rev = ", ".join(["(void *)kernel, enzyme_width, 2", x, "enzyme_const, N",
+                     "enzyme_out, a" if act.a else "enzyme_const, a",
+                     "b" if act.b else "enzyme_const, b"])
+    if act.a and act.b:
+        rev_call = (f"Lanes2x2 g2 = __enzyme_autodiff_w2x2({rev});\n"
+                    "    ga2[0] = g2.a0; ga2[1] = g2.a1; gb2[0] = g2.b0; gb2[1] = g2.b1;")
+    elif act.a or act.b:
+        g = "ga2" if act.a else "gb2"
+        rev_call = f"Lanes2 g2 = __enzyme_autodiff_w2({rev});\n    {g}[0] = g2.l0; {g}[1] = g2.l1;"
+    else:
+        rev_call = f"__enzyme_autodiff_void({rev});"
+    fwd = ", ".join([x.replace("dx0, dx1", "tx0, tx1"), "enzyme_const, N",
+                     "a, TA, TA2" if act.a else "enzyme_const, a",
+                     "b, TB, TB2" if act.b else "enzyme_const, b"])
+    return WIDTH2.replace("{REV2_CALL}", rev_call).replace("{FWD2_ARGS}", fwd)
 
 
 def _kernel(p: Program, rng: random.Random) -> str:
@@ -697,6 +755,9 @@ def _constants(p: Program, act: Activity, rng: random.Random, bias: float) -> st
         f"static const double TX[N] = {{{_vals(rng, p.n, 0.2, 1.0)}}};\n",
         f"static const double A0 = {_vals(rng, 1, 0.3, 1.5)}, B0 = {_vals(rng, 1, 0.3, 1.5)};\n",
         f"static const double TA = {_vals(rng, 1, 0.2, 1.0)}, TB = {_vals(rng, 1, 0.2, 1.0)};\n",
+        f"static const double W2[N] = {{{_vals(rng, p.n, 0.2, 1.0)}}};\n",
+        f"static const double TX2[N] = {{{_vals(rng, p.n, 0.2, 1.0)}}};\n",
+        f"static const double TA2 = {_vals(rng, 1, 0.2, 1.0)}, TB2 = {_vals(rng, 1, 0.2, 1.0)};\n",
     ])
 
 
@@ -715,8 +776,13 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
     rev_call, rev_read = _rev_call(act)
     main = MAIN.replace("{REV_CALL}", rev_call).replace("{REV_READ}", rev_read)
     main = main.replace("{FWD_CALL}", _fwd_call(act))
+    # Half the seeds also check the batched modes (drawn apart, so that the
+    # rest of the program does not depend on it).
+    width2 = random.Random(f"width2:{seed}").random() < 0.5
+    main = main.replace("{WIDTH2}", _width2(act) if width2 else "")
     header = (f"// fuzz_gradients seed {seed}: features {' '.join(features)}\n"
-              f"// activity: a {'active' if act.a else 'const'}, b {'active' if act.b else 'const'}, x {act.x}\n")
+              f"// activity: a {'active' if act.a else 'const'}, b {'active' if act.b else 'const'}, x {act.x}"
+              f"{'; width-2 checks too' if width2 else ''}\n")
     text = (header + PRELUDE + f"\n#define N {p.n}\n\n" + "".join(p.tops) + "\n"
             + _kernel(p, rng) + "\n" + _constants(p, act, rng, bias) + CHECKER + main)
     return text, p
