@@ -174,7 +174,8 @@ def symptom(o: Outcome) -> str:
     lines = o.message.splitlines()
     if o.cls in ("refused", "tool-crash"):
         err = next((ln for ln in lines if "error:" in ln), lines[1] if len(lines) > 1 else lines[0])
-        err = re.sub(r"^\S*?:\d+:\d+: ", "", err)
+        err = re.sub(r"^\S*?(:\d+:\d+)?: (?=error:)", "", err)  # the file and place
+        err = re.sub(r"<[^>]*>", "<...>", err)  # values print per dialect: double* or ptr
         return re.sub(r"in function '[^']*'", "in function ...", err)[:160]
     if o.cls == "silent-wrong":
         kinds = sorted({re.sub(r"\[\d+\].*", "", ln) for ln in lines if ln.startswith("MISMATCH")})
