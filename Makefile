@@ -13,7 +13,7 @@ export PIP_BREAK_SYSTEM_PACKAGES := 1
 APT_PACKAGES := clang-19 llvm-19 clang-14 llvm-14 make \
                 libc6-dev libstdc++-12-dev libgcc-12-dev binutils
 
-.PHONY: install test test-fast test-e2e lit bench clean
+.PHONY: install test test-fast test-e2e lit bench clean fuzz-gradients
 
 install:
 	apt-get update
@@ -52,7 +52,22 @@ bench:
 	$(PYTHON) bench/scaling.py || status=$$?; \
 	exit $$status
 
+# Gradient fuzzer: random self-checking programs (tools/fuzz_gradients.py) for
+# every seed in SEEDS (a-b, or a list), clang in FUZZ_CLANGS and -O level in
+# FUZZ_OPTS (FUZZ_CFLAGS added to -emit-llvm), FUZZ_JOBS at a time.  Failing
+# cases go to FUZZ_OUT; the target fails if any program is wrong or crashes (a
+# located refusal is fine).  E.g. make fuzz-gradients SEEDS=100-199 FUZZ_OPTS=-O3
+SEEDS ?= 0-19
+FUZZ_CLANGS ?= 14,19
+FUZZ_OPTS ?= -O0,-O2
+FUZZ_JOBS ?= 2
+FUZZ_OUT ?= fuzz-out
+export FUZZ_CFLAGS
+fuzz-gradients:
+	$(PYTHON) tools/fuzz_runner.py --seeds $(SEEDS) --clangs $(FUZZ_CLANGS) \
+	  --opts=$(FUZZ_OPTS) -j $(FUZZ_JOBS) --out $(FUZZ_OUT)
+
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .benchmarks
+	rm -rf build dist *.egg-info .pytest_cache .benchmarks fuzz-out
 	rm -rf tests/lit/Output "$${TMPDIR:-/tmp}/enzyme-opt-lit"
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,821 @@
+#!/usr/bin/env python3
+"""Gradient fuzzer: random, self-checking C programs for Enzyme's C API.
+
+`generate(seed)` writes one C program.  Its kernel
+
+    double kernel(double *x, int n, double a, double b)
+
+is built from features drawn per seed (arithmetic, libm, guards, branches,
+loops with fixed and data-dependent trip counts, early exits, local and heap
+arrays, structs with pointer fields, helpers, recursion, in-place mutation,
+float/double mixes, memcpy, globals, function pointers).  `main` checks
+
+  - reverse mode (`__enzyme_autodiff`, with a random activity per argument:
+    active or constant scalars, x as dup, dupnoneed or const, x's shadow
+    seeded with random weights w) against central differences of
+    J = kernel(x, a, b) + w . x_after;
+  - forward mode (`__enzyme_fwddiff`) along a random direction, for the
+    returned tangent and for the tangent of x after the call;
+  - that both calls leave x as a plain call does (for dup and const x).
+
+A central difference is taken with two step sizes; a derivative passes if it
+matches either, and a disagreement of both differences with each other (a kink
+or a jump of a trip count between the points) skips the comparison rather than
+calling a false mismatch.  Each mismatch prints `MISMATCH ...`; the program
+exits 1 if there was any.
+
+The same seed gives the same program: every feature draws from its own
+`random.Random` seeded by (seed, position, feature name), so dropping features
+(the minimizer) leaves the others unchanged.  The runner lives in
+tools/fuzz_runner.py.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from dataclasses import dataclass, field
+
+# ---------------------------------------------------------------- expressions
+
+CONSTANTS = ["0.5", "0.7", "1.3", "2.0", "0.25", "1.5", "3.0"]
+
+
+def _leaf(rng: random.Random, leaves: list[str]) -> str:
+    if rng.random() < 0.2:
+        return rng.choice(CONSTANTS)
+    return rng.choice(leaves)
+
+
+def _unary(fmt: str):
+    return lambda sub: fmt.format(sub())
+
+
+# Each form takes `sub`, a thunk that draws a smaller expression.  Arguments
+# of log, sqrt, pow and divisions are kept away from poles and branch points,
+# so every form is smooth except at the kinks of fabs/fmin/fmax/selects.
+EXPR_FORMS = {
+    "add": lambda sub: f"({sub()} + {sub()})",
+    "sub": lambda sub: f"({sub()} - {sub()})",
+    "mul": lambda sub: f"({sub()} * {sub()})",
+    "div": lambda sub: f"({sub()} / (2.0 + cos({sub()})))",
+    "sin": _unary("sin({})"),
+    "cos": _unary("cos({})"),
+    "tanh": _unary("tanh({})"),
+    "atan": _unary("atan({})"),
+    "exp": _unary("exp(0.3 * tanh({}))"),
+    "expsmall": _unary("exp(0.2 * {})"),
+    "expm1": _unary("expm1(0.3 * tanh({}))"),
+    "sinh": _unary("sinh(tanh({}))"),
+    "cosh": _unary("cosh(tanh({}))"),
+    "erf": _unary("erf({})"),
+    "asin": _unary("asin(0.5 * tanh({}))"),
+    "log1p": _unary("log1p(fabs({}))"),
+    "log2": _unary("log2(2.0 + sin({}))"),
+    "cbrt": _unary("cbrt(2.0 + cos({}))"),
+    "atan2": lambda sub: f"atan2({sub()}, 2.0 + cos({sub()}))",
+    "hypot": lambda sub: f"hypot({sub()}, 0.5 + fabs({sub()}))",
+    "fma": lambda sub: f"fma({sub()}, {sub()}, {sub()})",
+    "exp2": _unary("exp2(0.5 * tanh({}))"),
+    "log10": _unary("log10(2.0 + sin({}))"),
+    "asinh": _unary("asinh({})"),
+    "acosh": _unary("acosh(1.5 + fabs({}))"),
+    "atanh": _unary("atanh(0.5 * tanh({}))"),
+    "erfc": _unary("erfc({})"),
+    "tgamma": _unary("tgamma(2.0 + sin({}))"),
+    "lgamma": _unary("lgamma(2.0 + sin({}))"),
+    "tan": _unary("tan(0.5 * tanh({}))"),
+    "acos": _unary("acos(0.5 * tanh({}))"),
+    "fdim": lambda sub: f"fdim({sub()}, {sub()})",
+    "copysign": lambda sub: f"copysign({sub()}, {sub()})",
+    "fmod": lambda sub: f"fmod({sub()}, 0.7)",
+    "floor": lambda sub: (lambda e: f"(floor({e}) + {e})")(sub()),
+    "powi": _unary("__builtin_powi({}, 3)"),
+    "log": _unary("log(2.0 + sin({}))"),
+    "sqrt": _unary("sqrt(2.5 + cos({}))"),
+    "pow": lambda sub: f"pow(1.5 + sin({sub()}), {sub()})",
+    "powc": _unary("pow(1.2 + tanh({}), 1.5)"),
+    "fabs": _unary("fabs({})"),
+    "fmin": lambda sub: f"fmin({sub()}, {sub()})",
+    "fmax": lambda sub: f"fmax({sub()}, {sub()})",
+    "guard": lambda sub: (lambda s: f"({s} > 0.0 ? sqrt({s}) : 0.0)")(sub()),
+    "select": lambda sub: f"({sub()} > {sub()} ? {sub()} : {sub()})",
+}
+
+FLOAT_FORMS = {
+    "logf": _unary("(double)logf(2.0f + sinf((float)({})))"),
+    "sinf": _unary("(double)sinf((float)({}))"),
+    "fmul": _unary("(double)((float)({}) * 1.25f)"),
+    "expf": _unary("(double)expf(0.3f * tanhf((float)({})))"),
+    "sqrtf": _unary("(double)sqrtf(2.0f + cosf((float)({})))"),
+}
+
+
+def expr(rng: random.Random, leaves: list[str], depth: int, forms=EXPR_FORMS) -> str:
+    """A random double expression over `leaves`, at most `depth` deep."""
+    if depth <= 0 or rng.random() < 0.2:
+        return _leaf(rng, leaves)
+    form = forms[rng.choice(sorted(forms))]
+    return form(lambda: expr(rng, leaves, depth - 1))
+
+
+def libm_expr(rng: random.Random, leaves: list[str], depth: int) -> str:
+    """An expression whose outermost operation is a libm call."""
+    libm = {k: v for k, v in EXPR_FORMS.items()
+            if k not in ("add", "sub", "mul", "div", "select")}
+    return expr(rng, leaves, max(depth, 1), libm) if rng.random() < 0.95 else \
+        libm["sin"](lambda: expr(rng, leaves, depth - 1))
+
+
+# ------------------------------------------------------------------- program
+
+
+@dataclass
+class Program:
+    """What the features contribute: top-level text, kernel statements, flags."""
+    n: int
+    tops: list[str] = field(default_factory=list)
+    body: list[str] = field(default_factory=list)
+    uses_float: bool = False
+    x_needs_shadow: bool = False  # x is written, or pointers to it are stored
+    has_fnptr: bool = False
+
+    def block(self, *lines: str) -> None:
+        self.body.append("  {\n" + "".join(f"    {ln}\n" for ln in lines) + "  }")
+
+
+SCALARS = ["a", "b", "x[0]", "x[1]", "acc"]
+ATTRS = ["static ", "__attribute__((noinline)) ", "", "static __attribute__((noinline)) "]
+
+
+def _attr(rng: random.Random) -> str:
+    return rng.choice(ATTRS)
+
+
+# --------------------------------------------------------------- features
+# Each feature draws from its own rng and adds one block to the kernel (and
+# maybe helpers or globals).  `k` makes its names unique.
+
+
+def feat_arith(p: Program, rng: random.Random, k: int) -> None:
+    arith = {n: f for n, f in EXPR_FORMS.items() if n in ("add", "sub", "mul", "div")}
+    p.block(f"acc += {expr(rng, SCALARS, 3, arith)};")
+
+
+def feat_libm(p: Program, rng: random.Random, k: int) -> None:
+    p.block(f"acc += {libm_expr(rng, SCALARS, 3)};")
+
+
+def feat_guard(p: Program, rng: random.Random, k: int) -> None:
+    t = expr(rng, SCALARS, 2)
+    kind = rng.randrange(3)
+    if kind == 0:
+        p.block(f"double t = {t};", "acc += t > 0 ? sqrt(t) : 0;")
+    elif kind == 1:
+        p.block(f"double t = {t};", "acc += t > 0 ? log(t) : 0.5 * t;")
+    else:
+        p.block(f"double t = {t};", f"double u = {expr(rng, SCALARS, 1)};",
+                "acc += fabs(t) > 0.1 ? u / t : u;")
+
+
+def feat_branch(p: Program, rng: random.Random, k: int) -> None:
+    cond = f"{expr(rng, SCALARS, 1)} > {expr(rng, SCALARS, 1)}"
+    p.block(f"if ({cond}) acc += {expr(rng, SCALARS, 2)};",
+            f"else acc -= {expr(rng, SCALARS, 2)};")
+
+
+def feat_loop_fixed(p: Program, rng: random.Random, k: int) -> None:
+    leaves = ["x[i]", "a", "b", "s"]
+    if rng.random() < 0.5:
+        p.block("double s = 0.0;", "for (int i = 0; i < n; i++)",
+                f"  s += {expr(rng, leaves, 2)};", "acc += s;")
+    else:  # a recurrence: each step reads the previous one
+        p.block("double s = a;", "for (int i = 0; i < n; i++)",
+                f"  s = 0.5 * s + {expr(rng, leaves, 2)};", "acc += s;")
+
+
+def feat_loop_data(p: Program, rng: random.Random, k: int) -> None:
+    start = expr(rng, SCALARS[:4], 1)
+    if rng.random() < 0.5:
+        p.block(f"double t = fabs({start}) + 0.5;", "int m = 0;",
+                "while (t < 4.0 && m < 40) {",
+                f"  t = t * 1.3 + 0.1 * {rng.choice(['a', 'b', 'x[0]'])} * {rng.choice(['a', 'b'])};",
+                "  acc += 0.05 * t;", "  m++;", "}")
+    else:
+        p.block(f"int m = 1 + (int)(3.0 * fabs({start}));", "if (m > 12) m = 12;",
+                "double s = 0.0;", "for (int j = 0; j < m; j++)",
+                f"  s += {expr(rng, ['a', 'b', 'x[j % n]', 's'], 2)} / (double)(j + 1);",
+                "acc += s;")
+
+
+def feat_early_exit(p: Program, rng: random.Random, k: int) -> None:
+    if rng.random() < 0.5:
+        p.block("for (int i = 0; i < n; i++) {",
+                f"  if (x[i] > {rng.choice(['1.2', '0.9', '1.4'])}) break;",
+                f"  acc += {expr(rng, ['x[i]', 'a', 'b'], 2)};", "}")
+    else:  # leaves the kernel before the remaining features
+        p.block(f"if (acc > {rng.choice(['2.0', '5.0', '-1.0'])}) return acc * {expr(rng, SCALARS, 1)};")
+
+
+def feat_local_array(p: Program, rng: random.Random, k: int) -> None:
+    p.block("double loc[N];",
+            f"for (int i = 0; i < n; i++) loc[i] = {expr(rng, ['x[i]', 'a', 'b'], 2)};",
+            "for (int i = 0; i < n; i++)",
+            f"  acc += loc[i] * loc[(i + {rng.randint(1, 3)}) % n];")
+
+
+def feat_heap_array(p: Program, rng: random.Random, k: int) -> None:
+    alloc = rng.choice(["(double *)malloc(n * sizeof(double))",
+                        "(double *)calloc(n, sizeof(double))"])
+    p.block(f"double *w = {alloc};",
+            f"for (int i = 0; i < n; i++) w[i] = {expr(rng, ['x[i]', 'a', 'b'], 2)};",
+            "for (int i = 1; i < n; i++) w[i] += 0.5 * w[i - 1];",
+            "acc += w[n - 1];", "free(w);")
+
+
+def feat_struct(p: Program, rng: random.Random, k: int) -> None:
+    p.x_needs_shadow = True  # the struct holds x beside an active field
+    v = f"View{k}"
+    a1, a2, a3 = _attr(rng), _attr(rng), _attr(rng)
+    p.tops.append(
+        f"typedef struct {{ double *p; int n; double s; }} {v};\n"
+        f"{a1}{v} mkview{k}(double *p, int n, double s) {{ {v} r = {{p, n, s}}; return r; }}\n"
+        f"{a2}{v} rescale{k}({v} v, double k) {{ v.s = v.s * k; return v; }}\n"
+        f"{a3}double viewdot{k}({v} v) {{\n"
+        f"  double r = 0.0;\n"
+        f"  for (int i = 0; i < v.n; i++) r += v.s * {expr(rng, ['v.p[i]', 'v.s'], 2)};\n"
+        f"  return r;\n}}\n")
+    p.block(f"{v} v = mkview{k}(x, n, {expr(rng, ['a', 'b'], 1)});",
+            f"v = rescale{k}(v, {expr(rng, ['a', 'b'], 1)});",
+            f"acc += viewdot{k}(v);")
+
+
+def feat_helper(p: Program, rng: random.Random, k: int) -> None:
+    p.tops.append(f"{_attr(rng)}double help{k}(double u, double v) {{\n"
+                  f"  return {expr(rng, ['u', 'v'], 3)};\n}}\n")
+    p.block(f"acc += help{k}({expr(rng, SCALARS, 1)}, {expr(rng, SCALARS, 1)});")
+
+
+def feat_recursive(p: Program, rng: random.Random, k: int) -> None:
+    p.tops.append(f"{_attr(rng)}double rec{k}(double u, int d) {{\n"
+                  f"  if (d <= 0) return u;\n"
+                  f"  return 0.5 * rec{k}({expr(rng, ['u'], 2)}, d - 1) + {expr(rng, ['u'], 1)};\n}}\n")
+    p.block(f"acc += rec{k}({expr(rng, SCALARS, 1)}, {rng.randint(1, 4)});")
+
+
+def feat_inplace(p: Program, rng: random.Random, k: int) -> None:
+    p.x_needs_shadow = True
+    if rng.random() < 0.5:
+        p.block(f"for (int i = 0; i < n; i++) x[i] = {expr(rng, ['x[i]', 'a', 'b'], 2)};",
+                "acc += x[n - 1];")
+    else:
+        p.tops.append(f"{_attr(rng)}void bump{k}(double *q, int m, double s) {{\n"
+                      f"  for (int i = 0; i < m; i++) q[i] = {expr(rng, ['q[i]', 's'], 2)};\n}}\n")
+        p.block(f"bump{k}(x, n, {expr(rng, ['a', 'b'], 1)});", "acc += x[0] * x[n - 1];")
+
+
+def feat_float_mix(p: Program, rng: random.Random, k: int) -> None:
+    p.uses_float = True
+    p.block(f"float f = (float)({expr(rng, SCALARS, 1)});",
+            f"f = f * 0.5f + (float){expr(rng, ['a', 'b'], 1)};",
+            f"acc += {expr(rng, ['(double)f', 'a'], 2, {**FLOAT_FORMS, **EXPR_FORMS})};")
+
+
+def feat_memcpy(p: Program, rng: random.Random, k: int) -> None:
+    if rng.random() < 0.5:
+        p.block("double tmp[N];", "memcpy(tmp, x, n * sizeof(double));",
+                f"for (int i = 0; i < n; i++) tmp[i] *= {expr(rng, ['a', 'b', 'tmp[i]'], 1)};",
+                "acc += tmp[0] + tmp[n - 1];")
+    else:  # copies back into x
+        p.x_needs_shadow = True
+        p.block("double tmp[N];",
+                f"for (int i = 0; i < n; i++) tmp[i] = {expr(rng, ['x[i]', 'a'], 2)};",
+                "memcpy(x, tmp, n * sizeof(double));", "acc += x[1];")
+
+
+def feat_global(p: Program, rng: random.Random, k: int) -> None:
+    if rng.random() < 0.5:  # a global written with active values, then read
+        p.tops.append(f"double g_state{k};\n")
+        p.block(f"g_state{k} = {expr(rng, SCALARS, 2)};",
+                f"acc += g_state{k} * {expr(rng, ['a', 'b', f'g_state{k}'], 1)};")
+    else:  # a constant table
+        vals = ", ".join(rng.choice(CONSTANTS) for _ in range(8))
+        p.tops.append(f"static const double table{k}[8] = {{{vals}}};\n")
+        p.block(f"for (int i = 0; i < n; i++) acc += table{k}[i] * {expr(rng, ['x[i]', 'a'], 1)};")
+
+
+def feat_fnptr(p: Program, rng: random.Random, k: int) -> None:
+    # A global, non-static function pointer: clang cannot see its target.
+    p.has_fnptr = True
+    p.tops.append(f"double fa{k}(double u) {{ return {expr(rng, ['u'], 2)}; }}\n"
+                  f"double fb{k}(double u) {{ return {expr(rng, ['u'], 2)}; }}\n"
+                  f"double (*fptr{k})(double) = fa{k};\n")
+    p.block(f"acc += fptr{k}({expr(rng, SCALARS, 1)});")
+
+
+def feat_switch(p: Program, rng: random.Random, k: int) -> None:
+    cases = [f"    case {c}: acc += {expr(rng, ['x[i]', 'a', 'b'], 2)}; break;" for c in range(3)]
+    p.block("for (int i = 0; i < n; i++) {", "  switch (i % 3) {",
+            *[c.strip() for c in cases], "  }", "}")
+
+
+def feat_helper_in_loop(p: Program, rng: random.Random, k: int) -> None:
+    # Called once per iteration: its values are recorded per call.
+    p.tops.append(f"{_attr(rng)}double step{k}(double u, double v) {{\n"
+                  f"  if (u > v) return {expr(rng, ['u', 'v'], 2)};\n"
+                  f"  return {expr(rng, ['u', 'v'], 2)};\n}}\n")
+    p.block("for (int i = 0; i < n; i++)",
+            f"  acc += step{k}(x[i], {expr(rng, ['a', 'b', 'acc'], 1)});")
+
+
+def feat_nested_loop(p: Program, rng: random.Random, k: int) -> None:
+    p.block("double m[N][N];",
+            "for (int i = 0; i < n; i++)",
+            f"  for (int j = 0; j < n; j++) m[i][j] = {expr(rng, ['x[i]', 'x[j]', 'a'], 2)};",
+            "for (int i = 0; i < n; i++)",
+            "  for (int j = 0; j < n; j++) acc += 0.1 * m[i][j] * m[j][i];")
+
+
+def feat_struct_array(p: Program, rng: random.Random, k: int) -> None:
+    p.x_needs_shadow = True  # pointers to x go into memory with active values
+    p.tops.append(f"typedef struct {{ double w; double *p; }} Cell{k};\n")
+    p.block(f"Cell{k} cells[N];",
+            "for (int i = 0; i < n; i++) {",
+            f"  cells[i].w = {expr(rng, ['x[i]', 'a', 'b'], 2)};",
+            f"  cells[i].p = &x[(i + {rng.randint(0, 2)}) % n];", "}",
+            "for (int i = 0; i < n; i++) acc += cells[i].w * *cells[i].p;")
+
+
+def feat_alloc_helper(p: Program, rng: random.Random, k: int) -> None:
+    p.tops.append(f"{_attr(rng)}double *fresh{k}(int m) {{\n"
+                  f"  return (double *)malloc(m * sizeof(double));\n}}\n")
+    p.block(f"double *w = fresh{k}(n);",
+            f"for (int i = 0; i < n; i++) w[i] = {expr(rng, ['x[i]', 'a'], 2)};",
+            f"for (int i = 0; i < n; i++) acc += w[i] * {expr(rng, ['w[(i + 1) % n]', 'b'], 1)};",
+            "free(w);")
+
+
+def feat_realloc(p: Program, rng: random.Random, k: int) -> None:
+    p.block("double *w = (double *)malloc(2 * sizeof(double));",
+            f"w[0] = {expr(rng, ['a', 'x[0]'], 2)};", f"w[1] = {expr(rng, ['b', 'x[1]'], 2)};",
+            "w = (double *)realloc(w, n * sizeof(double));",
+            "for (int i = 2; i < n; i++) w[i] = w[i - 1] * 0.5 + w[i - 2];",
+            "acc += w[n - 1];", "free(w);")
+
+
+def feat_mutating_helper(p: Program, rng: random.Random, k: int) -> None:
+    p.x_needs_shadow = True
+    p.tops.append(f"{_attr(rng)}double advance{k}(double *q, int m, double s) {{\n"
+                  f"  double r = 0.0;\n"
+                  f"  for (int i = 0; i < m; i++) {{\n"
+                  f"    r += q[i] * s;\n"
+                  f"    q[i] = {expr(rng, ['q[i]', 's', 'r'], 2)};\n  }}\n"
+                  f"  return r;\n}}\n")
+    p.block(f"acc += advance{k}(x, n, {expr(rng, ['a', 'b'], 1)});")
+
+
+def feat_iterate(p: Program, rng: random.Random, k: int) -> None:
+    # Newton's iteration for a square root, left when it has converged.
+    p.tops.append(f"{_attr(rng)}double newton{k}(double v) {{\n"
+                  f"  double r = v > 1.0 ? v : 1.0;\n"
+                  f"  for (int i = 0; i < 60; i++) {{\n"
+                  f"    double next = 0.5 * (r + v / r);\n"
+                  f"    if (fabs(next - r) < 1e-15 * r) return next;\n"
+                  f"    r = next;\n  }}\n  return r;\n}}\n")
+    p.block(f"acc += newton{k}(1.5 + sin({expr(rng, SCALARS, 2)}));")
+
+
+def feat_pointer_walk(p: Program, rng: random.Random, k: int) -> None:
+    p.block("const double *q = x, *end = x + n;", "double s = 1.0;",
+            f"while (q < end) {{ s = {expr(rng, ['s', '*q', 'a'], 2)}; q++; }}",
+            "acc += tanh(s);")
+
+
+def feat_float_helper(p: Program, rng: random.Random, k: int) -> None:
+    p.uses_float = True
+    p.tops.append(f"{_attr(rng)}float fhelp{k}(float u, float v) {{\n"
+                  f"  return sinf(u) * v + expf(0.3f * tanhf(v)) + u * u * 0.25f;\n}}\n")
+    p.block(f"acc += fhelp{k}((float)({expr(rng, SCALARS, 1)}), (float){expr(rng, ['a', 'b'], 1)});")
+
+
+def feat_reverse_loop(p: Program, rng: random.Random, k: int) -> None:
+    skip = rng.choice(["x[i] < 0.0", "i % 2 == 1", f"{expr(rng, ['x[i]', 'a'], 1)} > 1.0"])
+    p.block("double s = 0.0;", "for (int i = n - 1; i >= 0; i--) {",
+            f"  if ({skip}) continue;", f"  s = s * {expr(rng, ['a', 'b', 'x[i]'], 1)} + x[i];", "}",
+            "acc += tanh(s);")
+
+
+def feat_gather(p: Program, rng: random.Random, k: int) -> None:
+    perm = [rng.randrange(8) for _ in range(8)]
+    p.tops.append(f"static const int perm{k}[8] = {{{', '.join(map(str, perm))}}};\n")
+    p.block(f"for (int i = 0; i < n; i++) acc += x[perm{k}[i] % n] * {expr(rng, ['x[i]', 'a', 'b'], 1)};")
+
+
+def feat_scan(p: Program, rng: random.Random, k: int) -> None:
+    # A prefix sum in place: each element reads the one the loop just wrote.
+    p.block("double buf[N];", "for (int i = 0; i < n; i++) buf[i] = x[i];",
+            f"for (int i = 1; i < n; i++) buf[i] = {expr(rng, ['buf[i]', 'buf[i - 1]', 'a'], 2)};",
+            "acc += buf[n - 1] + 0.5 * buf[0];")
+
+
+def feat_overlap(p: Program, rng: random.Random, k: int) -> None:
+    # The helper's output and input overlap (out = in + 1): it must read
+    # each input before the store that overwrites it.
+    p.x_needs_shadow = True
+    p.tops.append(f"{_attr(rng)}void smooth{k}(double *out, const double *in, int m, double s) {{\n"
+                  f"  for (int i = 0; i < m; i++) out[i] = {expr(rng, ['in[i]', 's'], 2)};\n}}\n")
+    p.block(f"smooth{k}(x + 1, x, n - 1, {expr(rng, ['a', 'b'], 1)});", "acc += x[n - 1] * x[1];")
+
+
+def feat_matmul(p: Program, rng: random.Random, k: int) -> None:
+    # A product of n x n matrices read from x: A and B may be the same
+    # array, as when the kernel passes x for both.
+    p.tops.append(f"{_attr(rng)}void matmul{k}(double *c, const double *pa, const double *pb, int m) {{\n"
+                  f"  for (int i = 0; i < m; i++)\n"
+                  f"    for (int j = 0; j < m; j++) {{\n"
+                  f"      double s = 0.0;\n"
+                  f"      for (int l = 0; l < m; l++) s += pa[i * m + l] * pb[l * m + j];\n"
+                  f"      c[i * m + j] = s;\n    }}\n}}\n")
+    second = rng.choice(["mat", "mat2"])
+    p.block("double mat[N * N], mat2[N * N], prod[N * N];",
+            "for (int i = 0; i < n * n; i++) {",
+            f"  mat[i] = {expr(rng, ['x[i % n]', 'a', 'x[i / n]'], 1)};",
+            f"  mat2[i] = {expr(rng, ['x[(i + 1) % n]', 'b'], 1)};", "}",
+            f"matmul{k}(prod, mat, {second}, n);",
+            "for (int i = 0; i < n * n; i++) acc += 0.1 * prod[i] * (1.0 + 0.01 * i);")
+
+
+def feat_tree_recursion(p: Program, rng: random.Random, k: int) -> None:
+    # Recursion on halves of an array through pointers.
+    p.tops.append(f"{_attr(rng)}double split{k}(const double *q, int m, double s) {{\n"
+                  f"  if (m == 1) return {expr(rng, ['q[0]', 's'], 2)};\n"
+                  f"  int h = m / 2;\n"
+                  f"  return split{k}(q, h, s) * {expr(rng, ['s'], 1)} + split{k}(q + h, m - h, s);\n}}\n")
+    p.block(f"acc += split{k}(x, n, {expr(rng, ['a', 'b'], 1)});")
+
+
+def feat_time_steps(p: Program, rng: random.Random, k: int) -> None:
+    # Sweeps that update x in place, each reading neighbours the sweep has
+    # already overwritten (Gauss-Seidel): a later step reads earlier stores.
+    p.x_needs_shadow = True
+    p.block(f"for (int t = 0; t < {rng.randint(2, 4)}; t++)",
+            "  for (int i = 1; i < n; i++)",
+            f"    x[i] = x[i] + 0.1 * {expr(rng, ['x[i - 1]', 'x[i]', 'a'], 2)};",
+            "acc += x[n - 1];")
+
+
+def feat_pingpong(p: Program, rng: random.Random, k: int) -> None:
+    # Two buffers swapped by pointer after each step.
+    p.block("double b0[N], b1[N];", "double *cur = b0, *nxt = b1;",
+            "for (int i = 0; i < n; i++) cur[i] = x[i];",
+            f"for (int t = 0; t < {rng.randint(2, 4)}; t++) {{",
+            "  for (int i = 0; i < n; i++)",
+            f"    nxt[i] = {expr(rng, ['cur[i]', 'cur[(i + 1) % n]', 'a'], 2)};",
+            "  double *sw = cur; cur = nxt; nxt = sw;", "}",
+            "acc += cur[0] + 0.5 * cur[n - 1];")
+
+
+def feat_cond_store(p: Program, rng: random.Random, k: int) -> None:
+    p.x_needs_shadow = True
+    p.block("for (int i = 0; i < n; i++)",
+            f"  if ({expr(rng, ['x[i]', 'a'], 1)} > {rng.choice(['0.0', '0.5', '-0.5'])}) x[i] = {expr(rng, ['x[i]', 'b'], 2)};",
+            "acc += x[0] * x[n - 1];")
+
+
+def feat_pick_pointer(p: Program, rng: random.Random, k: int) -> None:
+    p.block("double loc[N];", f"for (int i = 0; i < n; i++) loc[i] = {expr(rng, ['x[i]', 'a'], 2)};",
+            f"const double *q = {expr(rng, ['a', 'b'], 1)} > {expr(rng, ['x[0]', 'b'], 1)} ? x : loc;",
+            f"for (int i = 0; i < n; i++) acc += q[i] * {expr(rng, ['loc[i]', 'b'], 1)};")
+
+
+def feat_nested_data_loop(p: Program, rng: random.Random, k: int) -> None:
+    # An inner loop whose trip count each outer iteration reads from x.
+    p.block("for (int i = 0; i < n; i++) {",
+            "  int m = 1 + (int)(2.0 * fabs(x[i]));",
+            "  double s = x[i];",
+            f"  for (int j = 0; j < m && j < 8; j++) s = {expr(rng, ['s', 'a', 'x[i]'], 2)};",
+            "  acc += 0.1 * s;", "}")
+
+
+FEATURES = {
+    "arith": (feat_arith, 3), "libm": (feat_libm, 4), "guard": (feat_guard, 2),
+    "branch": (feat_branch, 2), "loop_fixed": (feat_loop_fixed, 3),
+    "loop_data": (feat_loop_data, 2), "early_exit": (feat_early_exit, 1),
+    "local_array": (feat_local_array, 2), "heap_array": (feat_heap_array, 2),
+    "struct": (feat_struct, 2), "helper": (feat_helper, 2), "recursive": (feat_recursive, 1),
+    "inplace": (feat_inplace, 2), "float_mix": (feat_float_mix, 1), "memcpy": (feat_memcpy, 1),
+    "global": (feat_global, 1), "fnptr": (feat_fnptr, 0.15), "switch": (feat_switch, 1),
+    "helper_in_loop": (feat_helper_in_loop, 2), "nested_loop": (feat_nested_loop, 1),
+    "struct_array": (feat_struct_array, 1), "alloc_helper": (feat_alloc_helper, 1),
+    "realloc": (feat_realloc, 1), "mutating_helper": (feat_mutating_helper, 1),
+    "iterate": (feat_iterate, 1), "pointer_walk": (feat_pointer_walk, 1),
+    "float_helper": (feat_float_helper, 1), "reverse_loop": (feat_reverse_loop, 1),
+    "gather": (feat_gather, 1), "scan": (feat_scan, 1), "overlap": (feat_overlap, 1),
+    "matmul": (feat_matmul, 1), "tree_recursion": (feat_tree_recursion, 1),
+    "time_steps": (feat_time_steps, 1), "pingpong": (feat_pingpong, 1),
+    "cond_store": (feat_cond_store, 1), "pick_pointer": (feat_pick_pointer, 1),
+    "nested_data_loop": (feat_nested_data_loop, 1),
+}
+
+
+def draw_features(seed: int) -> list[str]:
+    """The feature list of a seed: 3 to 7 features, drawn by weight."""
+    rng = random.Random(f"features:{seed}")
+    names = sorted(FEATURES)
+    weights = [FEATURES[n][1] for n in names]
+    return rng.choices(names, weights, k=rng.randint(3, 7))
+
+
+# --------------------------------------------------------------- the checks
+
+
+@dataclass
+class Activity:
+    a: bool
+    b: bool
+    x: str  # "dup", "dupnoneed" or "const"
+
+
+def draw_activity(rng: random.Random, p: Program) -> Activity:
+    # Storing active values into x with x constant is the caller's error
+    # (memory without a shadow), and storing a pointer to constant x into
+    # active memory is refused by design: such kernels get a shadow for x.
+    kinds = ["dup", "dupnoneed"] + ([] if p.x_needs_shadow else ["const"])
+    return Activity(rng.random() < 0.8, rng.random() < 0.6, rng.choice(kinds))
+
+
+def _vals(rng: random.Random, n: int, lo: float, hi: float, signed: bool = True) -> str:
+    out = []
+    for _ in range(n):
+        v = rng.uniform(lo, hi) * (rng.choice([-1, 1]) if signed else 1)
+        out.append(f"{v:.6f}")
+    return ", ".join(out)
+
+
+def _rev_call(act: Activity) -> tuple[str, str]:
+    """The reverse call and how its result is read into ga/gb."""
+    args = ["(void *)kernel"]
+    args += {"dup": ["enzyme_dup, x, dx"], "dupnoneed": ["enzyme_dupnoneed, x, dx"],
+             "const": ["enzyme_const, x"]}[act.x]
+    args.append("enzyme_const, N")
+    args.append("enzyme_out, a" if act.a else "enzyme_const, a")
+    args.append("b" if act.b else "enzyme_const, b")
+    call = ", ".join(args)
+    if act.a and act.b:
+        return f"Grad2 g = __enzyme_autodiff2({call});", "ga = g.d0; gb = g.d1;"
+    if act.a or act.b:
+        target = "ga" if act.a else "gb"
+        return f"{target} = __enzyme_autodiff({call});", ""
+    return f"__enzyme_autodiff_void({call});", ""
+
+
+def _fwd_call(act: Activity) -> str:
+    args = ["(void *)kernel"]
+    args += {"dup": ["enzyme_dup, x, tx"], "dupnoneed": ["enzyme_dupnoneed, x, tx"],
+             "const": ["enzyme_const, x"]}[act.x]
+    args.append("enzyme_const, N")
+    args.append("a, TA" if act.a else "enzyme_const, a")
+    args.append("b, TB" if act.b else "enzyme_const, b")
+    return "double t = __enzyme_fwddiff(" + ", ".join(args) + ");"
+
+
+PRELUDE = """\
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed, enzyme_width;
+typedef struct { double d0, d1; } Grad2;
+typedef struct { double l0, l1; } Lanes2;
+typedef struct { double a0, a1, b0, b1; } Lanes2x2;
+Lanes2 __enzyme_autodiff_w2(void *, ...);
+Lanes2x2 __enzyme_autodiff_w2x2(void *, ...);
+Lanes2 __enzyme_fwddiff_w2(void *, ...);
+double __enzyme_autodiff(void *, ...);
+Grad2 __enzyme_autodiff2(void *, ...);
+void __enzyme_autodiff_void(void *, ...);
+double __enzyme_fwddiff(void *, ...);
+"""
+
+CHECKER = r"""
+static int failures, skipped;
+
+/* x and x_after are the kernel's inputs and outputs through x. */
+static double run(const double *xin, double a, double b, double *xout) {
+  double xt[N];
+  memcpy(xt, xin, sizeof xt);
+  double r = kernel(xt, N, a, b);
+  if (xout) memcpy(xout, xt, sizeof xt);
+  return r;
+}
+
+static int close_to(double got, double want, double rtol, double atol) {
+  return fabs(got - want) <= atol + rtol * fmax(fabs(got), fabs(want));
+}
+
+/* got against central differences fd1 (step H1) and fd2 (step H2). */
+static void check(const char *what, int i, double got, double fd1, double fd2) {
+  got += BIAS; /* 0 except in the fuzzer's own test of this check */
+  if (isfinite(got) && (close_to(got, fd1, RTOL, ATOL) || close_to(got, fd2, RTOL, ATOL)))
+    return;
+  if (!isfinite(fd1) || !isfinite(fd2) || !close_to(fd1, fd2, 10 * RTOL, 10 * ATOL)) {
+    skipped++; /* not smooth here: a kink or a trip count between the points */
+    return;
+  }
+  printf("MISMATCH %s[%d]: got %.17g, want %.17g (step %g) or %.17g (step %g)\n",
+         what, i, got, fd1, H1, fd2, H2);
+  failures++;
+}
+
+/* The reverse objective J = kernel + w . x_after (w only if x has a shadow). */
+static double objective(const double *w, const double *xin, double a, double b) {
+  double xo[N];
+  double r = run(xin, a, b, xo);
+  if (X_SHADOW) for (int i = 0; i < N; i++) r += w[i] * xo[i];
+  return r;
+}
+
+/* dJ/d(coordinate c): c < N is x[c], N is a, N + 1 is b. */
+static double fd_coord(const double *w, int c, double h) {
+  double xp[N], xm[N], a = A0, b = B0;
+  memcpy(xp, X0, sizeof xp);
+  memcpy(xm, X0, sizeof xm);
+  if (c < N) { xp[c] += h; xm[c] -= h; }
+  double ap = a + (c == N ? h : 0), am = a - (c == N ? h : 0);
+  double bp = b + (c == N + 1 ? h : 0), bm = b - (c == N + 1 ? h : 0);
+  return (objective(w, xp, ap, bp) - objective(w, xm, am, bm)) / (2 * h);
+}
+
+/* Along direction (tx, ta, tb): the return value (out = -1) or x_after[out]. */
+static double fd_dir(const double *tx, double ta, double tb, int out, double h) {
+  double xp[N], xm[N], op[N], om[N];
+  for (int i = 0; i < N; i++) {
+    xp[i] = X0[i] + (X_SHADOW ? h * tx[i] : 0);
+    xm[i] = X0[i] - (X_SHADOW ? h * tx[i] : 0);
+  }
+  double da = A_ACTIVE ? h * ta : 0, db = B_ACTIVE ? h * tb : 0;
+  double rp = run(xp, A0 + da, B0 + db, op), rm = run(xm, A0 - da, B0 - db, om);
+  return out < 0 ? (rp - rm) / (2 * h) : (op[out] - om[out]) / (2 * h);
+}
+
+static void check_side_effects(const char *what, const double *x) {
+  double want[N];
+  run(X0, A0, B0, want);
+  for (int i = 0; i < N; i++)
+    if (!close_to(x[i], want[i], 1e-9, 1e-12)) {
+      printf("MISMATCH %s x[%d]: got %.17g, want %.17g\n", what, i, x[i], want[i]);
+      failures++;
+    }
+}
+"""
+
+MAIN = r"""
+int main(void) {
+  double a = A0, b = B0, ga = 0, gb = 0, x[N], dx[N], tx[N];
+  memcpy(x, X0, sizeof x);
+  memcpy(dx, W, sizeof dx);
+  {REV_CALL}
+  {REV_READ}
+  if (X_SHADOW) for (int i = 0; i < N; i++)
+    check("reverse dx", i, dx[i], fd_coord(W, i, H1), fd_coord(W, i, H2));
+  if (A_ACTIVE) check("reverse da", 0, ga, fd_coord(W, N, H1), fd_coord(W, N, H2));
+  if (B_ACTIVE) check("reverse db", 0, gb, fd_coord(W, N + 1, H1), fd_coord(W, N + 1, H2));
+  if (!X_NONEED) check_side_effects("reverse", x);
+
+  memcpy(x, X0, sizeof x);
+  memcpy(tx, TX, sizeof tx);
+  {FWD_CALL}
+  check("forward tangent", 0, t, fd_dir(TX, TA, TB, -1, H1), fd_dir(TX, TA, TB, -1, H2));
+  if (X_SHADOW) for (int i = 0; i < N; i++)
+    check("forward tx", i, tx[i], fd_dir(TX, TA, TB, i, H1), fd_dir(TX, TA, TB, i, H2));
+  if (!X_NONEED) check_side_effects("forward", x);
+{WIDTH2}
+  if (failures) return 1;
+  printf("ok (%d comparisons skipped)\n", skipped);
+  return 0;
+}
+"""
+
+# Batched modes, width 2: two shadows of x (weights W, W2 in reverse mode,
+# directions TX, TX2 in forward mode) and two tangents per active scalar.
+WIDTH2 = r"""
+  {
+    double x2[N], dx0[N], dx1[N], tx0[N], tx1[N], ga2[2] = {0, 0}, gb2[2] = {0, 0};
+    const double *ws[2] = {W, W2};
+    memcpy(x2, X0, sizeof x2);
+    memcpy(dx0, W, sizeof dx0);
+    memcpy(dx1, W2, sizeof dx1);
+    {REV2_CALL}
+    for (int l = 0; l < 2; l++) {
+      if (X_SHADOW) for (int i = 0; i < N; i++)
+        check(l ? "width-2 reverse dx lane 1" : "width-2 reverse dx lane 0", i,
+              (l ? dx1 : dx0)[i], fd_coord(ws[l], i, H1), fd_coord(ws[l], i, H2));
+      if (A_ACTIVE) check("width-2 reverse da", l, ga2[l], fd_coord(ws[l], N, H1), fd_coord(ws[l], N, H2));
+      if (B_ACTIVE) check("width-2 reverse db", l, gb2[l], fd_coord(ws[l], N + 1, H1), fd_coord(ws[l], N + 1, H2));
+    }
+    if (!X_NONEED) check_side_effects("width-2 reverse", x2);
+
+    memcpy(x2, X0, sizeof x2);
+    memcpy(tx0, TX, sizeof tx0);
+    memcpy(tx1, TX2, sizeof tx1);
+    Lanes2 t2 = __enzyme_fwddiff_w2((void *)kernel, enzyme_width, 2, {FWD2_ARGS});
+    check("width-2 forward tangent", 0, t2.l0, fd_dir(TX, TA, TB, -1, H1), fd_dir(TX, TA, TB, -1, H2));
+    check("width-2 forward tangent", 1, t2.l1, fd_dir(TX2, TA2, TB2, -1, H1), fd_dir(TX2, TA2, TB2, -1, H2));
+    if (X_SHADOW) for (int i = 0; i < N; i++) {
+      check("width-2 forward tx lane 0", i, tx0[i], fd_dir(TX, TA, TB, i, H1), fd_dir(TX, TA, TB, i, H2));
+      check("width-2 forward tx lane 1", i, tx1[i], fd_dir(TX2, TA2, TB2, i, H1), fd_dir(TX2, TA2, TB2, i, H2));
+    }
+    if (!X_NONEED) check_side_effects("width-2 forward", x2);
+  }
+"""
+
+
+def _width2(act: Activity) -> str:
+    x = {"dup": "enzyme_dup, x2, dx0, dx1", "dupnoneed": "enzyme_dupnoneed, x2, dx0, dx1",
+         "const": "enzyme_const, x2"}[act.x]
+    rev = ", ".join(["(void *)kernel, enzyme_width, 2", x, "enzyme_const, N",
+                     "enzyme_out, a" if act.a else "enzyme_const, a",
+                     "b" if act.b else "enzyme_const, b"])
+    if act.a and act.b:
+        rev_call = (f"Lanes2x2 g2 = __enzyme_autodiff_w2x2({rev});\n"
+                    "    ga2[0] = g2.a0; ga2[1] = g2.a1; gb2[0] = g2.b0; gb2[1] = g2.b1;")
+    elif act.a or act.b:
+        g = "ga2" if act.a else "gb2"
+        rev_call = f"Lanes2 g2 = __enzyme_autodiff_w2({rev});\n    {g}[0] = g2.l0; {g}[1] = g2.l1;"
+    else:
+        rev_call = f"__enzyme_autodiff_void({rev});"
+    fwd = ", ".join([x.replace("dx0, dx1", "tx0, tx1"), "enzyme_const, N",
+                     "a, TA, TA2" if act.a else "enzyme_const, a",
+                     "b, TB, TB2" if act.b else "enzyme_const, b"])
+    return WIDTH2.replace("{REV2_CALL}", rev_call).replace("{FWD2_ARGS}", fwd)
+
+
+def _kernel(p: Program, rng: random.Random) -> str:
+    return (f"{_attr(rng)}double kernel(double *x, int n, double a, double b) {{\n"
+            "  double acc = 0.0;\n" + "\n".join(p.body) + "\n  return acc;\n}\n")
+
+
+def _constants(p: Program, act: Activity, rng: random.Random, bias: float) -> str:
+    steps = ("1e-2", "2e-3", "5e-3", "2e-3") if p.uses_float else ("1e-4", "1e-6", "1e-5", "1e-7")
+    h1, h2, rtol, atol = steps
+    return "".join([
+        f"#define H1 {h1}\n#define H2 {h2}\n#define RTOL {rtol}\n#define ATOL {atol}\n",
+        f"#define BIAS {bias!r}\n",
+        f"#define A_ACTIVE {int(act.a)}\n#define B_ACTIVE {int(act.b)}\n",
+        f"#define X_SHADOW {int(act.x != 'const')}\n",
+        f"#define X_NONEED {int(act.x == 'dupnoneed')}\n",
+        f"static const double X0[N] = {{{_vals(rng, p.n, 0.3, 1.5)}}};\n",
+        f"static const double W[N] = {{{_vals(rng, p.n, 0.2, 1.0)}}};\n",
+        f"static const double TX[N] = {{{_vals(rng, p.n, 0.2, 1.0)}}};\n",
+        f"static const double A0 = {_vals(rng, 1, 0.3, 1.5)}, B0 = {_vals(rng, 1, 0.3, 1.5)};\n",
+        f"static const double TA = {_vals(rng, 1, 0.2, 1.0)}, TB = {_vals(rng, 1, 0.2, 1.0)};\n",
+        f"static const double W2[N] = {{{_vals(rng, p.n, 0.2, 1.0)}}};\n",
+        f"static const double TX2[N] = {{{_vals(rng, p.n, 0.2, 1.0)}}};\n",
+        f"static const double TA2 = {_vals(rng, 1, 0.2, 1.0)}, TB2 = {_vals(rng, 1, 0.2, 1.0)};\n",
+    ])
+
+
+def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tuple[str, Program]:
+    """The program of `seed` (with only `features`, in order, if given).
+
+    `bias` is added to every derivative before it is checked: a test uses it
+    to show that a wrong derivative is caught."""
+    if features is None:
+        features = draw_features(seed)
+    rng = random.Random(f"program:{seed}")
+    p = Program(n=rng.randint(3, 6))
+    for k, name in enumerate(features):
+        FEATURES[name][0](p, random.Random(f"{seed}:{k}:{name}"), k)
+    act = draw_activity(rng, p)
+    rev_call, rev_read = _rev_call(act)
+    main = MAIN.replace("{REV_CALL}", rev_call).replace("{REV_READ}", rev_read)
+    main = main.replace("{FWD_CALL}", _fwd_call(act))
+    # Half the seeds also check the batched modes (drawn apart, so that the
+    # rest of the program does not depend on it).
+    width2 = random.Random(f"width2:{seed}").random() < 0.5
+    main = main.replace("{WIDTH2}", _width2(act) if width2 else "")
+    header = (f"// fuzz_gradients seed {seed}: features {' '.join(features)}\n"
+              f"// activity: a {'active' if act.a else 'const'}, b {'active' if act.b else 'const'}, x {act.x}"
+              f"{'; width-2 checks too' if width2 else ''}\n")
+    text = (header + PRELUDE + f"\n#define N {p.n}\n\n" + "".join(p.tops) + "\n"
+            + _kernel(p, rng) + "\n" + _constants(p, act, rng, bias) + CHECKER + main)
+    return text, p
+
+
+def generate(seed: int, features: list[str] | None = None) -> str:
+    return build(seed, features)[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("seed", type=int)
+    ap.add_argument("--features", help="comma-separated feature list (default: drawn from the seed)")
+    args = ap.parse_args(argv)
+    feats = args.features.split(",") if args.features else None
+    sys.stdout.write(generate(args.seed, feats))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
