@@ -399,3 +399,28 @@ def _helper_name(period: int, cells: tuple) -> str:
         return f"enzyme_opt.memcpy.adjoint.f{period * 8}"
     parts = "".join(f".{_LETTER[kind]}{offset}" for offset, kind in cells)
     return f"enzyme_opt.memcpy.adjoint.u{period}{parts}"
+
+
+# -- realloc in reverse mode ------------------------------------------------------------------
+def realloc_accumulate_helper(gen, call) -> Optional[Function]:
+    """The helper moving the adjoints of the bytes `realloc` kept from the new
+    block's shadow back into the old one's: only where the bytes hold floats,
+    each read as its own kind (summing two floats' bits as one double would
+    silently give nonsense).  None when the bytes hold no floats."""
+    region = gen.types.copy_region(call, call.args[0], None)
+    kinds = region.kinds()
+    where = f"'{source_name(gen.types, call.args[0])}'"
+    if not kinds:
+        raise DifferentiationError(
+            f"cannot deduce the type of the memory 'realloc' moves from {where} (floats, "
+            "pointers or integers: no typed access tells)", function=gen.primal,
+            instruction=call)
+    if not kinds & set(FLOAT_KINDS):
+        return None
+    pattern = copy_pattern(region, kinds, None)
+    if pattern is None:
+        raise DifferentiationError(
+            f"cannot differentiate a 'realloc' of {where}, memory mixing "
+            f"{', '.join(sorted(kinds))} in no regular layout", function=gen.primal,
+            instruction=call)
+    return accumulate_helper(gen.ctx.module, *pattern)

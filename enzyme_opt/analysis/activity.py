@@ -390,7 +390,10 @@ class ActivityInfo:
             if fn is not None and fn.name in ALLOCATION_FUNCTIONS:
                 return True
             if fn is not None and fn.name == "realloc":
-                return self.has_shadow(inst.args[0])
+                # realloc(NULL, n) allocates: a buffer grown from null in a
+                # loop (`p = realloc(p, ...)`, p starting as 0) has a shadow
+                # though its phi only gets one through this very call.
+                return self.has_shadow(inst.args[0]) or _may_start_null(inst.args[0])
             return (fn is not None and not fn.is_declaration
                     and (any(self.has_shadow(a) for a in inst.args) or
                          self._returns_shadowed_memory(fn)))
@@ -430,6 +433,24 @@ class ActivityInfo:
     def _values(self):
         yield from self.fn.args
         yield from self.fn.instructions()
+
+
+def _may_start_null(ptr, seen=None) -> bool:
+    """Is null one of the values pointer `ptr` may be (through phis, selects
+    and casts)?"""
+    seen = seen if seen is not None else set()
+    if id(ptr) in seen:
+        return False
+    seen.add(id(ptr))
+    if isinstance(ptr, ConstantNull):
+        return True
+    if isinstance(ptr, I.Phi):
+        return any(_may_start_null(op, seen) for op in ptr.operands)
+    if isinstance(ptr, I.Select):
+        return any(_may_start_null(op, seen) for op in ptr.operands[1:])
+    if isinstance(ptr, I.Cast) and ptr.opcode in ("bitcast", "addrspacecast"):
+        return _may_start_null(ptr.operands[0], seen)
+    return False
 
 
 def constant_pointer(v) -> bool:
