@@ -123,8 +123,14 @@ def _shadowed_anyway(v, globals, seen_fns, seen) -> bool:
         return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands)
     if isinstance(v, I.Select):
         return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands[1:])
+    if isinstance(v, I.Load):
+        # clang -O0 returns a local through its stack slot (`void *r = ...; return r;`)
+        from .type_analysis import slot_value
+        stored = slot_value(v)
+        return stored is not None and _shadowed_anyway(stored, globals, seen_fns, seen)
     if isinstance(v, I.CallBase):
-        callee = v.called_function
+        from .constant_callees import resolved_callee
+        callee = resolved_callee(v)
         return callee is not None and (callee.name in ALLOCATION_FUNCTIONS or
                                        returns_shadowed_memory(callee, globals, seen_fns))
     if isinstance(v, I.Load):
