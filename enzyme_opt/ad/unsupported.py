@@ -146,11 +146,11 @@ def _unknown_call_origin(ptr, depth: int = 0):
     """The call returning the memory `ptr` points into, when it is a call
     whose target the AD cannot see: indirect (through a pointer the module
     may change) or a function without a body that is no allocator."""
-    from ..analysis.activity import ALLOCATION_FUNCTIONS, address_base
+    from ..analysis.activity import address_base, allocation_size_index
     root = address_base(ptr)
     if isinstance(root, I.CallBase):
         fn = root.called_function
-        if fn is None or (fn.is_declaration and fn.name not in ALLOCATION_FUNCTIONS
+        if fn is None or (fn.is_declaration and allocation_size_index(fn) is None
                           and fn.name != "realloc"):
             return root
     if isinstance(root, (I.Phi, I.Select)) and depth < 4:

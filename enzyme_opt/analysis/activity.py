@@ -9,7 +9,7 @@ that are neither are left out of the derivative code entirely.
 """
 from __future__ import annotations
 
-from typing import Dict, Set
+from typing import Dict, Optional, Set
 
 from ..ir import instructions as I
 from ..ir.constants import Constant, ConstantExpr, ConstantNull
@@ -131,7 +131,7 @@ def _shadowed_anyway(v, globals, seen_fns, seen) -> bool:
     if isinstance(v, I.CallBase):
         from .constant_callees import resolved_callee
         callee = resolved_callee(v)
-        return callee is not None and (callee.name in ALLOCATION_FUNCTIONS or
+        return callee is not None and (allocation_size_index(callee) is not None or
                                        returns_shadowed_memory(callee, globals, seen_fns))
     if isinstance(v, I.Load):
         stored = _stored_in_local(v.pointer)
@@ -171,12 +171,58 @@ def is_inactive_call(call: I.CallBase) -> bool:
     name = fn.name
     if name in INACTIVE_FUNCTIONS or name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
         return True
+    if allocation_size_index(fn) is not None:
+        return True         # an allocator: its memory gets a shadow, it has no derivative
     if fn.is_declaration and not contains_float(call.type) and \
             not any(contains_pointers(a.type) for a in call.args):
         # Nothing float comes out and no memory is reachable: isnan, lround,
         # llvm.is.fpclass and the like pass no derivative on.
         return True
     return id(fn) in user_inactive_functions(fn.module)
+
+
+def allocation_size_index(fn) -> Optional[int]:
+    """Which argument of a call to `fn` is the byte count, if `fn` allocates
+    fresh memory: C's and C++'s allocators (calloc: the count, see
+    reverse.py), and the functions the user declared allocators in a global
+    `void *__enzyme_allocation_like[4] = {fn, (void *)SIZE_ARG, "...", free_fn}`.
+    None for any other function."""
+    if fn is None:
+        return None
+    if fn.name in ALLOCATION_FUNCTIONS:
+        return 0
+    return user_allocators(fn.module).get(id(fn))
+
+
+def user_allocators(module) -> Dict[int, int]:
+    """id(fn) -> index of its size argument, for each `__enzyme_allocation_like`
+    declaration (the other two entries name how to free; the AD frees the
+    shadow itself, so they do not matter here)."""
+    if module is None:
+        return {}
+    cached = getattr(module, "_user_allocators", None)
+    if cached is not None:
+        return cached
+    found = {}
+    for gv in module.globals:
+        if not gv.name.startswith("__enzyme_allocation_like"):
+            continue
+        entries = _elements(getattr(gv, "initializer", None))
+        fn = function_under_casts(entries[0]) if entries else None
+        index = _constant_address(entries[1]) if len(entries) > 1 else None
+        if fn is not None and index is not None and index < len(fn.args):
+            found[id(fn)] = index
+    module._user_allocators = found
+    return found
+
+
+def _constant_address(c) -> Optional[int]:
+    """N for `inttoptr (i64 N to ptr)` (a C `(void *)N`)."""
+    from ..ir.constants import ConstantInt
+    if isinstance(c, ConstantExpr) and c.opcode == "inttoptr" and \
+            isinstance(c.operands[0], ConstantInt):
+        return c.operands[0].value
+    return None
 
 
 def int_pointer_base(v, depth: int = 4):
@@ -393,7 +439,7 @@ class ActivityInfo:
             return any(self.has_shadow(v) for v in ops[:2] if holds_pointers(v.type))
         if isinstance(inst, I.CallBase):
             fn = inst.called_function
-            if fn is not None and fn.name in ALLOCATION_FUNCTIONS:
+            if allocation_size_index(fn) is not None:
                 return True
             if fn is not None and fn.name == "realloc":
                 # realloc(NULL, n) allocates: a buffer grown from null in a
