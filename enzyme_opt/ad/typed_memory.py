@@ -30,7 +30,10 @@ def analyze_types(ctx, copy, primal, args):
     in it became typed copies."""
     from ..transforms.typed_copies import retype_integer_copies
     types = ctx.module_types.analysis(copy, args, like=primal)
+    from .float_bit_params import pass_float_bits_as_floats
     if retype_integer_copies(copy, types):
+        types = ctx.module_types.analysis(copy, args, like=primal)
+    if pass_float_bits_as_floats(copy):
         types = ctx.module_types.analysis(copy, args, like=primal)
     return types
 
@@ -63,7 +66,7 @@ def float_bits_problem(types, call, info) -> Optional[str]:
     for index, op in enumerate(call.args):
         if isinstance(op, I.Cast) and op.opcode == "bitcast" and _integer(op.type) and \
                 info.is_active(op.operands[0]) and index < len(callee.args) and \
-                moves_bits_on(callee.args[index]):
+                moves_bits_on(callee.args[index], through_arith=True):
             return (f"cannot differentiate the active {op.operands[0].type} "
                     f"'{source_name(types, op.operands[0])}' passed to '{callee.name}' as "
                     f"{op.type} bits: its derivative cannot follow an integer")
@@ -107,8 +110,9 @@ def becomes_float(types, v, seen=None) -> bool:
     return False
 
 
-def moves_bits_on(v, depth: int = 0, seen=None) -> bool:
-    """Does integer `v` reach memory, a float or a pointer unchanged?"""
+def moves_bits_on(v, depth: int = 0, seen=None, through_arith: bool = False) -> bool:
+    """Does integer `v` reach memory, a float or a pointer unchanged (or, with
+    `through_arith`, changed by integer arithmetic too)?"""
     seen = seen if seen is not None else set()
     if id(v) in seen or depth > 8:
         return False
@@ -119,12 +123,15 @@ def moves_bits_on(v, depth: int = 0, seen=None) -> bool:
         if isinstance(user, I.Cast) and user.opcode in ("bitcast", "inttoptr") and \
                 not _integer(user.type):
             return True
-        if isinstance(user, (I.Phi, I.Select, I.Freeze)) and moves_bits_on(user, depth, seen):
-            return True
+        if isinstance(user, (I.Phi, I.Select, I.Freeze)) or (
+                through_arith and isinstance(user, I.BinaryOp) and _integer(user.type)):
+            if moves_bits_on(user, depth, seen, through_arith):
+                return True
+            continue
         callee = user.called_function if isinstance(user, I.CallBase) else None
         if callee is not None and not callee.is_declaration and any(
                 arg is v and k < len(callee.args) and
-                moves_bits_on(callee.args[k], depth + 1, seen)
+                moves_bits_on(callee.args[k], depth + 1, seen, through_arith)
                 for k, arg in enumerate(user.args)):
             return True
     return False
