@@ -33,9 +33,9 @@ from __future__ import annotations
 import itertools
 from typing import Dict, List
 
-from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, POINTER_LANE_MOVES,
-                                 ActivityInfo, allocation_size_index, contains_float,
-                                 holds_pointers, trivial_pointers)
+from ..analysis.activity import (POINTER_LANE_MOVES, ActivityInfo, allocation_alignment_index,
+                                 allocation_size_index, contains_float, holds_pointers,
+                                 trivial_pointers)
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import LoopInfo, counter_parts
@@ -426,7 +426,8 @@ class ReverseGenerator:
                                   shadow_heap.kept_by_realloc(b, old_shadow, nbytes))
         else:
             nbytes = b.cast("zext", inst.args[size_index or 0], I64)
-            align = inst.args[1] if fn.name in ALIGNED_ALLOCATION_FUNCTIONS else None
+            at = allocation_alignment_index(fn)
+            align = None if at is None else b.cast("zext", inst.args[at], I64)
             block = shadow_heap.allocate(self.ctx, b, nbytes, name, align)
         return b.pointer_cast(block, inst.type)
 

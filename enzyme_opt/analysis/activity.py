@@ -22,8 +22,11 @@ ALIGNED_ALLOCATION_FUNCTIONS = {"_ZnwmSt11align_val_t", "_ZnamSt11align_val_t",
                                 "_ZnamSt11align_val_tRKSt9nothrow_t"}
 # Allocation functions whose first argument is the size (calloc: count, size):
 # C's, and C++'s new and new[] in their plain, nothrow and aligned forms.
+# C's aligned allocators: (alignment, size).
+C_ALIGNED_ALLOCATION_FUNCTIONS = {"aligned_alloc", "memalign"}
 ALLOCATION_FUNCTIONS = {"malloc", "calloc", "_Znwm", "_Znam", "_ZnwmRKSt9nothrow_t",
-                        "_ZnamRKSt9nothrow_t", *ALIGNED_ALLOCATION_FUNCTIONS}
+                        "_ZnamRKSt9nothrow_t", *ALIGNED_ALLOCATION_FUNCTIONS,
+                        *C_ALIGNED_ALLOCATION_FUNCTIONS}
 FREE_FUNCTIONS = {"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "_ZdlPvRKSt9nothrow_t",
                   "_ZdaPvRKSt9nothrow_t", "_ZdlPvSt11align_val_t", "_ZdaPvSt11align_val_t",
                   "_ZdlPvmSt11align_val_t", "_ZdaPvmSt11align_val_t",
@@ -189,9 +192,21 @@ def allocation_size_index(fn) -> Optional[int]:
     None for any other function."""
     if fn is None:
         return None
+    if fn.name in C_ALIGNED_ALLOCATION_FUNCTIONS:
+        return 1
     if fn.name in ALLOCATION_FUNCTIONS:
         return 0
     return user_allocators(fn.module).get(id(fn))
+
+
+def allocation_alignment_index(fn) -> Optional[int]:
+    """Which argument of an allocator's call is the alignment its memory (and
+    so its shadow) has, if it takes one."""
+    if fn is None:
+        return None
+    if fn.name in C_ALIGNED_ALLOCATION_FUNCTIONS:
+        return 0
+    return 1 if fn.name in ALIGNED_ALLOCATION_FUNCTIONS else None
 
 
 def user_allocators(module) -> Dict[int, int]:
