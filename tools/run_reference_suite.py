@@ -31,7 +31,8 @@ options, such as -enzyme-inline=1) are run once.  Each run is classified:
               internal error, time limit), or its output did not compile
   build-skip  the reference program could not be built here (missing
               headers or libraries: OpenMP, Eigen, BLAS, MPFR, Enzyme's own
-              C++ headers ...); not a failure of enzyme-opt
+              C++ headers ..., or attributes only its clang plugin knows,
+              such as enzyme_inactive); not a failure of enzyme-opt
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ INTEGRATION = Path("enzyme") / "test" / "Integration"
 CLASSES = ("pass", "refused", "wrong", "crash", "tool-crash", "build-skip")
 RUN_RE = re.compile(r"^\s*//\s*RUN:(.*)$")
 LOCATED_ERROR_RE = re.compile(r":\d+:\d+: error: ")
+PLUGIN_ATTRIBUTE_RE = re.compile(r"unknown attribute '(enzyme_\w+)' ignored")
 UNLOCATED_ERROR_RE = re.compile(r"^\S*: error: ", re.MULTILINE)
 # `if [ A ] && [ B ]; then BODY; fi`, the only shell control flow the
 # reference's RUN lines use.
@@ -362,6 +364,11 @@ def reproduce(source: Path, spec: RunSpec, clang: str, work: Path) -> Outcome:
     if proc is None or proc.returncode != 0:
         why = first_error_line(proc.stderr) if proc else "clang timed out"
         return Outcome("build-skip", why, log)
+    plugin_only = PLUGIN_ATTRIBUTE_RE.search(proc.stderr)
+    if plugin_only:
+        # Only the reference's clang plugin knows these attributes: without
+        # it clang drops them, and the program means something else.
+        return Outcome("build-skip", f"needs the clang plugin's attribute '{plugin_only[1]}'", log)
     failed = run_enzyme_opt(ll, out_ll, log)
     if spec.mode == "verify-error":
         if failed is not None and failed.cls == "refused" and failed.located:
