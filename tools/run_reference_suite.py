@@ -427,7 +427,8 @@ def collect_jobs(checkout: Path, llvm_version: int, name_filter: str | None):
     number of RUN lines that do not apply to this LLVM."""
     root = checkout / INTEGRATION
     if not root.is_dir():
-        raise SystemExit(f"error: {root} does not exist (is {checkout} a checkout of the reference?)")
+        raise SystemExit(f"error: {root} does not exist "
+                         f"(is {checkout} a checkout of the reference?)")
     sources = sorted(p for ext in ("c", "cpp") for p in root.rglob(f"*.{ext}"))
     jobs: dict[tuple, Job] = {}
     not_applicable = 0
