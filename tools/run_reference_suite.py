@@ -31,8 +31,9 @@ options, such as -enzyme-inline=1) are run once.  Each run is classified:
               internal error, time limit), or its output did not compile
   build-skip  the reference program could not be built here (missing
               headers or libraries: OpenMP, Eigen, BLAS, MPFR, Enzyme's own
-              C++ headers ..., or attributes only its clang plugin knows,
-              such as enzyme_inactive); not a failure of enzyme-opt
+              C++ headers ...), or it uses an attribute only the reference's
+              clang plugin knows (enzyme_inactive: clang drops it) and does
+              not pass without it; not a failure of enzyme-opt
 """
 
 from __future__ import annotations
@@ -358,18 +359,27 @@ def reproduce(source: Path, spec: RunSpec, clang: str, work: Path) -> Outcome:
         return Outcome("build-skip", spec.needs, log)
     cc = _compiler(clang, spec.cxx)
     include = ["-I", str(source_integration_dir(source))]
-    ll, out_ll, exe = work / "x.ll", work / "y.ll", work / "prog"
+    ll = work / "x.ll"
     proc = _run([cc, *include, *spec.cflags, "-S", "-emit-llvm", str(source), "-o", str(ll)],
                 log, COMPILE_TIMEOUT)
     if proc is None or proc.returncode != 0:
         why = first_error_line(proc.stderr) if proc else "clang timed out"
         return Outcome("build-skip", why, log)
+    outcome = differentiate_and_run(source, spec, cc, work, log)
     plugin_only = PLUGIN_ATTRIBUTE_RE.search(proc.stderr)
-    if plugin_only:
-        # Only the reference's clang plugin knows these attributes: without
-        # it clang drops them, and the program means something else.
-        return Outcome("build-skip", f"needs the clang plugin's attribute '{plugin_only[1]}'", log)
-    failed = run_enzyme_opt(ll, out_ll, log)
+    if plugin_only and outcome.cls != "pass":
+        # Only the reference's clang plugin knows this attribute: clang drops
+        # it, and the program then asks for another derivative than it checks.
+        return Outcome("build-skip", f"needs the clang plugin's attribute '{plugin_only[1]}' "
+                       f"(without it: {outcome.cls}: {outcome.reason})", log)
+    return outcome
+
+
+def differentiate_and_run(source: Path, spec: RunSpec, cc: str, work: Path,
+                          log: list[str]) -> Outcome:
+    """Steps 2-4 of a reproduction: enzyme-opt, compile its output, run."""
+    out_ll, exe = work / "y.ll", work / "prog"
+    failed = run_enzyme_opt(work / "x.ll", out_ll, log)
     if spec.mode == "verify-error":
         if failed is not None and failed.cls == "refused" and failed.located:
             return Outcome("pass", "", log)
