@@ -126,11 +126,6 @@ def _shadowed_anyway(v, globals, seen_fns, seen) -> bool:
         return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands)
     if isinstance(v, I.Select):
         return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands[1:])
-    if isinstance(v, I.Load):
-        # clang -O0 returns a local through its stack slot (`void *r = ...; return r;`)
-        from .type_analysis import slot_value
-        stored = slot_value(v)
-        return stored is not None and _shadowed_anyway(stored, globals, seen_fns, seen)
     if isinstance(v, I.CallBase):
         from .constant_callees import resolved_callee
         callee = resolved_callee(v)
