@@ -690,8 +690,8 @@ def _reaches(fn, waiting: set) -> bool:
 
 
 def remove_api_leftovers(module) -> None:
-    """Drop marker loads, API declarations, marker globals and inactive-function
-    lists that nothing uses now."""
+    """Drop marker loads, API declarations, marker globals, inactive-function
+    lists and allocator declarations that nothing uses now."""
     for gv in list(module.globals):
         if isinstance(gv, GlobalVariable) and gv.name in MARKERS:
             for user in list(gv.users):
@@ -699,7 +699,8 @@ def remove_api_leftovers(module) -> None:
                     user.erase()
     live = referenced_globals(module)
     for gv in list(module.globals) + list(module.functions):
-        is_leftover = (gv.name in MARKERS or gv.name.startswith("__enzyme_inactivefn")
+        is_leftover = (gv.name in MARKERS or gv.name.startswith(("__enzyme_inactivefn",
+                                                                  "__enzyme_allocation_like"))
                        if isinstance(gv, GlobalVariable)
                        else api_name(gv.name) is not None and gv.is_declaration)
         if is_leftover and id(gv) not in live:

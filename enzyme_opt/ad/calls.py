@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 
-from ..analysis.activity import ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, is_inactive_call
+from ..analysis.activity import FREE_FUNCTIONS, allocation_size_index, is_inactive_call
 from .complex_calls import is_complex_call
 from .masked import is_masked_access
 from .rules import rule_name_for_call
@@ -46,7 +46,7 @@ def classify_call(call, custom_rules, mode: str) -> CallKind:
     if callee is None:
         return CallKind.INDIRECT
     name = callee.name
-    if name in ALLOCATION_FUNCTIONS:
+    if allocation_size_index(callee) is not None:     # also __enzyme_allocation_like
         return CallKind.ALLOCATION
     if name in FREE_FUNCTIONS:
         return CallKind.FREE

@@ -271,8 +271,10 @@ class DerivativeContext:
         wanted = b.cast("zext", gen.primal_in_rev(b, nbytes), I64)
         kept = shadow_heap.kept_by_realloc(b, old_shadow, wanted)
         p = T.byte_ptr(self.module)
-        b.call(self._accumulate_helper("double"), [b.pointer_cast(new_shadow, p),
-                                                   b.pointer_cast(old_shadow, p), kept])
+        from .typed_memory import realloc_accumulate_helper
+        helper = realloc_accumulate_helper(gen, call)
+        if helper is not None:
+            b.call(helper, [b.pointer_cast(new_shadow, p), b.pointer_cast(old_shadow, p), kept])
         shadow_heap.release(b, new_shadow)
 
     def memset_adjoint(self, gen, b: Builder, call) -> None:
@@ -288,11 +290,6 @@ class DerivativeContext:
         from .typed_memory import copy_shadow_pointers
         copy_shadow_pointers(self, gen, b, call)
 
-    def _accumulate_helper(self, kind: str = "double") -> Function:
-        """The adjoint of a copy of n bytes of floats of type `kind`."""
-        from .typed_memory import accumulate_helper
-        from ..analysis.type_analysis import kind_size
-        return accumulate_helper(self.module, kind_size(kind), ((0, kind),))
 
 
 def _align_text(attrs: str) -> str:

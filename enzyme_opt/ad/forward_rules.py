@@ -6,8 +6,8 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 """
 from __future__ import annotations
 
-from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, contains_float, contains_pointers,
-                                 holds_pointers)
+from ..analysis.activity import (allocation_alignment_index, allocation_size_index,
+                                 contains_float, contains_pointers, holds_pointers)
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
@@ -276,13 +276,16 @@ def _shadow_malloc(gen, b, inst):
     from . import tape as T
     if inst.called_function.name == "calloc":
         raw = b.call(T.libc(gen.module, "calloc"), list(inst.args))
-    elif inst.called_function.name in ALIGNED_ALLOCATION_FUNCTIONS:
-        # aligned as the primal, and freed by the same aligned delete
+    elif allocation_alignment_index(inst.called_function) is not None:
+        # aligned as the primal, and freed by the same (aligned) delete or free
         raw = b.call(inst.called_function, list(inst.args))
-        gen.ctx.memset_zero(b, raw, inst.args[0])
+        gen.ctx.memset_zero(b, raw, inst.args[allocation_size_index(inst.called_function)])
     else:
-        raw = b.call(T.libc(gen.module, "malloc"), [inst.args[0]])
-        gen.ctx.memset_zero(b, raw, inst.args[0])
+        nbytes = inst.args[allocation_size_index(inst.called_function)]
+        if nbytes.type != I64:
+            nbytes = b.cast("zext", nbytes, I64)
+        raw = b.call(T.libc(gen.module, "malloc"), [nbytes])
+        gen.ctx.memset_zero(b, raw, nbytes)
     return b.pointer_cast(raw, inst.type)
 
 

@@ -22,7 +22,7 @@ from ..ir.types import size_and_align
 SUPPORTED_CALLS = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
                    "__enzyme_reverse", "__enzyme_augmentsize")
 KNOWN_GLOBAL_PREFIXES = ("__enzyme_register_gradient", "__enzyme_register_derivative",
-                         "__enzyme_inactivefn")
+                         "__enzyme_inactivefn", "__enzyme_allocation_like")
 # Enzyme's own API that enzyme-opt does not implement (a call of one is no typo).
 ENZYME_ONLY_CALLS = ("__enzyme_fwdsplit", "__enzyme_batch", "__enzyme_todense",
                      "__enzyme_error_estimate", "__enzyme_truncate_mem_func",

@@ -22,6 +22,7 @@ _DROPPED = ("llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl
 def prepare_for_differentiation(fn):
     """Canonicalize `fn` in place; returns its single exit block."""
     drop_marker_calls(fn)
+    call_unchanging_callees(fn)
     invokes_to_calls(fn)
     remove_unreachable_blocks(fn)
     promote_allocas(fn)
@@ -35,6 +36,23 @@ def drop_marker_calls(fn) -> None:
             callee = inst.called_function
             if callee is not None and callee.name.startswith(_DROPPED) and not inst.has_uses():
                 inst.erase()
+
+
+def call_unchanging_callees(fn) -> None:
+    """An indirect call through a function pointer that no code changes (a
+    global table's field) calls that function directly: the AD needs to
+    know what it does (see analysis/constant_callees.py)."""
+    from ..analysis.constant_callees import resolved_callee
+    from ..ir.constants import ConstantExpr
+    for inst in list(fn.instructions()):
+        if not isinstance(inst, I.CallBase) or inst.called_function is not None:
+            continue
+        target = resolved_callee(inst)
+        if target is None:
+            continue
+        callee = target if target.type == inst.callee.type else \
+            ConstantExpr("bitcast", inst.callee.type, [target])
+        inst.set_operand(len(inst.operands) - 1, callee)
 
 
 def invokes_to_calls(fn) -> None:

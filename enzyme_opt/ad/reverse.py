@@ -33,8 +33,8 @@ from __future__ import annotations
 import itertools
 from typing import Dict, List
 
-from ..analysis.activity import (ALIGNED_ALLOCATION_FUNCTIONS, POINTER_LANE_MOVES,
-                                 ActivityInfo, contains_float, holds_pointers,
+from ..analysis.activity import (POINTER_LANE_MOVES, ActivityInfo, allocation_alignment_index,
+                                 allocation_size_index, contains_float, holds_pointers,
                                  trivial_pointers)
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.lanes import poison_lanes
@@ -409,7 +409,8 @@ class ReverseGenerator:
 
     def _shadow_allocation(self, inst, b, name):
         fn = inst.called_function
-        if fn is None or fn.is_declaration is False:
+        size_index = allocation_size_index(fn)
+        if fn is None or (fn.is_declaration is False and size_index is None):
             return None  # pointers returned by differentiated calls: see _rewrite_calls
         if fn.name == "calloc":
             n, size = (b.cast("zext", a, I64) for a in inst.args)
@@ -424,8 +425,9 @@ class ReverseGenerator:
             self.ctx.memcpy_bytes(b, block, old_shadow,
                                   shadow_heap.kept_by_realloc(b, old_shadow, nbytes))
         else:
-            nbytes = b.cast("zext", inst.args[0], I64)
-            align = inst.args[1] if fn.name in ALIGNED_ALLOCATION_FUNCTIONS else None
+            nbytes = b.cast("zext", inst.args[size_index or 0], I64)
+            at = allocation_alignment_index(fn)
+            align = None if at is None else b.cast("zext", inst.args[at], I64)
             block = shadow_heap.allocate(self.ctx, b, nbytes, name, align)
         return b.pointer_cast(block, inst.type)
 

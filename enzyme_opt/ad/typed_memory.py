@@ -30,7 +30,10 @@ def analyze_types(ctx, copy, primal, args):
     in it became typed copies."""
     from ..transforms.typed_copies import retype_integer_copies
     types = ctx.module_types.analysis(copy, args, like=primal)
+    from .float_bit_params import pass_float_bits_as_floats
     if retype_integer_copies(copy, types):
+        types = ctx.module_types.analysis(copy, args, like=primal)
+    if pass_float_bits_as_floats(copy):
         types = ctx.module_types.analysis(copy, args, like=primal)
     return types
 
@@ -63,7 +66,7 @@ def float_bits_problem(types, call, info) -> Optional[str]:
     for index, op in enumerate(call.args):
         if isinstance(op, I.Cast) and op.opcode == "bitcast" and _integer(op.type) and \
                 info.is_active(op.operands[0]) and index < len(callee.args) and \
-                moves_bits_on(callee.args[index]):
+                moves_bits_on(callee.args[index], through_arith=True):
             return (f"cannot differentiate the active {op.operands[0].type} "
                     f"'{source_name(types, op.operands[0])}' passed to '{callee.name}' as "
                     f"{op.type} bits: its derivative cannot follow an integer")
@@ -107,8 +110,9 @@ def becomes_float(types, v, seen=None) -> bool:
     return False
 
 
-def moves_bits_on(v, depth: int = 0, seen=None) -> bool:
-    """Does integer `v` reach memory, a float or a pointer unchanged?"""
+def moves_bits_on(v, depth: int = 0, seen=None, through_arith: bool = False) -> bool:
+    """Does integer `v` reach memory, a float or a pointer unchanged (or, with
+    `through_arith`, changed by integer arithmetic too)?"""
     seen = seen if seen is not None else set()
     if id(v) in seen or depth > 8:
         return False
@@ -119,12 +123,15 @@ def moves_bits_on(v, depth: int = 0, seen=None) -> bool:
         if isinstance(user, I.Cast) and user.opcode in ("bitcast", "inttoptr") and \
                 not _integer(user.type):
             return True
-        if isinstance(user, (I.Phi, I.Select, I.Freeze)) and moves_bits_on(user, depth, seen):
-            return True
+        if isinstance(user, (I.Phi, I.Select, I.Freeze)) or (
+                through_arith and isinstance(user, I.BinaryOp) and _integer(user.type)):
+            if moves_bits_on(user, depth, seen, through_arith):
+                return True
+            continue
         callee = user.called_function if isinstance(user, I.CallBase) else None
         if callee is not None and not callee.is_declaration and any(
                 arg is v and k < len(callee.args) and
-                moves_bits_on(callee.args[k], depth + 1, seen)
+                moves_bits_on(callee.args[k], depth + 1, seen, through_arith)
                 for k, arg in enumerate(user.args)):
             return True
     return False
@@ -399,3 +406,34 @@ def _helper_name(period: int, cells: tuple) -> str:
         return f"enzyme_opt.memcpy.adjoint.f{period * 8}"
     parts = "".join(f".{_LETTER[kind]}{offset}" for offset, kind in cells)
     return f"enzyme_opt.memcpy.adjoint.u{period}{parts}"
+
+
+# -- realloc in reverse mode ------------------------------------------------------------------
+def realloc_accumulate_helper(gen, call) -> Optional[Function]:
+    """The helper moving the adjoints of the bytes `realloc` kept from the new
+    block's shadow back into the old one's: only where the bytes hold floats,
+    each read as its own kind (summing two floats' bits as one double would
+    silently give nonsense).  None when the bytes hold no floats."""
+    region = gen.types.copy_region(call, call.args[0], None)
+    kinds = region.kinds()
+    where = f"'{source_name(gen.types, call.args[0])}'"
+    if not kinds and gen.primal.name == T.GROW:
+        # A derivative's own tape, grown in a derivative differentiated
+        # again (reverse over reverse).  Its cells are read as doubles, as
+        # before this function knew layouts.  TODO: a tape caching floats
+        # needs the tape's layout here.
+        return accumulate_helper(gen.ctx.module, 8, ((0, "double"),))
+    if not kinds:
+        raise DifferentiationError(
+            f"cannot deduce the type of the memory 'realloc' moves from {where} (floats, "
+            "pointers or integers: no typed access tells)", function=gen.primal,
+            instruction=call)
+    if not kinds & set(FLOAT_KINDS):
+        return None
+    pattern = copy_pattern(region, kinds, None)
+    if pattern is None:
+        raise DifferentiationError(
+            f"cannot differentiate a 'realloc' of {where}, memory mixing "
+            f"{', '.join(sorted(kinds))} in no regular layout", function=gen.primal,
+            instruction=call)
+    return accumulate_helper(gen.ctx.module, *pattern)

@@ -134,6 +134,37 @@ def check_active_stores(fn, info, function) -> None:
                 f"by global '@{holder.name}': the memory it points to has no shadow to "
                 "carry the derivative (pass the buffer as an argument with its shadow)",
                 function=function, instruction=inst)
+        source = _unknown_call_origin(inst.pointer)
+        if source is not None:
+            raise DifferentiationError(
+                f"cannot differentiate a store of an active value into memory returned by "
+                f"{_callee_text(source)}: what that memory is, and so its shadow, is unknown "
+                "(the derivative would be dropped)", function=function, instruction=inst)
+
+
+def _unknown_call_origin(ptr, depth: int = 0):
+    """The call returning the memory `ptr` points into, when it is a call
+    whose target the AD cannot see: indirect (through a pointer the module
+    may change) or a function without a body that is no allocator."""
+    from ..analysis.activity import address_base, allocation_size_index
+    root = address_base(ptr)
+    if isinstance(root, I.CallBase):
+        fn = root.called_function
+        if fn is None or (fn.is_declaration and allocation_size_index(fn) is None
+                          and fn.name != "realloc"):
+            return root
+    if isinstance(root, (I.Phi, I.Select)) and depth < 4:
+        values = root.operands if isinstance(root, I.Phi) else root.operands[1:]
+        for v in values:
+            found = _unknown_call_origin(v, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _callee_text(call) -> str:
+    fn = call.called_function
+    return f"'{fn.name}'" if fn is not None else "an indirect call"
 
 
 def _global_holding(ptr, depth: int = 0):

@@ -9,7 +9,7 @@ that are neither are left out of the derivative code entirely.
 """
 from __future__ import annotations
 
-from typing import Dict, Set
+from typing import Dict, Optional, Set
 
 from ..ir import instructions as I
 from ..ir.constants import Constant, ConstantExpr, ConstantNull
@@ -22,8 +22,11 @@ ALIGNED_ALLOCATION_FUNCTIONS = {"_ZnwmSt11align_val_t", "_ZnamSt11align_val_t",
                                 "_ZnamSt11align_val_tRKSt9nothrow_t"}
 # Allocation functions whose first argument is the size (calloc: count, size):
 # C's, and C++'s new and new[] in their plain, nothrow and aligned forms.
+# C's aligned allocators: (alignment, size).
+C_ALIGNED_ALLOCATION_FUNCTIONS = {"aligned_alloc", "memalign"}
 ALLOCATION_FUNCTIONS = {"malloc", "calloc", "_Znwm", "_Znam", "_ZnwmRKSt9nothrow_t",
-                        "_ZnamRKSt9nothrow_t", *ALIGNED_ALLOCATION_FUNCTIONS}
+                        "_ZnamRKSt9nothrow_t", *ALIGNED_ALLOCATION_FUNCTIONS,
+                        *C_ALIGNED_ALLOCATION_FUNCTIONS}
 FREE_FUNCTIONS = {"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "_ZdlPvRKSt9nothrow_t",
                   "_ZdaPvRKSt9nothrow_t", "_ZdlPvSt11align_val_t", "_ZdaPvSt11align_val_t",
                   "_ZdlPvmSt11align_val_t", "_ZdaPvmSt11align_val_t",
@@ -124,8 +127,9 @@ def _shadowed_anyway(v, globals, seen_fns, seen) -> bool:
     if isinstance(v, I.Select):
         return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands[1:])
     if isinstance(v, I.CallBase):
-        callee = v.called_function
-        return callee is not None and (callee.name in ALLOCATION_FUNCTIONS or
+        from .constant_callees import resolved_callee
+        callee = resolved_callee(v)
+        return callee is not None and (allocation_size_index(callee) is not None or
                                        returns_shadowed_memory(callee, globals, seen_fns))
     if isinstance(v, I.Load):
         stored = _stored_in_local(v.pointer)
@@ -165,12 +169,70 @@ def is_inactive_call(call: I.CallBase) -> bool:
     name = fn.name
     if name in INACTIVE_FUNCTIONS or name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
         return True
+    if allocation_size_index(fn) is not None:
+        return True         # an allocator: its memory gets a shadow, it has no derivative
     if fn.is_declaration and not contains_float(call.type) and \
             not any(contains_pointers(a.type) for a in call.args):
         # Nothing float comes out and no memory is reachable: isnan, lround,
         # llvm.is.fpclass and the like pass no derivative on.
         return True
     return id(fn) in user_inactive_functions(fn.module)
+
+
+def allocation_size_index(fn) -> Optional[int]:
+    """Which argument of a call to `fn` is the byte count, if `fn` allocates
+    fresh memory: C's and C++'s allocators (calloc: the count, see
+    reverse.py), and the functions the user declared allocators in a global
+    `void *__enzyme_allocation_like[4] = {fn, (void *)SIZE_ARG, "...", free_fn}`.
+    None for any other function."""
+    if fn is None:
+        return None
+    if fn.name in C_ALIGNED_ALLOCATION_FUNCTIONS:
+        return 1
+    if fn.name in ALLOCATION_FUNCTIONS:
+        return 0
+    return user_allocators(fn.module).get(id(fn))
+
+
+def allocation_alignment_index(fn) -> Optional[int]:
+    """Which argument of an allocator's call is the alignment its memory (and
+    so its shadow) has, if it takes one."""
+    if fn is None:
+        return None
+    if fn.name in C_ALIGNED_ALLOCATION_FUNCTIONS:
+        return 0
+    return 1 if fn.name in ALIGNED_ALLOCATION_FUNCTIONS else None
+
+
+def user_allocators(module) -> Dict[int, int]:
+    """id(fn) -> index of its size argument, for each `__enzyme_allocation_like`
+    declaration (the other two entries name how to free; the AD frees the
+    shadow itself, so they do not matter here)."""
+    if module is None:
+        return {}
+    cached = getattr(module, "_user_allocators", None)
+    if cached is not None:
+        return cached
+    found = {}
+    for gv in module.globals:
+        if not gv.name.startswith("__enzyme_allocation_like"):
+            continue
+        entries = _elements(getattr(gv, "initializer", None))
+        fn = function_under_casts(entries[0]) if entries else None
+        index = _constant_address(entries[1]) if len(entries) > 1 else None
+        if fn is not None and index is not None and index < len(fn.args):
+            found[id(fn)] = index
+    module._user_allocators = found
+    return found
+
+
+def _constant_address(c) -> Optional[int]:
+    """N for `inttoptr (i64 N to ptr)` (a C `(void *)N`)."""
+    from ..ir.constants import ConstantInt
+    if isinstance(c, ConstantExpr) and c.opcode == "inttoptr" and \
+            isinstance(c.operands[0], ConstantInt):
+        return c.operands[0].value
+    return None
 
 
 def int_pointer_base(v, depth: int = 4):
@@ -387,10 +449,13 @@ class ActivityInfo:
             return any(self.has_shadow(v) for v in ops[:2] if holds_pointers(v.type))
         if isinstance(inst, I.CallBase):
             fn = inst.called_function
-            if fn is not None and fn.name in ALLOCATION_FUNCTIONS:
+            if allocation_size_index(fn) is not None:
                 return True
             if fn is not None and fn.name == "realloc":
-                return self.has_shadow(inst.args[0])
+                # realloc(NULL, n) allocates: a buffer grown from null in a
+                # loop (`p = realloc(p, ...)`, p starting as 0) has a shadow
+                # though its phi only gets one through this very call.
+                return self.has_shadow(inst.args[0]) or _may_start_null(inst.args[0])
             return (fn is not None and not fn.is_declaration
                     and (any(self.has_shadow(a) for a in inst.args) or
                          self._returns_shadowed_memory(fn)))
@@ -430,6 +495,24 @@ class ActivityInfo:
     def _values(self):
         yield from self.fn.args
         yield from self.fn.instructions()
+
+
+def _may_start_null(ptr, seen=None) -> bool:
+    """Is null one of the values pointer `ptr` may be (through phis, selects
+    and casts)?"""
+    seen = seen if seen is not None else set()
+    if id(ptr) in seen:
+        return False
+    seen.add(id(ptr))
+    if isinstance(ptr, ConstantNull):
+        return True
+    if isinstance(ptr, I.Phi):
+        return any(_may_start_null(op, seen) for op in ptr.operands)
+    if isinstance(ptr, I.Select):
+        return any(_may_start_null(op, seen) for op in ptr.operands[1:])
+    if isinstance(ptr, I.Cast) and ptr.opcode in ("bitcast", "addrspacecast"):
+        return _may_start_null(ptr.operands[0], seen)
+    return False
 
 
 def constant_pointer(v) -> bool:

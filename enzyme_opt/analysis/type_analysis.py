@@ -544,6 +544,10 @@ class TypeAnalysis:
             self.copies.append((dst, src, n.value if isinstance(n, ConstantInt) else None))
             self.copy_calls[id(call)] = (call, None)
             return
+        if fn.name == "realloc" and call.type.is_pointer:
+            # The new block holds the old one's bytes: a copy of run-time size.
+            self.copies.append((call, call.args[0], None))
+            return
         masked = masked_access(call)
         if masked is not None:      # (a gather's vector of pointers records nothing)
             vtype, ptr = masked[:2]

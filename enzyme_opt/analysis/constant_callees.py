@@ -1,0 +1,157 @@
+"""Function pointers the module never changes: the callee of an indirect call.
+
+C code calls an allocator through a table (`struct { void *(*alloc)(size_t); }
+ops = {malloc};  ops.alloc(n)`): the call is indirect, but when nothing in
+the module writes that field of the global (and its address does not
+escape), the function called is the one the initializer names.  The AD
+must know it: memory from `malloc` has a shadow, memory from an unknown
+function has none, and a derivative stored there would be lost.
+
+A global whose linkage lets the linker replace its definition (weak,
+linkonce, common, extern_weak) or that another translation unit may
+initialize (`externally_initialized`) is not trusted.
+"""
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+from ..ir import instructions as I
+from ..ir.constants import ConstantAggregate, ConstantExpr
+from ..ir.module import GlobalVariable, function_under_casts
+from ..ir.types import size_and_align
+from .type_analysis import gep_offset
+
+_REPLACEABLE = ("weak", "linkonce", "common", "extern_weak", "available_externally")
+
+
+def resolved_callee(call):
+    """The function `call` calls: its direct callee, or the function an
+    unchanging global holds where it loads its callee from; else None."""
+    fn = call.called_function
+    if fn is not None:
+        return fn
+    callee = call.callee
+    if not isinstance(callee, I.Load) or callee.volatile:
+        return None
+    located = global_offset(callee.pointer)
+    if located is None or located[1] is None:
+        return None
+    g, offset = located
+    if not _trusted(g) or _written(g, offset, size_and_align(callee.type)[0]):
+        return None
+    return function_under_casts(constant_at(g.initializer, g.value_type, offset))
+
+
+def global_offset(ptr) -> Optional[Tuple[GlobalVariable, Optional[int]]]:
+    """(global, constant byte offset or None) that `ptr` points to, through
+    GEPs and casts (instructions or constants); None if no global."""
+    offset = 0
+    while True:
+        if isinstance(ptr, GlobalVariable):
+            return ptr, offset
+        if isinstance(ptr, (ConstantExpr, I.Cast)) and ptr.opcode in ("bitcast",
+                                                                      "addrspacecast"):
+            ptr = ptr.operands[0]
+        elif isinstance(ptr, ConstantExpr) and ptr.opcode == "getelementptr":
+            offset = _add(offset, gep_offset(ptr.source_type, ptr.operands[1:]))
+            ptr = ptr.operands[0]
+        elif isinstance(ptr, I.GetElementPtr):
+            offset = _add(offset, gep_offset(ptr.source_type, ptr.indices))
+            ptr = ptr.pointer
+        else:
+            return None
+
+
+def _add(offset, found):
+    if offset is None or found is None or found[1]:
+        return None             # a run-time index: somewhere in the global
+    return offset + found[0]
+
+
+def _trusted(g) -> bool:
+    if g.initializer is None or "externally_initialized" in (g.pre_attrs or ""):
+        return False
+    return not any(word in _REPLACEABLE for word in (g.linkage or "").split())
+
+
+def _written(g, offset: int, size: int) -> bool:
+    """May code change bytes [offset, offset + size) of `g`?  Only loads, and
+    stores to other bytes at constant offsets, leave them alone; any other
+    use (a call, a copy, the address stored or compared) may change them."""
+    module = g.module
+    cache = getattr(module, "_written_globals", None)
+    if cache is None:
+        cache = module._written_globals = {}
+    key = (id(g), offset, size)
+    if key not in cache:
+        cache[key] = _any_write(g, offset, size)
+    return cache[key]
+
+
+def _any_write(g, offset: int, size: int) -> bool:
+    module = g.module
+    for other in module.globals:
+        if other is not g and _mentions(getattr(other, "initializer", None), g):
+            return True                 # its address is data elsewhere
+    for fn in module.functions:
+        for inst in fn.instructions():
+            for index, op in enumerate(inst.operands):
+                located = global_offset(op) if op is not inst else None
+                if located is None or located[0] is not g:
+                    continue
+                if not _harmless_use(inst, index, located[1], offset, size):
+                    return True
+    return False
+
+
+def _harmless_use(inst, index, at, offset, size) -> bool:
+    if isinstance(inst, I.Load) and index == 0:
+        return True
+    if isinstance(inst, (I.GetElementPtr, I.Cast)) and index == 0 and \
+            (not isinstance(inst, I.Cast) or inst.opcode in ("bitcast", "addrspacecast")):
+        return True                     # its own uses are operands seen in the scan
+    if isinstance(inst, I.Store) and index == 1 and at is not None:
+        stored = size_and_align(inst.value.type)[0]
+        return at + stored <= offset or offset + size <= at
+    return False
+
+
+def _mentions(c, g, depth: int = 0) -> bool:
+    if c is None or depth > 32:
+        return False
+    if c is g:
+        return True
+    if isinstance(c, ConstantAggregate):
+        return any(_mentions(e, g, depth + 1) for e in c.elements)
+    if isinstance(c, ConstantExpr):
+        return any(_mentions(op, g, depth + 1) for op in c.operands)
+    return False
+
+
+def constant_at(init, t, offset: int):
+    """The scalar constant at byte `offset` of constant `init` of type `t`."""
+    while True:
+        if offset == 0 and (t.is_pointer or not (t.is_struct or t.is_array)):
+            return init
+        if not isinstance(init, ConstantAggregate):
+            return None
+        if t.is_struct:
+            pos = 0
+            for element, et in zip(init.elements, t.elements):
+                align = 1 if t.packed else size_and_align(et)[1]
+                pos = (pos + align - 1) // align * align
+                if pos <= offset < pos + size_and_align(et)[0]:
+                    init, t, offset = element, et, offset - pos
+                    break
+                pos += size_and_align(et)[0]
+            else:
+                return None
+        elif t.is_array:
+            step = size_and_align(t.element)[0]
+            k = offset // step if step else 0
+            if not step or k >= len(init.elements):
+                return None
+            init, t, offset = init.elements[k], t.element, offset - k * step
+        else:
+            return None
+

@@ -1,0 +1,130 @@
+"""The RUN-line reader of tools/run_reference_suite.py, on small samples.
+
+These need no checkout of the reference project: each sample is a RUN line
+(or a file's text) in the forms that project's integration programs use.
+"""
+import pytest
+
+import run_reference_suite as rs
+
+SOURCE = "int main() { return 0; }\n"
+
+
+def parse(line, version=19, source=SOURCE, cxx=False):
+    return rs.parse_run_line(line, source, cxx, version)
+
+
+def test_plugin_pipeline_into_lli():
+    spec = parse("%clang -std=c11 -O2 %s -S -emit-llvm -o - | %opt - %OPloadEnzyme %enzyme "
+                 "-enzyme-inline=1 -S | %lli -")
+    assert spec == rs.RunSpec(cxx=False, cflags=("-std=c11", "-O2"), mode="run")
+
+
+def test_o0tbaa_expands_and_cxx_driver():
+    spec = parse("%clang++ -fno-exceptions %O0TBAA %s -S -emit-llvm -o - | %opt - "
+                 "%OPloadEnzyme %enzyme -S | %lli - ", cxx=True)
+    assert spec.cxx
+    assert spec.cflags == ("-fno-exceptions", "-O1", "-Xclang", "-disable-llvm-passes")
+    assert spec.link_flags() == ["-fno-exceptions", "-O1"]
+
+
+def test_clang_plugin_flags_are_dropped_and_enzyme_mllvm_too():
+    spec = parse("if [ %llvmver -ge 12 ]; then %clang -std=c11 -O3 %s -S -emit-llvm -o - "
+                 "%newLoadClangEnzyme -mllvm -enzyme-inline=1 -mllvm -force-vector-width=1 "
+                 "-Xclang -load -Xclang /x/ClangEnzyme-19.so -fpass-plugin=/x/p.so -S "
+                 "| %lli - ; fi")
+    assert spec.cflags == ("-std=c11", "-O3", "-mllvm", "-force-vector-width=1")
+    assert spec.mode == "run"
+
+
+def test_condition_on_llvm_version():
+    line = "if [ %llvmver -ne 14 ] && [ %llvmver -ge 12 ]; then %clang -O1 %s | %lli - ; fi"
+    assert parse(line, version=19).cflags == ("-O1",)
+    with pytest.raises(rs.NotApplicable):
+        parse(line, version=14)
+
+
+def test_mpfr_condition_is_a_build_skip():
+    spec = parse('if [ %llvmver -ge 12 ] && [ %hasMPFR == "yes" ] ; then %clang -O0 %s '
+                 '-o %s.a.out %newLoadClangEnzyme -include enzyme/fprt/mpfr.h -lm -lmpfr '
+                 '&& %s.a.out ; fi')
+    assert spec.needs == "needs MPFR"
+    assert spec.ldflags == ("-lm", "-lmpfr")
+    assert spec.mode == "run"          # compile-and-run: `&& %s.a.out`
+
+
+def test_verify_with_expected_error_must_be_refused():
+    source = "f(x); // expected-error {{Enzyme: No reverse pass found}}\n"
+    spec = parse("%clang -g -O0 %s -S -emit-llvm -o - %loadClangEnzyme -Xclang -verify",
+                 source=source)
+    assert spec.mode == "verify-error"
+    assert "-Xclang" not in spec.cflags
+
+
+def test_verify_with_remarks_only_is_accepted_code():
+    source = "x = in[i]; // expected-remark {{Load may need caching}}\n"
+    spec = parse("%clang -g -O1 %s -S -emit-llvm -o /dev/null %loadClangEnzyme -Xclang "
+                 "-verify -Rpass=enzyme -mllvm -enzyme-postopt=0", source=source)
+    assert spec.mode == "verify-ok"
+    assert spec.cflags == ("-g", "-O1")
+
+
+def test_compile_only_and_filecheck():
+    assert parse("%clang++ -O3 %s -S -emit-llvm -o - | %opt - %OPloadEnzyme %enzyme -S",
+                 cxx=True).mode == "compile"
+    spec = parse("%clang -O3 %s -S -emit-llvm -o - %newLoadClangEnzyme -S | %lli - | "
+                 "FileCheck --check-prefix BASELINE %s")
+    assert spec.filecheck == ("--check-prefix", "BASELINE", "%s")
+
+
+def test_openmp_link_stage_keeps_its_flags():
+    spec = parse("%clang -fopenmp -std=c11 -O2 %s -S -emit-llvm -o - | %opt - %OPloadEnzyme "
+                 "%enzyme -S | %clang -fopenmp -x ir - -o %s.out && %s.out")
+    assert spec.mode == "run"
+    assert "-fopenmp" in spec.cflags and "-fopenmp" in spec.link_flags()
+
+
+def test_run_lines_join_continuations_and_skip_other_comments():
+    text = ("// RUN: %clang -O0 %s \\\n"
+            "// RUN:   -S -emit-llvm -o - | %lli -\n"
+            "// not a run line\n"
+            "  // RUN: %clang -O2 %s | %lli -\n")
+    assert rs.run_lines(text) == [(1, "%clang -O0 %s -S -emit-llvm -o - | %lli -"),
+                                  (4, "%clang -O2 %s | %lli -")]
+
+
+def test_lines_that_build_nothing():
+    assert parse("not %opt %s") is None
+
+
+def test_first_error_line():
+    assert rs.first_error_line("warning: w\nx.ll:3:4: error: bad\nmore") == "x.ll:3:4: error: bad"
+    tb = "Traceback (most recent call last):\n  File x\nKeyError: 'k'\n"
+    assert rs.first_error_line(tb) == "KeyError: 'k'"
+
+
+def test_tool_failures():
+    located = rs.tool_failure(1, "x.ll:12:3: error: cannot differentiate\n  store ...\n")
+    assert (located.cls, located.located) == ("refused", True)
+    assert located.reason == "x.ll:12:3: error: cannot differentiate"
+    unlocated = rs.tool_failure(1, "x.ll: error: function never returns in function 'f'\n")
+    assert (unlocated.cls, unlocated.located) == ("refused", False)
+    assert unlocated.reason.startswith("(no location) x.ll: error: function never returns")
+    internal = rs.tool_failure(1, "error: internal error while running the pass pipeline: boom\n")
+    assert internal.cls == "tool-crash"
+    traceback = rs.tool_failure(1, "Traceback (most recent call last):\n  File y\nKeyError: 3\n")
+    assert (traceback.cls, traceback.reason) == ("tool-crash", "enzyme-opt exit 1: KeyError: 3")
+    assert rs.tool_failure(-9, "").cls == "tool-crash"
+
+
+def test_report_counts_by_folder():
+    spec = rs.RunSpec(cxx=False, cflags=("-O0",))
+    jobs = [rs.Job(None, "ReverseMode/a.c", [1], spec), rs.Job(None, "ReverseMode/b.c", [2], spec),
+            rs.Job(None, "Sparse/c.c", [3], spec)]
+    outcomes = [rs.Outcome("pass"), rs.Outcome("wrong", "Assertion Failed: x"),
+                rs.Outcome("build-skip", "no eigen")]
+    text = rs.report(list(zip(jobs, outcomes)), 0, "19")
+    assert "| ReverseMode | 1    | 0       | 1     |" in text
+    total = "| total       | 1    | 0       | 1     | 0     | 0          | 1          | 3    |"
+    assert total in text
+    assert "- wrong: ReverseMode/b.c:2 [-O0]: Assertion Failed: x" in text
