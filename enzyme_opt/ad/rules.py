@@ -16,8 +16,8 @@ import math
 from typing import Callable, Dict, Optional
 
 from ..analysis.library import math_function
-from ..ir.constants import ConstantFloat, ConstantInt, const_float
-from ..ir.types import FunctionType, Type, type_suffix
+from ..ir.constants import ConstantFloat, ConstantInt, const_float, zero_of
+from ..ir.types import I32, FunctionType, Type, type_suffix
 
 
 class Expr:
@@ -136,7 +136,18 @@ class Emitter:
         return self.later(a.type, lambda: self.b.select(cond.value, a.value, b.value))
 
     def itofp(self, n: Expr, like: Expr) -> Expr:
-        return self.later(like.type, lambda: self.b.cast("sitofp", n.value, like.type))
+        """n as a float of like's type; a scalar n (powi's exponent beside a
+        vector base) is splatted over like's lanes."""
+        def emit():
+            t = like.type
+            if not (t.is_vector and not n.type.is_vector):
+                return self.b.cast("sitofp", n.value, t)
+            scalar = self.b.cast("sitofp", n.value, t.element)
+            vector = zero_of(t)
+            for lane in range(t.count):
+                vector = self.b.insertelement(vector, scalar, ConstantInt(I32, lane))
+            return vector
+        return self.later(like.type, emit)
 
     # -- calls to math functions -----------------------------------------------------
     def math(self, name: str, *args: Expr) -> Expr:
@@ -163,7 +174,6 @@ class Emitter:
         """A libm function without a vector form (sinh, digamma's kin), called
         per lane of vector arguments."""
         from ..ir.constants import ConstantPoison
-        from ..ir.types import I32
         params = tuple(a.type.element if a.type.is_vector else a.type for a in args)
         callee = self.b.module.declare_function(callee_name, FunctionType(t.element, params))
         out = ConstantPoison(t)
