@@ -10,6 +10,8 @@ double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
 typedef struct { double d[2]; } Pair;
 Pair __enzyme_fwddiff_pair(void *, ...);
+typedef struct { double dx, dy; } Grad2;
+Grad2 __enzyme_autodiff_pair(void *, ...);
 
 static double scalar(double x, double y) { return sin(x) * y + x * x; }
 
@@ -42,7 +44,8 @@ static double adds_to_global(double x) { total += x; return x * x; }
 int main(void) {
   double a[3] = {1, 2, 3}, da[3] = {0}, b[3] = {0.5, -1, 2}, db[3] = {0};
   double out[3] = {1, 1, 1}, dout[3] = {1, 0.5, 2}, dx[3] = {0}, t[3] = {1, 0, 0.5};
-  double g1 = __enzyme_autodiff((void *)scalar, 0.3, 1.7);
+  Grad2 g = __enzyme_autodiff_pair((void *)scalar, 0.3, 1.7);
+  double g1 = g.dx + g.dy;
   __enzyme_autodiff((void *)weighted, enzyme_dup, a, da, enzyme_dup, b, db, enzyme_const, 3);
   __enzyme_autodiff((void *)squares, enzyme_dup, a, dx, enzyme_dup, out, dout, enzyme_const, 3);
   double t1 = __enzyme_fwddiff((void *)weighted, enzyme_dup, a, t, enzyme_const, b, enzyme_const, 3);
