@@ -379,9 +379,6 @@ class GlobalActivity:
         return fn is not None and id(fn) in self.touching
 
 
-
-
-
 class ActivityInfo:
     def __init__(self, fn: Function, arg_activity, globals_activity=None):
         self.fn = fn
@@ -486,16 +483,6 @@ class ActivityInfo:
             return self._any_active(inst.operands[1:])
         return self._any_active(inst.operands)
 
-    def describe(self) -> Dict[str, list]:
-        from ..ir.printer import SlotTracker
-        slots = SlotTracker(self.fn)
-        named = lambda ids: [slots.ref(v) for v in self._values() if id(v) in ids]  # noqa: E731
-        return {"active": named(self.active), "shadowed": named(self.shadowed)}
-
-    def _values(self):
-        yield from self.fn.args
-        yield from self.fn.instructions()
-
 
 def _may_start_null(ptr, seen=None) -> bool:
     """Is null one of the values pointer `ptr` may be (through phis, selects
@@ -513,7 +500,3 @@ def _may_start_null(ptr, seen=None) -> bool:
     if isinstance(ptr, I.Cast) and ptr.opcode in ("bitcast", "addrspacecast"):
         return _may_start_null(ptr.operands[0], seen)
     return False
-
-
-def constant_pointer(v) -> bool:
-    return isinstance(v, Constant)

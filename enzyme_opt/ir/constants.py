@@ -290,10 +290,6 @@ class MetadataValue(Constant, User):
         return list(self.operands) if self.is_arg_list else None
 
 
-def const_int(type: IntType, value: int) -> ConstantInt:
-    return ConstantInt(type, value)
-
-
 def const_float(type: Type, value: float) -> Constant:
     """A float constant, splatted when `type` is a vector."""
     if type.is_vector:

@@ -97,10 +97,6 @@ class Instruction(User):
             record.drop_operands()
         self.debug_records = None
 
-    def move_before(self, other: "Instruction") -> None:
-        self.parent.remove(self)
-        other.parent.insert_before(other, self)
-
 
 class BinaryOp(Instruction):
     """`add`..`xor`, `fadd`..`frem`; `flags` holds nuw/nsw/exact/disjoint or fast-math."""
@@ -171,9 +167,6 @@ class Phi(Instruction):
         pairs = [(v, b) for v, b in zip(self.operands, self.blocks) if b is not block]
         self._set_operands([v for v, _ in pairs])
         self.blocks = [b for _, b in pairs]
-
-    def replace_block(self, old, new) -> None:
-        self.blocks = [new if b is old else b for b in self.blocks]
 
 
 class Select(Instruction):

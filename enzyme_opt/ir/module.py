@@ -46,9 +46,6 @@ class BasicBlock(Value):
     def insert_before(self, anchor, inst):
         return self.insert(self.index_of(anchor), inst)
 
-    def insert_after(self, anchor, inst):
-        return self.insert(self.index_of(anchor) + 1, inst)
-
     def index_of(self, inst) -> int:
         items = self.instructions
         known = inst.position
@@ -357,10 +354,6 @@ class Module:
             return existing
         fn = Function(name, function_type, self.pointer_to(function_type), attrs=attrs)
         return self.add_function(fn, unique=False)
-
-    def new_metadata_id(self) -> str:
-        ids = [int(k) for k in self.metadata if k.isdigit()]
-        return str(max(ids, default=-1) + 1)
 
 
 def function_under_casts(v) -> Optional[Function]:

@@ -17,7 +17,7 @@ from ..diagnostics import ParseError
 from . import constants as C
 from . import instructions as I
 from .module import BasicBlock, Function, GlobalAlias, GlobalValue, GlobalVariable, Module
-from .names import is_slot_number, parse_identifier, unescape_string
+from .names import is_slot_number, parse_identifier
 from .printer import _typed
 from .types import (I1, METADATA, OPAQUE_PTR, VOID, ArrayType, FloatType, FunctionType,
                     IntType, PointerType, SpecialType, StructType, VectorType)
@@ -326,9 +326,6 @@ class ModuleSyntax:
     # ------------------------------------------------------------------ module level
     def r_module(self, c):
         return self.module
-
-    def _string(self, tok) -> str:
-        return unescape_string(str(tok)[1:-1])
 
     def r_source_filename(self, c):
         self.module.source_filename = str(c[0])[1:-1]
@@ -708,7 +705,6 @@ class ModuleSyntax:
         if inst.opcode in I.TERMINATORS:
             self.last_terminator_line = self.prev_line
         return inst
-
 
     def pending_block_error(self):
         """The error llvm-as gives first when a parse error comes inside a

@@ -30,10 +30,6 @@ class Type:
         """The element type of a vector, or the type itself."""
         return self
 
-    @property
-    def is_fp_or_fp_vector(self) -> bool:
-        return self.scalar.is_float
-
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self}>"
 
@@ -223,9 +219,6 @@ def indexed_type(aggregate: Type, indices) -> Type:
         aggregate = element_type(aggregate, i)
     return aggregate
 
-
-def int_bits_of_float(t: FloatType) -> IntType:
-    return IntType(t.bits)
 
 
 # ------------------------------------------------------------------ data layout
