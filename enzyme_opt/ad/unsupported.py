@@ -142,24 +142,21 @@ def check_active_stores(fn, info, function) -> None:
                 "(the derivative would be dropped)", function=function, instruction=inst)
 
 
-def _unknown_call_origin(ptr, depth: int = 0):
+def _unknown_call_origin(ptr):
     """The call returning the memory `ptr` points into, when it is a call
     whose target the AD cannot see: indirect (through a pointer the module
     may change) or a function without a body that is no allocator."""
-    from ..analysis.activity import address_base, allocation_size_index
-    root = address_base(ptr)
-    if isinstance(root, I.CallBase):
+    from ..analysis.activity import allocation_size_index
+
+    def unknown_call(root):
+        if not isinstance(root, I.CallBase):
+            return None
         fn = root.called_function
         if fn is None or (fn.is_declaration and allocation_size_index(fn) is None
                           and fn.name != "realloc"):
             return root
-    if isinstance(root, (I.Phi, I.Select)) and depth < 4:
-        values = root.operands if isinstance(root, I.Phi) else root.operands[1:]
-        for v in values:
-            found = _unknown_call_origin(v, depth + 1)
-            if found is not None:
-                return found
-    return None
+        return None
+    return _root_where(ptr, unknown_call)
 
 
 def _callee_text(call) -> str:
@@ -167,24 +164,36 @@ def _callee_text(call) -> str:
     return f"'{fn.name}'" if fn is not None else "an indirect call"
 
 
-def _global_holding(ptr, depth: int = 0):
+def _global_holding(ptr):
     """The non-constant global a pointer was loaded from (through address
     arithmetic, phis and selects), if it was."""
     from ..analysis.activity import address_base
     from ..ir.module import GlobalVariable
-    root = address_base(ptr)
-    if isinstance(root, I.Load):
-        holder = address_base(root.pointer)
-        if isinstance(holder, GlobalVariable) and not holder.is_constant_global:
-            return holder
-    if isinstance(root, (I.Phi, I.Select)) and depth < 4:
-        values = root.operands if isinstance(root, I.Phi) else root.operands[1:]
-        for v in values:
-            found = _global_holding(v, depth + 1)
-            if found is not None:
-                return found
-    return None
 
+    def loaded_from_global(root):
+        if isinstance(root, I.Load):
+            holder = address_base(root.pointer)
+            if isinstance(holder, GlobalVariable) and not holder.is_constant_global:
+                return holder
+        return None
+    return _root_where(ptr, loaded_from_global)
+
+
+def _root_where(ptr, found_at, depth: int = 0):
+    """What `found_at` finds at the root of `ptr` (under its address
+    arithmetic), or at the roots of the values a phi or select of roots
+    chooses from (a few levels deep); None if nothing."""
+    from ..analysis.activity import address_base
+    root = address_base(ptr)
+    found = found_at(root)
+    if found is not None or depth >= 4 or not isinstance(root, (I.Phi, I.Select)):
+        return found
+    values = root.operands if isinstance(root, I.Phi) else root.operands[1:]
+    for v in values:
+        found = _root_where(v, found_at, depth + 1)
+        if found is not None:
+            return found
+    return None
 
 
 def check_inline_asm(fn, info, function) -> None:
