@@ -18,16 +18,25 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib.util
 import math
-import os
 import random
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tools_bench():
+    """tools/bench.py, whose `timed` (wall time and peak memory of one run) serves here too."""
+    spec = importlib.util.spec_from_file_location("tools_bench", REPO_ROOT / "tools" / "bench.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+timed = _tools_bench().timed
 SIZES = (5_000, 20_000, 80_000)
 REPEAT = 2
 
@@ -74,18 +83,6 @@ def caller(shape: str) -> str:
             f"define double @g({args}) {{\n"
             f"  %r = call double (ptr, ...) @__enzyme_autodiff({call})\n"
             f"  ret double %r\n}}\n")
-
-
-def timed(cmd) -> tuple:
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            cwd=REPO_ROOT)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"failed: {' '.join(map(str, cmd))}\n{proc.stderr.read().decode()}")
-    proc.stderr.close()
-    return wall, usage.ru_maxrss / 1024.0
 
 
 def exponent(points) -> float:
