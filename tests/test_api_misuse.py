@@ -94,6 +94,11 @@ CASES = {
                          r"'__enzyme_autodiff_two' is declared to return '\{ double, double \}', "
                          r"which cannot hold the gradients of the 3 active arguments of 'mul3'",
                          None),
+    "struct-too-big": ("two_t t = __enzyme_autodiff_two((void *)sq, x); // HERE\n"
+                       "  r = t.a + t.b;",
+                       r"'__enzyme_autodiff_two' is declared to return '\{ double, double \}', "
+                       r"which has 1 field more than the gradient of the active argument of "
+                       r"'sq' \(double\) needs; declare it to return double", None),
     "void-with-active": ("__enzyme_autodiff_void((void *)mul, x, y); // HERE",
                          r"'__enzyme_autodiff_void' is declared to return void, which drops the "
                          r"gradients of the 2 active arguments of 'mul'", None),
@@ -131,6 +136,39 @@ REGISTRATIONS = {
         "void *__enzyme_register_derivative_sq[2] = {(void *)sq, 0};",
         r"element 2 of the registration '__enzyme_register_derivative_sq' is not a function"),
 }
+
+
+# A registered rule whose shape does not fit the function it replaces: the
+# error is at the call of that function inside the differentiated code.
+RULE_SHAPES = {
+    "augmented-arity": (
+        "void *sq_aug(double x, double y) { (void)y; return (void *)0; }\n"
+        "double sq_rev(double x, double d, void *tape) { (void)tape; return 2 * x * d; }",
+        r"the registered augmented forward of 'sq_ruled' takes 2 arguments but 1 are passed"),
+    "reverse-returns-void": (
+        "void *sq_aug(double x) { (void)x; return (void *)0; }\n"
+        "void sq_rev(double x, double d, void *tape) { (void)x; (void)d; (void)tape; }",
+        r"the registered reverse of 'sq_ruled' returns void, but 'sq_ruled' has 1 float "
+        r"argument whose gradient it must return"),
+    "reverse-returns-int": (
+        "void *sq_aug(double x) { (void)x; return (void *)0; }\n"
+        "int sq_rev(double x, double d, void *tape) { (void)tape; return (int)(2 * x * d); }",
+        r"the registered reverse of 'sq_ruled' returns i32, but 'sq_ruled' has 1 float "
+        r"argument"),
+}
+
+RULED = """
+__attribute__((noinline)) double sq_ruled(double x) { return x * x; }
+{rules}
+void *__enzyme_register_gradient_sq_ruled[3] = {(void *)sq_ruled, (void *)sq_aug,
+                                                (void *)sq_rev};
+double through_rule(double x) {
+  return 3 * sq_ruled(x); // HERE
+}
+int main(void) {
+  return (int)__enzyme_autodiff((void *)through_rule, 1.5);
+}
+"""
 
 
 def _clang(version: str) -> str:
@@ -203,3 +241,13 @@ def test_unknown_global_without_debug_info_is_located_in_the_ir(tmp_path):
     assert re.match(rf"{re.escape(str(source))}:1:1: error: the Enzyme global "
                     r"'__enzyme_function_like' is not supported by enzyme-opt", proc.stderr), \
         proc.stderr
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+@pytest.mark.parametrize("version", ["19", "14"])
+@pytest.mark.parametrize("case", sorted(RULE_SHAPES))
+def test_registered_rule_of_the_wrong_shape_is_located(case, version, opt, tmp_path):
+    rules, pattern = RULE_SHAPES[case]
+    text = "double __enzyme_autodiff(void *, ...);\n" + RULED.replace("{rules}", rules)
+    source, out, proc = _run(tmp_path, case, text, version, opt)
+    _assert_located(source, out, proc, text, pattern)

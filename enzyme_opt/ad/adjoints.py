@@ -259,16 +259,50 @@ def _custom_call(gen, b, inst, plan):
             f"but {len(args)} are passed (arguments, shadows of pointers, the result's "
             "adjoint when it is a float, and the tape when there is one)",
             function=gen.primal, instruction=inst)
-    grads = b.call(rule.reverse, [coerce(b, a, t) for a, t in zip(args, params)])
     floats = [a for a in primal_args if contains_float(a.type)]
-    if grads.type.is_void or not floats:
+    _check_reverse_result(gen, inst, rule, floats)
+    grads = b.call(rule.reverse, [coerce(b, a, t) for a, t in zip(args, params)])
+    if not floats:
         return
-    if len(floats) == 1:
-        gen.add_adjoint(b, floats[0], coerce(b, grads, floats[0].type)
-                        if grads.type.is_float else b.extractvalue(grads, [0]))
-        return
+    shape = _gradient_fields(grads.type, floats)
     for i, a in enumerate(floats):
-        gen.add_adjoint(b, a, b.extractvalue(grads, [i]))
+        if shape == "value":
+            g = grads
+        elif shape == "vector":
+            g = b.extractelement(grads, ConstantInt(I32, i))
+        else:
+            g = b.extractvalue(grads, [i])
+        gen.add_adjoint(b, a, coerce(b, g, a.type))
+
+
+def _gradient_fields(rt, floats):
+    """How the user's reverse returns one gradient per float argument: the
+    value itself for one float, else a struct of them or (x86-64 returns
+    `struct {float, float}` so) a vector; None when its type cannot hold them."""
+    def holds(t, a):
+        return t == a.type or (t.is_float and a.type.is_float)
+    if len(floats) == 1 and holds(rt, floats[0]):
+        return "value"
+    if rt.is_struct and len(rt.elements) == len(floats) and all(
+            holds(t, a) for t, a in zip(rt.elements, floats)):
+        return "struct"
+    if rt.is_vector and not rt.scalable and rt.count == len(floats) and all(
+            holds(rt.element, a) for a in floats):
+        return "vector"
+    return None
+
+
+def _check_reverse_result(gen, inst, rule, floats) -> None:
+    """Anything but one gradient per float argument would drop gradients or
+    read the wrong field, so it is refused."""
+    if not floats or _gradient_fields(rule.reverse.return_type, floats) is not None:
+        return
+    name = rule.function.name
+    raise DifferentiationError(
+        f"the registered reverse of '{name}' returns {rule.reverse.return_type}, but '{name}' "
+        f"has {len(floats)} float argument{'s' if len(floats) != 1 else ''} whose gradient it "
+        "must return (the gradient itself for one, a struct with one field per float "
+        "argument for several)", function=gen.primal, instruction=inst)
 
 
 def _original_args(gen, inst):

@@ -230,7 +230,14 @@ def check_return(call, grads: list, sret, mode: str, fn) -> None:
                      f"({types}); declare it to return {_suggestion(grads)}, or mark the "
                      "arguments `enzyme_const`")
     if _holds(rtype, grads):
-        return
+        extra = sum(1 for _ in _leaves(rtype, 0)) - sum(
+            sum(1 for _ in _leaves(g.type, 0)) for g in grads)
+        if extra <= 0:
+            return
+        raise _error(call, f"'{api}' is declared to return '{rtype}', which has {extra} "
+                     f"field{'s' if extra != 1 else ''} more than {what} ({types}) {'needs' if len(grads) == 1 else 'need'}; "
+                     f"declare it to return {_suggestion(grads)}, or check that every "
+                     "argument meant to be active is")
     raise _error(call, f"'{api}' is declared to return '{rtype}', which cannot hold {what} "
                  f"({types}); declare it to return {_suggestion(grads)}")
 

@@ -501,11 +501,22 @@ class ReverseGenerator:
                 if kind == "dup":
                     args.append(self.shadow_value(a))
             params = rule.augmented.function_type.params
+            if len(params) != len(args):
+                raise DifferentiationError(
+                    f"the registered augmented forward of '{callee.name}' takes {len(params)} "
+                    f"arguments but {len(args)} are passed (each argument, followed by its "
+                    "shadow when it is a pointer)", function=self.primal, instruction=call)
             args = [coerce(b, a, t) for a, t in zip(args, params)]
+            b.debug_loc = call.get_metadata("dbg")
             result = b.call(rule.augmented, args, "custom.tape")
+            result.location = call.location    # errors about it point at the call
             if callee.return_type.is_void:
+                # A function without a result: whatever its augmented
+                # forward returns can only be the tape.
                 call.erase()
                 anchor = result
+                if not result.type.is_void:
+                    tape = result
             elif result.type == callee.return_type:
                 call.replace_all_uses_with(result)
                 if self.info.is_active(call):
