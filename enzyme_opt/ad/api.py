@@ -13,9 +13,9 @@ from typing import List, Optional
 
 from ..analysis.activity import contains_float, contains_pointers
 from ..diagnostics import DifferentiationError, EnzymeOptError
-from ..ir import Builder, Function, GlobalVariable
+from ..ir import Argument, Builder, Function, GlobalVariable
 from ..ir import instructions as I
-from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, zero_of
+from ..ir.constants import ConstantExpr, ConstantFloat, ConstantInt, ConstantUndef, zero_of
 from ..ir.module import function_under_casts
 from .context import DerivativeContext, size_and_align
 from .derivative_check import DerivativeCheck, unchecked_split_call
@@ -723,10 +723,14 @@ def referenced_globals(module) -> set:
         for e in getattr(v, "elements", ()):
             visit(e)
 
+    # Instructions, arguments and numbers are most operands and refer to no
+    # global themselves: skipping them keeps this walk a small share of a run.
+    leaves = (I.Instruction, Argument, ConstantInt, ConstantFloat)
     for fn in module.functions:
         for inst in fn.instructions():
             for op in inst.operands:
-                visit(op)
+                if not isinstance(op, leaves):
+                    visit(op)
     for gv in module.globals:
         init = getattr(gv, "initializer", None)
         if init is not None:
