@@ -41,11 +41,12 @@ class DerivativeContext:
         """-stats: what a reverse-mode derivative keeps, recomputes and tapes."""
         mode = "split" if gen.split else "reverse"
         self.stats.count(f"functions differentiated in {mode} mode")
-        self.stats.count("values kept for reverse passes", len(gen.slots))
-        self.stats.count("values recomputed in reverse passes", len(gen.recomputed))
+        kept, recomputed = len(gen.cache.slots), len(gen.cache.recomputed)
+        self.stats.count("values kept for reverse passes", kept)
+        self.stats.count("values recomputed in reverse passes", recomputed)
         self.stats.count("tape bytes per run of the blocks that repeat", gen.tape_bytes)
         self.stats.derivatives.append(
-            f"{gen.rev.name}: {len(gen.slots)} values kept, {len(gen.recomputed)} recomputed, "
+            f"{gen.rev.name}: {kept} values kept, {recomputed} recomputed, "
             f"{gen.tape_bytes} tape bytes per run of the blocks that repeat")
 
     def record_forward(self, gen) -> None:

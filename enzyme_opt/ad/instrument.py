@@ -1,6 +1,6 @@
 """Forward-pass bookkeeping, added once the reverse pass says what it needs.
 
-For every slot: a store where the value is defined, and, where the block
+Which values are kept in slots is cache_policy.py's decision.  For every slot: a store where the value is defined, and, where the block
 may run more than once, a save of the slot's previous contents on the tape
 that the reverse pass restores, so that each reverse block sees the values
 of its own forward execution.  Where the save goes decides the tape's size:
@@ -30,7 +30,7 @@ from . import tape as T
 
 def instrument_forward(gen) -> None:
     per_block, per_run, counters = {}, {}, {}
-    for slot in sorted(gen.slots.values(), key=lambda s: s.order):
+    for slot in gen.cache.slots_in_order():
         v = slot.value
         _store_after_definition(v, slot.fwd)
         if id(v.parent) not in gen.cyclic:
@@ -58,7 +58,7 @@ def instrument_forward(gen) -> None:
         push_slots(gen, Builder().position_before(preheader.terminator), gen.fwd_tape, slots)
         pop_slots(gen, Builder(gen.rev_blocks[id(preheader)], 0), gen.rev_tape, slots)
     if gen.split:
-        every = sorted(gen.slots.values(), key=lambda s: s.order)
+        every = gen.cache.slots_in_order()
         if every:
             exit_b = Builder().position_before(gen.exit.terminator)
             push_slots(gen, exit_b, gen.fwd_tape, every, use_current=True)
@@ -70,7 +70,7 @@ def _run_start(gen, v):
     """The preheader of the outermost loop around `v`'s definition that no
     block whose reverse reads `v` lies in, and that is entered only through
     that preheader; False if there is none."""
-    readers = gen.slot_readers.get(id(v), {None})
+    readers = gen.cache.blocks_reading(v)
     if None in readers:
         return False
     chosen = False

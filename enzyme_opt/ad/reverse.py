@@ -10,10 +10,9 @@ where the value is defined; a block that can run more than once first
 pushes the slot's old contents on the tape, and its reverse block pops them
 back after use, so every reverse block sees the values of its own forward
 execution.  Which predecessor a block was entered from is recorded the same
-way (an index phi), and drives the reverse branch.  Loads need no slot when
-the reverse pass can execute them again: from memory the function never
-writes, or, in the combined derivative, from memory whose later stores the
-undo log (undo_log.py) takes back before the load's block is reversed.
+way (an index phi), and drives the reverse branch.  Which values get a
+slot and which the reverse pass recomputes is cache_policy.py's decision;
+instrument.py places the saves.
 
 Two shapes are produced from the same code: *combined* (forward and reverse
 in one function: what `__enzyme_autodiff` calls) and *split* (an augmented
@@ -30,57 +29,33 @@ and calls of differentiated functions pass all lanes to one batched callee.
 """
 from __future__ import annotations
 
-import itertools
 from typing import Dict, List
 
 from ..analysis.activity import (POINTER_LANE_MOVES, ActivityInfo, allocation_alignment_index,
                                  allocation_size_index, contains_float, holds_pointers,
                                  trivial_pointers)
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
-from ..analysis.lanes import poison_lanes
 from ..analysis.loops import LoopInfo, counter_parts
-from ..analysis.memory import reloadable_loads, restorable_loads
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
-from ..ir.clone import clone_body, clone_instruction
-from ..ir.constants import (ConstantAggregate, ConstantInt, ConstantUndef, const_float,
-                            zero_of)
-from ..ir.types import I32, I64, FunctionType, StructType, VectorType
+from ..ir.clone import clone_body
+from ..ir.constants import ConstantInt, ConstantUndef, const_float, zero_of
+from ..ir.types import I64, FunctionType, StructType
 from . import shadow_heap
 from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
                          store_reverse_forward_pass)
 from . import tape as T
+from .cache_policy import PrimalCache
 from .calls import CallKind, classify_call
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .prepare import prepare_for_differentiation
 from .rules import RULES, Emitter, Expr, scaled
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
-from .undo_log import UndoLog
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
                           refuse_unshadowed_pointer_store)
 
 DUPLICATED = ("dup", "dupnoneed")
-# Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
-CHEAP_FLOAT_OPS = ("fneg", "fadd", "fsub", "fmul")
-CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
-
-
-def _cheap_float_operands(v):
-    """The operands of `v` if it is one of the cheap float operations, else None."""
-    if isinstance(v, (I.BinaryOp, I.UnaryOp)):
-        return v.operands if v.opcode in CHEAP_FLOAT_OPS else None
-    if isinstance(v, I.Call) and v.called_function is not None \
-            and v.called_function.name.startswith(CHEAP_FLOAT_INTRINSICS):
-        return v.args
-    return None
-
-
-class Slot:
-    __slots__ = ("value", "fwd", "rev", "order")
-
-    def __init__(self, value, fwd, rev, order):
-        self.value, self.fwd, self.rev, self.order = value, fwd, rev, order
 
 
 class ReverseGenerator:
@@ -96,16 +71,12 @@ class ReverseGenerator:
         self.width = width               # lanes: shadows and adjoints per duplicated value
         self.lane = 0                    # the lane lookups default to (see each_lane)
         self.call_plans: Dict[int, tuple] = {}
-        self.slots: Dict[int, Slot] = {}
         self.adjoints: Dict[tuple, object] = {}      # (id(value), lane) -> stack slot
         self.shadow_of: Dict[tuple, object] = {}     # (id(value), lane) -> shadow
-        self.slot_loads: Dict[tuple, object] = {}
-        self.slot_readers: Dict[int, set] = {}     # id(value) -> ids of forward blocks
         self.reversing = None             # the forward block whose reverse is being emitted
         self.in_block_body = False        # emitting the reverse of its instructions
         self.pop_builders: list = []      # (forward block, builder in its reverse's tape block)
         self.heap_allocas: set = set()    # ids of allocas whose shadow is malloc'd
-        self.recomputed: set = set()      # ids of values the reverse pass recomputes (-stats)
         self.tape_bytes = 0               # bytes pushed per run of the repeating blocks
 
     # ------------------------------------------------------------------ lanes
@@ -210,14 +181,11 @@ class ReverseGenerator:
         self.types = self.ctx.analyze_types(self.fwd, self.primal, self.fwd_args)
         self.info = ActivityInfo(self.fwd, kinds, self.ctx.globals)
         self.ctx.check_untyped_moves(self, self.fwd)
-        # Split derivatives run their reverse after the caller had a chance to
-        # write memory again, so only the combined one may repeat loads.
-        self.reloadable = set() if self.split else reloadable_loads(self.fwd)
         # The forward function's blocks are final from here on, so one loop
-        # analysis serves the undo log and the reverse pass.
+        # analysis serves the cache policy, its undo log and the reverse pass.
         self.loops = LoopInfo(self.fwd)
-        self.undo = UndoLog({} if self.split else restorable_loads(
-            self.fwd, self.reloadable, self.loops))
+        self.cache = PrimalCache(self)
+        self.undo = self.cache.undo
         self.ctx.report_analyses(self)
         self.rev_args = {id(fwd_roles[("primal", a.index)]): rev_roles[("primal", a.index)]
                          for a in self.primal.args}
@@ -533,98 +501,12 @@ class ReverseGenerator:
 
     # ------------------------------------------------------------------ values in reverse
     def primal_in_rev(self, b: Builder, v):
-        """The value of forward `v` as of the forward execution being reversed."""
-        if getattr(v, "is_constant", False) or isinstance(v, Function):
-            return v
-        if id(v) in self.rev_args:
-            return self.rev_args[id(v)]
-        if not isinstance(v, I.Instruction):
-            from ..ir.module import GlobalValue
-            if isinstance(v, GlobalValue):
-                return v
-            raise DifferentiationError(f"unexpected operand {v!r}", function=self.primal)
-        key = (id(b.block), id(v))
-        loaded = self.slot_loads.get(key)
-        if loaded is None:
-            if is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
-                    or self._cheap_float(v):
-                loaded = self._recompute(b, v)
-                self.recomputed.add(id(v))
-            else:
-                loaded = b.load(v.type, self._slot_for(v).rev, (v.name or "v") + ".rev")
-                self.slot_readers.setdefault(id(v), set()).add(
-                    id(self.reversing) if self.reversing is not None else None)
-            loaded = self.slot_loads[key] = _zero_poison_lanes(b, v, loaded)
-        return loaded
-
-    def _restorable_here(self, v) -> bool:
-        """Can this reverse block repeat load `v`, its block's stores not yet undone?"""
-        return self.in_block_body and self.reversing is v.parent and self.undo.may_repeat(v)
-
-    def _cheap_float(self, v, depth: int = 2) -> bool:
-        """Is `v` a float negation, add, subtract, multiply or fused
-        multiply-add, up to `depth` levels deep, whose leaves are values the
-        reverse pass has at hand anywhere (constants, arguments, loads of
-        memory the function never writes, integer and address arithmetic),
-        plus at most one value of v's own block read back from the tape?
-        A few flops cost less than a tape entry written and read back.  The
-        one taped leaf shares v's block, so its slot always holds the same
-        iteration's value as v's would; and taping it instead of v never
-        costs more, and nothing at all when the reverse pass needs it anyway
-        (`x*x` beside `x`)."""
-        leaves = self._cheap_float_leaves(v, depth, v.parent)
-        return leaves is not None and len(leaves) <= 1
-
-    def _cheap_float_leaves(self, v, depth: int, home):
-        """The fewest values of block `home` that the float expression `v`
-        reads from slots when recomputed, by id; None if `v` is no such
-        expression."""
-        operands = _cheap_float_operands(v)
-        if operands is None:
-            return None
-        best = None
-        for choice in itertools.product(*(self._leaf_choices(op, depth, home)
-                                          for op in operands)):
-            leaves = {k: leaf for part in choice for k, leaf in part.items()}
-            if best is None or len(leaves) < len(best):
-                best = leaves
-        return best
-
-    def _leaf_choices(self, op, depth: int, home) -> list:
-        """The ways operand `op` can be had in the reverse pass: at hand, read
-        from its slot (if it belongs to `home`), or recomputed."""
-        if not isinstance(op, I.Instruction) or is_recomputable(op) or id(op) in self.reloadable:
-            return [{}]
-        choices = [{id(op): op}] if op.parent is home else []
-        inner = self._cheap_float_leaves(op, depth - 1, home) if depth else None
-        return choices + ([inner] if inner is not None else [])
-
-    def _recompute(self, b: Builder, v):
-        """Emit `v` again in the reverse pass, from its operands' reverse values.
-
-        Cheaper than a tape entry, and in split mode it makes shadow
-        addresses come from the reverse call's own shadow arguments.  Loads
-        are repeated only from memory the function never writes, or whose
-        later stores the undo log has taken back.
-        """
-        copy = clone_instruction(v)
-        copy.name = None
-        copy.metadata = []
-        for index, op in enumerate(v.operands):
-            copy.set_operand(index, self.primal_in_rev(b, op))
-        return b.insert(copy, (v.name or "v") + ".re")
+        """The value of forward `v` as of the forward execution being reversed
+        (recomputed or read from its slot: cache_policy.py decides)."""
+        return self.cache.value_in_reverse(b, v)
 
     def shadow_in_rev(self, b: Builder, p, lane=None):
         return self.primal_in_rev(b, self.shadow_value(p, lane))
-
-    def _slot_for(self, v) -> Slot:
-        slot = self.slots.get(id(v))
-        if slot is None:
-            name = (v.name or "v") + ".slot"
-            fwd = self.fwd_alloca.alloca(v.type, name=name)
-            rev = self.rev_alloca.alloca(v.type, name=name) if self.split else fwd
-            slot = self.slots[id(v)] = Slot(v, fwd, rev, len(self.slots))
-        return slot
 
     # ------------------------------------------------------------------ adjoints
     def _adjoint_slot(self, v, lane=None):
@@ -822,21 +704,6 @@ def _is_static_alloca(inst) -> bool:
         count is None or isinstance(count, ConstantInt))
 
 
-def _zero_poison_lanes(b: Builder, v, value):
-    """`value` (forward `v` in the reverse pass) with the lanes that are
-    poison by construction set to 0 (analysis/lanes.py says why); a refinement
-    of poison, so the primal meaning is kept."""
-    if not (v.type.is_vector and v.type.scalar.is_float):
-        return value
-    lanes = poison_lanes(v)
-    if not lanes:
-        return value
-    n = v.type.count
-    mask = ConstantAggregate(VectorType(n, I32), [ConstantInt(I32, n if k in lanes else k)
-                                                   for k in range(n)])
-    return b.shufflevector(value, zero_of(v.type), mask, (v.name or "v") + ".lanes")
-
-
 def branch_pred_index(block, preds, pred_map):
     """`zext %c` (or `zext (xor %c, true)`) as the predecessor index of a
     block joining the two arms of a conditional branch on %c: a diamond
@@ -874,15 +741,6 @@ def _arm_of(block, pred, pred_map):
     if not (isinstance(branch, I.Branch) and branch.is_conditional):
         return None
     return above[0], pred
-
-
-def is_recomputable(v) -> bool:
-    """Pure integer and address arithmetic: cheaper to redo than to tape."""
-    if isinstance(v, (I.GetElementPtr, I.Cast)):
-        return True
-    if isinstance(v, I.BinaryOp):
-        return not v.type.scalar.is_float
-    return isinstance(v, I.Compare) and v.opcode == "icmp"
 
 
 def is_memcpy(call) -> bool:

@@ -1,0 +1,207 @@
+"""What the reverse pass reads of the forward one: recomputed, or kept.
+
+Every primal value a reverse block needs comes through
+`PrimalCache.value_in_reverse` (the generator's `primal_in_rev`), once per
+reverse block.  `recomputes` decides, for each value, between
+
+- *recomputing* it in the reverse pass from its operands' reverse values:
+  integer and address arithmetic (`is_recomputable`); loads of memory the
+  function never writes (`reloadable`, combined derivatives only: a split
+  one's reverse runs after its caller may have written memory again); loads
+  whose block's later stores the undo log takes back first (`undo`); and
+  small float expressions whose leaves are at hand (`_cheap_float`);
+- *keeping* it in a `Slot`: a stack cell stored where the value is defined.
+  instrument.py saves the slots of blocks that repeat on the tape (and
+  decides where the saves go), so each reverse block sees its own forward
+  execution's values.
+
+This is Enzyme's CacheUtility / lookupM split: the generator asks, the
+policy answers; a change of what is taped or recomputed belongs here.
+
+The generator makes one `PrimalCache(gen)` once its forward function's
+blocks are final, and uses `undo`, `value_in_reverse`, `slots_in_order`,
+`blocks_reading` (for instrument.py) and `slots`/`recomputed` (-stats).
+While the reverse is built the cache reads of the generator: `fwd`,
+`split` and `loops` (at creation), `rev_args` (forward argument -> reverse
+argument), `reversing` and `in_block_body` (whose reverse is being
+emitted), `fwd_alloca`/`rev_alloca` (where slots go) and `primal`.
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Dict
+
+from ..analysis.lanes import poison_lanes
+from ..analysis.memory import reloadable_loads, restorable_loads
+from ..diagnostics import DifferentiationError
+from ..ir import Builder, Function
+from ..ir import instructions as I
+from ..ir.clone import clone_instruction
+from ..ir.constants import ConstantAggregate, ConstantInt, zero_of
+from ..ir.module import GlobalValue
+from ..ir.types import I32, VectorType
+from .undo_log import UndoLog
+
+# Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
+CHEAP_FLOAT_OPS = ("fneg", "fadd", "fsub", "fmul")
+CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
+
+
+class Slot:
+    """The stack cells of one kept value: `fwd` in the forward function,
+    `rev` in the reverse one (the same cell in a combined derivative);
+    `order` is when it was made, which fixes the tape layout."""
+    __slots__ = ("value", "fwd", "rev", "order")
+
+    def __init__(self, value, fwd, rev, order):
+        self.value, self.fwd, self.rev, self.order = value, fwd, rev, order
+
+
+class PrimalCache:
+    def __init__(self, gen):
+        self.gen = gen
+        self.slots: Dict[int, Slot] = {}            # id(value) -> its slot
+        self.loads: Dict[tuple, object] = {}        # (id(reverse block), id(value)) -> value
+        self.readers: Dict[int, set] = {}           # id(value) -> ids of forward blocks
+        self.recomputed: set = set()                # ids of values recomputed (-stats)
+        self.reloadable = set() if gen.split else reloadable_loads(gen.fwd)
+        self.undo = UndoLog({} if gen.split else restorable_loads(
+            gen.fwd, self.reloadable, gen.loops))
+
+    # ------------------------------------------------------------------ the interface
+    def value_in_reverse(self, b: Builder, v):
+        """The value of forward `v` as of the forward execution being reversed."""
+        gen = self.gen
+        if getattr(v, "is_constant", False) or isinstance(v, (Function, GlobalValue)):
+            return v
+        if id(v) in gen.rev_args:
+            return gen.rev_args[id(v)]
+        if not isinstance(v, I.Instruction):
+            raise DifferentiationError(f"unexpected operand {v!r}", function=gen.primal)
+        key = (id(b.block), id(v))
+        loaded = self.loads.get(key)
+        if loaded is None:
+            if self.recomputes(v):
+                loaded = self._recompute(b, v)
+                self.recomputed.add(id(v))
+            else:
+                loaded = b.load(v.type, self.slot_for(v).rev, (v.name or "v") + ".rev")
+                self.readers.setdefault(id(v), set()).add(
+                    id(gen.reversing) if gen.reversing is not None else None)
+            loaded = self.loads[key] = _zero_poison_lanes(b, v, loaded)
+        return loaded
+
+    def recomputes(self, v) -> bool:
+        """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
+        return is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
+            or self._cheap_float(v)
+
+    def slots_in_order(self) -> list:
+        return sorted(self.slots.values(), key=lambda s: s.order)
+
+    def blocks_reading(self, v) -> set:
+        """Ids of the forward blocks whose reverse reads `v`'s slot (None:
+        outside any block's reverse)."""
+        return self.readers.get(id(v), {None})
+
+    def slot_for(self, v) -> Slot:
+        slot = self.slots.get(id(v))
+        if slot is None:
+            name = (v.name or "v") + ".slot"
+            fwd = self.gen.fwd_alloca.alloca(v.type, name=name)
+            rev = self.gen.rev_alloca.alloca(v.type, name=name) if self.gen.split else fwd
+            slot = self.slots[id(v)] = Slot(v, fwd, rev, len(self.slots))
+        return slot
+
+    # ------------------------------------------------------------------ recomputation
+    def _restorable_here(self, v) -> bool:
+        """Can this reverse block repeat load `v`, its block's stores not yet undone?"""
+        gen = self.gen
+        return gen.in_block_body and gen.reversing is v.parent and self.undo.may_repeat(v)
+
+    def _cheap_float(self, v, depth: int = 2) -> bool:
+        """Is `v` a float negation, add, subtract, multiply or fused
+        multiply-add, up to `depth` levels deep, whose leaves are values the
+        reverse pass has at hand anywhere (constants, arguments, loads of
+        memory the function never writes, integer and address arithmetic),
+        plus at most one value of v's own block read back from the tape?
+        A few flops cost less than a tape entry written and read back.  The
+        one taped leaf shares v's block, so its slot always holds the same
+        iteration's value as v's would; and taping it instead of v never
+        costs more, and nothing at all when the reverse pass needs it anyway
+        (`x*x` beside `x`)."""
+        leaves = self._cheap_float_leaves(v, depth, v.parent)
+        return leaves is not None and len(leaves) <= 1
+
+    def _cheap_float_leaves(self, v, depth: int, home):
+        """The fewest values of block `home` that the float expression `v`
+        reads from slots when recomputed, by id; None if `v` is no such
+        expression."""
+        operands = _cheap_float_operands(v)
+        if operands is None:
+            return None
+        best = None
+        for choice in itertools.product(*(self._leaf_choices(op, depth, home)
+                                          for op in operands)):
+            leaves = {k: leaf for part in choice for k, leaf in part.items()}
+            if best is None or len(leaves) < len(best):
+                best = leaves
+        return best
+
+    def _leaf_choices(self, op, depth: int, home) -> list:
+        """The ways operand `op` can be had in the reverse pass: at hand, read
+        from its slot (if it belongs to `home`), or recomputed."""
+        if not isinstance(op, I.Instruction) or is_recomputable(op) or id(op) in self.reloadable:
+            return [{}]
+        choices = [{id(op): op}] if op.parent is home else []
+        inner = self._cheap_float_leaves(op, depth - 1, home) if depth else None
+        return choices + ([inner] if inner is not None else [])
+
+    def _recompute(self, b: Builder, v):
+        """Emit `v` again in the reverse pass, from its operands' reverse values.
+
+        Cheaper than a tape entry, and in split mode it makes shadow
+        addresses come from the reverse call's own shadow arguments.  Loads
+        are repeated only from memory the function never writes, or whose
+        later stores the undo log has taken back.
+        """
+        copy = clone_instruction(v)
+        copy.name = None
+        copy.metadata = []
+        for index, op in enumerate(v.operands):
+            copy.set_operand(index, self.value_in_reverse(b, op))
+        return b.insert(copy, (v.name or "v") + ".re")
+
+
+def is_recomputable(v) -> bool:
+    """Pure integer and address arithmetic: cheaper to redo than to tape."""
+    if isinstance(v, (I.GetElementPtr, I.Cast)):
+        return True
+    if isinstance(v, I.BinaryOp):
+        return not v.type.scalar.is_float
+    return isinstance(v, I.Compare) and v.opcode == "icmp"
+
+
+def _cheap_float_operands(v):
+    """The operands of `v` if it is one of the cheap float operations, else None."""
+    if isinstance(v, (I.BinaryOp, I.UnaryOp)):
+        return v.operands if v.opcode in CHEAP_FLOAT_OPS else None
+    if isinstance(v, I.Call) and v.called_function is not None \
+            and v.called_function.name.startswith(CHEAP_FLOAT_INTRINSICS):
+        return v.args
+    return None
+
+
+def _zero_poison_lanes(b: Builder, v, value):
+    """`value` (forward `v` in the reverse pass) with the lanes that are
+    poison by construction set to 0 (analysis/lanes.py says why); a refinement
+    of poison, so the primal meaning is kept."""
+    if not (v.type.is_vector and v.type.scalar.is_float):
+        return value
+    lanes = poison_lanes(v)
+    if not lanes:
+        return value
+    n = v.type.count
+    mask = ConstantAggregate(VectorType(n, I32), [ConstantInt(I32, n if k in lanes else k)
+                                                   for k in range(n)])
+    return b.shufflevector(value, zero_of(v.type), mask, (v.name or "v") + ".lanes")
