@@ -173,7 +173,11 @@ class DerivativeContext:
             lines = [f"activity of {head}:"]
             for arg in fn.args:
                 lines.append(f"  {_activity_tag(gen.info, arg)} {printer.slots.ref(arg)}")
+            # The branch out of the allocas' own entry block is ours, not the user's.
+            ours = gen.prologue.terminator if gen.prologue is not None else None
             for inst in fn.instructions():
+                if inst is ours:
+                    continue
                 lines.append(f"  {_activity_tag(gen.info, inst)} "
                              + printer.instruction(inst).strip())
             self.reports.append("\n".join(lines))

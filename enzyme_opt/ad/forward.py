@@ -43,6 +43,7 @@ class ForwardGenerator:
         self.returns = returns
         self.tangents: Dict[int, List] = {}
         self.shadows: Dict[int, List] = {}
+        self.prologue = None       # forward mode keeps the entry block as it is
 
     # -- signature ---------------------------------------------------------------------
     def tangent_return_type(self):

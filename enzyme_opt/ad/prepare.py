@@ -10,8 +10,9 @@ they describe the primal's frame, not the derivative's.
 from __future__ import annotations
 
 from ..analysis.cfg import reverse_postorder
-from ..ir import Builder
+from ..ir import BasicBlock, Builder
 from ..ir import instructions as I
+from ..ir.constants import ConstantInt
 from ..transforms.interchange import interchange_reduction_nests
 from ..transforms.mem2reg import promote_allocas
 
@@ -28,6 +29,30 @@ def prepare_for_differentiation(fn):
     promote_allocas(fn)
     interchange_reduction_nests(fn)
     return merge_returns(fn)
+
+
+def separate_alloca_prologue(fn) -> BasicBlock:
+    """Move the entry block's fixed-size allocas into a new entry block of
+    their own that branches to the old one.
+
+    The reverse pass adds a stack slot (and its zeroing store) at the top of
+    the entry for each value it keeps; inserting them at the front of an
+    entry block holding thousands of instructions shifts the whole block
+    each time, which made large functions quadratic.  In a block holding
+    only allocas they are appended instead.  The allocas stay in the entry
+    block, so LLVM still sees them as static."""
+    entry = fn.blocks[0]
+    static = [i for i in entry.instructions if isinstance(i, I.Alloca) and (
+        i.count is None or isinstance(i.count, ConstantInt))]
+    prologue = BasicBlock(fn.claim_name("allocas"), fn)
+    fn.blocks.insert(0, prologue)
+    moved = {id(i) for i in static}
+    entry.instructions = [i for i in entry.instructions if id(i) not in moved]
+    entry.numbered = 0
+    for alloca in static:
+        prologue.append(alloca)
+    Builder(prologue).br(entry)
+    return prologue
 
 
 def drop_marker_calls(fn) -> None:

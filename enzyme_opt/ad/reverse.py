@@ -49,7 +49,7 @@ from . import tape as T
 from .cache_policy import PrimalCache
 from .calls import CallKind, classify_call
 from .instruction_table import differentiate_instruction, replayed_by_generator
-from .prepare import prepare_for_differentiation
+from .prepare import prepare_for_differentiation, separate_alloca_prologue
 from .rules import RULES, Emitter, Expr, scaled
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
@@ -68,6 +68,7 @@ class ReverseGenerator:
         self.ret_active = ret_active and contains_float(primal.return_type)
         self.split = split
         self.ret_shadow = ret_shadow     # aug also returns the shadow of a pointer result
+        self.prologue = None             # the entry block holding only allocas (_generate)
         self.width = width               # lanes: shadows and adjoints per duplicated value
         self.lane = 0                    # the lane lookups default to (see each_lane)
         self.call_plans: Dict[int, tuple] = {}
@@ -168,6 +169,7 @@ class ReverseGenerator:
         value_map = {id(a): self.fwd_args[a.index] for a in self.primal.args}
         clone_body(self.primal, self.fwd, value_map)
         self.exit = prepare_for_differentiation(self.fwd)
+        self.prologue = separate_alloca_prologue(self.fwd)
         # The blocks are final from here on: one predecessor map serves.  The
         # derivative follows the paths that return; calls in blocks that end
         # in a throw or an abort (formatting an error message with an active
