@@ -11,6 +11,7 @@ and calls of differentiated functions serve all lanes in one go.
 """
 from __future__ import annotations
 
+from ..analysis.arg_activity import Activity
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt, ConstantZero, shuffle_mask, zero_of
@@ -245,7 +246,7 @@ def _custom_call(gen, b, inst, plan):
     args = []
     for a, kind in zip(primal_args, kinds):
         args.append(gen.primal_in_rev(b, a))
-        if kind == "dup":
+        if kind == Activity.DUP:
             args.append(gen.shadow_in_rev(b, a))
     if contains_float(rule.function.return_type):
         args.append(gen.take_adjoint(b, inst) if ret_active else zero_of(
@@ -312,7 +313,7 @@ def _original_args(gen, inst):
     _, rule, kinds, _, _ = gen.call_plans[id(inst)]
     for kind in kinds:
         out.append(rule_aug_args[pos])
-        pos += 2 if kind == "dup" else 1
+        pos += 2 if kind == Activity.DUP else 1
     return out
 
 
@@ -326,7 +327,7 @@ def _differentiated_call(gen, b, inst, plan):
     args = [gen.rev_tape]
     for a, kind in zip(call_args, kinds):
         args.append(gen.primal_in_rev(b, a))
-        if kind == "dup":
+        if kind == Activity.DUP:
             args.extend(gen.shadow_in_rev(b, a, lane) for lane in lanes)
     if ret_active:
         d_result = [gen.take_adjoint(b, inst, lane) for lane in lanes]

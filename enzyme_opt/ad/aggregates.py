@@ -25,11 +25,11 @@ which hold adjoints in reverse mode, alone.
 from __future__ import annotations
 
 from ..analysis.activity import contains_float, contains_pointers, holds_pointers
+from ..analysis.arg_activity import DUPLICATED, Activity
 from ..diagnostics import DifferentiationError
 from ..ir.constants import ConstantInt, zero_of
 from ..ir.types import I32, size_and_align
 
-DUPLICATED = ("dup", "dupnoneed")
 # Fields a whole-aggregate store writes one by one: more is refused.
 MAX_FIELDS = 256
 
@@ -39,11 +39,11 @@ def is_pointer_aggregate(t) -> bool:
     return t.is_aggregate and contains_pointers(t)
 
 
-def returns_gradient(t, kind: str) -> bool:
+def returns_gradient(t, kind: Activity) -> bool:
     """Does a parameter of type `t` passed as `kind` get a gradient back: an
     active scalar, or a duplicated aggregate with float fields (`{ptr,
     double}`: its pointer has a shadow, its double an adjoint)."""
-    return kind == "out" or (kind in DUPLICATED and t.is_aggregate and contains_float(t))
+    return kind == Activity.OUT or (kind in DUPLICATED and t.is_aggregate and contains_float(t))
 
 
 def leaf_paths(t, wanted, prefix=()):

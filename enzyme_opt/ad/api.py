@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import List, Optional
 
 from ..analysis.activity import contains_float, contains_pointers
+from ..analysis.arg_activity import DUPLICATED, Activity
 from ..diagnostics import DifferentiationError, EnzymeOptError
 from ..ir import Argument, Builder, Function, GlobalVariable
 from ..ir import instructions as I
@@ -22,8 +23,9 @@ from .derivative_check import DerivativeCheck, unchecked_split_call
 from . import misuse
 from .tape import forgo_spares
 
-MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
-           "enzyme_out": "out", "enzyme_active": "out", "enzyme_width": "width",
+MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
+           "enzyme_const": Activity.CONST, "enzyme_out": Activity.OUT,
+           "enzyme_active": Activity.OUT, "enzyme_width": "width",
            "enzyme_allocated": "allocated", "enzyme_tape": "tape",
            "enzyme_primal_return": "primal_return", "enzyme_noret": "noret",
            "enzyme_nofree": "nofree"}
@@ -46,7 +48,7 @@ def api_name(function_name: str) -> Optional[str]:
 
 @dataclass
 class ArgSpec:
-    kind: str                     # const | dup | dupnoneed | out
+    kind: Activity
     value: object
     shadow: Optional[object] = None
     shadows: list = field(default_factory=list)
@@ -228,30 +230,30 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
                 known = ", ".join(sorted(MARKERS))
                 raise _error(call, f"unknown marker '{marker}' before argument "
                              f"{param.index + 1} of '{fn.name}' (known: {known})")
-            if mode == "forward" and kind == "out":
+            if mode == "forward" and kind == Activity.OUT:
                 raise _error(call, "'enzyme_out' has no meaning in forward mode; pass the "
                              "value followed by its tangent")
-            if kind not in ("dup", "dupnoneed", "const", "out"):
+            if kind not in tuple(Activity):
                 raise _error(call, f"'{marker}' is not supported yet")
             pos += 1
             if pos >= len(args):
                 raise _error(call, f"'{marker}' is not followed by a value")
             if marker_of(args[pos]) is not None:
                 misuse.check_marker_value(call, marker, marker_of(args[pos]), param, fn)
-            if kind == "out":
+            if kind == Activity.OUT:
                 misuse.check_out(call, marker, param, fn)
         else:
             kind = default_activity(param.type, mode)
-        if kind == "out" and not contains_float(param.type):
-            kind = "const"
-        if kind == "out" and param.type.is_aggregate and contains_pointers(param.type):
+        if kind == Activity.OUT and not contains_float(param.type):
+            kind = Activity.CONST
+        if kind == Activity.OUT and param.type.is_aggregate and contains_pointers(param.type):
             raise _error(call, f"argument {param.index + 1} of '{fn.name}' is a {param.type} "
                          "holding pointers: pass it as 'enzyme_dup' with a shadow (its floats "
                          "get gradients, its pointers shadows) or as 'enzyme_const'")
         misuse.check_value(call, param, args[pos], fn)
         spec = ArgSpec(kind, args[pos])
         pos += 1
-        if kind in ("dup", "dupnoneed"):
+        if kind in DUPLICATED:
             shadows = parsed.width          # one per lane, in every mode
             if pos + shadows > len(args) or marker_of(args[pos]) is not None:
                 raise _error(call, f"argument {param.index + 1} of '{fn.name}' is duplicated "
@@ -285,13 +287,13 @@ def api_call_arguments(call):
                              for index, spec in enumerate(parsed.args)]
 
 
-def default_activity(t, mode: str = "reverse") -> str:
+def default_activity(t, mode: str = "reverse") -> Activity:
     """Unmarked arguments: pointers are duplicated, floats active, the rest constant."""
     if t.is_pointer:
-        return "dup"
+        return Activity.DUP
     if contains_float(t):
-        return "dup" if mode == "forward" else "out"
-    return "const"
+        return Activity.DUP if mode == "forward" else Activity.OUT
+    return Activity.CONST
 
 
 def coerce(b: Builder, v, t):
@@ -444,7 +446,8 @@ def _split_pair(ctx, parsed):
         api = api_name(parsed.call.called_function.name)
         raise _error(parsed.call, f"batched split mode ('enzyme_width' > 1 in '{api}') is not "
                      "supported; use __enzyme_autodiff with enzyme_width")
-    kinds = tuple("dup" if a.kind == "dupnoneed" else a.kind for a in parsed.args)
+    kinds = tuple(Activity.DUP if a.kind == Activity.DUPNONEED else a.kind
+                  for a in parsed.args)
     fn = parsed.function
     return ctx.split_derivative(fn, kinds, contains_float(fn.return_type))
 
@@ -578,8 +581,8 @@ def lower_augmentsize(ctx: DerivativeContext, call) -> None:
     fn = _target(call)
     kinds = [MARKERS.get(marker_of(a)) for a in call.args[1:]]
     if fn is not None and not fn.is_declaration and len(kinds) == len(fn.args) and \
-            all(k in ("dup", "dupnoneed", "const", "out") for k in kinds):
-        aug, _ = ctx.split_derivative(fn, tuple("dup" if k == "dupnoneed" else k
+            all(k in tuple(Activity) for k in kinds):
+        aug, _ = ctx.split_derivative(fn, tuple(Activity.DUP if k == Activity.DUPNONEED else k
                                                 for k in kinds),
                                       contains_float(fn.return_type))
         size = T.HEADER_BYTES if T.uses_tape(aug) else 0

@@ -156,7 +156,7 @@ class DerivativeContext:
 
     def register(self, gen) -> None:
         """Called by a generator once its functions exist (before their bodies)."""
-        key = (id(gen.primal), tuple(gen.activity_kinds), gen.ret_active, gen.ret_shadow,
+        key = (id(gen.primal), tuple(gen.kinds), gen.ret_active, gen.ret_shadow,
                gen.width)
         if gen.split:
             self.split_cache[key] = (gen.fwd, gen.rev)
@@ -164,10 +164,9 @@ class DerivativeContext:
     def report_analyses(self, gen) -> None:
         """Collect the --print-activity / --print-type-analysis printouts."""
         from ..ir.printer import FunctionPrinter
-        mode = "reverse" if hasattr(gen, "activity_kinds") else "forward"
-        kinds = getattr(gen, "activity_kinds", None) or getattr(gen, "kinds", [])
-        head = f"function '{gen.primal.name}' ({mode} mode; arguments: {', '.join(kinds)})"
-        fn = gen.fwd if mode == "reverse" else gen.fn
+        head = (f"function '{gen.primal.name}' ({gen.mode} mode; "
+                f"arguments: {', '.join(gen.kinds)})")
+        fn = gen.fwd if gen.mode == "reverse" else gen.fn
         if self.options.get("print_activity"):
             printer = FunctionPrinter(fn)
             lines = [f"activity of {head}:"]

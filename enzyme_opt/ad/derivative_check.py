@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.ranges import argument_base, argument_extents, boundable, emit_extents
 from ..diagnostics import ir_location, source_location
 from ..ir import Builder, Function, GlobalVariable
@@ -78,10 +79,10 @@ class CheckPlan:
         written = {a.arg.index for a in self.accesses if a.writes}
         for param, kind in zip(self.analyzed.args, self.kinds):
             if not param.type.is_pointer:
-                if kind in ("dup", "out") and not param.type.is_float:
+                if kind in (Activity.DUP, Activity.OUT) and not param.type.is_float:
                     return f"argument {param.index + 1} is an active non-scalar"
                 continue
-            if kind == "const":
+            if kind == Activity.CONST:
                 if param.index in written:
                     return f"it writes through its enzyme_const argument {param.index + 1}"
                 continue
@@ -97,7 +98,7 @@ class CheckPlan:
         """1e-3 where a float perturbed is 32-bit (its rounding allows no less)."""
         widths = [t.bits for t in self.memory_float.values()]
         widths += [p.type.bits for p, k in zip(self.fn.args, self.kinds)
-                   if p.type.is_float and k in ("dup", "out")]
+                   if p.type.is_float and k in (Activity.DUP, Activity.OUT)]
         return _STEP[32] if 32 in widths else _STEP[64]
 
 
@@ -211,7 +212,7 @@ class DerivativeCheck:
         out = []
         for param, kind in zip(self.plan.fn.args, self.plan.kinds):
             out.append((param.type, param.name or "arg", ("value", param)))
-            if kind in ("dup", "dupnoneed") or (self.mode == "forward" and kind == "out"):
+            if kind in DUPLICATED or (self.mode == "forward" and kind == Activity.OUT):
                 out.append((param.type, (param.name or "arg") + ".d", ("shadow", param)))
         return out
 
@@ -264,7 +265,7 @@ class DerivativeCheck:
         args, copies = [], []
         for param, kind in zip(plan.fn.args, plan.kinds):
             value = values[param.index]
-            if param.type.is_float and kind in ("dup", "out"):
+            if param.type.is_float and kind in (Activity.DUP, Activity.OUT):
                 direction = shadows[param.index] if self.mode == "forward" else \
                     _scalar_direction(b, param.index, d)
                 step = b.cast("fptrunc", b.fmul(t, _to_double(b, direction)), param.type) \
@@ -307,7 +308,7 @@ class DerivativeCheck:
         plan, module = self.plan, self.module
         if self.mode == "reverse":
             active = [p for p, k in zip(plan.fn.args, plan.kinds)
-                      if k == "out" and p.type.is_float]
+                      if k == Activity.OUT and p.type.is_float]
             extra = [(DOUBLE, f"g{p.index}") for p in active]
         else:
             extra = [(DOUBLE, "tangent")] if plan.fn.return_type.is_float else []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Dict, List
 
 from ..analysis.activity import ActivityInfo, contains_float, contains_pointers, trivial_pointers
+from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import predecessor_map, reaches, reverse_postorder
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -23,8 +24,6 @@ from .prepare import prepare_for_differentiation
 from .rules import RULES, Emitter, scaled
 from .unsupported import refuse_missing_shadow
 
-DUPLICATED = ("dup", "dupnoneed")
-
 
 class ForwardGenerator:
     """Builds `fwddiffe_F(args, tangents...)`.
@@ -33,6 +32,7 @@ class ForwardGenerator:
     or "both" (`{primal, tangent...}`: calls inside differentiated code need
     the primal result too).
     """
+    mode = "forward"     # the instruction table's mode
 
     def __init__(self, ctx, primal: Function, kinds, width: int = 1, returns: str = "tangent"):
         self.ctx = ctx
@@ -82,7 +82,7 @@ class ForwardGenerator:
         value_map = {id(a): by_role[("primal", a.index)] for a in self.primal.args}
         clone_body(self.primal, fn, value_map)
         exit_block = prepare_for_differentiation(fn)
-        kinds = ["const"] * len(fn.args)
+        kinds = [Activity.CONST] * len(fn.args)
         for a, kind in zip(self.primal.args, self.kinds):
             primal_arg = by_role[("primal", a.index)]
             kinds[primal_arg.index] = kind
@@ -94,7 +94,7 @@ class ForwardGenerator:
                                                              for a in self.primal.args])
         # Floats passed with a tangent are active; pointers with one have shadows
         # (and so do structs holding pointers, whose float fields are active too).
-        self.info = ActivityInfo(fn, ["out" if k in DUPLICATED and not contains_pointers(a.type)
+        self.info = ActivityInfo(fn, [Activity.OUT if k in DUPLICATED and not contains_pointers(a.type)
                                       else k for k, a in zip(kinds, fn.args)], self.ctx.globals)
         self.ctx.check_untyped_moves(self, fn)
         self.ctx.report_analyses(self)
@@ -148,7 +148,7 @@ class ForwardGenerator:
                 (self.shadows if shadowed else self.tangents)[id(inst)] = lanes
                 phis.append((inst, lanes, shadowed))
             return
-        differentiate_instruction(self, Builder().position_after(inst), inst, "forward")
+        differentiate_instruction(self, Builder().position_after(inst), inst, self.mode)
 
     def _fill_phi(self, phi, lanes, shadowed) -> None:
         for value, block in phi.incoming:

@@ -6,6 +6,7 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 """
 from __future__ import annotations
 
+from ..analysis.arg_activity import Activity
 from ..analysis.activity import (allocation_alignment_index, allocation_size_index,
                                  contains_float, contains_pointers, holds_pointers)
 from ..diagnostics import DifferentiationError
@@ -297,14 +298,14 @@ def _differentiated_call(gen, b, inst) -> None:
     for a in inst.args:
         args.append(a)
         if gen.info.has_shadow(a):
-            kinds.append("dup")
+            kinds.append(Activity.DUP)
             args.extend(gen.shadow(a))
         elif gen.info.is_active(a):
             check_tangent_argument(gen, inst, a)
-            kinds.append("dup")
+            kinds.append(Activity.DUP)
             args.extend(gen.tangent(a))
         else:
-            kinds.append("const")
+            kinds.append(Activity.CONST)
     fwd = gen.ctx.forward_derivative(callee, tuple(kinds), gen.width, returns="both")
     result = b.call(fwd, args)
     rt = callee.return_type

@@ -34,6 +34,7 @@ from typing import Dict, List
 from ..analysis.activity import (POINTER_LANE_MOVES, ActivityInfo, allocation_alignment_index,
                                  allocation_size_index, contains_float, holds_pointers,
                                  trivial_pointers)
+from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.loops import LoopInfo, counter_parts
 from ..diagnostics import DifferentiationError
@@ -55,16 +56,17 @@ from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
                           refuse_unshadowed_pointer_store)
 
-DUPLICATED = ("dup", "dupnoneed")
 
 
 class ReverseGenerator:
+    mode = "reverse"     # the instruction table's mode; split derivatives too
+
     def __init__(self, ctx, primal: Function, activity, ret_active: bool, split: bool,
                  ret_shadow: bool = False, width: int = 1):
         self.ctx = ctx
         self.module = ctx.module
         self.primal = primal
-        self.activity_kinds = list(activity)
+        self.kinds = list(activity)
         self.ret_active = ret_active and contains_float(primal.return_type)
         self.split = split
         self.ret_shadow = ret_shadow     # aug also returns the shadow of a pointer result
@@ -102,7 +104,7 @@ class ReverseGenerator:
         """(types, names, role) of primal arguments, each dup one followed by its
         shadows (one per lane)."""
         out = []
-        for arg, kind in zip(self.primal.args, self.activity_kinds):
+        for arg, kind in zip(self.primal.args, self.kinds):
             out.append((arg.type, arg.name or "arg", ("primal", arg.index)))
             if kind in DUPLICATED:
                 for lane in range(self.width):
@@ -113,7 +115,7 @@ class ReverseGenerator:
     def gradient_types(self) -> list:
         """One gradient per lane of each active argument, argument-major: the
         layout of Enzyme's `{[N x T], ...}` (and of a C struct of `T g[N]` arrays)."""
-        return [a.type for a, k in zip(self.primal.args, self.activity_kinds)
+        return [a.type for a, k in zip(self.primal.args, self.kinds)
                 if returns_gradient(a.type, k) for _ in range(self.width)]
 
     def gradient_return_type(self):
@@ -177,8 +179,8 @@ class ReverseGenerator:
         self.preds = predecessor_map(self.fwd)
         self.returning = reaches(self.exit, self.preds)
         self.fwd_blocks = list(self.fwd.blocks)
-        kinds = ["const"] * len(self.fwd.args)
-        for a, kind in zip(self.primal.args, self.activity_kinds):
+        kinds = [Activity.CONST] * len(self.fwd.args)
+        for a, kind in zip(self.primal.args, self.kinds):
             kinds[fwd_roles[("primal", a.index)].index] = kind
         self.types = self.ctx.analyze_types(self.fwd, self.primal, self.fwd_args)
         self.info = ActivityInfo(self.fwd, kinds, self.ctx.globals)
@@ -191,7 +193,7 @@ class ReverseGenerator:
         self.ctx.report_analyses(self)
         self.rev_args = {id(fwd_roles[("primal", a.index)]): rev_roles[("primal", a.index)]
                          for a in self.primal.args}
-        for a, kind in zip(self.primal.args, self.activity_kinds):
+        for a, kind in zip(self.primal.args, self.kinds):
             if kind not in DUPLICATED:
                 continue
             primal_arg = fwd_roles[("primal", a.index)]
@@ -417,11 +419,11 @@ class ReverseGenerator:
         kinds = []
         for a in call.args:
             if self.info.has_shadow(a):
-                kinds.append("dup")
+                kinds.append(Activity.DUP)
             elif self.info.is_active(a):
-                kinds.append("out")
+                kinds.append(Activity.OUT)
             else:
-                kinds.append("const")
+                kinds.append(Activity.CONST)
         ret_active = self.info.is_active(call)
         ret_shadow = self.info.has_shadow(call)
         rule = self.ctx.custom.get(id(callee))
@@ -433,7 +435,7 @@ class ReverseGenerator:
         args = [self.fwd_tape]
         for a, kind in zip(primal_args, kinds):
             args.append(a)
-            if kind == "dup":
+            if kind == Activity.DUP:
                 args.extend(self.shadow_value(a, lane) for lane in range(self.width))
         b = Builder().position_before(call)
         new = b.call(aug, args, call.name)
@@ -468,7 +470,7 @@ class ReverseGenerator:
             args = []
             for a, kind in zip(call.args, kinds):
                 args.append(a)
-                if kind == "dup":
+                if kind == Activity.DUP:
                     args.append(self.shadow_value(a))
             params = rule.augmented.function_type.params
             if len(params) != len(args):
@@ -624,7 +626,7 @@ class ReverseGenerator:
         b = self.undo.finish_reverse(self, Builder(self.final))
         grads = [positive_zero(b, self.take_adjoint(b, self.fwd_arg_of(a), lane))
                  if self.info.is_active(self.fwd_arg_of(a)) else zero_of(a.type)
-                 for a, k in zip(self.primal.args, self.activity_kinds)
+                 for a, k in zip(self.primal.args, self.kinds)
                  if returns_gradient(a.type, k) for lane in range(self.width)]
         if not self.split:
             T.release_tape(b, self.rev_tape)
@@ -635,7 +637,7 @@ class ReverseGenerator:
 
     # ------------------------------------------------------------------ per instruction
     def reverse_instruction(self, b: Builder, inst) -> None:
-        differentiate_instruction(self, b, inst, "reverse")
+        differentiate_instruction(self, b, inst, self.mode)
 
     def lazy(self, b: Builder, em: Emitter, v) -> Expr:
         return Expr(em, thunk=lambda: self.primal_in_rev(b, v), type=v.type, peek=v)

@@ -14,6 +14,7 @@ from typing import Dict, Optional, Set
 from ..ir import instructions as I
 from ..ir.constants import Constant, ConstantExpr, ConstantNull
 from ..ir.module import Function, function_under_casts
+from .arg_activity import DUPLICATED, Activity
 
 # C++'s operator new for over-aligned types (alignas(64)): the alignment is
 # their second argument, and their shadows must be aligned as much.
@@ -387,11 +388,11 @@ class ActivityInfo:
         self.shadowed: Set[int] = set()
         self._callee_memory: Dict[int, bool] = {}   # id(fn) -> returns_shadowed_memory
         for arg, kind in zip(fn.args, arg_activity):
-            if kind in ("dup", "dupnoneed"):
+            if kind in DUPLICATED:
                 self.shadowed.add(id(arg))
                 if arg.type.is_aggregate and contains_float(arg.type):
                     self.active.add(id(arg))      # {ptr, double}: a shadow and an adjoint
-            elif kind == "out" and contains_float(arg.type):
+            elif kind == Activity.OUT and contains_float(arg.type):
                 self.active.add(id(arg))
         self._solve()
 
