@@ -21,7 +21,6 @@ from ..ir.module import function_under_casts
 from .context import DerivativeContext, size_and_align
 from .derivative_check import DerivativeCheck, unchecked_split_call
 from . import misuse
-from .tape import forgo_spares
 
 MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
            "enzyme_const": Activity.CONST, "enzyme_out": Activity.OUT,
@@ -609,7 +608,7 @@ def lower_api_calls(module, options=None) -> int:
     total = len(pending)
     waiting = {id(c.function) for c in pending}
     if any(_reaches(_target(c), waiting) for c in pending):
-        forgo_spares(module)
+        ctx.tape_spares = False
     while pending:
         waiting = {id(c.function) for c in pending}
         ready = [c for c in pending if not _reaches(_target(c), waiting)]

@@ -36,6 +36,13 @@ class DerivativeContext:
         self.globals = GlobalActivity(module)
         self.shadow_globals: Dict[Tuple, object] = {}
         self._module_types = None
+        # Tapes start in the memory the thread's previous derivative call
+        # left (tape.release_tape); not where derivatives are differentiated
+        # again, which lower_api_calls says before making any.
+        self.tape_spares = True
+        # Callees taking floats where the primal passes their bits
+        # (float_bit_params.py), by (id(callee), retyped parameters).
+        self.float_variants: Dict[Tuple, Function] = {}
 
     def record_reverse(self, gen) -> None:
         """-stats: what a reverse-mode derivative keeps, recomputes and tapes."""

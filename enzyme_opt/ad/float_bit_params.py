@@ -22,10 +22,11 @@ from ..ir.types import FunctionType
 from .typed_memory import moves_bits_on
 
 
-def pass_float_bits_as_floats(fn) -> bool:
+def pass_float_bits_as_floats(fn, variants: dict) -> bool:
     """In `fn` (an AD copy), calls passing `bitcast <float> to <int>` to a
-    function with a body that moves those bits on call its float variant;
-    True if any did."""
+    function with a body that moves those bits on call its float variant
+    (made once per module: `variants` is the context's cache); True if any
+    did."""
     changed = False
     for call in [i for i in fn.instructions() if isinstance(i, I.CallBase)]:
         callee = call.called_function
@@ -38,7 +39,7 @@ def pass_float_bits_as_floats(fn) -> bool:
         if not retyped:
             continue
         variant = float_variant(callee, retyped, [call.args[k].operands[0].type
-                                                  for k in retyped])
+                                                  for k in retyped], variants)
         for k in retyped:
             call.set_operand(k, call.args[k].operands[0])
         call.set_operand(len(call.operands) - 1, variant)
@@ -53,12 +54,10 @@ def _float_bits(v) -> bool:
     return v.operands[0].type.is_float
 
 
-def float_variant(callee, retyped: tuple, float_types: list) -> Function:
-    """`callee` with parameters `retyped` of the given float types (made once)."""
+def float_variant(callee, retyped: tuple, float_types: list, cache: dict) -> Function:
+    """`callee` with parameters `retyped` of the given float types (made once:
+    `cache` holds those made, by callee and parameters)."""
     module = callee.module
-    cache = getattr(module, "_float_variants", None)
-    if cache is None:
-        cache = module._float_variants = {}
     key = (id(callee), retyped)
     if key in cache:
         return cache[key]

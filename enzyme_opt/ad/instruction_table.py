@@ -22,6 +22,7 @@ from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from . import adjoints as A
 from . import forward_rules as F
+from .generator import Generator
 
 
 @dataclass(frozen=True)
@@ -99,8 +100,10 @@ def replayed_by_generator(inst) -> bool:
                                        isinstance(entry_for(inst), Inert))
 
 
-def differentiate_instruction(gen, b, inst, mode: str) -> None:
-    """Emit `inst`'s tangent ("forward") or adjoint ("reverse") code."""
+def differentiate_instruction(gen: Generator, b, inst, mode: str) -> None:
+    """Emit `inst`'s tangent ("forward") or adjoint ("reverse") code.  A
+    forward rule gets a TangentGenerator, an adjoint an AdjointGenerator
+    (generator.py: what rules may ask of them)."""
     entry = entry_for(inst)
     handler = getattr(entry, "tangent" if mode == "forward" else "adjoint", None)
     if handler is None:

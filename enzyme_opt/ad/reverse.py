@@ -223,7 +223,7 @@ class ReverseGenerator:
             self.rev_tape_pops = Builder(self.rev_entry)
         else:
             self.rev_alloca = self.fwd_alloca
-            self.fwd_tape = T.init_tape(self.fwd_alloca)
+            self.fwd_tape = T.init_tape(self.fwd_alloca, self.ctx.tape_spares)
             self.rev_tape = self.fwd_tape
 
     def _make_pred_indices(self) -> None:
@@ -629,7 +629,7 @@ class ReverseGenerator:
                  for a, k in zip(self.primal.args, self.kinds)
                  if returns_gradient(a.type, k) for lane in range(self.width)]
         if not self.split:
-            T.release_tape(b, self.rev_tape)
+            T.release_tape(b, self.rev_tape, self.ctx.tape_spares)
         b.ret_all(grads)
 
     def fwd_arg_of(self, primal_arg):

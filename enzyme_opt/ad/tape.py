@@ -212,12 +212,13 @@ def local_header(fn):
     return Builder(fn.entry, 0).alloca(tape_type(fn.module), name="tape.unused", align=8)
 
 
-def init_tape(b: Builder, kind: str = TAPE, name: str = "tape"):
+def init_tape(b: Builder, spares: bool, kind: str = TAPE, name: str = "tape"):
     """An empty tape on the stack of the current function, in the memory the
-    thread's previous derivative call left behind (see `release_tape`).
-    Stacks of another `kind` (the undo logs) keep memory of their own."""
+    thread's previous derivative call left behind (see `release_tape`) if
+    `spares` (the context's `tape_spares`) allows.  Stacks of another `kind`
+    (the undo logs) keep memory of their own."""
     tape = b.alloca(tape_type(b.module), name=name, align=8)
-    if not _keeps_spare(b.module):
+    if not _keeps_spare(b.module, spares):
         clear_tape(b, tape)
         return tape
     spare = _spare(b.module, kind)
@@ -231,25 +232,16 @@ def init_tape(b: Builder, kind: str = TAPE, name: str = "tape"):
 _HOSTED = ("linux", "darwin", "apple", "windows", "freebsd", "netbsd", "openbsd")
 
 
-def _keeps_spare(module) -> bool:
+def _keeps_spare(module, spares: bool) -> bool:
     """Is the spare kept in thread-local storage?  Only for modules targeting
     an operating system: a module without a triple may be JIT-compiled
     where TLS is not available (llvmlite's MCJIT).  And not where
-    derivatives are differentiated again (`forgo_spares`)."""
-    if getattr(module, "_no_tape_spares", False):
-        return False
-    return any(os_name in (module.triple or "") for os_name in _HOSTED)
+    derivatives are differentiated again (`spares` false: the context's
+    `tape_spares`)."""
+    return spares and any(os_name in (module.triple or "") for os_name in _HOSTED)
 
 
-def forgo_spares(module) -> None:
-    """Tapes of `module` start empty and are freed at the end.  For modules
-    whose derivatives are differentiated again: the outer derivative would
-    give the tape's shadow the same spare memory as the tape itself (a
-    global holds it), and the two would overwrite each other."""
-    module._no_tape_spares = True
-
-
-def release_tape(b: Builder, tape, kind: str = TAPE) -> None:
+def release_tape(b: Builder, tape, spares: bool, kind: str = TAPE) -> None:
     """End of an outermost derivative call: keep its tape memory for the
     thread's next call (freeing what was kept before).
 
@@ -260,7 +252,7 @@ def release_tape(b: Builder, tape, kind: str = TAPE) -> None:
     re-dirtying the huge pages cost a third of matmul's gradient.)
     """
     module = b.module
-    if not _keeps_spare(module):
+    if not _keeps_spare(module, spares):
         free_tape(b, tape)
         return
     fn = module.get(kind + ".release")

@@ -33,7 +33,7 @@ def analyze_types(ctx, copy, primal, args):
     from .float_bit_params import pass_float_bits_as_floats
     if retype_integer_copies(copy, types):
         types = ctx.module_types.analysis(copy, args, like=primal)
-    if pass_float_bits_as_floats(copy):
+    if pass_float_bits_as_floats(copy, ctx.float_variants):
         types = ctx.module_types.analysis(copy, args, like=primal)
     return types
 

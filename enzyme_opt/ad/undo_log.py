@@ -98,14 +98,15 @@ class UndoLog:
         if visible:
             b = self._replay(gen, b, visible)
         for local, header in self.headers.items():
-            T.release_tape(b, header, KIND[local])
+            T.release_tape(b, header, gen.ctx.tape_spares, KIND[local])
         return b
 
     def _start(self, gen) -> None:
         """Empty logs in the derivative's frame; the visible log's size read
         where the forward pass ends."""
         for local in sorted({is_local_store(s) for s in self.logged}, reverse=True):
-            self.headers[local] = T.init_tape(gen.fwd_alloca, KIND[local], "undo.log")
+            self.headers[local] = T.init_tape(gen.fwd_alloca, gen.ctx.tape_spares, KIND[local],
+                                               "undo.log")
         if False in self.headers:
             end = Builder().position_before(gen.exit.terminator)
             self.visible_bytes = T.tape_size(end, self.headers[False])

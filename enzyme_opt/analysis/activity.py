@@ -211,7 +211,7 @@ def user_allocators(module) -> Dict[int, int]:
     shadow itself, so they do not matter here)."""
     if module is None:
         return {}
-    cached = getattr(module, "_user_allocators", None)
+    cached = module.facts.get("user allocators")
     if cached is not None:
         return cached
     found = {}
@@ -223,7 +223,7 @@ def user_allocators(module) -> Dict[int, int]:
         index = _constant_address(entries[1]) if len(entries) > 1 else None
         if fn is not None and index is not None and index < len(fn.args):
             found[id(fn)] = index
-    module._user_allocators = found
+    module.facts["user allocators"] = found
     return found
 
 
@@ -257,7 +257,7 @@ def user_inactive_functions(module) -> Set[int]:
     `enzyme_inactive` function attribute."""
     if module is None:
         return set()
-    cached = getattr(module, "_user_inactive", None)
+    cached = module.facts.get("user inactive functions")
     if cached is not None:
         return cached
     marked = {id(fn) for fn in module.functions
@@ -272,7 +272,7 @@ def user_inactive_functions(module) -> Set[int]:
                 annotated = function_under_casts(parts[0]) if parts else None
                 if annotated is not None and _annotation_text(parts[1]) == "enzyme_inactive":
                     marked.add(id(annotated))
-    module._user_inactive = marked
+    module.facts["user inactive functions"] = marked
     return marked
 
 

@@ -79,9 +79,7 @@ def _written(g, offset: int, size: int) -> bool:
     stores to other bytes at constant offsets, leave them alone; any other
     use (a call, a copy, the address stored or compared) may change them."""
     module = g.module
-    cache = getattr(module, "_written_globals", None)
-    if cache is None:
-        cache = module._written_globals = {}
+    cache = module.facts.setdefault("written global bytes", {})
     key = (id(g), offset, size)
     if key not in cache:
         cache[key] = _any_write(g, offset, size)

@@ -294,6 +294,11 @@ class Module:
         self.named_metadata: List[str] = []         # `!llvm.ident = !{!0}`, verbatim
         self.metadata: Dict[str, str] = {}          # "12" -> "!{...}" / "distinct !DI..."
         self.trailing: List[str] = []               # uselistorder and the like
+        # What analyses derive from the module's own declarations, made when
+        # first asked and kept for the run: the user's inactive and
+        # allocation-like functions (analysis/activity.py), the globals code
+        # may write (analysis/constant_callees.py).
+        self.facts: Dict[str, object] = {}
 
     def with_groups(self, attrs: str) -> str:
         """Attribute text with each `#N` replaced by that group's attributes."""
