@@ -68,19 +68,6 @@ class DerivativeContext:
             self._module_types = ModuleTypes(self.module, self.api_call)
         return self._module_types
 
-    def analyze_types(self, copy, primal, args):
-        """Type analysis of the AD's copy of `primal`; see typed_memory.analyze_types."""
-        from .typed_memory import analyze_types
-        return analyze_types(self, copy, primal, args)
-
-    def check_untyped_moves(self, gen, fn) -> None:
-        """Stop where a type analysis did not deduce would make the derivative wrong."""
-        from .typed_memory import check_untyped_moves
-        from .unsupported import check_active_stores, check_inline_asm
-        check_untyped_moves(fn, gen.types, gen.info, gen.primal)
-        check_active_stores(fn, gen.info, gen.primal)
-        check_inline_asm(fn, gen.info, gen.primal)
-
     def constant_shadow(self, v, mode: str, lane: int = 0):
         """The shadow of a pointer no instruction defines, or None if it has none.
 
@@ -168,12 +155,12 @@ class DerivativeContext:
         if gen.split:
             self.split_cache[key] = (gen.fwd, gen.rev)
 
-    def report_analyses(self, gen) -> None:
-        """Collect the --print-activity / --print-type-analysis printouts."""
+    def report_analyses(self, gen, fn) -> None:
+        """Collect the --print-activity / --print-type-analysis printouts of
+        `fn`, the copy `gen` differentiates."""
         from ..ir.printer import FunctionPrinter
         head = (f"function '{gen.primal.name}' ({gen.mode} mode; "
                 f"arguments: {', '.join(gen.kinds)})")
-        fn = gen.fwd if gen.mode == "reverse" else gen.fn
         if self.options.get("print_activity"):
             printer = FunctionPrinter(fn)
             lines = [f"activity of {head}:"]

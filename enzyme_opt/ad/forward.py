@@ -10,17 +10,16 @@ from __future__ import annotations
 
 from typing import Dict, List
 
-from ..analysis.activity import ActivityInfo, contains_float, contains_pointers, trivial_pointers
+from ..analysis.activity import contains_float, contains_pointers, trivial_pointers
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import predecessor_map, reaches, reverse_postorder
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
-from ..ir.clone import clone_body
 from ..ir.constants import zero_of
 from ..ir.types import FunctionType, StructType
 from .instruction_table import differentiate_instruction, replayed_by_generator
-from .prepare import prepare_for_differentiation
+from .skeleton import differentiable_copy
 from .rules import RULES, Emitter, scaled
 from .unsupported import refuse_missing_shadow
 
@@ -79,25 +78,17 @@ class ForwardGenerator:
         self.fn = fn
         self.ctx.register_forward(self)
         by_role = dict(zip(roles, fn.args))
-        value_map = {id(a): by_role[("primal", a.index)] for a in self.primal.args}
-        clone_body(self.primal, fn, value_map)
-        exit_block = prepare_for_differentiation(fn)
-        kinds = [Activity.CONST] * len(fn.args)
+        args = [by_role[("primal", a.index)] for a in self.primal.args]
+        # Floats passed with a tangent are active; pointers with one have shadows
+        # (and so do structs holding pointers, whose float fields are active too).
+        activity = [Activity.OUT if k in DUPLICATED and not contains_pointers(a.type) else k
+                    for k, a in zip(self.kinds, self.primal.args)]
+        exit_block = differentiable_copy(self, fn, args, activity)
         for a, kind in zip(self.primal.args, self.kinds):
-            primal_arg = by_role[("primal", a.index)]
-            kinds[primal_arg.index] = kind
             if kind in DUPLICATED:
                 lanes = [by_role[("tangent", a.index, k)] for k in range(self.width)]
                 shadowed = contains_pointers(a.type)
-                (self.shadows if shadowed else self.tangents)[id(primal_arg)] = lanes
-        self.types = self.ctx.analyze_types(fn, self.primal, [by_role[("primal", a.index)]
-                                                             for a in self.primal.args])
-        # Floats passed with a tangent are active; pointers with one have shadows
-        # (and so do structs holding pointers, whose float fields are active too).
-        self.info = ActivityInfo(fn, [Activity.OUT if k in DUPLICATED and not contains_pointers(a.type)
-                                      else k for k, a in zip(kinds, fn.args)], self.ctx.globals)
-        self.ctx.check_untyped_moves(self, fn)
-        self.ctx.report_analyses(self)
+                (self.shadows if shadowed else self.tangents)[id(args[a.index])] = lanes
         order = reverse_postorder(fn)
         # The tangent follows the paths that return: blocks that end in a
         # throw or an abort (formatting an error message) are left as they are.

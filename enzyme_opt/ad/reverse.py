@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Dict, List
 
-from ..analysis.activity import (POINTER_LANE_MOVES, ActivityInfo, allocation_alignment_index,
+from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
                                  allocation_size_index, contains_float, holds_pointers,
                                  trivial_pointers)
 from ..analysis.arg_activity import DUPLICATED, Activity
@@ -40,7 +40,6 @@ from ..analysis.loops import LoopInfo, counter_parts
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
-from ..ir.clone import clone_body
 from ..ir.constants import ConstantInt, ConstantUndef, const_float, zero_of
 from ..ir.types import I64, FunctionType, StructType
 from . import shadow_heap
@@ -50,9 +49,9 @@ from . import tape as T
 from .cache_policy import PrimalCache
 from .calls import CallKind, classify_call
 from .instruction_table import differentiate_instruction, replayed_by_generator
-from .prepare import prepare_for_differentiation, separate_alloca_prologue
 from .rules import RULES, Emitter, Expr, scaled
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
+from .skeleton import differentiable_copy
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
                           refuse_unshadowed_pointer_store)
 
@@ -168,10 +167,7 @@ class ReverseGenerator:
 
     def _generate(self, fwd_roles, rev_roles) -> None:
         self.fwd_args = [fwd_roles[("primal", a.index)] for a in self.primal.args]
-        value_map = {id(a): self.fwd_args[a.index] for a in self.primal.args}
-        clone_body(self.primal, self.fwd, value_map)
-        self.exit = prepare_for_differentiation(self.fwd)
-        self.prologue = separate_alloca_prologue(self.fwd)
+        self.exit = differentiable_copy(self, self.fwd, self.fwd_args, self.kinds)
         # The blocks are final from here on: one predecessor map serves.  The
         # derivative follows the paths that return; calls in blocks that end
         # in a throw or an abort (formatting an error message with an active
@@ -179,18 +175,11 @@ class ReverseGenerator:
         self.preds = predecessor_map(self.fwd)
         self.returning = reaches(self.exit, self.preds)
         self.fwd_blocks = list(self.fwd.blocks)
-        kinds = [Activity.CONST] * len(self.fwd.args)
-        for a, kind in zip(self.primal.args, self.kinds):
-            kinds[fwd_roles[("primal", a.index)].index] = kind
-        self.types = self.ctx.analyze_types(self.fwd, self.primal, self.fwd_args)
-        self.info = ActivityInfo(self.fwd, kinds, self.ctx.globals)
-        self.ctx.check_untyped_moves(self, self.fwd)
-        # The forward function's blocks are final from here on, so one loop
-        # analysis serves the cache policy, its undo log and the reverse pass.
+        # One loop analysis serves the cache policy, its undo log and the
+        # reverse pass.
         self.loops = LoopInfo(self.fwd)
         self.cache = PrimalCache(self)
         self.undo = self.cache.undo
-        self.ctx.report_analyses(self)
         self.rev_args = {id(fwd_roles[("primal", a.index)]): rev_roles[("primal", a.index)]
                          for a in self.primal.args}
         for a, kind in zip(self.primal.args, self.kinds):

@@ -24,20 +24,6 @@ from . import tape as T
 from .context import ADJOINT_SUM_FLAGS
 
 
-def analyze_types(ctx, copy, primal, args):
-    """Type analysis of `copy`, the AD's copy of `primal` (`args`: the copy's
-    values of the primal's parameters), after integer copies of typed memory
-    in it became typed copies."""
-    from ..transforms.typed_copies import retype_integer_copies
-    types = ctx.module_types.analysis(copy, args, like=primal)
-    from .float_bit_params import pass_float_bits_as_floats
-    if retype_integer_copies(copy, types):
-        types = ctx.module_types.analysis(copy, args, like=primal)
-    if pass_float_bits_as_floats(copy, ctx.float_variants):
-        types = ctx.module_types.analysis(copy, args, like=primal)
-    return types
-
-
 # -- integer copies -------------------------------------------------------------------------
 def check_untyped_moves(fn, types, info, primal) -> None:
     """Stop where a derivative or a shadow pointer would be lost unnoticed: an

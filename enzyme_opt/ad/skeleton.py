@@ -1,0 +1,67 @@
+"""The setup both generators share: the primal's copy, ready to differentiate.
+
+ForwardGenerator (forward.py) and ReverseGenerator (reverse.py) each make
+a function with the derivative's signature, then `differentiable_copy`
+fills it, one step after another:
+
+1. clone the primal's body into it;
+2. prepare the copy (prepare.py): SSA form, one returning block; in
+   reverse mode, whose slots go to the entry block, the entry's allocas get
+   a block of their own (the `prologue`) where slots are appended cheaply;
+3. type analysis (analysis/module_types.py), after which integer copies of
+   typed memory become typed copies (transforms/typed_copies.py) and floats
+   passed to a callee as integer bits are passed as floats
+   (float_bit_params.py), each followed by the analysis again;
+4. activity analysis (analysis/activity.py) from the arguments' activity;
+5. the checks that refuse, with a located error, what the derivative would
+   get wrong: copies of active memory whose type is unknown
+   (typed_memory.py), stores and inline assembly (unsupported.py);
+6. the --print-activity / --print-type-analysis reports.
+
+From there each generator writes its own mode's code.
+"""
+from __future__ import annotations
+
+from ..analysis.activity import ActivityInfo
+from ..analysis.arg_activity import Activity
+from ..ir.clone import clone_body
+from ..transforms.typed_copies import retype_integer_copies
+from .float_bit_params import pass_float_bits_as_floats
+from .prepare import prepare_for_differentiation, separate_alloca_prologue
+from .typed_memory import check_untyped_moves
+from .unsupported import check_active_stores, check_inline_asm
+
+
+def differentiable_copy(gen, fn, args, arg_activity):
+    """Fill `fn` with the prepared copy of `gen.primal`; `args` are fn's
+    values of the primal's parameters, `arg_activity` their activity as the
+    activity analysis reads it (fn's other arguments are constant).  Sets
+    `gen.types`, `gen.info` and (reverse mode) `gen.prologue`; returns the
+    copy's returning block."""
+    primal, ctx = gen.primal, gen.ctx
+    clone_body(primal, fn, {id(a): args[a.index] for a in primal.args})
+    exit_block = prepare_for_differentiation(fn)
+    if gen.mode == "reverse":
+        gen.prologue = separate_alloca_prologue(fn)
+    gen.types = _type_analysis(ctx, fn, primal, args)
+    kinds = [Activity.CONST] * len(fn.args)
+    for value, kind in zip(args, arg_activity):
+        kinds[value.index] = kind
+    gen.info = ActivityInfo(fn, kinds, ctx.globals)
+    check_untyped_moves(fn, gen.types, gen.info, primal)
+    check_active_stores(fn, gen.info, primal)
+    check_inline_asm(fn, gen.info, primal)
+    ctx.report_analyses(gen, fn)
+    return exit_block
+
+
+def _type_analysis(ctx, copy, primal, args):
+    """Type analysis of `copy`, the AD's copy of `primal`, after integer
+    copies of typed memory in it became typed copies and floats passed as
+    integer bits are passed as floats."""
+    types = ctx.module_types.analysis(copy, args, like=primal)
+    if retype_integer_copies(copy, types):
+        types = ctx.module_types.analysis(copy, args, like=primal)
+    if pass_float_bits_as_floats(copy, ctx.float_variants):
+        types = ctx.module_types.analysis(copy, args, like=primal)
+    return types
