@@ -10,11 +10,15 @@ import traceback
 import click
 
 from . import __version__
+from .analysis.dominance import first_dominance_violation
 from .diagnostics import EnzymeOptError, register_source
+from .ir.parser import parse_module
+from .ir.printer import print_module
+from . import llvm_tools
 from .llvm_verify import PendingCheck, llvm_check
 from .output import write_output
+from . import passes
 from .stages import ProgressLine, Stages, Statistics
-from . import llvm_tools, passes
 
 
 def _read_input(path: str):
@@ -130,7 +134,7 @@ def _without_position(message: str) -> str:
 
 
 def _llvmlite_llvm() -> str:
-    import llvmlite.binding as llvm
+    import llvmlite.binding as llvm     # third-party and slow to load: only when asked
     return "LLVM " + ".".join(map(str, llvm.llvm_version_info))
 
 
@@ -190,7 +194,6 @@ def run(input_paths, output: str, pipeline: str, verify: bool, stages: Stages,
         options: dict):
     """The output module's text, and the LLVM version it is for (None: as the
     input's text says)."""
-    from .ir.printer import print_module
     names = passes.parse_pipeline(passes.DEFAULT_PIPELINE if pipeline is None else pipeline)
     stages.enter("reading the input")
     text, filename, version = _read_inputs(input_paths or ("-",))
@@ -227,7 +230,6 @@ def _read_module(text: str, filename: str, lazy: bool):
     (Function.lazy_body) if LLVM reads and verifies the module, which it
     does in a child process meanwhile.  Otherwise, every body is read, and
     any error is ours to report, located as our parser finds it."""
-    from .ir.parser import parse_module
     if not lazy:
         return parse_module(text, filename)
     ours = _llvm14_asm_goto(text)
@@ -264,7 +266,6 @@ def _read_bodies_llvm_cannot(module, text: str) -> str:
 
 
 def _check_dominance(module, text: str) -> None:
-    from .analysis.dominance import first_dominance_violation
     bad = first_dominance_violation(module)
     if bad is None:
         return

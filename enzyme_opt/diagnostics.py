@@ -1,6 +1,7 @@
 """Errors users see, located in their source: `file:line:col: error: ...`."""
 from __future__ import annotations
 
+import os
 import re
 from typing import Optional
 
@@ -137,7 +138,6 @@ def _file_path(md, file_ref: str) -> Optional[str]:
     directory = fields.get("directory", "").strip('"')
     if not name:
         return None
-    import os
     if directory and not os.path.isabs(name) and os.path.exists(os.path.join(directory, name)) \
             and not os.path.exists(name):
         return os.path.join(directory, name)

@@ -11,20 +11,23 @@ and calls of differentiated functions serve all lanes in one go.
 """
 from __future__ import annotations
 
+from ..analysis.activity import contains_float
 from ..analysis.arg_activity import Activity
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt, ConstantZero, shuffle_mask, zero_of
 from ..ir.types import I32
-from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
-                          refuse_bodiless_call,
-                          refuse_indirect_call)
-from . import shadow_heap
-from .calls import CallKind, classify_call
-from .rules import rule_name_for_call
-from .complex_calls import complex_adjoint
-from .masked import masked_adjoint
 from .aggregates import clear_float_fields, returns_gradient
+from .calls import CallKind, classify_call
+from .complex_calls import complex_adjoint
+from .conventions import coerce
+from .masked import masked_adjoint
+from .reductions import partials, reduction_kind
+from .rules import rule_name_for_call
+from . import shadow_heap
+from . import tape as T
+from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
+                          refuse_bodiless_call, refuse_indirect_call)
 
 
 def adjoint_arithmetic(gen, b, inst):
@@ -78,7 +81,6 @@ def adjoint_load(gen, b, inst):
 
 def adjoint_store(gen, b, inst):
     value, ptr = inst.operands
-    from ..analysis.activity import contains_float
     if not contains_float(value.type) or not gen.info.has_shadow(ptr):
         return
     shadow = gen.shadow_in_rev(b, ptr)
@@ -216,7 +218,6 @@ def _reduction(gen, b, inst):
 
 
 def _vector_reduce(gen, b, inst, name):
-    from .reductions import partials, reduction_kind
     kind = reduction_kind(name)
     if kind is None:
         raise DifferentiationError(f"no derivative for '{name}'", function=gen.primal,
@@ -237,8 +238,6 @@ def _vector_reduce(gen, b, inst, name):
 
 def _custom_call(gen, b, inst, plan):
     """Call the user's reverse rule: (args, shadows, [d_result], [tape]) -> gradients."""
-    from ..analysis.activity import contains_float
-    from .api import coerce
     _, rule, kinds, tape, ret_active = plan
     call_args = inst.args if isinstance(inst, I.CallBase) and inst.called_function is \
         rule.function else None
@@ -348,7 +347,6 @@ def _differentiated_call(gen, b, inst, plan):
 def adjoint_alloca(gen, b, inst):
     """The reverse of a stack allocation whose shadow is on the heap frees it."""
     if id(inst) in gen.heap_allocas:
-        from . import tape as T
         shadow = gen.shadow_in_rev(b, inst)
         b.call(T.libc(gen.module, "free"), [b.pointer_cast(shadow, T.byte_ptr(gen.module))])
 

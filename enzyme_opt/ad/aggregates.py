@@ -24,11 +24,13 @@ which hold adjoints in reverse mode, alone.
 """
 from __future__ import annotations
 
-from ..analysis.activity import contains_float, contains_pointers, holds_pointers
+from ..analysis.activity import contains_float, contains_pointers, holds_pointers, trivial_pointers
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..diagnostics import DifferentiationError
+from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt, zero_of
 from ..ir.types import I32, size_and_align
+from .unsupported import refuse_unshadowed_pointer_store
 
 # Fields a whole-aggregate store writes one by one: more is refused.
 MAX_FIELDS = 256
@@ -148,7 +150,6 @@ def mirror_reverse(gen, b, inst, name):
 def _clone_on(inst, replacement):
     """A copy of `inst` whose operands are replaced where `replacement` gives
     a value."""
-    from ..ir.clone import clone_instruction
     copy = clone_instruction(inst)
     copy.name = None
     for index, op in enumerate(inst.operands):
@@ -175,7 +176,6 @@ def check_tangent_argument(gen, call, arg) -> None:
     """An active struct whose pointers have no shadow (a constant table's
     beside a double) cannot be passed to a tangent function: it would take
     the struct's null pointer fields for shadows."""
-    from ..analysis.activity import trivial_pointers
     if is_pointer_aggregate(arg.type) and not trivial_pointers(arg):
         raise DifferentiationError(
             f"cannot differentiate passing a {arg.type} whose pointers have no shadow "
@@ -197,7 +197,6 @@ def store_forward(gen, b, inst) -> None:
 def _stored_shadows(gen, inst, shadow_of):
     """The shadow lanes of the aggregate a store writes; a located error if its
     pointers have none (an enzyme_const argument's pointer, say)."""
-    from .unsupported import refuse_unshadowed_pointer_store
     value = inst.value
     try:
         return shadow_of(value)

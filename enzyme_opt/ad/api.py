@@ -13,14 +13,21 @@ from typing import List, Optional
 
 from ..analysis.activity import contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED, Activity
-from ..diagnostics import DifferentiationError, EnzymeOptError
+from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
 from ..ir import Argument, Builder, Function, GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantFloat, ConstantInt, ConstantUndef, zero_of
 from ..ir.module import function_under_casts
+from ..ir.types import I8, ArrayType, StructType
+from .aggregates import returns_gradient
 from .context import DerivativeContext, size_and_align
+from .conventions import coerce
 from .derivative_check import DerivativeCheck, unchecked_split_call
 from . import misuse
+from .prepare import invoke_to_branch
+from .rules import rule_name_for_call
+from . import tape as T
+from .tape import HEADER_BYTES
 
 MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
            "enzyme_const": Activity.CONST, "enzyme_out": Activity.OUT,
@@ -138,7 +145,6 @@ def _library_wrapper(fn: Function):
     """A body for a math function known only by its derivative rule
     (`__enzyme_autodiff(sin, x)`): one that calls it, so it differentiates
     like any other function.  None for functions we know nothing of."""
-    from .rules import rule_name_for_call
     if rule_name_for_call(fn.name) is None:
         return None
     module = fn.module
@@ -295,23 +301,6 @@ def default_activity(t, mode: str = "reverse") -> Activity:
     return Activity.CONST
 
 
-def coerce(b: Builder, v, t):
-    """Convert a call argument to the parameter type (C varargs promote floats)."""
-    if v.type == t:
-        return v
-    if v.type.is_float and t.is_float:
-        return b.cast("fptrunc" if v.type.bits > t.bits else "fpext", v, t)
-    if v.type.is_int and t.is_int:
-        return b.cast("trunc" if v.type.bits > t.bits else "sext", v, t)
-    if v.type.is_pointer and t.is_pointer:
-        return b.pointer_cast(v, t)
-    if v.type.is_int and t.is_pointer:
-        return b.cast("inttoptr", v, t)
-    if v.type.is_pointer and t.is_int:
-        return b.cast("ptrtoint", v, t)
-    raise DifferentiationError(f"cannot pass a {v.type} value as a {t} parameter")
-
-
 def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     """With `enzyme_width N` the float result is seeded with 1.0 in each lane,
     and the gradients come back as N per active argument, argument-major
@@ -346,7 +335,6 @@ def erase_api_call(call) -> None:
     """Remove a lowered API call; an `invoke` (C++ code) becomes a branch to its
     normal destination, since the derivative code replacing it never unwinds."""
     if isinstance(call, I.Invoke):
-        from .prepare import invoke_to_branch
         invoke_to_branch(call)
     else:
         call.erase()
@@ -373,10 +361,8 @@ def deliver_gradients(b: Builder, call, grads: list, sret) -> None:
     else:
         # ABI-coerced returns (`<2 x float>`, `{ <2 x float>, float }`): lay the
         # gradients out as the C struct would, then read the return type back.
-        from ..ir.types import StructType
         size = max(size_and_align(rtype)[0], size_and_align(StructType(tuple(
             g.type for g in grads)))[0])
-        from ..ir.types import ArrayType, I8
         buf = b.alloca(ArrayType(size, I8), name="grads.buf", align=16)
         _store_packed(b, grads, buf)
         value = b.load(rtype, b.pointer_cast(buf, b.module.pointer_to(rtype)), "grads")
@@ -384,7 +370,6 @@ def deliver_gradients(b: Builder, call, grads: list, sret) -> None:
 
 
 def _store_packed(b: Builder, grads: list, dest) -> None:
-    from ..ir.types import StructType
     st = StructType(tuple(g.type for g in grads))
     base = b.pointer_cast(dest, b.module.pointer_to(st))
     for i, g in enumerate(grads):
@@ -426,7 +411,6 @@ def _derivative_check(ctx, parsed, mode, b, args):
 
 def diffe_gradients(parsed) -> list:
     """The arguments whose gradients the derivative returns."""
-    from .aggregates import returns_gradient
     return [spec for spec, param in zip(parsed.args, parsed.function.args)
             if returns_gradient(param.type, spec.kind)]
 
@@ -452,7 +436,6 @@ def _split_pair(ctx, parsed):
 
 
 def _check_allocated(parsed, available: Optional[int]) -> None:
-    from .tape import HEADER_BYTES
     size = parsed.allocated if parsed.allocated is not None else available
     if size is not None and size < HEADER_BYTES:
         raise _error(parsed.call, f"the tape of '{parsed.function.name}' needs {HEADER_BYTES} "
@@ -469,7 +452,6 @@ def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
     derivative that records nothing uses a header of its own and leaves the
     caller's memory alone.
     """
-    from . import tape as T
     call = parsed.call
     aug, _ = _split_pair(ctx, parsed)
     b = Builder().position_before(call)
@@ -522,7 +504,6 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
     The tape comes as `enzyme_tape, tape` or, as in Enzyme, as the last
     argument (after the adjoint of a float result).
     """
-    from . import tape as T
     call, fn = parsed.call, parsed.function
     aug, rev = _split_pair(ctx, parsed)
     rest, tape = list(parsed.rest), parsed.tape
@@ -573,7 +554,6 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
 
 def lower_augmentsize(ctx: DerivativeContext, call) -> None:
     """The bytes `enzyme_allocated` must provide: a tape header, or none at all."""
-    from . import tape as T
     if not call.type.is_int:
         raise _error(call, "__enzyme_augmentsize must return an integer")
     size = T.HEADER_BYTES
@@ -639,7 +619,6 @@ def lower_api_calls(module, options=None) -> int:
 
 
 def _call_site_note(call) -> str:
-    from ..diagnostics import ir_location, source_location
     api = call.called_function.name
     target = _target(call)
     what = f"'{target.name}'" if target is not None else "a function"

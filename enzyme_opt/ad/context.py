@@ -1,18 +1,27 @@
 """Per-module state of the AD pipeline: derivative caches and shared helpers."""
 from __future__ import annotations
 
-from ..stages import Statistics
-
+import re
 from typing import Dict, Tuple
 
+from ..analysis.activity import (GlobalActivity, address_base, contains_float, contains_pointers,
+                                 global_base)
+from ..analysis.module_types import ModuleTypes
 from ..ir import Builder, Function
-from ..ir.constants import ConstantInt
-from ..ir.module import function_under_casts
+from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantPoison,
+                            ConstantUndef, zero_of)
+from ..ir.module import GlobalVariable, function_under_casts
+from ..ir.printer import FunctionPrinter
 from ..ir.types import I1, I8, I64, VOID, FunctionType, size_and_align  # noqa: F401 (re-exported)
+from ..stages import Statistics
+from . import shadow_heap
 from . import tape as T
-
-# Fast-math flags of an adjoint accumulation (see add_values).
-ADJOINT_SUM_FLAGS = ("reassoc",)
+from .custom import collect_custom_rules
+from .forward import ForwardGenerator
+from .reverse import ReverseGenerator
+from .rules import ADJOINT_SUM_FLAGS
+from .typed_memory import copy_shadow_pointers, memcpy_adjoint, realloc_accumulate_helper
+from .versioning import combined_derivative
 
 
 class DerivativeContext:
@@ -26,13 +35,11 @@ class DerivativeContext:
         self.split_cache: Dict[Tuple, tuple] = {}
         self.combined_cache: Dict[Tuple, Function] = {}
         self.forward_cache: Dict[Tuple, Function] = {}
-        from .custom import collect_custom_rules
         self.custom = collect_custom_rules(module)
         self.options = dict(options or {})
         self.reports: list = []
         self.check_functions: dict = {}     # derivative_check's generated functions
         self.stats = self.options.get("stats") or Statistics()
-        from ..analysis.activity import GlobalActivity
         self.globals = GlobalActivity(module)
         self.shadow_globals: Dict[Tuple, object] = {}
         self._module_types = None
@@ -64,7 +71,6 @@ class DerivativeContext:
     def module_types(self):
         """The interprocedural type analysis, made when first needed."""
         if self._module_types is None:
-            from ..analysis.module_types import ModuleTypes
             self._module_types = ModuleTypes(self.module, self.api_call)
         return self._module_types
 
@@ -80,8 +86,6 @@ class DerivativeContext:
         computed from null (`getelementptr double, ptr null, %n`: clang's
         `begin() + n` of an empty vector), null's shadow being null.
         """
-        from ..analysis.activity import address_base, global_base
-        from ..ir.constants import ConstantAggregate, ConstantPoison, ConstantUndef
         if isinstance(v, ConstantAggregate) and v.type.is_aggregate:
             return self._aggregate_shadow(v, mode, lane)
         if global_base(v) is not None:
@@ -95,8 +99,6 @@ class DerivativeContext:
     def _aggregate_shadow(self, c, mode: str, lane: int):
         """A constant struct's shadow: its pointers' shadows, zero floats (no
         tangent), the same integers; None if a pointer has no shadow."""
-        from ..analysis.activity import contains_float, contains_pointers
-        from ..ir.constants import ConstantAggregate, zero_of
         elements = []
         for e in c.elements:
             if contains_pointers(e.type):
@@ -116,8 +118,6 @@ class DerivativeContext:
         mode keeps tangents in its own (one per batch lane): what one mode
         leaves behind must not seed the other.
         """
-        from ..ir.constants import ConstantExpr
-        from ..ir.module import GlobalVariable
         if isinstance(v, ConstantExpr):
             base = self.global_shadow(v.operands[0], mode, lane)
             return ConstantExpr(v.opcode, v.type, [base, *v.operands[1:]], v.flags,
@@ -125,7 +125,6 @@ class DerivativeContext:
         key = (id(v), mode, lane)
         shadow = self.shadow_globals.get(key)
         if shadow is None:
-            from ..ir.constants import zero_of
             kind = "shadow" if mode == "reverse" else "tangent"
             name = f"{v.name}_{kind}" + (f"{lane}" if lane else "")
             shadow = GlobalVariable(v.type, name, v.value_type, zero_of(v.value_type),
@@ -138,7 +137,6 @@ class DerivativeContext:
 
     def _shadow_initializer(self, c, mode: str, lane: int):
         """Zeros where `c` holds numbers, the shadows of what its pointers point to."""
-        from ..ir.constants import ConstantAggregate, zero_of
         if c.type.is_pointer:
             shadow = self.constant_shadow(c, mode, lane)
             return shadow if shadow is not None else zero_of(c.type)
@@ -158,7 +156,6 @@ class DerivativeContext:
     def report_analyses(self, gen, fn) -> None:
         """Collect the --print-activity / --print-type-analysis printouts of
         `fn`, the copy `gen` differentiates."""
-        from ..ir.printer import FunctionPrinter
         head = (f"function '{gen.primal.name}' ({gen.mode} mode; "
                 f"arguments: {', '.join(gen.kinds)})")
         if self.options.get("print_activity"):
@@ -186,7 +183,6 @@ class DerivativeContext:
     def forward_derivative(self, fn: Function, kinds: tuple, width: int = 1,
                            returns: str = "tangent") -> Function:
         """The tangent function of `fn` for this activity and batch width."""
-        from .forward import ForwardGenerator
         cached = self.forward_cache.get((id(fn), kinds, width, returns))
         if cached is None:
             cached = ForwardGenerator(self, fn, kinds, width, returns).build(fn.name)
@@ -196,8 +192,6 @@ class DerivativeContext:
                          ret_shadow: bool = False, width: int = 1):
         """(augmented forward, reverse) of `fn` for this activity and batch width;
         reused per call site."""
-        from .reverse import ReverseGenerator
-        from ..analysis.activity import contains_float
         key = (id(fn), kinds, ret_active and contains_float(fn.return_type), ret_shadow, width)
         cached = self.split_cache.get(key)
         if cached is None:
@@ -208,7 +202,6 @@ class DerivativeContext:
     def combined_derivative(self, fn: Function, kinds: tuple, ret_active: bool,
                             width: int = 1) -> Function:
         """The gradient function `__enzyme_autodiff` calls, for this batch width."""
-        from .versioning import combined_derivative
         key = (id(fn), kinds, ret_active, width)
         cached = self.combined_cache.get(key)
         if cached is None:
@@ -232,7 +225,6 @@ class DerivativeContext:
         if t.is_float or t.is_vector:
             return b.fadd(a, d, flags=ADJOINT_SUM_FLAGS)
         if t.is_struct or t.is_array:
-            from ..analysis.activity import contains_float
             count = len(t.elements) if t.is_struct else t.count
             out = a
             for i in range(count):
@@ -262,14 +254,12 @@ class DerivativeContext:
     def realloc_adjoint(self, gen, b: Builder, call) -> None:
         """Adjoints of the bytes realloc kept flow back into the old block's
         shadow; the new block's shadow is freed (this is its last use)."""
-        from . import shadow_heap
         old, nbytes = call.args
         new_shadow = gen.shadow_in_rev(b, call)
         old_shadow = gen.shadow_in_rev(b, old)
         wanted = b.cast("zext", gen.primal_in_rev(b, nbytes), I64)
         kept = shadow_heap.kept_by_realloc(b, old_shadow, wanted)
         p = T.byte_ptr(self.module)
-        from .typed_memory import realloc_accumulate_helper
         helper = realloc_accumulate_helper(gen, call)
         if helper is not None:
             b.call(helper, [b.pointer_cast(new_shadow, p), b.pointer_cast(old_shadow, p), kept])
@@ -281,18 +271,15 @@ class DerivativeContext:
             self.memset_zero(b, gen.shadow_in_rev(b, dst), gen.primal_in_rev(b, nbytes))
 
     def memcpy_adjoint(self, gen, b: Builder, call) -> None:
-        from .typed_memory import memcpy_adjoint
         memcpy_adjoint(self, gen, b, call)
 
     def copy_shadow_pointers(self, gen, b: Builder, call) -> None:
-        from .typed_memory import copy_shadow_pointers
         copy_shadow_pointers(self, gen, b, call)
 
 
 
 def _align_text(attrs: str) -> str:
     """`, align N` of a global's trailing text (the shadow keeps the alignment)."""
-    import re
     m = re.search(r",\s*align\s+\d+", attrs or "")
     return m.group(0) if m else ""
 

@@ -17,10 +17,10 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import zero_of
-from ..ir.types import FunctionType, StructType
+from ..ir.types import VOID, FunctionType, StructType
 from .instruction_table import differentiate_instruction, replayed_by_generator
-from .skeleton import differentiable_copy
 from .rules import RULES, Emitter, scaled
+from .skeleton import differentiable_copy
 from .unsupported import refuse_missing_shadow
 
 
@@ -56,7 +56,6 @@ class ForwardGenerator:
             # read or write through it (tape slots, allocations, views).
             parts.extend([rt] * self.width)
         if not parts:
-            from ..ir.types import VOID
             return VOID
         return parts[0] if len(parts) == 1 else StructType(tuple(parts))
 

@@ -6,25 +6,26 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 """
 from __future__ import annotations
 
+from ..analysis.activity import (allocation_alignment_index, allocation_size_index, contains_float,
+                                 contains_pointers, holds_pointers)
 from ..analysis.arg_activity import Activity
-from ..analysis.activity import (allocation_alignment_index, allocation_size_index,
-                                 contains_float, contains_pointers, holds_pointers)
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt, zero_of
 from ..ir.types import I64
-from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
-                          refuse_bodiless_call,
-                          check_variadic_call, refuse_indirect_call,
-                          refuse_unshadowed_pointer_store)
+from .aggregates import check_tangent_argument, is_pointer_aggregate, mirror_forward, store_forward
 from .calls import CallKind, classify_call
-from .rules import rule_name_for_call
 from .complex_calls import complex_tangent
+from .conventions import coerce
 from .masked import masked_tangent
-from .aggregates import (check_tangent_argument, is_pointer_aggregate, mirror_forward,
-                         store_forward)
+from .reductions import lanes_of, partials, reduction_kind
+from .rules import rule_name_for_call
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
+from . import tape as T
+from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
+                          check_variadic_call, refuse_bodiless_call, refuse_indirect_call,
+                          refuse_unshadowed_pointer_store)
 
 
 def _pointer_or(tangent):
@@ -256,7 +257,6 @@ _CALL_TANGENTS = {
 
 def _vector_reduce(gen, b, inst) -> None:
     """tangent = d/d start * t_start + sum_i d/d lane_i * t_lane_i."""
-    from .reductions import lanes_of, partials, reduction_kind
     kind = reduction_kind(inst.called_function.name)
     if kind is None:
         raise DifferentiationError(f"no derivative for '{inst.called_function.name}'",
@@ -274,7 +274,6 @@ def _vector_reduce(gen, b, inst) -> None:
 
 
 def _shadow_malloc(gen, b, inst):
-    from . import tape as T
     if inst.called_function.name == "calloc":
         raw = b.call(T.libc(gen.module, "calloc"), list(inst.args))
     elif allocation_alignment_index(inst.called_function) is not None:
@@ -331,7 +330,6 @@ def _differentiated_call(gen, b, inst) -> None:
 
 def _custom_forward(gen, b, inst, rule) -> None:
     """Call the user's tangent rule once per direction: (x, dx, y, dy, ...)."""
-    from .api import coerce
     callee = inst.called_function
     params = rule.forward.function_type.params
     every_arg = len(params) == 2 * len(inst.args)
@@ -346,7 +344,6 @@ def _custom_forward(gen, b, inst, rule) -> None:
             elif contains_float(a.type):
                 args.append(gen.tangent(a)[lane])
             elif every_arg:
-                from ..ir.constants import zero_of
                 args.append(zero_of(a.type))
         if len(args) != len(params):
             raise DifferentiationError(

@@ -12,11 +12,13 @@ import re
 from typing import Optional
 
 from ..analysis.activity import contains_float
-from ..diagnostics import DifferentiationError, EnzymeOptError, global_source_location
+from ..diagnostics import (DifferentiationError, EnzymeOptError, global_source_location,
+                           read_source_line)
 from ..ir import GlobalVariable
 from ..ir import instructions as I
-from ..ir.constants import ConstantExpr, ConstantInt
-from ..ir.types import size_and_align
+from ..ir.constants import ConstantAggregate, ConstantExpr, ConstantInt
+from ..ir.module import function_under_casts
+from ..ir.types import FloatType, size_and_align
 
 # The entry points enzyme-opt lowers, and the globals it reads.
 SUPPORTED_CALLS = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
@@ -102,7 +104,6 @@ def located_at_global(message: str, gv) -> EnzymeOptError:
     loc = global_source_location(gv) or getattr(gv, "location", None)
     if loc is None:
         return EnzymeOptError(message)
-    from ..diagnostics import read_source_line
     filename, line, column = loc
     return EnzymeOptError(message, filename, line, column, read_source_line(filename, line))
 
@@ -303,7 +304,6 @@ def sret_type(call, sret):
 
 
 def _named_type(module, text: str):
-    from ..ir.types import FloatType
     text = text.strip()
     if text.startswith("%"):
         name = text[1:].strip('"')
@@ -326,8 +326,6 @@ _REGISTRATION_FORMS = {3: "{ (void *)f, (void *)augmented_forward, (void *)rever
 def check_registration(gv, count: int) -> list:
     """The functions a `__enzyme_register_*` global lists: exactly `count`
     of them, or a located error showing the expected form."""
-    from ..ir.constants import ConstantAggregate
-    from ..ir.module import function_under_casts
     init = gv.initializer
     elements = init.elements if isinstance(init, ConstantAggregate) else None
     form = f"void *{gv.name}[{count}] = {_REGISTRATION_FORMS[count]}"

@@ -10,9 +10,11 @@ they describe the primal's frame, not the derivative's.
 from __future__ import annotations
 
 from ..analysis.cfg import reverse_postorder
+from ..analysis.constant_callees import resolved_callee
+from ..diagnostics import DifferentiationError
 from ..ir import BasicBlock, Builder
 from ..ir import instructions as I
-from ..ir.constants import ConstantInt
+from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
 from ..transforms.interchange import interchange_reduction_nests
 from ..transforms.mem2reg import promote_allocas
 
@@ -67,8 +69,6 @@ def call_unchanging_callees(fn) -> None:
     """An indirect call through a function pointer that no code changes (a
     global table's field) calls that function directly: the AD needs to
     know what it does (see analysis/constant_callees.py)."""
-    from ..analysis.constant_callees import resolved_callee
-    from ..ir.constants import ConstantExpr
     for inst in list(fn.instructions()):
         if not isinstance(inst, I.CallBase) or inst.called_function is not None:
             continue
@@ -132,7 +132,6 @@ def remove_unreachable_blocks(fn) -> None:
     for block in dead:
         for inst in block.instructions:
             if inst.has_uses():
-                from ..ir.constants import ConstantUndef
                 inst.replace_all_uses_with(ConstantUndef(inst.type))
         fn.blocks.remove(block)
 
@@ -140,7 +139,6 @@ def remove_unreachable_blocks(fn) -> None:
 def merge_returns(fn):
     returns = [b for b in fn.blocks if isinstance(b.terminator, I.Return)]
     if not returns:
-        from ..diagnostics import DifferentiationError
         raise DifferentiationError("function never returns", function=fn)
     if len(returns) == 1:
         return returns[0]

@@ -41,17 +41,19 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt, ConstantUndef, const_float, zero_of
-from ..ir.types import I64, FunctionType, StructType
-from . import shadow_heap
+from ..ir.types import I64, VOID, FunctionType, StructType
 from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
                          store_reverse_forward_pass)
-from . import tape as T
 from .cache_policy import PrimalCache
 from .calls import CallKind, classify_call
+from .conventions import coerce
 from .instruction_table import differentiate_instruction, replayed_by_generator
+from .instrument import instrument_forward
 from .rules import RULES, Emitter, Expr, scaled
+from . import shadow_heap
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
 from .skeleton import differentiable_copy
+from . import tape as T
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
                           refuse_unshadowed_pointer_store)
 
@@ -120,7 +122,6 @@ class ReverseGenerator:
     def gradient_return_type(self):
         types = self.gradient_types()
         if not types:
-            from ..ir.types import VOID
             return VOID
         return types[0] if len(types) == 1 else StructType(tuple(types))
 
@@ -447,7 +448,6 @@ class ReverseGenerator:
 
     def _rewrite_custom_call(self, call, rule, kinds, ret_active) -> None:
         """Use the user's augmented forward (if any) now and their reverse later."""
-        from .api import coerce
         callee = call.called_function
         if self.width > 1:
             raise DifferentiationError(
@@ -648,7 +648,6 @@ class ReverseGenerator:
 
     # ------------------------------------------------------------------ forward instrumentation
     def _instrument_forward(self) -> None:
-        from .instrument import instrument_forward
         instrument_forward(self)
         self.undo.instrument(self)
 

@@ -16,8 +16,13 @@ import math
 from typing import Callable, Dict, Optional
 
 from ..analysis.library import math_function
-from ..ir.constants import ConstantFloat, ConstantInt, const_float, zero_of
+from ..ir.constants import ConstantFloat, ConstantInt, ConstantPoison, const_float, zero_of
 from ..ir.types import I32, FunctionType, Type, type_suffix
+from .special import digamma_function
+
+# Fast-math flags of an adjoint accumulation (DerivativeContext.add_values,
+# typed_memory's adjoint copies): sums of adjoints may be reassociated.
+ADJOINT_SUM_FLAGS = ("reassoc",)
 
 
 class Expr:
@@ -173,7 +178,6 @@ class Emitter:
     def _lane_by_lane(self, callee_name: str, t, args):
         """A libm function without a vector form (sinh, digamma's kin), called
         per lane of vector arguments."""
-        from ..ir.constants import ConstantPoison
         params = tuple(a.type.element if a.type.is_vector else a.type for a in args)
         callee = self.b.module.declare_function(callee_name, FunctionType(t.element, params))
         out = ConstantPoison(t)
@@ -210,7 +214,6 @@ jn, yn = map(_f, ("jn", "yn"))
 
 def digamma(x):
     """psi(x), from an internal helper (libm has none)."""
-    from .special import digamma_function
     fn = digamma_function(x.em.b.module, x.type)
     return x.em.wrap(x.em.b.call(fn, [x.value]))
 

@@ -19,9 +19,11 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
-from ..ir.types import I8, I64, FloatType, FunctionType, VOID
+from ..ir.module import GlobalValue
+from ..ir.printer import SlotTracker
+from ..ir.types import I64, I8, VOID, FloatType, FunctionType, size_and_align
 from . import tape as T
-from .context import ADJOINT_SUM_FLAGS
+from .rules import ADJOINT_SUM_FLAGS
 
 
 # -- integer copies -------------------------------------------------------------------------
@@ -166,15 +168,12 @@ def _integer(t) -> bool:
 
 
 def _size(t) -> int:
-    from .context import size_and_align
     return size_and_align(t)[0]
 
 
 def source_name(types, v) -> str:
     """How the input names `v`, a value of the AD's copy of a function (whose
     own numbering differs: its parameters are named, shadows added)."""
-    from ..ir.module import GlobalValue
-    from ..ir.printer import SlotTracker
     if isinstance(v, GlobalValue):
         return f"@{v.name}"
     original = types.original

@@ -6,9 +6,13 @@ operations other than a sum); the checks live here so both say the same.
 """
 from __future__ import annotations
 
+from ..analysis.activity import (address_base, allocation_size_index, contains_float,
+                                 contains_pointers)
+from ..analysis.memory import call_may_write_through
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.constants import InlineAsm
+from ..ir.module import GlobalVariable
 from ..ir.values import Argument
 
 
@@ -77,8 +81,6 @@ def check_opaque_call(call, info, function) -> None:
     """A function without a body or a derivative rule that may write memory
     holding derivatives (a pointer argument with a shadow) would leave that
     shadow stale: the gradient would be silently wrong, so refuse."""
-    from ..analysis.activity import contains_pointers
-    from ..analysis.memory import call_may_write_through
     for index, arg in enumerate(call.args):
         if contains_pointers(arg.type) and info.has_shadow(arg) and \
                 call_may_write_through(call, index):
@@ -122,7 +124,6 @@ def check_active_stores(fn, info, function) -> None:
     workspace, a buffer the caller hung on a global) lands in memory without
     a shadow: its derivative would be dropped, and read back as zero.  (A
     pointer from an `enzyme_const` argument is the caller's choice.)"""
-    from ..analysis.activity import contains_float
     for inst in fn.instructions():
         if not isinstance(inst, I.Store) or not contains_float(inst.value.type) or \
                 not info.is_active(inst.value) or info.has_shadow(inst.pointer):
@@ -146,7 +147,6 @@ def _unknown_call_origin(ptr):
     """The call returning the memory `ptr` points into, when it is a call
     whose target the AD cannot see: indirect (through a pointer the module
     may change) or a function without a body that is no allocator."""
-    from ..analysis.activity import allocation_size_index
 
     def unknown_call(root):
         if not isinstance(root, I.CallBase):
@@ -167,8 +167,6 @@ def _callee_text(call) -> str:
 def _global_holding(ptr):
     """The non-constant global a pointer was loaded from (through address
     arithmetic, phis and selects), if it was."""
-    from ..analysis.activity import address_base
-    from ..ir.module import GlobalVariable
 
     def loaded_from_global(root):
         if isinstance(root, I.Load):
@@ -183,7 +181,6 @@ def _root_where(ptr, found_at, depth: int = 0):
     """What `found_at` finds at the root of `ptr` (under its address
     arithmetic), or at the roots of the values a phi or select of roots
     chooses from (a few levels deep); None if nothing."""
-    from ..analysis.activity import address_base
     root = address_base(ptr)
     found = found_at(root)
     if found is not None or depth >= 4 or not isinstance(root, (I.Phi, I.Select)):

@@ -20,13 +20,13 @@ from ..ir import Builder, Function
 from ..ir.clone import clone_body
 from ..transforms.interchange import ReductionNest, outer_loops
 from ..transforms.mem2reg import promote_allocas
+from .reverse import ReverseGenerator
 
 SLOW_SUFFIX, FAST_SUFFIX = ".mayalias", ".noalias"
 
 
 def combined_derivative(ctx, fn, kinds, ret_active, width):
     """The combined gradient of `fn`, versioned on aliasing when that pays."""
-    from .reverse import ReverseGenerator
     plan = _plan(fn) if width == 1 else None
     if plan is None:
         return ReverseGenerator(ctx, fn, kinds, ret_active, split=False,

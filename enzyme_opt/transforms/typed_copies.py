@@ -25,9 +25,9 @@ from typing import Dict, Optional
 from ..analysis.type_analysis import FLOAT_KINDS, kind_size
 from ..ir import Builder
 from ..ir import instructions as I
-from ..ir.constants import (ConstantFloat, ConstantInt, ConstantPoison, ConstantUndef,
-                            shuffle_mask, zero_of)
-from ..ir.types import FloatType, VectorType, size_and_align, type_suffix
+from ..ir.constants import (ConstantAggregate, ConstantFloat, ConstantInt, ConstantPoison,
+                            ConstantUndef, shuffle_mask, zero_of)
+from ..ir.types import I32, I8, FloatType, FunctionType, VectorType, size_and_align, type_suffix
 
 
 def retype_integer_copies(fn, types) -> bool:
@@ -81,7 +81,6 @@ def typed_type(types, ptr, t, module):
 
 
 def _byte_pointer(module):
-    from ..ir.types import I8
     return module.pointer_to(I8)
 
 
@@ -249,7 +248,6 @@ def _float_type_of(v, typed, int_type):
 
 def _splat_value(c, width: int) -> Optional[int]:
     """The unsigned value of integer constant `c`, or of every lane of it."""
-    from ..ir.constants import ConstantAggregate
     if isinstance(c, ConstantAggregate):
         values = {_splat_value(e, width) for e in c.elements}
         return values.pop() if len(values) == 1 else None
@@ -259,7 +257,6 @@ def _splat_value(c, width: int) -> Optional[int]:
 
 
 def _float_sign_op(b, op: str, values):
-    from ..ir.types import FunctionType
     x = values[0]
     if op == "fneg":
         return b.fneg(x)
@@ -376,8 +373,6 @@ def _typed_passer(inst, t):
 def _split_lanes(mask, parts: int):
     """The mask moving the same bytes when each lane is split into `parts` lanes
     (an i64 lane holding two floats)."""
-    from ..ir.constants import ConstantAggregate
-    from ..ir.types import I32
     if parts == 1:
         return mask
     lanes = []
