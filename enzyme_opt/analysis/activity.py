@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Dict, Optional, Set
 
 from ..ir import instructions as I
-from ..ir.constants import Constant, ConstantExpr, ConstantNull
-from ..ir.module import Function, function_under_casts
+from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantInt, ConstantNull,
+                            ConstantPoison, ConstantString, ConstantUndef)
+from ..ir.module import Function, GlobalVariable, function_under_casts
 from .arg_activity import DUPLICATED, Activity
 
 # C++'s operator new for over-aligned types (alignas(64)): the alignment is
@@ -82,7 +83,6 @@ def trivial_pointers(v, depth: int = 8) -> bool:
     """Are all the pointers inside aggregate `v` null, undef or poison (and so
     their own shadows)?  True of a struct still being filled in
     (`insertvalue {ptr, i64} poison, i64 %n, 1`) whose pointer comes next."""
-    from ..ir.constants import ConstantAggregate, ConstantPoison, ConstantUndef
     if not contains_pointers(v.type):
         return True
     if isinstance(v, (ConstantNull, ConstantUndef, ConstantPoison)) or getattr(v, "is_zero",
@@ -128,7 +128,7 @@ def _shadowed_anyway(v, globals, seen_fns, seen) -> bool:
     if isinstance(v, I.Select):
         return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands[1:])
     if isinstance(v, I.CallBase):
-        from .constant_callees import resolved_callee
+        from .constant_callees import resolved_callee     # cycle: via type_analysis, memory
         callee = resolved_callee(v)
         return callee is not None and (allocation_size_index(callee) is not None or
                                        returns_shadowed_memory(callee, globals, seen_fns))
@@ -229,7 +229,6 @@ def user_allocators(module) -> Dict[int, int]:
 
 def _constant_address(c) -> Optional[int]:
     """N for `inttoptr (i64 N to ptr)` (a C `(void *)N`)."""
-    from ..ir.constants import ConstantInt
     if isinstance(c, ConstantExpr) and c.opcode == "inttoptr" and \
             isinstance(c.operands[0], ConstantInt):
         return c.operands[0].value
@@ -277,13 +276,11 @@ def user_inactive_functions(module) -> Set[int]:
 
 
 def _elements(c) -> list:
-    from ..ir.constants import ConstantAggregate
     return list(c.elements) if isinstance(c, ConstantAggregate) else []
 
 
 def _annotation_text(ptr):
     """The string an annotation entry points to (a global `c"...\00"`)."""
-    from ..ir.constants import ConstantString
     init = getattr(global_base(ptr), "initializer", None)
     if isinstance(init, ConstantString):
         return init.text.split("\\00")[0]
@@ -300,7 +297,6 @@ def address_base(ptr):
 
 def global_base(v):
     """The global variable `v` points into (through constant GEPs and casts), or None."""
-    from ..ir.module import GlobalVariable
     while isinstance(v, ConstantExpr) and v.opcode in ("getelementptr", "bitcast",
                                                         "addrspacecast"):
         v = v.operands[0]

@@ -20,6 +20,7 @@ with the same layout, to f's parameter.
 """
 from __future__ import annotations
 
+from math import gcd
 from typing import Dict, List, Optional
 
 from ..ir import instructions as I
@@ -185,7 +186,6 @@ def _returned_layout(ta: TypeAnalysis, fn) -> MemoryLayout:
 
 def _returned_parameter(ta: TypeAnalysis, fn) -> Optional[tuple]:
     """(index, offset, stride) of the parameter every return of `fn` derives from."""
-    from math import gcd
     if not fn.return_type.is_pointer:
         return None
     found = None

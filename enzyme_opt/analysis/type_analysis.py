@@ -38,6 +38,8 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt
+from ..ir.module import GlobalVariable
+from ..ir.printer import SlotTracker
 from ..ir.types import size_and_align
 from .memory import masked_access
 from .tbaa import Tbaa
@@ -287,7 +289,7 @@ def slot_value(load):
 
 
 def _is_marker(user) -> bool:
-    from .activity import HINT_INTRINSICS
+    from .activity import HINT_INTRINSICS     # cycle: activity -> constant_callees -> here
     fn = user.called_function if isinstance(user, I.CallBase) else None
     return fn is not None and fn.name.startswith(HINT_INTRINSICS)
 
@@ -575,7 +577,6 @@ class TypeAnalysis:
 
     # -- printing ------------------------------------------------------------------------
     def describe(self) -> List[str]:
-        from ..ir.printer import SlotTracker
         slots = SlotTracker(self.fn)
         lines = []
         values = list(self.fn.args) + list(self.fn.instructions())
@@ -614,7 +615,6 @@ def _is_byte(t) -> bool:
 def _declared_memory(v):
     """(type, stride) of the memory a global or an alloca is: an array is its
     element repeating every stride bytes, one object has stride 0."""
-    from ..ir.module import GlobalVariable
     if isinstance(v, GlobalVariable):
         t, single = v.value_type, True
     elif isinstance(v, I.Alloca):

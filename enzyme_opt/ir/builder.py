@@ -11,7 +11,7 @@ from typing import Optional, Sequence
 from . import constants as C
 from . import instructions as I
 from .module import BasicBlock
-from .types import I1, I32, I64, FunctionType, IntType, Type, VectorType
+from .types import I1, I32, I64, FunctionType, IntType, Type, VectorType, indexed_type
 
 
 class Builder:
@@ -131,7 +131,6 @@ class Builder:
 
     # -- aggregates and vectors -------------------------------------------------------
     def extractvalue(self, agg, indices, name=None):
-        from .types import indexed_type
         return self.insert(I.ExtractValue(indexed_type(agg.type, indices), agg, indices), name)
 
     def insertvalue(self, agg, value, indices, name=None):

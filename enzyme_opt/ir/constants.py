@@ -293,7 +293,6 @@ class MetadataValue(Constant, User):
 def const_float(type: Type, value: float) -> Constant:
     """A float constant, splatted when `type` is a vector."""
     if type.is_vector:
-        from .types import VectorType  # noqa: F401
         scalar = ConstantFloat(type.element, value)
         return ConstantAggregate(type, [scalar] * type.count)
     return ConstantFloat(type, value)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple
 
-from .types import I1, VOID, Type
+from .constants import ConstantExpr, ConstantPoison
+from .module import BasicBlock, Function
+from .types import I1, VOID, Type, VectorType
 from .values import User, Value
 
 FAST_MATH_FLAGS = ("fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc")
@@ -57,7 +59,7 @@ class Instruction(User):
 
     def text(self) -> str:
         """The instruction as printed in its function (for messages)."""
-        from .printer import FunctionPrinter     # the printer imports this module
+        from .printer import FunctionPrinter     # cycle: the printer imports this module
         fn = self.function
         return FunctionPrinter(fn).instruction(self).strip() if fn is not None else self.opcode
 
@@ -74,7 +76,6 @@ class Instruction(User):
         describe `poison`, and records placed before this instruction move
         to the next one, as LLVM does.
         """
-        from .constants import ConstantPoison
         for user, index in list(self.uses):
             if isinstance(user, DebugRecord):
                 user.set_operand(index, ConstantPoison(self.type))
@@ -132,7 +133,6 @@ class Compare(Instruction):
     __slots__ = ("predicate", "flags")
 
     def __init__(self, opcode, predicate, lhs, rhs, flags=(), name=None):
-        from .types import VectorType
         rtype = VectorType(lhs.type.count, I1, lhs.type.scalable) if lhs.type.is_vector else I1
         super().__init__(opcode, rtype, (lhs, rhs), name)
         self.predicate = predicate
@@ -323,8 +323,6 @@ class CallBase(Instruction):
     @property
     def called_function(self):
         """The Function called directly or through pointer casts, else None."""
-        from .module import Function
-        from .constants import ConstantExpr
         callee = self.callee
         if isinstance(callee, ConstantExpr):
             callee = callee.strip_casts()
@@ -505,7 +503,6 @@ class GenericInstruction(Instruction):
 
     @property
     def successors(self) -> list:
-        from .module import BasicBlock
         if self.opcode in TERMINATORS:
             return [op for op in self.operands if isinstance(op, BasicBlock)]
         return []

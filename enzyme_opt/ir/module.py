@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import Dict, Iterator, List, Optional
 
+from .constants import ConstantExpr
 from .names import NameTable
 from .types import LABEL, FunctionType, NamedStructType, PointerType, Type
 from .values import Argument, Value
@@ -363,7 +364,6 @@ class Module:
 
 def function_under_casts(v) -> Optional[Function]:
     """The function `v` is, seen through constant pointer casts; else None."""
-    from .constants import ConstantExpr
     if isinstance(v, ConstantExpr):
         v = v.strip_casts()
     return v if isinstance(v, Function) else None

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import gc
 import hashlib
+from importlib.resources import files
 import os
 import pickle
 import re
@@ -25,15 +26,16 @@ import sys
 import tempfile
 from typing import Optional
 
-from lark import Lark, Transformer, Tree
 from lark import __version__ as lark_version
+from lark import Lark, Transformer, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..diagnostics import ParseError
-from . import lalr, regex_first
 from .deep_metadata import deep_matchers
+from . import lalr
 from .lalr import MAX_STACK, FusedParser, Rejected, Tables, TooDeep, rule_callbacks
 from .module import Module
+from . import regex_first
 from .syntax import ModuleSyntax
 
 
@@ -49,7 +51,6 @@ def _grammar_text() -> str:
     if os.path.isfile(beside):
         with open(beside, encoding="utf-8") as f:
             return f.read()
-    from importlib.resources import files
     return (files("enzyme_opt.grammar") / "llvm.lark").read_text(encoding="utf-8")
 
 

@@ -11,7 +11,7 @@ from typing import Dict, List
 
 from . import constants as C
 from . import instructions as I
-from .module import BasicBlock, Function, GlobalAlias, GlobalValue, GlobalVariable, Module
+from .module import Function, GlobalAlias, GlobalValue, GlobalVariable, Module
 from .names import format_global, format_label, format_local, is_slot_number
 from .types import NamedStructType
 

@@ -15,12 +15,13 @@ from lark import Token
 
 from ..diagnostics import ParseError
 from . import constants as C
+from .deep_metadata import split_attachments
 from . import instructions as I
 from .module import BasicBlock, Function, GlobalAlias, GlobalValue, GlobalVariable, Module
 from .names import is_slot_number, parse_identifier
 from .printer import _typed
-from .types import (I1, METADATA, OPAQUE_PTR, VOID, ArrayType, FloatType, FunctionType,
-                    IntType, PointerType, SpecialType, StructType, VectorType)
+from .types import (I1, METADATA, OPAQUE_PTR, VOID, ArrayType, FloatType, FunctionType, IntType,
+                    PointerType, SpecialType, StructType, VectorType)
 
 _MD_ATTACHMENT = re.compile(r",?\s*!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)\s+(.*)\Z", re.S)
 
@@ -1390,7 +1391,6 @@ def _align(token):
 def _attachments(text: str) -> list:
     """(kind, value) of each attachment in an MD_ATTACHMENTS token."""
     if text.count("{") > 3 or text.count("(") > 3:    # maybe past the expression's depth
-        from .deep_metadata import split_attachments
         return split_attachments(text)
     return [(m.group(1), m.group(2)) for m in _ATTACHMENT.finditer(text)]
 

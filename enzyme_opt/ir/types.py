@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
+from .names import format_local
+
 
 class Type:
     """Base of all types; predicates keep call sites short."""
@@ -177,7 +179,6 @@ class NamedStructType(Type):
         return self.body is None
 
     def __str__(self) -> str:
-        from .names import format_local
         return format_local(self.name)
 
 

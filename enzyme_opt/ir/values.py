@@ -65,7 +65,7 @@ class Value:
         return False
 
     def __repr__(self) -> str:
-        from .printer import value_ref
+        from .printer import value_ref     # cycle: the printer imports this module
         return f"<{type(self).__name__} {self.type} {value_ref(self)}>"
 
 
