@@ -18,9 +18,9 @@ from ..ir import Argument, Builder, Function, GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantFloat, ConstantInt, ConstantUndef, zero_of
 from ..ir.module import function_under_casts
-from ..ir.types import I8, ArrayType, StructType
+from ..ir.types import I8, ArrayType, StructType, size_and_align
 from .aggregates import returns_gradient
-from .context import DerivativeContext, size_and_align
+from .context import DerivativeContext
 from .conventions import coerce
 from .derivative_check import DerivativeCheck, unchecked_split_call
 from . import misuse

@@ -12,7 +12,7 @@ from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, Consta
                             ConstantUndef, zero_of)
 from ..ir.module import GlobalVariable, function_under_casts
 from ..ir.printer import FunctionPrinter
-from ..ir.types import I1, I8, I64, VOID, FunctionType, size_and_align  # noqa: F401 (re-exported)
+from ..ir.types import I1, I8, I64, VOID, FunctionType, size_and_align
 from ..stages import Statistics
 from . import shadow_heap
 from . import tape as T
