@@ -43,6 +43,8 @@ class ForwardGenerator:
         self.tangents: Dict[int, List] = {}
         self.shadows: Dict[int, List] = {}
         self.prologue = None       # forward mode keeps the entry block as it is
+        self.fn = None                    # the tangent function (build)
+        self.types = self.info = None     # type and activity analysis (differentiable_copy)
 
     # -- signature ---------------------------------------------------------------------
     def tangent_return_type(self):

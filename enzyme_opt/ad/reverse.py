@@ -71,7 +71,7 @@ class ReverseGenerator:
         self.ret_active = ret_active and contains_float(primal.return_type)
         self.split = split
         self.ret_shadow = ret_shadow     # aug also returns the shadow of a pointer result
-        self.prologue = None             # the entry block holding only allocas (_generate)
+        self.prologue = None             # the entry block holding only allocas (skeleton)
         self.width = width               # lanes: shadows and adjoints per duplicated value
         self.lane = 0                    # the lane lookups default to (see each_lane)
         self.call_plans: Dict[int, tuple] = {}
@@ -82,6 +82,30 @@ class ReverseGenerator:
         self.pop_builders: list = []      # (forward block, builder in its reverse's tape block)
         self.heap_allocas: set = set()    # ids of allocas whose shadow is malloc'd
         self.tape_bytes = 0               # bytes pushed per run of the repeating blocks
+        # The functions and their arguments (build, _generate, _setup_entries).
+        self.fwd = self.rev = None        # forward and reverse function (one when combined)
+        self.fwd_args: list = []          # fwd's values of the primal's parameters
+        self.rev_args: Dict[int, object] = {}   # id(fwd argument) -> rev's argument
+        self.fwd_tape = self.rev_tape = None    # the tape each function pushes / pops
+        self.drets: list = []             # the result's adjoint per lane (rev's arguments)
+        self.fwd_alloca = self.rev_alloca = None  # builders for each function's stack cells
+        self.rev_entry = None             # the reverse function's entry (split only)
+        # The analyses of the forward function (differentiable_copy, _generate).
+        self.types = self.info = None     # type analysis, activity analysis
+        self.exit = None                  # its one returning block
+        self.preds: Dict[int, list] = {}  # id(block) -> predecessors
+        self.returning: set = set()       # ids of the blocks from which it returns
+        self.fwd_blocks: list = []        # its blocks
+        self.order: list = []             # its blocks in reverse postorder
+        self.cyclic: set = set()          # ids of its blocks in cycles
+        self.loops = None                 # its LoopInfo
+        self.cache = self.undo = None     # what is recomputed or kept; the undo log
+        self.pred_index: Dict[int, object] = {}  # id(block) -> index of the edge taken into it
+        # The reverse blocks (_build_reverse, _link_exit).
+        self.rev_blocks: Dict[int, object] = {}  # id(forward block) -> its reverse
+        self.pop_blocks: Dict[int, object] = {}  # id(forward block) -> its reverse's tape pops
+        self.final = None                 # the reverse's last block
+        self.ret_value = None             # the value returned, seeded with the adjoint
 
     # ------------------------------------------------------------------ lanes
     def each_lane(self):
@@ -210,7 +234,6 @@ class ReverseGenerator:
         if self.split:
             self.rev_entry = self.rev.add_block("entry")
             self.rev_alloca = Builder(self.rev_entry, 0)
-            self.rev_tape_pops = Builder(self.rev_entry)
         else:
             self.rev_alloca = self.fwd_alloca
             self.fwd_tape = T.init_tape(self.fwd_alloca, self.ctx.tape_spares)
@@ -227,7 +250,7 @@ class ReverseGenerator:
         reverse pass tells the arms apart by %c (recomputed from the
         counter when it is `i > 0`).
         """
-        self.pred_index: Dict[int, object] = {}
+        self.pred_index = {}
         for block in self.order:
             preds = self.preds[id(block)]
             if len(preds) < 2:
