@@ -246,7 +246,14 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
     args, shadow_queue = _split_interleaved(call, args)
     previous_kind = "dup"       # what an unmarked interleaved argument inherits
     pos = 1
-    for param in fn.args:
+    params = fn.args
+    if _result_in_memory(parsed, mode):
+        # fn returns through memory (`sret`, a C++ object by value) and so
+        # does the call: that parameter's value and shadow are the call's
+        # result memory, laid out by lower_fwddiff.
+        parsed.args.append(ArgSpec("const", sret))
+        params = fn.args[1:]
+    for param in params:
         pos = _take_options(call, args, pos, parsed)
         if pos >= len(args):
             raise _error(call, f"too few arguments for '{fn.name}': parameter "
@@ -308,6 +315,12 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
         raise _error(call, f"too many arguments for '{fn.name}': it takes {len(fn.args)} "
                      "parameters")
     return parsed
+
+
+def _result_in_memory(parsed, mode) -> bool:
+    fn = parsed.function
+    return (mode == "forward" and parsed.sret is not None and bool(fn.args)
+            and "sret" in fn.args[0].attrs)
 
 
 def _take_return_markers(call, args, parsed, mode) -> list:
@@ -544,6 +557,8 @@ def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     enzyme_dup_return), preceded by the primal result with
     enzyme_primal_return: `{result, tangent}` (the C++ header's layout)."""
     call, fn = parsed.call, parsed.function
+    if _result_in_memory(parsed, "forward"):
+        return _lower_fwddiff_in_memory(ctx, parsed)
     kinds = tuple(a.kind for a in parsed.args)
     want_primal, want_tangent = _forward_results(parsed)
     rt = fn.return_type
@@ -566,6 +581,61 @@ def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
         check.after(b, args, tangents)
     deliver_gradients(b, call, values, parsed.sret)
     erase_api_call(call)
+
+
+def _lower_fwddiff_in_memory(ctx, parsed) -> None:
+    """fn writes its result through its `sret` parameter, and the call returns
+    `{result, tangent}` (or one of them) through its own: the primal result
+    goes to the call's memory (or, when not wanted, to a slot of our own),
+    the tangent after it, as fn's argument and its shadow."""
+    call, fn = parsed.call, parsed.function
+    result_type = _sret_param_type(fn)
+    if result_type is None:
+        raise _error(call, f"the result type of '{fn.name}' (its sret parameter) is unknown")
+    want_primal = bool(parsed.primal_return)
+    if parsed.ret_activity == "active":
+        raise _error(call, "'enzyme_active_return' has no meaning in forward mode")
+    want_tangent = parsed.ret_activity == "dup" or (
+        parsed.ret_activity is None and contains_float(result_type))
+    size = size_and_align(result_type)[0]
+    room = misuse.sret_type(call, parsed.sret)
+    needed = size * (want_primal + want_tangent * parsed.width)
+    if room is not None and size_and_align(room)[0] < needed:
+        raise _error(call, f"the call's result ({room}) cannot hold the "
+                     f"{'result and ' if want_primal else ''}tangent of '{fn.name}' "
+                     f"({needed} bytes)")
+    b = Builder().position_before(call)
+    b.debug_loc = call.get_metadata("dbg")
+    base = b.pointer_cast(parsed.sret, b.module.pointer_to(result_type))
+    if want_primal:
+        primal_slot = base
+    else:
+        primal_slot = Builder(call.function.entry, 0).alloca(result_type, name="result.unused",
+                                                             align=16)
+    first = 1 if want_primal else 0
+    shadows = [b.gep(result_type, base, [b.i64(first + lane)],
+                     b.module.pointer_to(result_type)) for lane in range(parsed.width)]
+    spec = parsed.args[0]
+    spec.value = primal_slot
+    spec.kind = "dup" if want_tangent else "const"
+    spec.shadows = shadows if want_tangent else []
+    spec.shadow = spec.shadows[0] if spec.shadows else None
+    kinds = tuple(a.kind for a in parsed.args)
+    tangent_fn = ctx.forward_derivative(fn, kinds, parsed.width, "tangent")
+    args = []
+    for spec, param in zip(parsed.args, fn.args):
+        args.append(coerce(b, spec.value, param.type))
+        args.extend(coerce(b, s, param.type) for s in spec.shadows)
+    b.call(tangent_fn, args, "tangent")
+    erase_api_call(call)
+
+
+def _sret_param_type(fn):
+    """The type of the memory fn's `sret` parameter points to."""
+    import re
+    m = re.search(r"sret\((.+?)\)(\s|$)", fn.args[0].attrs)
+    named = misuse.named_type(fn.module, m.group(1)) if m is not None else None
+    return named if named is not None else getattr(fn.args[0].type, "pointee", None)
 
 
 def _forward_results(parsed):

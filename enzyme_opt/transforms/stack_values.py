@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import Optional
 
 from ..analysis.cfg import DominatorTree
+from ..ir import Function, GlobalVariable
 from ..ir import instructions as I
+from ..ir.constants import ConstantExpr
 
 _INTRINSICS = ("llvm.lifetime.", "llvm.dbg.")
 
@@ -59,11 +61,19 @@ def stored_value(v, domtree: DominatorTree):
     (repeatedly: a value handed down through several slots); `v` itself
     when it is not such a load."""
     seen = set()
-    while isinstance(v, I.Load) and isinstance(v.pointer, I.Alloca) and id(v) not in seen:
+    while id(v) not in seen:
         seen.add(id(v))
+        if isinstance(v, I.Cast) and v.opcode == "bitcast":
+            # Typed pointers (clang 14): `(void *)fn` casts the loaded pointer.
+            inner = stored_value(v.operands[0], domtree)
+            if isinstance(inner, (Function, GlobalVariable)):
+                return ConstantExpr("bitcast", v.type, [inner])
+            return v
+        if not (isinstance(v, I.Load) and isinstance(v.pointer, I.Alloca)):
+            return v
         store = _only_store(v.pointer)
         if store is None or store.value.type != v.type or not _comes_before(store, v, domtree):
-            break
+            return v
         v = store.value
     return v
 
@@ -77,7 +87,7 @@ def forward_call_operands(call, wanted, domtrees: dict) -> list:
     domtree = domtrees.get(id(fn))
     replaced = []
     for index, arg in enumerate(call.args):
-        if not isinstance(arg, I.Load):
+        if not isinstance(arg, (I.Load, I.Cast)):
             continue
         if domtree is None:
             domtree = domtrees[id(fn)] = DominatorTree(fn)
@@ -97,6 +107,12 @@ def drop_dead_slots(loads) -> None:
         load = work.pop()
         if load.parent is None or load.has_uses():
             continue
+        if isinstance(load, I.Cast):
+            inner = load.operands[0]
+            load.erase()
+            if isinstance(inner, (I.Load, I.Cast)):
+                work.append(inner)
+            continue
         slot = load.pointer
         load.erase()
         if not isinstance(slot, I.Alloca) or slot.parent is None:
@@ -107,7 +123,7 @@ def drop_dead_slots(loads) -> None:
             continue
         for user in users:
             if isinstance(user, I.Store):
-                if isinstance(user.value, I.Load):
+                if isinstance(user.value, (I.Load, I.Cast)):
                     work.append(user.value)
                 user.erase()
             elif isinstance(user, I.Cast):
