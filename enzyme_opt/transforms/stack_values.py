@@ -24,7 +24,8 @@ _INTRINSICS = ("llvm.lifetime.", "llvm.dbg.")
 
 
 def _only_store(slot) -> Optional[I.Store]:
-    """The one store into `slot`, if loads are its only other real users."""
+    """The one store into `slot`, if loads are its only other real users (or
+    its address is only read through references, see _read_only_reference)."""
     store = None
     for user, index in slot.uses:
         if isinstance(user, I.Load) and not user.volatile:
@@ -32,10 +33,35 @@ def _only_store(slot) -> Optional[I.Store]:
         if isinstance(user, I.Store) and index == 1 and store is None and not user.volatile:
             store = user
             continue
+        if isinstance(user, I.Store) and index == 0 and _read_only_reference(user, 3):
+            continue
         if _is_intrinsic_use(user):
             continue
         return None
     return store
+
+
+def _read_only_reference(store, depth: int) -> bool:
+    """Is `store` (of an address into another slot) a C++ reference at -O0:
+    that slot written only here, and each load of it only read through, or
+    handed on to a slot of the same kind?  Then the address lets no one
+    write the memory it points to."""
+    ref = store.pointer
+    if depth == 0 or not isinstance(ref, I.Alloca):
+        return False
+    for user, index in ref.uses:
+        if user is store or _is_intrinsic_use(user):
+            continue
+        if not isinstance(user, I.Load):
+            return False
+        for inner, position in user.uses:
+            if isinstance(inner, I.Load) and not inner.volatile:
+                continue
+            if isinstance(inner, I.Store) and position == 0 and \
+                    _read_only_reference(inner, depth - 1):
+                continue
+            return False
+    return True
 
 
 def _is_intrinsic_use(user) -> bool:
@@ -69,9 +95,13 @@ def stored_value(v, domtree: DominatorTree):
             if isinstance(inner, (Function, GlobalVariable)):
                 return ConstantExpr("bitcast", v.type, [inner])
             return v
-        if not (isinstance(v, I.Load) and isinstance(v.pointer, I.Alloca)):
+        if not isinstance(v, I.Load) or v.volatile:
             return v
-        store = _only_store(v.pointer)
+        # A load through a reference: the slot the reference points to.
+        slot = v.pointer if isinstance(v.pointer, I.Alloca) else stored_value(v.pointer, domtree)
+        if not isinstance(slot, I.Alloca):
+            return v
+        store = _only_store(slot)
         if store is None or store.value.type != v.type or not _comes_before(store, v, domtree):
             return v
         v = store.value
