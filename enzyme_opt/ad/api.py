@@ -478,9 +478,10 @@ def _lower_autodiff_with_primal(ctx, parsed, ret_active: bool) -> None:
         unchecked_split_call(call, "__enzyme_autodiff with enzyme_primal_return", fn.name)
     kinds = tuple("dup" if a.kind == "dupnoneed" else a.kind for a in parsed.args)
     aug, rev = ctx.split_derivative(fn, kinds, ret_active)
+    # The slot goes in the entry block first: a builder's place is an index.
+    header = T.local_header(call.function)
     b = Builder().position_before(call)
     b.debug_loc = call.get_metadata("dbg")
-    header = T.local_header(call.function)
     T.clear_tape(b, header)
     args = _activity_args(b, parsed)
     primal = b.call(aug, [header] + args, "primal")
@@ -604,14 +605,12 @@ def _lower_fwddiff_in_memory(ctx, parsed) -> None:
         raise _error(call, f"the call's result ({room}) cannot hold the "
                      f"{'result and ' if want_primal else ''}tangent of '{fn.name}' "
                      f"({needed} bytes)")
+    unused = None if want_primal else Builder(call.function.entry, 0).alloca(
+        result_type, name="result.unused", align=16)   # before `b`: its place is an index
     b = Builder().position_before(call)
     b.debug_loc = call.get_metadata("dbg")
     base = b.pointer_cast(parsed.sret, b.module.pointer_to(result_type))
-    if want_primal:
-        primal_slot = base
-    else:
-        primal_slot = Builder(call.function.entry, 0).alloca(result_type, name="result.unused",
-                                                             align=16)
+    primal_slot = base if want_primal else unused
     first = 1 if want_primal else 0
     shadows = [b.gep(result_type, base, [b.i64(first + lane)],
                      b.module.pointer_to(result_type)) for lane in range(parsed.width)]
@@ -739,6 +738,7 @@ def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
             header = b.pointer_cast(parsed.tape, T.tape_ptr_type(b.module))
         else:
             header = T.local_header(call.function)
+            b.position_before(call)     # the slot went in before: a builder's place is an index
     elif rtype.is_pointer or tape_field is not None:
         header = b.pointer_cast(b.call(T.libc(b.module, "malloc"), [b.i64(T.HEADER_BYTES)]),
                                 T.tape_ptr_type(b.module))
@@ -795,6 +795,7 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
     owned = tape.type.is_pointer and not parsed.caller_allocated
     if parsed.tape is not None and not T.uses_tape(aug):
         header = T.local_header(call.function)      # the same choice as the forward call
+        b.position_before(call)     # the slot went in before: a builder's place is an index
         T.clear_tape(b, header)
         owned = False
     elif tape.type.is_pointer:
