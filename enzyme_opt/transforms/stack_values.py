@@ -95,6 +95,11 @@ def stored_value(v, domtree: DominatorTree):
             if isinstance(inner, (Function, GlobalVariable)):
                 return ConstantExpr("bitcast", v.type, [inner])
             return v
+        if isinstance(v, I.CallBase):
+            # `+lambda` at -O0 calls the conversion operator, which returns
+            # one function whatever it is given.
+            constant = _constant_result(v.called_function)
+            return constant if constant is not None else v
         if not isinstance(v, I.Load) or v.volatile:
             return v
         # A load through a reference: the slot the reference points to.
@@ -108,6 +113,19 @@ def stored_value(v, domtree: DominatorTree):
     return v
 
 
+def _constant_result(fn):
+    """The function or global `fn` always returns, if it has a body and every
+    return of it returns that same one."""
+    if fn is None or fn.is_declaration:
+        return None
+    results = {id(r.value): r.value for b in fn.blocks for r in [b.terminator]
+               if isinstance(r, I.Return)}
+    if len(results) != 1:
+        return None
+    value = next(iter(results.values()))
+    return value if isinstance(value, (Function, GlobalVariable)) else None
+
+
 def forward_call_operands(call, wanted, domtrees: dict) -> list:
     """Replace each argument of `call` that is a load of a slot written once
     by the value stored, when `wanted(value)` accepts that value; returns
@@ -117,7 +135,7 @@ def forward_call_operands(call, wanted, domtrees: dict) -> list:
     domtree = domtrees.get(id(fn))
     replaced = []
     for index, arg in enumerate(call.args):
-        if not isinstance(arg, (I.Load, I.Cast)):
+        if not isinstance(arg, (I.Load, I.Cast, I.CallBase)):
             continue
         if domtree is None:
             domtree = domtrees[id(fn)] = DominatorTree(fn)
@@ -135,7 +153,7 @@ def drop_dead_slots(loads) -> None:
     work = list(loads)
     while work:
         load = work.pop()
-        if load.parent is None or load.has_uses():
+        if load.parent is None or load.has_uses() or isinstance(load, I.CallBase):
             continue
         if isinstance(load, I.Cast):
             inner = load.operands[0]
