@@ -52,6 +52,13 @@ __attribute__((noinline)) void asm_double(double *y) {
   __asm__ volatile("movq $0, (%0)" : : "r"(y) : "memory"); // ASM_CLOBBER
 #endif
 }
+__attribute__((noinline)) double first_of(const double *b) { return b[0]; }
+double keep_sq(double *buf, double x) {
+#ifdef READ_BACK
+  buf[0] = x * x; // READ_BACK
+#endif
+  return 2 * first_of(buf);
+}
 double through_asm(double x) { double y = x * x; asm_double(&y); return y; }
 """
 
@@ -152,6 +159,11 @@ CASES = {
         "r = __enzyme_fwddiff((void *)mul, enzyme_dup, x, enzyme_const, y, enzyme_interleave, "
         "1.0, 0.5); // HERE",
         r"too many arguments for 'mul'", None),
+    "active-value-read-back-from-constant-memory": (
+        "r = __enzyme_autodiff((void *)keep_sq, enzyme_const, p, x);",
+        r"cannot differentiate a store of an active value into memory without a shadow "
+        r"\(reached through a constant argument: an 'enzyme_const' pointer, or a lambda's or "
+        r"functor's captured reference\) that is read back", "READ_BACK"),
     "asm-output": ("r = __enzyme_autodiff((void *)through_asm, x);",
                    r"cannot differentiate inline assembly that may write memory carrying "
                    r"derivatives \(through its argument 1\).* in function 'asm_double'",

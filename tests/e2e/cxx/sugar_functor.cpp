@@ -39,6 +39,13 @@ int main(int argc, char **) {
                                               enzyme::Const<double>(y));
   check("capture forward", enzyme::get<0>(t2), 2 * k * x * y);
 
+  // Captured by reference and only read: constant, like the object.
+  double offsets[2] = {0.5, -1.0};
+  auto shifted = [&](double v) { return k * (v + offsets[0]) * (v + offsets[1]); };
+  auto g6 = enzyme::autodiff<enzyme::Reverse>(shifted, enzyme::Active<double>(x));
+  check("capture by reference", enzyme::get<0>(enzyme::get<0>(g6)),
+        k * (2 * x + offsets[0] + offsets[1]));
+
   Poly poly{1.5, -0.25};
   auto g3 = enzyme::autodiff<enzyme::Reverse>(poly, enzyme::Active<double>(x));
   check("functor", enzyme::get<0>(enzyme::get<0>(g3)), 2 * 1.5 * x - 0.25 * std::exp(x));
