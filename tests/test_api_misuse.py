@@ -22,6 +22,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 
 PRELUDE = """\
 extern int enzyme_dup, enzyme_const, enzyme_out;
+extern int enzyme_const_return, enzyme_active_return, enzyme_dup_return;
+extern int enzyme_primal_return, enzyme_noret, enzyme_interleave;
 typedef struct { double a, b; } two_t;
 double __enzyme_autodiff(void *, ...);
 int __enzyme_autodiff_int(void *, ...);
@@ -40,6 +42,7 @@ double sq(double x) { return x * x; }
 double mul(double x, double y) { return x * y; }
 double mul3(double x, double y, double z) { return x * y * z; }
 double scale(double *x, int n) { return 2.0 * x[0] * n; }
+int floor_of(double x) { return (int)x; }
 double power(double x, int n) { double r = 1; for (int i = 0; i < n; i++) r *= x; return r; }
 __attribute__((noinline)) void asm_double(double *y) {
 #ifdef ASM_OUTPUT
@@ -48,6 +51,13 @@ __attribute__((noinline)) void asm_double(double *y) {
 #ifdef ASM_CLOBBER
   __asm__ volatile("movq $0, (%0)" : : "r"(y) : "memory"); // ASM_CLOBBER
 #endif
+}
+__attribute__((noinline)) double first_of(const double *b) { return b[0]; }
+double keep_sq(double *buf, double x) {
+#ifdef READ_BACK
+  buf[0] = x * x; // READ_BACK
+#endif
+  return 2 * first_of(buf);
 }
 double through_asm(double x) { double y = x * x; asm_double(&y); return y; }
 """
@@ -115,6 +125,45 @@ CASES = {
     "pointer-for-value": ("r = __enzyme_autodiff((void *)sq, p); // HERE",
                           r"argument 1 of 'sq' is a double, but a (ptr|double\*) was passed for "
                           r"it; pass the value itself", None),
+    "return-marker-inside-argument": (
+        "r = __enzyme_autodiff((void *)mul, enzyme_out, enzyme_const_return, x, y); // HERE",
+        r"'enzyme_const_return' stands between 'enzyme_out' and its value; markers about the "
+        r"result go before or after the arguments", None),
+    "active-return-of-int": (
+        "r = __enzyme_autodiff((void *)floor_of, enzyme_active_return, x); // HERE",
+        r"'enzyme_active_return' asks for the result of 'floor_of' to be seeded, but it returns "
+        r"i32, which has no derivative; use 'enzyme_const_return'", None),
+    "active-return-in-forward-mode": (
+        "r = __enzyme_fwddiff((void *)sq, enzyme_active_return, x, 1.0); // HERE",
+        r"'enzyme_active_return' has no meaning in forward mode", None),
+    "dup-return-in-reverse-mode": (
+        "r = __enzyme_autodiff((void *)sq, enzyme_dup_return, x); // HERE",
+        r"'enzyme_dup_return' \(a shadow of the result of 'sq'\) is not supported in reverse "
+        r"mode yet", None),
+    "primal-of-void": (
+        "__enzyme_fwddiff((void *)asm_double, enzyme_primal_return, p, dp); // HERE",
+        r"'enzyme_primal_return' asks for the result of 'asm_double', which returns void",
+        None),
+    "primal-and-noret": (
+        "r = __enzyme_autodiff((void *)sq, enzyme_primal_return, enzyme_noret, x); // HERE",
+        r"'enzyme_noret' contradicts an earlier marker about the result of 'sq'", None),
+    "interleave-twice": (
+        "r = __enzyme_fwddiff((void *)mul, enzyme_dup, x, enzyme_dup, y, enzyme_interleave, "
+        "1.0, enzyme_interleave, 0.0); // HERE",
+        r"'enzyme_interleave' appears more than once", None),
+    "interleave-missing-shadow": (
+        "r = __enzyme_fwddiff((void *)mul, enzyme_dup, x, enzyme_dup, y, enzyme_interleave, "
+        "1.0); // HERE",
+        r"argument 2 of 'mul' is duplicated but has no shadow", None),
+    "interleave-extra-shadow": (
+        "r = __enzyme_fwddiff((void *)mul, enzyme_dup, x, enzyme_const, y, enzyme_interleave, "
+        "1.0, 0.5); // HERE",
+        r"too many arguments for 'mul'", None),
+    "active-value-read-back-from-constant-memory": (
+        "r = __enzyme_autodiff((void *)keep_sq, enzyme_const, p, x);",
+        r"cannot differentiate a store of an active value into memory without a shadow "
+        r"\(reached through a constant argument: an 'enzyme_const' pointer, or a lambda's or "
+        r"functor's captured reference\) that is read back", "READ_BACK"),
     "asm-output": ("r = __enzyme_autodiff((void *)through_asm, x);",
                    r"cannot differentiate inline assembly that may write memory carrying "
                    r"derivatives \(through its argument 1\).* in function 'asm_double'",

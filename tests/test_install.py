@@ -1,6 +1,6 @@
 """A regular (not editable) install works on its own: `pip install .`
 puts the grammar inside the package, where the parser finds it, and the C
-header where `--print-include-dir` says."""
+and C++ headers where `--print-include-dir` says."""
 from __future__ import annotations
 
 import os
@@ -34,4 +34,5 @@ def test_a_regular_install_reads_ir_with_its_own_grammar(tmp_path):
         include = subprocess.run(command + ["--print-include-dir"], capture_output=True,
                                  text=True, env=env, cwd=tmp_path).stdout.strip()
         assert Path(include).is_relative_to(site) and \
-            (Path(include) / "enzyme" / "enzyme.h").is_file(), include
+            (Path(include) / "enzyme" / "enzyme.h").is_file() and \
+            (Path(include) / "enzyme" / "enzyme").is_file(), include

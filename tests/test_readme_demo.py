@@ -8,6 +8,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
@@ -16,10 +18,11 @@ def _blocks_after(text: str, marker: str, count: int) -> list:
     return re.findall(r"```[a-z]*\n(.*?)```", text[start:], re.S)[:count]
 
 
-def test_the_readme_example_prints_what_the_readme_says(tmp_path):
+@pytest.mark.parametrize("source", ["example.c", "example.cpp"])
+def test_the_readme_example_prints_what_the_readme_says(source, tmp_path):
     assert shutil.which("enzyme-opt"), "make install puts enzyme-opt on PATH"
-    program, commands, printed = _blocks_after(README.read_text(), "`example.c`:", 3)
-    (tmp_path / "example.c").write_text(program)
+    program, commands, printed = _blocks_after(README.read_text(), f"`{source}`:", 3)
+    (tmp_path / source).write_text(program)
     proc = subprocess.run(["bash", "-euo", "pipefail", "-c", commands], cwd=tmp_path,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr

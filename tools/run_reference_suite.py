@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+OUR_INCLUDE_DIR = REPO_ROOT / "enzyme_opt" / "include"
 INTEGRATION = Path("enzyme") / "test" / "Integration"
 
 CLASSES = ("pass", "refused", "wrong", "crash", "tool-crash", "build-skip")
@@ -358,7 +359,9 @@ def reproduce(source: Path, spec: RunSpec, clang: str, work: Path) -> Outcome:
     if spec.needs:
         return Outcome("build-skip", spec.needs, log)
     cc = _compiler(clang, spec.cxx)
-    include = ["-I", str(source_integration_dir(source))]
+    # The reference's clang plugin puts its headers (enzyme/enzyme) on the
+    # include path; ours stand in for them.
+    include = ["-I", str(source_integration_dir(source)), "-I", str(OUR_INCLUDE_DIR)]
     ll = work / "x.ll"
     proc = _run([cc, *include, *spec.cflags, "-S", "-emit-llvm", str(source), "-o", str(ll)],
                 log, COMPILE_TIMEOUT)

@@ -34,7 +34,17 @@ MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
            "enzyme_active": Activity.OUT, "enzyme_width": "width",
            "enzyme_allocated": "allocated", "enzyme_tape": "tape",
            "enzyme_primal_return": "primal_return", "enzyme_noret": "noret",
-           "enzyme_nofree": "nofree"}
+           "enzyme_nofree": "nofree", "enzyme_interleave": "interleave",
+           "enzyme_const_return": "const_return", "enzyme_active_return": "active_return",
+           "enzyme_dup_return": "dup_return"}
+# Markers about the result, allowed anywhere after the function: its activity,
+# and whether the primal result is returned too.
+RETURN_MARKERS = {"enzyme_const_return": "const", "enzyme_active_return": "active",
+                  "enzyme_dup_return": "dup"}
+PRIMAL_MARKERS = {"enzyme_primal_return": True, "enzyme_noret": False}
+# Markers that take the next argument as their value.
+VALUE_MARKERS = {"enzyme_dup", "enzyme_dupnoneed", "enzyme_const", "enzyme_out",
+                 "enzyme_active", "enzyme_width", "enzyme_allocated", "enzyme_tape"}
 API_PREFIXES = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
                 "__enzyme_reverse", "__enzyme_augmentsize", "__enzyme_fwdsplit", "__enzyme_batch")
 
@@ -72,6 +82,8 @@ class ApiCall:
     tape: Optional[object] = None
     nofree: bool = False
     rest: list = field(default_factory=list)
+    ret_activity: Optional[str] = None  # const | active | dup, from enzyme_*_return
+    primal_return: Optional[bool] = None    # enzyme_primal_return / enzyme_noret
 
 
 def marker_of(v) -> Optional[str]:
@@ -123,6 +135,22 @@ def api_calls(module) -> list:
                 if callee is not None and api_name(callee.name) is not None:
                     calls.append(inst)
     return calls
+
+
+def resolve_operands_through_stack(calls) -> None:
+    """At -O0 the function and the markers reach an API call through the stack
+    slots of the (inlined) functions that passed them down, e.g. the wrappers
+    of the C++ header enzyme/enzyme: read them through those slots."""
+    from ..transforms.stack_values import forward_call_operands
+    domtrees: dict = {}
+    forwarded = []
+    for call in calls:
+        forwarded.extend(forward_call_operands(call, _known_at_compile_time, domtrees))
+    return forwarded
+
+
+def _known_at_compile_time(v) -> bool:
+    return function_under_casts(v) is not None or marker_of(v) is not None
 
 
 def _function_argument(call, v) -> Function:
@@ -221,8 +249,18 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
         raise _error(call, "Enzyme call without a function to differentiate")
     fn = _function_argument(call, args[0])
     parsed = ApiCall(call, fn, sret=sret)
+    args = _take_return_markers(call, args, parsed, mode)
+    args, shadow_queue = _split_interleaved(call, args)
+    previous_kind = Activity.DUP  # what an unmarked interleaved argument inherits
     pos = 1
-    for param in fn.args:
+    params = fn.args
+    if _result_in_memory(parsed, mode):
+        # fn returns through memory (`sret`, a C++ object by value) and so
+        # does the call: that parameter's value and shadow are the call's
+        # result memory, laid out by lower_fwddiff.
+        parsed.args.append(ArgSpec(Activity.CONST, sret))
+        params = fn.args[1:]
+    for param in params:
         pos = _take_options(call, args, pos, parsed)
         if pos >= len(args):
             raise _error(call, f"too few arguments for '{fn.name}': parameter "
@@ -247,8 +285,13 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
                 misuse.check_marker_value(call, marker, marker_of(args[pos]), param, fn)
             if kind == Activity.OUT:
                 misuse.check_out(call, marker, param, fn)
+        elif shadow_queue is not None:
+            # Enzyme's rule: with enzyme_interleave an unmarked argument has the
+            # activity of the one before it (the ABI split one struct into both).
+            kind = previous_kind
         else:
             kind = default_activity(param.type, mode)
+        previous_kind = kind
         if kind == Activity.OUT and not contains_float(param.type):
             kind = Activity.CONST
         if kind == Activity.OUT and param.type.is_aggregate and contains_pointers(param.type):
@@ -260,21 +303,78 @@ def parse_call(call, mode: str = "reverse") -> ApiCall:
         pos += 1
         if kind in DUPLICATED:
             shadows = parsed.width          # one per lane, in every mode
-            if pos + shadows > len(args) or marker_of(args[pos]) is not None:
+            source = args[pos:] if shadow_queue is None else shadow_queue
+            if shadows > len(source) or marker_of(source[0]) is not None:
                 raise _error(call, f"argument {param.index + 1} of '{fn.name}' is duplicated "
                              "but has no shadow")
-            for shadow in args[pos:pos + shadows]:
+            for shadow in source[:shadows]:
                 misuse.check_shadow(call, param, spec.value, shadow, fn, marker is not None)
-            spec.shadows = args[pos:pos + shadows]
+            spec.shadows = source[:shadows]
             spec.shadow = spec.shadows[0]
-            pos += shadows
+            if shadow_queue is None:
+                pos += shadows
+            else:
+                del shadow_queue[:shadows]
         parsed.args.append(spec)
     pos = _take_options(call, args, pos, parsed)
-    parsed.rest = args[pos:]
+    parsed.rest = args[pos:] + (shadow_queue or [])
     if parsed.rest and mode != "split-reverse":
         raise _error(call, f"too many arguments for '{fn.name}': it takes {len(fn.args)} "
                      "parameters")
     return parsed
+
+
+def _result_in_memory(parsed, mode) -> bool:
+    fn = parsed.function
+    return (mode == "forward" and parsed.sret is not None and bool(fn.args)
+            and "sret" in fn.args[0].attrs)
+
+
+def _take_return_markers(call, args, parsed, mode) -> list:
+    """Read the markers about the result (anywhere after the function) into
+    `parsed`, and return the arguments without them."""
+    kept = args[:1]
+    for v in args[1:]:
+        marker = marker_of(v)
+        if marker not in RETURN_MARKERS and marker not in PRIMAL_MARKERS:
+            kept.append(v)
+            continue
+        before = marker_of(kept[-1]) if len(kept) > 1 else None
+        if before in VALUE_MARKERS:
+            raise _error(call, f"'{marker}' stands between '{before}' and its value; markers "
+                         "about the result go before or after the arguments, not inside one")
+        if mode == "split-reverse" or api_name(call.called_function.name) == \
+                "__enzyme_augmentfwd":
+            raise _error(call, f"'{marker}' is not available in split mode "
+                         "(__enzyme_augmentfwd / __enzyme_reverse)")
+        if marker in RETURN_MARKERS:
+            _set_once(call, parsed, "ret_activity", RETURN_MARKERS[marker], marker)
+        else:
+            _set_once(call, parsed, "primal_return", PRIMAL_MARKERS[marker], marker)
+    return kept
+
+
+def _set_once(call, parsed, attr, value, marker) -> None:
+    old = getattr(parsed, attr)
+    if old is not None and old != value:
+        raise _error(call, f"'{marker}' contradicts an earlier marker about the result "
+                     f"of '{parsed.function.name}'")
+    setattr(parsed, attr, value)
+
+
+def _split_interleaved(call, args):
+    """(values, shadows) around `enzyme_interleave`: all the values (with their
+    markers) come first, then the shadows of the duplicated ones in order.
+    (args, None) without it."""
+    at = [i for i, v in enumerate(args) if marker_of(v) == "enzyme_interleave"]
+    if not at:
+        return args, None
+    if len(at) > 1:
+        raise _error(call, "'enzyme_interleave' appears more than once")
+    before = marker_of(args[at[0] - 1]) if at[0] > 1 else None
+    if before in VALUE_MARKERS:
+        raise _error(call, f"'enzyme_interleave' stands between '{before}' and its value")
+    return args[:at[0]], list(args[at[0] + 1:])
 
 
 def api_call_arguments(call):
@@ -307,7 +407,9 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     (Enzyme's `{[N x T], ...}`, a C struct of `T g[N]` arrays)."""
     call, fn = parsed.call, parsed.function
     kinds = tuple(a.kind for a in parsed.args)
-    ret_active = contains_float(fn.return_type)
+    ret_active = _reverse_return_active(parsed)
+    if parsed.primal_return:
+        return _lower_autodiff_with_primal(ctx, parsed, ret_active)
     if ret_active and fn.return_type.is_aggregate:
         raise _error(call, f"cannot seed the result of '{fn.name}', of type {fn.return_type}: "
                      "__enzyme_autodiff seeds a float result with 1.0; return one float, or "
@@ -328,6 +430,66 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     if check is not None:
         check.after(b, args[:len(args) - parsed.width * ret_active], grads)
     deliver_gradients(b, call, grads, parsed.sret)
+    erase_api_call(call)
+
+
+def _reverse_return_active(parsed) -> bool:
+    """Is the result seeded (enzyme_active_return, or by default a float)?"""
+    call, fn = parsed.call, parsed.function
+    rt = fn.return_type
+    if parsed.ret_activity == "const":
+        return False
+    if parsed.ret_activity == "dup":
+        raise _error(call, f"'enzyme_dup_return' (a shadow of the result of '{fn.name}') is "
+                     "not supported in reverse mode yet; return the result through a "
+                     "duplicated pointer argument")
+    if parsed.ret_activity == "active" and not contains_float(rt):
+        raise _error(call, f"'enzyme_active_return' asks for the result of '{fn.name}' to be "
+                     f"seeded, but it returns {rt}, which has no derivative; use "
+                     "'enzyme_const_return'")
+    return contains_float(rt)
+
+
+def _lower_autodiff_with_primal(ctx, parsed, ret_active: bool) -> None:
+    """`enzyme_primal_return` in reverse mode: the augmented forward pass gives
+    the primal result, the reverse pass on its tape the gradients.  The call
+    returns `{result, {gradients...}}` (the C++ header's tuple layout)."""
+    from . import tape as T
+    call, fn = parsed.call, parsed.function
+    if fn.return_type.is_void:
+        raise _error(call, f"'enzyme_primal_return' asks for the result of '{fn.name}', "
+                     "which returns void")
+    if parsed.width > 1:
+        raise _error(call, "'enzyme_primal_return' with 'enzyme_width' > 1 is not supported")
+    if ret_active and fn.return_type.is_aggregate:
+        raise _error(call, f"cannot seed the result of '{fn.name}', of type "
+                     f"{fn.return_type}; mark it 'enzyme_const_return'")
+    if ctx.options.get("check_derivatives"):
+        unchecked_split_call(call, "__enzyme_autodiff with enzyme_primal_return", fn.name)
+    kinds = tuple(Activity.DUP if a.kind == Activity.DUPNONEED else a.kind for a in parsed.args)
+    aug, rev = ctx.split_derivative(fn, kinds, ret_active)
+    # The slot goes in the entry block first: a builder's place is an index.
+    header = T.local_header(call.function)
+    b = Builder().position_before(call)
+    b.debug_loc = call.get_metadata("dbg")
+    T.clear_tape(b, header)
+    args = _activity_args(b, parsed)
+    primal = b.call(aug, [header] + args, "primal")
+    seed = [b.float(fn.return_type, 1.0)] if ret_active else []
+    result = b.call(rev, [header] + args + seed, "grad")
+    T.free_tape(b, header)
+    n = len(diffe_gradients(parsed))
+    grads = [] if result.type.is_void else (
+        [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)])
+    values = [primal] + grads
+    if len(grads) > 1:          # the gradients are a struct of their own
+        from ..ir.types import StructType
+        packed = ConstantUndef(StructType(tuple(g.type for g in grads)))
+        for i, g in enumerate(grads):
+            packed = b.insertvalue(packed, g, [i])
+        values = [primal, packed]
+    misuse.check_return(call, values, parsed.sret, "reverse", fn)
+    deliver_gradients(b, call, values, parsed.sret)
     erase_api_call(call)
 
 
@@ -378,26 +540,123 @@ def _store_packed(b: Builder, grads: list, dest) -> None:
 
 
 def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
+    """The call returns the tangents of the result (by default, or with
+    enzyme_dup_return), preceded by the primal result with
+    enzyme_primal_return: `{result, tangent}` (the C++ header's layout)."""
     call, fn = parsed.call, parsed.function
+    if _result_in_memory(parsed, "forward"):
+        return _lower_fwddiff_in_memory(ctx, parsed)
     kinds = tuple(a.kind for a in parsed.args)
-    tangent_fn = ctx.forward_derivative(fn, kinds, parsed.width)
+    want_primal, want_tangent = _forward_results(parsed)
+    rt = fn.return_type
+    returns = "both" if want_primal or (want_tangent and not contains_float(rt)) \
+        else "tangent"
+    tangent_fn = ctx.forward_derivative(fn, kinds, parsed.width, returns)
     b = Builder().position_before(call)
     b.debug_loc = call.get_metadata("dbg")
     args = []
     for spec, param in zip(parsed.args, fn.args):
         args.append(coerce(b, spec.value, param.type))
         args.extend(coerce(b, s, param.type) for s in spec.shadows)
-    check = _derivative_check(ctx, parsed, "forward", b, args)
+    check = _derivative_check(ctx, parsed, "forward", b, args) if returns == "tangent" \
+        else None
     result = b.call(tangent_fn, args, "tangent")
-    tangents = []
-    if not result.type.is_void:
-        n = parsed.width
-        tangents = [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)]
-    misuse.check_return(call, tangents, parsed.sret, "forward", fn)
+    primal, tangents = _forward_parts(b, result, returns, rt, parsed.width)
+    values = ([primal] if want_primal else []) + (tangents if want_tangent else [])
+    misuse.check_return(call, values, parsed.sret, "forward", fn)
     if check is not None:
         check.after(b, args, tangents)
-    deliver_gradients(b, call, tangents, parsed.sret)
+    deliver_gradients(b, call, values, parsed.sret)
     erase_api_call(call)
+
+
+def _lower_fwddiff_in_memory(ctx, parsed) -> None:
+    """fn writes its result through its `sret` parameter, and the call returns
+    `{result, tangent}` (or one of them) through its own: the primal result
+    goes to the call's memory (or, when not wanted, to a slot of our own),
+    the tangent after it, as fn's argument and its shadow."""
+    call, fn = parsed.call, parsed.function
+    result_type = _sret_param_type(fn)
+    if result_type is None:
+        raise _error(call, f"the result type of '{fn.name}' (its sret parameter) is unknown")
+    want_primal = bool(parsed.primal_return)
+    if parsed.ret_activity == "active":
+        raise _error(call, "'enzyme_active_return' has no meaning in forward mode")
+    want_tangent = parsed.ret_activity == "dup" or (
+        parsed.ret_activity is None and contains_float(result_type))
+    size = size_and_align(result_type)[0]
+    room = misuse.sret_type(call, parsed.sret)
+    needed = size * (want_primal + want_tangent * parsed.width)
+    if room is not None and size_and_align(room)[0] < needed:
+        raise _error(call, f"the call's result ({room}) cannot hold the "
+                     f"{'result and ' if want_primal else ''}tangent of '{fn.name}' "
+                     f"({needed} bytes)")
+    unused = None if want_primal else Builder(call.function.entry, 0).alloca(
+        result_type, name="result.unused", align=16)   # before `b`: its place is an index
+    b = Builder().position_before(call)
+    b.debug_loc = call.get_metadata("dbg")
+    base = b.pointer_cast(parsed.sret, b.module.pointer_to(result_type))
+    primal_slot = base if want_primal else unused
+    first = 1 if want_primal else 0
+    shadows = [b.gep(result_type, base, [b.i64(first + lane)],
+                     b.module.pointer_to(result_type)) for lane in range(parsed.width)]
+    spec = parsed.args[0]
+    spec.value = primal_slot
+    spec.kind = Activity.DUP if want_tangent else Activity.CONST
+    spec.shadows = shadows if want_tangent else []
+    spec.shadow = spec.shadows[0] if spec.shadows else None
+    kinds = tuple(a.kind for a in parsed.args)
+    tangent_fn = ctx.forward_derivative(fn, kinds, parsed.width, "tangent")
+    args = []
+    for spec, param in zip(parsed.args, fn.args):
+        args.append(coerce(b, spec.value, param.type))
+        args.extend(coerce(b, s, param.type) for s in spec.shadows)
+    b.call(tangent_fn, args, "tangent")
+    erase_api_call(call)
+
+
+def _sret_param_type(fn):
+    """The type of the memory fn's `sret` parameter points to."""
+    import re
+    m = re.search(r"sret\((.+?)\)(\s|$)", fn.args[0].attrs)
+    named = misuse.named_type(fn.module, m.group(1)) if m is not None else None
+    return named if named is not None else getattr(fn.args[0].type, "pointee", None)
+
+
+def _forward_results(parsed):
+    """(is the primal result returned, are its tangents returned)."""
+    call, fn = parsed.call, parsed.function
+    rt = fn.return_type
+    if parsed.ret_activity == "active":
+        raise _error(call, "'enzyme_active_return' has no meaning in forward mode: the "
+                     "result's tangent comes with 'enzyme_dup_return' (the default for a "
+                     "float result)")
+    want_primal = bool(parsed.primal_return)
+    if want_primal and rt.is_void:
+        raise _error(call, f"'enzyme_primal_return' asks for the result of '{fn.name}', "
+                     "which returns void")
+    if parsed.ret_activity == "dup":
+        if not (contains_float(rt) or contains_pointers(rt)):
+            raise _error(call, f"'enzyme_dup_return' asks for the tangent of the result of "
+                         f"'{fn.name}', but it returns {rt}, which has none; use "
+                         "'enzyme_const_return'")
+        return want_primal, True
+    if parsed.ret_activity == "const":
+        return want_primal, False
+    return want_primal, contains_float(rt)
+
+
+def _forward_parts(b, result, returns: str, rt, width: int):
+    """(primal, [tangents]) of what a tangent function returned (see
+    ForwardGenerator.tangent_return_type)."""
+    if result.type.is_void:
+        return None, []
+    if returns == "tangent":
+        return None, [result] if width == 1 else [b.extractvalue(result, [i])
+                                                  for i in range(width)]
+    if not (contains_float(rt) or contains_pointers(rt)):
+        return result, []
+    return b.extractvalue(result, [0]), [b.extractvalue(result, [1 + i]) for i in range(width)]
 
 
 def _derivative_check(ctx, parsed, mode, b, args):
@@ -463,6 +722,7 @@ def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
             header = b.pointer_cast(parsed.tape, T.tape_ptr_type(b.module))
         else:
             header = T.local_header(call.function)
+            b.position_before(call)     # the slot went in before: a builder's place is an index
     elif rtype.is_pointer or tape_field is not None:
         header = b.pointer_cast(b.call(T.libc(b.module, "malloc"), [b.i64(T.HEADER_BYTES)]),
                                 T.tape_ptr_type(b.module))
@@ -518,6 +778,7 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
     owned = tape.type.is_pointer and not parsed.caller_allocated
     if parsed.tape is not None and not T.uses_tape(aug):
         header = T.local_header(call.function)      # the same choice as the forward call
+        b.position_before(call)     # the slot went in before: a builder's place is an index
         T.clear_tape(b, header)
         owned = False
     elif tape.type.is_pointer:
@@ -585,6 +846,7 @@ def lower_api_calls(module, options=None) -> int:
     misuse.check_api_names(module, lambda name: api_name(name) is not None)
     ctx = DerivativeContext(module, options, api_call=api_call_arguments)
     pending = api_calls(module)
+    forwarded = resolve_operands_through_stack(pending)
     total = len(pending)
     waiting = {id(c.function) for c in pending}
     if any(_reaches(_target(c), waiting) for c in pending):
@@ -612,6 +874,8 @@ def lower_api_calls(module, options=None) -> int:
         pending = [c for c in pending if id(c) not in done]
     if ctx.options.get("stages") is not None:
         ctx.options["stages"].enter("removing the API's declarations")
+    from ..transforms.stack_values import drop_dead_slots
+    drop_dead_slots(forwarded)
     remove_api_leftovers(module)
     if options is not None:
         options.setdefault("reports", []).extend(ctx.reports)

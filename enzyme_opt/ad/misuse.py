@@ -296,14 +296,14 @@ def sret_type(call, sret):
     m = re.search(r"sret\((.+?)\)(\s|$)", call.arg_attrs[0]) if call.arg_attrs else None
     if m is not None:
         module = call.function.module
-        t = _named_type(module, m.group(1))
+        t = named_type(module, m.group(1))
         if t is not None:
             return t
     pointee = getattr(sret.type, "pointee", None)
     return pointee
 
 
-def _named_type(module, text: str):
+def named_type(module, text: str):
     text = text.strip()
     if text.startswith("%"):
         name = text[1:].strip('"')

@@ -141,6 +141,76 @@ def check_active_stores(fn, info, function) -> None:
                 f"cannot differentiate a store of an active value into memory returned by "
                 f"{_callee_text(source)}: what that memory is, and so its shadow, is unknown "
                 "(the derivative would be dropped)", function=function, instruction=inst)
+        _refuse_read_back(fn, info, function, inst)
+
+
+def _refuse_read_back(fn, info, function, store) -> None:
+    """An active value stored into memory without a shadow (an `enzyme_const`
+    argument's, or what a constant object points to: a lambda's capture by
+    reference) and loaded again: the load would carry no derivative, and the
+    result would silently miss that path.  Refused; a store that is never
+    read back only loses what nobody asked for."""
+    from ..analysis.activity import contains_float
+    key = _memory_key(store.pointer)
+    if key is None:
+        return
+    anywhere = (key[0], None)       # the same memory, at any offset
+    for inst in fn.instructions():
+        if isinstance(inst, I.Load) and contains_float(inst.type) and \
+                not info.has_shadow(inst.pointer) and _same_place(_memory_key(inst.pointer), key) \
+                or _passes_on(inst, anywhere):
+            raise DifferentiationError(
+                "cannot differentiate a store of an active value into memory without a "
+                "shadow (reached through a constant argument: an 'enzyme_const' pointer, or "
+                "a lambda's or functor's captured reference) that is read back: the "
+                "derivative would be lost; pass that memory as a duplicated argument",
+                function=function, instruction=store)
+
+
+def _passes_on(inst, key) -> bool:
+    """Does call `inst` get a pointer into the memory `key` names (a callee
+    may read back what was stored there)?"""
+    if not isinstance(inst, I.CallBase):
+        return False
+    callee = inst.called_function
+    if callee is not None and callee.name.startswith(("llvm.lifetime.", "llvm.dbg.")):
+        return False
+    return any(a.type.is_pointer and _same_place(_memory_key(a), key) for a in inst.args)
+
+
+def _memory_key(ptr, depth: int = 0):
+    """Where `ptr` points, as (root, byte offset): the root an argument, or
+    ("load", key) for a pointer loaded from such a place; the offset None
+    when not constant.  None when rooted elsewhere."""
+    from ..analysis.type_analysis import gep_offset
+    offset = 0
+    while True:
+        if isinstance(ptr, I.GetElementPtr):
+            found = gep_offset(ptr.source_type, ptr.indices)
+            offset = None if found is None or found[1] or offset is None else offset + found[0]
+            ptr = ptr.operands[0]
+        elif isinstance(ptr, I.Cast) and ptr.opcode in ("bitcast", "addrspacecast"):
+            ptr = ptr.operands[0]
+        else:
+            break
+    if isinstance(ptr, Argument):
+        return ("arg", ptr.index), offset
+    if isinstance(ptr, I.Load) and depth < 4:
+        inner = _memory_key(ptr.pointer, depth + 1)
+        return (("load", inner), offset) if inner is not None else None
+    return None
+
+
+def _same_place(a, b) -> bool:
+    """May keys `a` and `b` (see _memory_key) name the same memory?"""
+    if a is None or b is None:
+        return False
+    (root_a, off_a), (root_b, off_b) = a, b
+    if off_a is not None and off_b is not None and off_a != off_b:
+        return False
+    if root_a[0] != root_b[0]:
+        return False
+    return root_a[1] == root_b[1] if root_a[0] == "arg" else _same_place(root_a[1], root_b[1])
 
 
 def _unknown_call_origin(ptr):

@@ -43,7 +43,8 @@ CFLAGS_RE = re.compile(r"^\s*//\s*CFLAGS:\s*(.*?)\s*$", re.MULTILINE)
 # Calls of the Enzyme C API must all have been replaced...
 ENZYME_CALL_RE = re.compile(r"__enzyme_")
 # ...and the marker globals may still be declared, but not used.
-MARKER_RE = re.compile(r"@enzyme_(?:dup|dupnoneed|const|out|width|tape|allocated|nofree)\b")
+MARKER_RE = re.compile(r"@enzyme_(?:dup|dupnoneed|const|out|width|tape|allocated|nofree|interleave"
+                       r"|const_return|active_return|dup_return|primal_return|noret)\b")
 MARKER_DECL_RE = re.compile(r"^@enzyme_\w+\s*=")
 
 
