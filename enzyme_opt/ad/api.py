@@ -8,6 +8,7 @@ address; both spellings are recognized here.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import List, Optional
 
@@ -18,6 +19,7 @@ from ..ir import Argument, Builder, Function, GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantFloat, ConstantInt, ConstantUndef, zero_of
 from ..ir.module import function_under_casts
+from ..transforms.stack_values import drop_dead_slots, forward_call_operands
 from ..ir.types import I8, ArrayType, StructType, size_and_align
 from .aggregates import returns_gradient
 from .context import DerivativeContext
@@ -141,7 +143,6 @@ def resolve_operands_through_stack(calls) -> None:
     """At -O0 the function and the markers reach an API call through the stack
     slots of the (inlined) functions that passed them down, e.g. the wrappers
     of the C++ header enzyme/enzyme: read them through those slots."""
-    from ..transforms.stack_values import forward_call_operands
     domtrees: dict = {}
     forwarded = []
     for call in calls:
@@ -454,7 +455,6 @@ def _lower_autodiff_with_primal(ctx, parsed, ret_active: bool) -> None:
     """`enzyme_primal_return` in reverse mode: the augmented forward pass gives
     the primal result, the reverse pass on its tape the gradients.  The call
     returns `{result, {gradients...}}` (the C++ header's tuple layout)."""
-    from . import tape as T
     call, fn = parsed.call, parsed.function
     if fn.return_type.is_void:
         raise _error(call, f"'enzyme_primal_return' asks for the result of '{fn.name}', "
@@ -483,7 +483,6 @@ def _lower_autodiff_with_primal(ctx, parsed, ret_active: bool) -> None:
         [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)])
     values = [primal] + grads
     if len(grads) > 1:          # the gradients are a struct of their own
-        from ..ir.types import StructType
         packed = ConstantUndef(StructType(tuple(g.type for g in grads)))
         for i, g in enumerate(grads):
             packed = b.insertvalue(packed, g, [i])
@@ -617,7 +616,6 @@ def _lower_fwddiff_in_memory(ctx, parsed) -> None:
 
 def _sret_param_type(fn):
     """The type of the memory fn's `sret` parameter points to."""
-    import re
     m = re.search(r"sret\((.+?)\)(\s|$)", fn.args[0].attrs)
     named = misuse.named_type(fn.module, m.group(1)) if m is not None else None
     return named if named is not None else getattr(fn.args[0].type, "pointee", None)
@@ -874,7 +872,6 @@ def lower_api_calls(module, options=None) -> int:
         pending = [c for c in pending if id(c) not in done]
     if ctx.options.get("stages") is not None:
         ctx.options["stages"].enter("removing the API's declarations")
-    from ..transforms.stack_values import drop_dead_slots
     drop_dead_slots(forwarded)
     remove_api_leftovers(module)
     if options is not None:

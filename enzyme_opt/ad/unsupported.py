@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers)
 from ..analysis.memory import call_may_write_through
+from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.constants import InlineAsm
@@ -150,7 +151,6 @@ def _refuse_read_back(fn, info, function, store) -> None:
     reference) and loaded again: the load would carry no derivative, and the
     result would silently miss that path.  Refused; a store that is never
     read back only loses what nobody asked for."""
-    from ..analysis.activity import contains_float
     key = _memory_key(store.pointer)
     if key is None:
         return
@@ -182,7 +182,6 @@ def _memory_key(ptr, depth: int = 0):
     """Where `ptr` points, as (root, byte offset): the root an argument, or
     ("load", key) for a pointer loaded from such a place; the offset None
     when not constant.  None when rooted elsewhere."""
-    from ..analysis.type_analysis import gep_offset
     offset = 0
     while True:
         if isinstance(ptr, I.GetElementPtr):
