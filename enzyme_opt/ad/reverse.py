@@ -47,6 +47,7 @@ from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
 from .cache_policy import PrimalCache
 from .calls import CallKind, classify_call
 from .conventions import coerce
+from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward
 from .rules import RULES, Emitter, Expr, scaled
@@ -225,6 +226,8 @@ class ReverseGenerator:
         self._make_shadows()
         self._build_reverse()
         self._instrument_forward()
+        use_math_intrinsics(self.module, self.fwd)
+        self.dropped_math_calls = drop_unneeded_math_calls(self.fwd)
         self.ctx.record_reverse(self)
 
     # ------------------------------------------------------------------ setup
