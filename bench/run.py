@@ -399,7 +399,8 @@ def main() -> int:
     lines += environment()
     lines += ["", "Pipeline: `clang-19 " + " ".join(EMIT_FLAGS) + "` -> `python3 -m enzyme_opt` "
               "-> `clang-19 -O2 ... -lm`; `NAME@O2`: `clang-19 -O2 -S -emit-llvm` (default "
-              "unrolling and vectorization). Times are the best of several runs. "
+              "unrolling and vectorization). Times are the best of several runs, in CPU "
+              "time of the process. "
               "Tape B/iter: enzyme-opt --stats' tape bytes per run of the repeating blocks. "
               "Reference columns: the reference Enzyme plugin (ENZYME_PLUGIN) on the same C "
               f"in the same run ({reference_state()}). Peak RSS is "
