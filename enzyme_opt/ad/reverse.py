@@ -36,7 +36,6 @@ from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
                                  trivial_pointers)
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
-from ..analysis.library import math_function
 from ..analysis.loops import LoopInfo, counter_parts
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -48,7 +47,7 @@ from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
 from .cache_policy import PrimalCache
 from .calls import CallKind, classify_call
 from .conventions import coerce
-from .dead_primal import drop_unneeded_math_calls, is_droppable_math_call, use_math_intrinsics
+from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward
 from .rules import RULES, Emitter, Expr, scaled
@@ -108,7 +107,6 @@ class ReverseGenerator:
         self.pop_blocks: Dict[int, object] = {}  # id(forward block) -> its reverse's tape pops
         self.final = None                 # the reverse's last block
         self.ret_value = None             # the value returned, seeded with the adjoint
-        self._math_calls = None           # (name, id of each argument) -> forward math calls
 
     # ------------------------------------------------------------------ lanes
     def each_lane(self):
@@ -677,26 +675,8 @@ class ReverseGenerator:
                 self.add_adjoint(b, op, scaled(rule_name, partial, em.wrap(d)).value, lane)
 
     def _primal_call_in_rev(self, b: Builder, em: Emitter, inst, name: str, values):
-        """The forward sweep's own call of math function `name` on `values`,
-        as a rule's Expr, when it runs whenever `inst` does (its block, or a
-        dominating one in no loop `inst` is out of); else None."""
-        if self._math_calls is None:
-            self._math_calls = {}
-            for block in self.fwd_blocks:
-                for call in block.instructions:
-                    if is_droppable_math_call(call):
-                        key = (math_function(call.called_function.name),
-                               tuple(id(a) for a in call.args))
-                        self._math_calls.setdefault(key, []).append(call)
-        for call in self._math_calls.get((name, tuple(id(v) for v in values)), ()):
-            if call is inst or call.type != inst.type:
-                continue
-            if call.parent is inst.parent or (
-                    self.loops.dom.dominates(call.parent, inst.parent) and
-                    all(lp in self.loops.loops_around(inst.parent)
-                        for lp in self.loops.loops_around(call.parent))):
-                return self.lazy(b, em, call)
-        return None
+        call = self.cache.same_call(inst, name, values)
+        return None if call is None else self.lazy(b, em, call)
 
     # ------------------------------------------------------------------ forward instrumentation
     def _instrument_forward(self) -> None:
