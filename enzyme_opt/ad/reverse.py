@@ -42,6 +42,7 @@ from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt, ConstantUndef, const_float, zero_of
 from ..ir.types import I64, VOID, FunctionType, StructType
+from ..ir.values import Argument
 from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
                          store_reverse_forward_pass)
 from .cache_policy import PrimalCache
@@ -245,11 +246,11 @@ class ReverseGenerator:
     def _make_pred_indices(self) -> None:
         """An index phi in each block with several predecessors.
 
-        A loop header whose counter starts at a constant and steps without
-        wrapping gets no phi: it was entered from outside exactly when the
-        counter holds its start value, which the reverse pass recomputes
-        from the counter instead of reading one more tape entry per
-        iteration.  Nor does the join of the two arms of a `br i1 %c`: the
+        A loop header whose counter starts at a value from before the loop
+        and steps without wrapping gets no phi: it was entered from outside
+        exactly when the counter holds its start value, which the reverse
+        pass recomputes from the counter (and the start, kept once per entry
+        of the loop) instead of reading one more tape entry per iteration.  Nor does the join of the two arms of a `br i1 %c`: the
         reverse pass tells the arms apart by %c (recomputed from the
         counter when it is `i > 0`).
         """
@@ -258,7 +259,7 @@ class ReverseGenerator:
             preds = self.preds[id(block)]
             if len(preds) < 2:
                 continue
-            derived = counter_pred_index(block, preds)
+            derived = counter_pred_index(block, preds, self.loops.dom)
             if derived is None:
                 derived = branch_pred_index(block, preds, self.preds)
             if derived is not None:
@@ -700,10 +701,12 @@ def positive_zero(b: Builder, gradient):
     return gradient
 
 
-def counter_pred_index(block, preds):
+def counter_pred_index(block, preds, dom):
     """`zext (icmp eq/ne %iv, start)` as the predecessor index of a two-way loop
     header, when one of its phis is a counter `phi [start, A], [%iv + step, B]`
-    with a constant start and a non-wrapping (nsw/nuw) constant step; else None."""
+    with a non-wrapping (nsw/nuw) constant step and a start from outside the
+    loop (a constant, an argument, or a value of a block that dominates A and
+    is not the header: the triangular `for (r = c + 1; ...)`); else None."""
     if len(preds) != 2:
         return None
     for phi in block.phis:
@@ -711,8 +714,12 @@ def counter_pred_index(block, preds):
         if parts is None:
             continue
         start, start_block, step = parts
-        if not (isinstance(start, ConstantInt) and step.operands[1].value != 0
-                and {"nsw", "nuw"} & set(step.flags)):
+        if not (step.operands[1].value != 0 and {"nsw", "nuw"} & set(step.flags)):
+            continue
+        if isinstance(start, I.Instruction) and (
+                start.parent is block or not dom.dominates(start.parent, start_block)):
+            continue
+        if not isinstance(start, (ConstantInt, I.Instruction, Argument)):
             continue
         first = preds.index(start_block)          # the index of the edge from outside
         b = Builder(block, block.first_non_phi_index())
