@@ -11,6 +11,17 @@ For each bench/<name>.c (see bench/bench.h for what a program does):
   build/<name> --gradient      one gradient call: its peak memory
   build/<name> --primal        one primal call: the same, for comparison
 
+The matrix products (DEFAULT_O2_TOO) are built a second time, as
+`<name>@O2`, with clang's default -O2 alone: the inner loop unrolled with
+a remainder loop, and vectorized.  enzyme-opt's --stats give the tape bytes
+per run of the repeating blocks (summed over the derivatives of a program).
+
+With ENZYME_PLUGIN=path/LLVMEnzyme-19.so set, each program is also built by
+the reference Enzyme, `clang-19 -fpass-plugin=$ENZYME_PLUGIN` with the same
+flags on the same C, and run in the same session: its primal, gradient and
+ratio go in three more columns.  Without it (or if the file is missing, or
+the reference build fails) those columns say why they are empty.
+
 and prints a table (saved as bench/results/YYYY-MM-DD.md) with the primal and
 gradient times, their ratio, the peak memory of the gradient run, the wall
 time of the enzyme-opt process and what a finite-difference gradient would
@@ -48,6 +59,11 @@ CLANG = os.environ.get("CLANG", "clang-19")
 EMIT_FLAGS = ["-O2", "-fno-vectorize", "-fno-slp-vectorize", "-fno-unroll-loops",
               "-S", "-emit-llvm"]
 TIMEOUT = 300  # seconds, for any one process
+# Built a second time with clang's default -O2 shape (unrolled, vectorized).
+DEFAULT_O2_TOO = ("matmul", "matmul_restrict", "matmul_rowwise")
+DEFAULT_O2_FLAGS = ["-O2", "-S", "-emit-llvm"]
+PLUGIN = os.environ.get("ENZYME_PLUGIN", "")
+TAPE_RE = re.compile(r"^\s*(\d+) enzyme - tape bytes per run of the blocks that repeat", re.M)
 
 # The performance targets the table is read against.
 TARGET_RATIO = 4.0
@@ -96,6 +112,16 @@ class Result:
     grad_mb: float | None = None
     primal_mb: float | None = None
     checks: list = field(default_factory=list)
+    tape_bytes: int | None = None
+    ref_primal_s: float | None = None   # the reference plugin's figures
+    ref_gradient_s: float | None = None
+    ref_note: str = ""
+
+    @property
+    def ref_ratio(self) -> float | None:
+        if self.ref_primal_s and self.ref_gradient_s is not None:
+            return self.ref_gradient_s / self.ref_primal_s
+        return None
 
     @property
     def ratio(self) -> float | None:
@@ -156,28 +182,70 @@ def fail(result: Result, status: str, proc: Run) -> Result:
     return result
 
 
-def bench_one(name: str) -> Result:
-    result = Result(name)
+def variants(name: str) -> list:
+    """(label, flags of the -emit-llvm step) of each build of bench/<name>.c."""
+    builds = [(name, EMIT_FLAGS)]
+    if name in DEFAULT_O2_TOO:
+        builds.append((f"{name}@O2", DEFAULT_O2_FLAGS))
+    return builds
+
+
+def parse_result(stdout: str) -> dict | None:
+    match = RESULT_RE.search(stdout)
+    if not match:
+        return None
+    return dict(kv.split("=", 1) for kv in match.group(2).split() if "=" in kv)
+
+
+def bench_reference(result: Result, src, flags, exe) -> None:
+    """The reference Enzyme's build of the same C (ENZYME_PLUGIN), timed now."""
+    if not PLUGIN:
+        result.ref_note = "ENZYME_PLUGIN not set"
+        return
+    if not Path(PLUGIN).is_file():
+        result.ref_note = f"no file {PLUGIN}"
+        return
+    compile_flags = [f for f in flags if f not in ("-S", "-emit-llvm")]
+    proc = run([CLANG, *compile_flags, f"-fpass-plugin={PLUGIN}", src, "-o", exe, "-lm"])
+    if not proc.ok:
+        result.ref_note = "reference build failed: " + (first_error_line(proc.stderr)
+                                                        or proc.describe())
+        return
+    proc = run([f"./{exe}"])
+    fields = parse_result(proc.stdout)
+    if not fields or fields.get("check") != "ok":
+        result.ref_note = f"reference run: {proc.describe()}" + \
+            ("" if not fields else f", check={fields.get('check')}")
+        return
+    result.ref_primal_s = float(fields["primal_s"])
+    result.ref_gradient_s = float(fields["gradient_s"])
+
+
+def bench_one(name: str, label: str | None = None, flags=EMIT_FLAGS) -> Result:
+    label = label or name
+    result = Result(label)
     # Paths relative to the repository root (the working directory of every
     # command) keep the messages short.
     build = BUILD_DIR.relative_to(REPO_ROOT)
     src = BENCH_DIR.relative_to(REPO_ROOT) / f"{name}.c"
-    ll = build / f"{name}.ll"
-    grad_ll = build / f"{name}.grad.ll"
-    exe = build / name
+    ll = build / f"{label}.ll"
+    grad_ll = build / f"{label}.grad.ll"
+    exe = build / label
     for stale in (ll, grad_ll, exe):
         (REPO_ROOT / stale).unlink(missing_ok=True)
 
-    proc = run([CLANG, *EMIT_FLAGS, src, "-o", ll])
+    proc = run([CLANG, *flags, src, "-o", ll])
     if not proc.ok:
         return fail(result, "clang -emit-llvm failed", proc)
 
-    proc = run([sys.executable, "-m", "enzyme_opt", ll, "-o", grad_ll])
+    proc = run([sys.executable, "-m", "enzyme_opt", "--stats", ll, "-o", grad_ll])
     result.enzyme_opt_s = proc.wall
     result.enzyme_opt_mb = proc.maxrss_mb
     if not proc.ok:
         reason = first_error_line(proc.stderr) or proc.describe()
         return fail(result, f"enzyme-opt failed: {reason}", proc)
+    tapes = TAPE_RE.findall(proc.stderr)
+    result.tape_bytes = sum(int(t) for t in tapes) if tapes else None
 
     proc = run([CLANG, "-O2", grad_ll, "-o", exe, "-lm"])
     if not proc.ok:
@@ -185,16 +253,15 @@ def bench_one(name: str) -> Result:
 
     proc = run([f"./{exe}"])
     result.checks = [line for line in proc.stdout.splitlines() if line.startswith("CHECK ")]
-    match = RESULT_RE.search(proc.stdout)
-    if match:
-        fields = dict(kv.split("=", 1) for kv in match.group(2).split() if "=" in kv)
+    fields = parse_result(proc.stdout)
+    if fields:
         result.primal_s = float(fields["primal_s"])
         result.gradient_s = float(fields["gradient_s"])
         result.inputs = int(fields["inputs"])
         if fields.get("check") != "ok":
             result.status = "wrong derivative"
             result.detail = f"$ {exe}\n{proc.describe()}\n" + tail(proc.stdout)
-    if not match or (not proc.ok and result.status == "ok"):
+    if not fields or (not proc.ok and result.status == "ok"):
         return fail(result, f"benchmark program {proc.describe()}", proc)
 
     for mode in ("--gradient", "--primal"):
@@ -207,6 +274,7 @@ def bench_one(name: str) -> Result:
             result.grad_mb = proc.maxrss_mb
         else:
             result.primal_mb = proc.maxrss_mb
+    bench_reference(result, src, flags, build / f"{label}.ref")
     return result
 
 
@@ -234,9 +302,11 @@ def geomean(values) -> float | None:
 
 
 def table(results) -> list:
-    lines = ["| benchmark | primal | gradient | gradient/primal | gradient peak RSS (primal) "
-             "| enzyme-opt | finite differences (inputs x primal) | status |",
-             "|---|---:|---:|---:|---:|---:|---:|---|"]
+    lines = ["| benchmark | primal | gradient | gradient/primal | tape B/iter "
+             "| gradient peak RSS (primal) | enzyme-opt | finite differences (inputs x primal) "
+             "| reference primal | reference gradient | reference ratio | ours/reference gradient "
+             "| status |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for r in results:
         ratio = "-" if r.ratio is None else f"{r.ratio:.2f}{over(r.ratio, TARGET_RATIO)}"
         mem = "-" if r.grad_mb is None else f"{r.grad_mb:.0f} MB"
@@ -247,9 +317,19 @@ def table(results) -> list:
         fd = "-" if r.fd_s is None else f"{fmt_time(r.fd_s)} ({r.inputs} x)"
         status = r.status if len(r.status) <= 90 else r.status[:87] + "..."
         status = status.replace("|", "\\|")
+        tape = "-" if r.tape_bytes is None else str(r.tape_bytes)
         lines.append(f"| {r.name} | {fmt_time(r.primal_s)} | {fmt_time(r.gradient_s)} | {ratio} "
-                     f"| {mem} | {eo} | {fd} | {status} |")
+                     f"| {tape} | {mem} | {eo} | {fd} | {reference_cells(r)} | {status} |")
     return lines
+
+
+def reference_cells(r: Result) -> str:
+    if r.ref_ratio is None:
+        note = (r.ref_note or "-").replace("|", "\\|")
+        return f"- | - | - | {note[:60]}"
+    mine = "-" if r.gradient_s is None else f"{r.gradient_s / r.ref_gradient_s:.2f}"
+    return (f"{fmt_time(r.ref_primal_s)} | {fmt_time(r.ref_gradient_s)} | {r.ref_ratio:.2f} "
+            f"| {mine}")
 
 
 def environment() -> list:
@@ -279,6 +359,14 @@ def environment() -> list:
             " (other work on the machine slows every measurement)"]
 
 
+def reference_state() -> str:
+    if not PLUGIN:
+        return "not measured: ENZYME_PLUGIN was not set"
+    if not Path(PLUGIN).is_file():
+        return f"not measured: ENZYME_PLUGIN={PLUGIN} is not a file"
+    return f"ENZYME_PLUGIN={PLUGIN}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="benchmarks to run (default: all)")
@@ -298,10 +386,11 @@ def main() -> int:
 
     results = []
     for name in names:
-        print(f"[bench] {name} ...", end="", flush=True)
-        r = bench_one(name)
-        results.append(r)
-        print(f" {r.status}" + (f" (ratio {r.ratio:.2f})" if r.ratio else ""), flush=True)
+        for label, flags in variants(name):
+            print(f"[bench] {label} ...", end="", flush=True)
+            r = bench_one(name, label, flags)
+            results.append(r)
+            print(f" {r.status}" + (f" (ratio {r.ratio:.2f})" if r.ratio else ""), flush=True)
 
     good = [r.ratio for r in results if r.status == "ok" and r.ratio]
     gm = geomean(good)
@@ -309,7 +398,12 @@ def main() -> int:
     lines = [f"# Gradient benchmarks, {today}", ""]
     lines += environment()
     lines += ["", "Pipeline: `clang-19 " + " ".join(EMIT_FLAGS) + "` -> `python3 -m enzyme_opt` "
-              "-> `clang-19 -O2 ... -lm`. Times are the best of several runs. Peak RSS is "
+              "-> `clang-19 -O2 ... -lm`; `NAME@O2`: `clang-19 -O2 -S -emit-llvm` (default "
+              "unrolling and vectorization). Times are the best of several runs, in CPU "
+              "time of the process. "
+              "Tape B/iter: enzyme-opt --stats' tape bytes per run of the repeating blocks. "
+              "Reference columns: the reference Enzyme plugin (ENZYME_PLUGIN) on the same C "
+              f"in the same run ({reference_state()}). Peak RSS is "
               "that of a process making one gradient (primal) call, input data included. "
               f"✗ marks a miss of the targets: gradient/primal <= {TARGET_RATIO:g}, "
               f"enzyme-opt <= {TARGET_ENZYME_OPT_S:g} s per module (wall time of the whole "

@@ -20,7 +20,8 @@ policy answers; a change of what is taped or recomputed belongs here.
 
 The generator makes one `PrimalCache(gen)` once its forward function's
 blocks are final, and uses `undo`, `value_in_reverse`, `slots_in_order`,
-`blocks_reading` (for instrument.py) and `slots`/`recomputed` (-stats).
+`blocks_reading` (for instrument.py), `same_call` (a rule's math call the
+primal already made) and `slots`/`recomputed` (-stats).
 While the reverse is built the cache reads of the generator: `fwd`,
 `split` and `loops` (at creation), `rev_args` (forward argument -> reverse
 argument), `reversing` and `in_block_body` (whose reverse is being
@@ -32,6 +33,7 @@ import itertools
 from typing import Dict
 
 from ..analysis.lanes import poison_lanes
+from ..analysis.library import math_function
 from ..analysis.memory import reloadable_loads, restorable_loads
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -40,6 +42,7 @@ from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantAggregate, ConstantInt, zero_of
 from ..ir.module import GlobalValue
 from ..ir.types import I32, VectorType
+from .dead_primal import is_droppable_math_call
 from .undo_log import UndoLog
 
 # Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
@@ -64,6 +67,7 @@ class PrimalCache:
         self.loads: Dict[tuple, object] = {}        # (id(reverse block), id(value)) -> value
         self.readers: Dict[int, set] = {}           # id(value) -> ids of forward blocks
         self.recomputed: set = set()                # ids of values recomputed (-stats)
+        self.math_calls = None      # (name, ids of the arguments) -> forward math calls
         self.reloadable = set() if gen.split else reloadable_loads(gen.fwd)
         self.undo = UndoLog({} if gen.split else restorable_loads(
             gen.fwd, self.reloadable, gen.loops))
@@ -95,6 +99,31 @@ class PrimalCache:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
         return is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
             or self._cheap_float(v)
+
+    def same_call(self, inst, name: str, values):
+        """The forward sweep's own call of math function `name` on `values`
+        (a rule of `inst` needs it: sin's derivative, the cos beside it),
+        when it runs whenever `inst` does: in its block, or in a dominating
+        one inside no loop that `inst` is outside of.  Reading it back costs
+        less than calling the function again."""
+        gen = self.gen
+        if self.math_calls is None:
+            self.math_calls = {}
+            for block in gen.fwd_blocks:
+                for call in block.instructions:
+                    if is_droppable_math_call(call):
+                        key = (math_function(call.called_function.name),
+                               tuple(id(a) for a in call.args))
+                        self.math_calls.setdefault(key, []).append(call)
+        around = gen.loops.loops_around(inst.parent)
+        for call in self.math_calls.get((name, tuple(id(v) for v in values)), ()):
+            if call is inst or call.type != inst.type:
+                continue
+            if call.parent is inst.parent or (
+                    gen.loops.dom.dominates(call.parent, inst.parent) and
+                    all(lp in around for lp in gen.loops.loops_around(call.parent))):
+                return call
+        return None
 
     def slots_in_order(self) -> list:
         return sorted(self.slots.values(), key=lambda s: s.order)

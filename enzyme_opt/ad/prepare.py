@@ -17,6 +17,7 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
 from ..transforms.interchange import interchange_reduction_nests
 from ..transforms.mem2reg import promote_allocas
+from ..transforms.reroll import reroll_unrolled_loops
 
 _DROPPED = ("llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl",
             "llvm.assume")
@@ -29,6 +30,7 @@ def prepare_for_differentiation(fn):
     invokes_to_calls(fn)
     remove_unreachable_blocks(fn)
     promote_allocas(fn)
+    reroll_unrolled_loops(fn)
     interchange_reduction_nests(fn)
     return merge_returns(fn)
 

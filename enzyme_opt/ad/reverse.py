@@ -42,11 +42,13 @@ from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt, ConstantUndef, const_float, zero_of
 from ..ir.types import I64, VOID, FunctionType, StructType
+from ..ir.values import Argument
 from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
                          store_reverse_forward_pass)
 from .cache_policy import PrimalCache
 from .calls import CallKind, classify_call
 from .conventions import coerce
+from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward
 from .rules import RULES, Emitter, Expr, scaled
@@ -225,6 +227,8 @@ class ReverseGenerator:
         self._make_shadows()
         self._build_reverse()
         self._instrument_forward()
+        use_math_intrinsics(self.module, self.fwd)
+        self.dropped_math_calls = drop_unneeded_math_calls(self.fwd)
         self.ctx.record_reverse(self)
 
     # ------------------------------------------------------------------ setup
@@ -242,11 +246,11 @@ class ReverseGenerator:
     def _make_pred_indices(self) -> None:
         """An index phi in each block with several predecessors.
 
-        A loop header whose counter starts at a constant and steps without
-        wrapping gets no phi: it was entered from outside exactly when the
-        counter holds its start value, which the reverse pass recomputes
-        from the counter instead of reading one more tape entry per
-        iteration.  Nor does the join of the two arms of a `br i1 %c`: the
+        A loop header whose counter starts at a value from before the loop
+        and steps without wrapping gets no phi: it was entered from outside
+        exactly when the counter holds its start value, which the reverse
+        pass recomputes from the counter (and the start, kept once per entry
+        of the loop) instead of reading one more tape entry per iteration.  Nor does the join of the two arms of a `br i1 %c`: the
         reverse pass tells the arms apart by %c (recomputed from the
         counter when it is `i > 0`).
         """
@@ -255,7 +259,7 @@ class ReverseGenerator:
             preds = self.preds[id(block)]
             if len(preds) < 2:
                 continue
-            derived = counter_pred_index(block, preds)
+            derived = counter_pred_index(block, preds, self.loops.dom)
             if derived is None:
                 derived = branch_pred_index(block, preds, self.preds)
             if derived is not None:
@@ -659,6 +663,8 @@ class ReverseGenerator:
         which depend on primal values only, are computed once for all lanes."""
         ds = [self.take_adjoint(b, inst, lane) for lane in range(self.width)]
         em = Emitter(b, flags)
+        em.primal_call = lambda name, values: self._primal_call_in_rev(b, em, inst, name,
+                                                                        values)
         args = [self.lazy(b, em, op) for op in operands] + [self.lazy(b, em, inst)]
         partials = RULES[rule_name](*args)
         for op, partial in zip(operands, partials):
@@ -668,6 +674,10 @@ class ReverseGenerator:
                 partial = em.wrap(ds[0])._lift(partial)
             for lane, d in enumerate(ds):
                 self.add_adjoint(b, op, scaled(rule_name, partial, em.wrap(d)).value, lane)
+
+    def _primal_call_in_rev(self, b: Builder, em: Emitter, inst, name: str, values):
+        call = self.cache.same_call(inst, name, values)
+        return None if call is None else self.lazy(b, em, call)
 
     # ------------------------------------------------------------------ forward instrumentation
     def _instrument_forward(self) -> None:
@@ -691,10 +701,12 @@ def positive_zero(b: Builder, gradient):
     return gradient
 
 
-def counter_pred_index(block, preds):
+def counter_pred_index(block, preds, dom):
     """`zext (icmp eq/ne %iv, start)` as the predecessor index of a two-way loop
     header, when one of its phis is a counter `phi [start, A], [%iv + step, B]`
-    with a constant start and a non-wrapping (nsw/nuw) constant step; else None."""
+    with a non-wrapping (nsw/nuw) constant step and a start from outside the
+    loop (a constant, an argument, or a value of a block that dominates A and
+    is not the header: the triangular `for (r = c + 1; ...)`); else None."""
     if len(preds) != 2:
         return None
     for phi in block.phis:
@@ -702,8 +714,12 @@ def counter_pred_index(block, preds):
         if parts is None:
             continue
         start, start_block, step = parts
-        if not (isinstance(start, ConstantInt) and step.operands[1].value != 0
-                and {"nsw", "nuw"} & set(step.flags)):
+        if not (step.operands[1].value != 0 and {"nsw", "nuw"} & set(step.flags)):
+            continue
+        if isinstance(start, I.Instruction) and (
+                start.parent is block or not dom.dominates(start.parent, start_block)):
+            continue
+        if not isinstance(start, (ConstantInt, I.Instruction, Argument)):
             continue
         first = preds.index(start_block)          # the index of the edge from outside
         b = Builder(block, block.first_non_phi_index())

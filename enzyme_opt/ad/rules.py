@@ -91,6 +91,11 @@ class Emitter:
     def __init__(self, builder, flags=()):
         self.b = builder
         self.flags = tuple(flags)    # fast-math flags carried over from the primal
+        # (math function name, primal argument values) -> an Expr for the
+        # primal's own call of it, or None: lets a rule reuse a value the
+        # primal computed (sin's derivative, the cos beside it) instead of
+        # calling the function again.
+        self.primal_call = None
 
     def wrap(self, value) -> Expr:
         return Expr(self, value)
@@ -159,6 +164,10 @@ class Emitter:
         # The function's type is that of its first floating-point argument
         # (jn(n, x) takes the order first).
         t = next((a.type for a in args if a.type.scalar.is_float), args[0].type)
+        if self.primal_call is not None and all(a.peek is not None for a in args):
+            found = self.primal_call(name, [a.peek for a in args])
+            if found is not None:
+                return found
         if name in LLVM_INTRINSICS:
             suffix = type_suffix(t)
             if name == "powi":

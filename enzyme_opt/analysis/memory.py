@@ -29,7 +29,7 @@ from ..ir.module import GlobalVariable
 from ..ir.types import alloc_size
 from ..ir.values import Argument
 from .activity import ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, HINT_INTRINSICS
-from .cfg import blocks_in_cycles
+from .cfg import blocks_in_cycles, predecessor_map, reaches
 from .library import math_function
 from .loops import counter_parts
 
@@ -249,7 +249,9 @@ def restorable_loads(fn, reloadable: Set[int], loops) -> Dict[int, List[I.Store]
     - every write that may reach the object is a plain store of 1 to 16
       bytes, which the log can undo -- except, for an alloca, a memory
       intrinsic outside loops that dominates the load: it runs at most once,
-      and before the load, so no repeated load needs the memory it replaced;
+      and before the load, so no repeated load needs the memory it replaced
+      (for an alloca, stores that cannot run after the load are not logged
+      for it: a local array filled, even by a loop, before a loop reads it);
     - no such store follows it in its block (the reverse of a block sees the
       memory as the block left it);
     - it sits in more loops than each of those stores: the log then records
@@ -264,6 +266,7 @@ def restorable_loads(fn, reloadable: Set[int], loops) -> Dict[int, List[I.Store]
     cyclic = blocks_in_cycles(fn)
     position = {id(i): k for b in fn.blocks for k, i in enumerate(b.instructions)}
     reaching_cache: Dict[int, Optional[list]] = {}
+    reaching_blocks = _BlocksReaching(fn)
     found: Dict[int, List[I.Store]] = {}
     for inst in fn.instructions():
         if not isinstance(inst, I.Load) or inst.volatile or inst.atomic or \
@@ -282,6 +285,11 @@ def restorable_loads(fn, reloadable: Set[int], loops) -> Dict[int, List[I.Store]
                 for k, w in reaching):
             continue
         stores = [w for k, w in reaching if k == "store"]
+        if isinstance(obj, I.Alloca):
+            # The function's own stack is never replayed to a caller: a store
+            # that cannot run after the load needs no undoing for it.
+            stores = [s for s in stores if _may_run_after(s, inst, reaching_blocks, cyclic,
+                                                          position)]
         if any(s.parent is inst.parent and position[id(s)] > position[id(inst)]
                for s in stores):
             continue                  # the reverse of its block would see the store
@@ -329,6 +337,26 @@ def _reaching_writes(obj, writers) -> Optional[list]:
     else:
         return None
     return reaching if all(k in allowed for k, _ in reaching) else None
+
+
+class _BlocksReaching:
+    """ids of the blocks from which a block is reachable, per block, on demand."""
+
+    def __init__(self, fn):
+        self.preds = predecessor_map(fn)
+        self.cache: Dict[int, Set[int]] = {}
+
+    def __call__(self, block) -> Set[int]:
+        if id(block) not in self.cache:
+            self.cache[id(block)] = reaches(block, self.preds)
+        return self.cache[id(block)]
+
+
+def _may_run_after(store, load, reaching_blocks, cyclic, position) -> bool:
+    """Can `store` execute after `load` has (is there a path from one to the other)?"""
+    if store.parent is load.parent and id(load.parent) not in cyclic:
+        return position[id(store)] > position[id(load)]
+    return id(load.parent) in reaching_blocks(store.parent)
 
 
 def _runs_once_before(write, load, dom, cyclic, position) -> bool:

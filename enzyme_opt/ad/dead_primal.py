@@ -1,0 +1,110 @@
+"""Math-library calls in a derivative: as intrinsics, and dropped when unneeded.
+
+A derivative runs the primal's instructions in its forward sweep, but when
+the caller does not need the primal result (the usual `__enzyme_autodiff`
+of a function returning its value) most of those values feed nothing: the
+reverse pass recomputes or reloads what it needs.  clang deletes dead
+arithmetic by itself, but not a call of `pow` or `exp`: the C library may
+set errno, which is a side effect.  Differentiated code is not expected to
+report domain errors through errno (the derivative rules call the same
+functions, or LLVM's intrinsics, at other points anyway), so a math call
+no live instruction depends on is removed here, and clang's own dead-code
+elimination removes the arithmetic around it.  A Taylor series
+`sum pow(x, i) / i` then costs one sweep of pow calls, not two.
+
+Live: anything with an effect besides its value (stores, calls other than
+these, loads, terminators) and, transitively, the operands of live values.
+
+For the same reason the derivative calls LLVM's intrinsic where there is
+one (`cos` -> `llvm.cos.f64`, same code in the end): clang may then share
+a value between the forward sweep and a derivative rule, as `sin`'s
+derivative `cos(x)` with the primal's own `cos(x)` in a rotation.
+"""
+from __future__ import annotations
+
+from ..analysis.library import math_function
+from ..ir import instructions as I
+from ..ir import Builder
+from ..ir.constants import ConstantPoison
+from ..ir.types import FunctionType, type_suffix
+
+# Pure apart from errno: instructions that are live only through their users.
+_VALUE_ONLY = (I.BinaryOp, I.UnaryOp, I.Cast, I.Compare, I.Phi, I.Select, I.Freeze,
+               I.GetElementPtr, I.ExtractValue, I.InsertValue, I.ExtractElement,
+               I.InsertElement, I.ShuffleVector)
+# Math functions with an effect besides errno: signgam, or writes through a pointer.
+_OTHER_EFFECTS = ("lgamma", "lgamma_r", "frexp", "modf")
+# C math functions with an LLVM intrinsic of the same meaning (LLVM 14 on).
+_AS_INTRINSIC = ("sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt", "pow", "fabs",
+                 "copysign", "floor", "ceil", "trunc", "round", "fma")
+
+
+def is_droppable_math_call(inst) -> bool:
+    """A call of a C math function (or math intrinsic) on values only, whose
+    one effect besides its result can be errno."""
+    if type(inst) is not I.Call or inst.bundles or inst.type.is_void:
+        return False
+    callee = inst.called_function
+    if callee is None or not callee.is_declaration:
+        return False
+    name = math_function(callee.name)
+    if name is None or name in _OTHER_EFFECTS:
+        return False
+    return not any(a.type.is_pointer for a in inst.args)
+
+
+def drop_unneeded_math_calls(fn) -> int:
+    """Removes the droppable math calls of `fn` no live instruction uses;
+    returns how many.  Their dead users are left to clang (their uses of a
+    removed call become poison, which nothing live reads)."""
+    insts = [inst for block in fn.blocks for inst in block.instructions]
+    live, work = set(), []
+    for inst in insts:
+        if not isinstance(inst, _VALUE_ONLY) and not is_droppable_math_call(inst):
+            live.add(id(inst))
+            work.append(inst)
+    while work:
+        inst = work.pop()
+        for op in inst.operands:
+            if isinstance(op, I.Instruction) and id(op) not in live:
+                live.add(id(op))
+                work.append(op)
+    dead = [inst for inst in insts if id(inst) not in live and is_droppable_math_call(inst)]
+    for call in dead:
+        call.replace_all_uses_with(ConstantPoison(call.type))
+        call.erase()
+    return len(dead)
+
+
+def _intrinsic_for(call):
+    """`llvm.<name>.f64` (.f32) for a droppable call of double `name` (float
+    `namef`) that has one, else None."""
+    callee = call.called_function
+    t = call.type
+    if not is_droppable_math_call(call) or callee.name.startswith("llvm.") or \
+            t.is_vector or t.kind not in ("double", "float"):
+        return None
+    base = callee.name[:-1] if t.kind == "float" else callee.name
+    if base not in _AS_INTRINSIC or any(a.type != t for a in call.args):
+        return None
+    return f"llvm.{base}.{type_suffix(t)}"
+
+
+def use_math_intrinsics(module, fn) -> int:
+    """Replaces `fn`'s calls of C math functions by their intrinsics; returns how many."""
+    count = 0
+    for block in fn.blocks:
+        for call in list(block.instructions):
+            if type(call) is not I.Call:
+                continue
+            name = _intrinsic_for(call)
+            if name is None:
+                continue
+            ftype = FunctionType(call.type, tuple(a.type for a in call.args))
+            intrinsic = module.declare_function(name, ftype)
+            new = Builder().position_before(call).call(intrinsic, call.args)
+            new.metadata = list(call.metadata)
+            call.replace_all_uses_with(new)
+            call.erase()
+            count += 1
+    return count
