@@ -36,7 +36,10 @@ HUGE_BYTES = 50_000_000
 
 
 def timed(cmd) -> tuple:
-    """(wall seconds, peak RSS in MB) of one run of `cmd`, which must succeed."""
+    """(wall seconds, peak RSS in MB, CPU seconds) of one run of `cmd`, which
+    must succeed.  The CPU time (user + system, with the processes it waited
+    for) is what to compare on a shared machine, where wall time includes
+    the wait for a core."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             cwd=REPO_ROOT)
@@ -45,10 +48,11 @@ def timed(cmd) -> tuple:
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"failed: {' '.join(map(str, cmd))}\n{proc.stderr.read().decode()}")
     proc.stderr.close()
-    return wall, usage.ru_maxrss / 1024.0
+    return wall, usage.ru_maxrss / 1024.0, usage.ru_utime + usage.ru_stime
 
 
 def best(cmd, repeat=REPEAT) -> tuple:
+    """(best wall seconds, peak MB) of `repeat` runs."""
     runs = [timed(cmd) for _ in range(repeat)]
     return min(r[0] for r in runs), max(r[1] for r in runs)
 
