@@ -41,8 +41,8 @@ MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
            "enzyme_dup_return": "dup_return"}
 # Markers about the result, allowed anywhere after the function: its activity,
 # and whether the primal result is returned too.
-RETURN_MARKERS = {"enzyme_const_return": "const", "enzyme_active_return": "active",
-                  "enzyme_dup_return": "dup"}
+RETURN_MARKERS = {"enzyme_const_return": Activity.CONST, "enzyme_active_return": Activity.OUT,
+                  "enzyme_dup_return": Activity.DUP}
 PRIMAL_MARKERS = {"enzyme_primal_return": True, "enzyme_noret": False}
 # Markers that take the next argument as their value.
 VALUE_MARKERS = {"enzyme_dup", "enzyme_dupnoneed", "enzyme_const", "enzyme_out",
@@ -84,7 +84,7 @@ class ApiCall:
     tape: Optional[object] = None
     nofree: bool = False
     rest: list = field(default_factory=list)
-    ret_activity: Optional[str] = None  # const | active | dup, from enzyme_*_return
+    ret_activity: Optional[Activity] = None  # from enzyme_*_return
     primal_return: Optional[bool] = None    # enzyme_primal_return / enzyme_noret
 
 
@@ -438,13 +438,13 @@ def _reverse_return_active(parsed) -> bool:
     """Is the result seeded (enzyme_active_return, or by default a float)?"""
     call, fn = parsed.call, parsed.function
     rt = fn.return_type
-    if parsed.ret_activity == "const":
+    if parsed.ret_activity == Activity.CONST:
         return False
-    if parsed.ret_activity == "dup":
+    if parsed.ret_activity == Activity.DUP:
         raise _error(call, f"'enzyme_dup_return' (a shadow of the result of '{fn.name}') is "
                      "not supported in reverse mode yet; return the result through a "
                      "duplicated pointer argument")
-    if parsed.ret_activity == "active" and not contains_float(rt):
+    if parsed.ret_activity == Activity.OUT and not contains_float(rt):
         raise _error(call, f"'enzyme_active_return' asks for the result of '{fn.name}' to be "
                      f"seeded, but it returns {rt}, which has no derivative; use "
                      "'enzyme_const_return'")
@@ -579,9 +579,9 @@ def _lower_fwddiff_in_memory(ctx, parsed) -> None:
     if result_type is None:
         raise _error(call, f"the result type of '{fn.name}' (its sret parameter) is unknown")
     want_primal = bool(parsed.primal_return)
-    if parsed.ret_activity == "active":
+    if parsed.ret_activity == Activity.OUT:
         raise _error(call, "'enzyme_active_return' has no meaning in forward mode")
-    want_tangent = parsed.ret_activity == "dup" or (
+    want_tangent = parsed.ret_activity == Activity.DUP or (
         parsed.ret_activity is None and contains_float(result_type))
     size = size_and_align(result_type)[0]
     room = misuse.sret_type(call, parsed.sret)
@@ -625,7 +625,7 @@ def _forward_results(parsed):
     """(is the primal result returned, are its tangents returned)."""
     call, fn = parsed.call, parsed.function
     rt = fn.return_type
-    if parsed.ret_activity == "active":
+    if parsed.ret_activity == Activity.OUT:
         raise _error(call, "'enzyme_active_return' has no meaning in forward mode: the "
                      "result's tangent comes with 'enzyme_dup_return' (the default for a "
                      "float result)")
@@ -633,13 +633,13 @@ def _forward_results(parsed):
     if want_primal and rt.is_void:
         raise _error(call, f"'enzyme_primal_return' asks for the result of '{fn.name}', "
                      "which returns void")
-    if parsed.ret_activity == "dup":
+    if parsed.ret_activity == Activity.DUP:
         if not (contains_float(rt) or contains_pointers(rt)):
             raise _error(call, f"'enzyme_dup_return' asks for the tangent of the result of "
                          f"'{fn.name}', but it returns {rt}, which has none; use "
                          "'enzyme_const_return'")
         return want_primal, True
-    if parsed.ret_activity == "const":
+    if parsed.ret_activity == Activity.CONST:
         return want_primal, False
     return want_primal, contains_float(rt)
 
