@@ -38,7 +38,8 @@ MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
            "enzyme_primal_return": "primal_return", "enzyme_noret": "noret",
            "enzyme_nofree": "nofree", "enzyme_interleave": "interleave",
            "enzyme_const_return": "const_return", "enzyme_active_return": "active_return",
-           "enzyme_dup_return": "dup_return"}
+           "enzyme_dup_return": "dup_return",
+           "enzyme_vector": "vector", "enzyme_scalar": "scalar", "enzyme_buffer": "buffer"}
 # Markers about the result, allowed anywhere after the function: its activity,
 # and whether the primal result is returned too.
 RETURN_MARKERS = {"enzyme_const_return": "const", "enzyme_active_return": "active",
@@ -892,6 +893,8 @@ def _lower_one(ctx, call) -> None:
     name = api_name(call.called_function.name)
     if name == "__enzyme_augmentsize":
         return lower_augmentsize(ctx, call)
+    if name == "__enzyme_batch":
+        return _lower_batch(call)
     if name in LOWERINGS:
         mode, lower = LOWERINGS[name]
         parsed = parse_call(call, mode)
@@ -901,6 +904,27 @@ def _lower_one(ctx, call) -> None:
         return lower(ctx, parsed)
     raise DifferentiationError(f"'{name}' is not supported yet",
                                function=call.function, instruction=call)
+
+
+def _lower_batch(call) -> None:
+    from .batch import lower_batch
+    args = list(call.args)
+    sret = None
+    if call.arg_attrs and "sret" in call.arg_attrs[0]:
+        sret, args = args[0], args[1:]
+    if not args:
+        raise _error(call, "__enzyme_batch without a function to run")
+    fn = _function_argument(call, args[0])
+
+    def width_of(rest, pos):
+        if pos >= len(rest) or marker_of(rest[pos]) != "enzyme_width":
+            return None
+        width = constant_int(rest[pos + 1]) if pos + 1 < len(rest) else None
+        if width is None or width < 1:
+            raise _error(call, "'enzyme_width' must be followed by a positive integer constant")
+        return width, pos + 2
+
+    lower_batch(call, fn, args[1:], sret, width_of)
 
 
 def _target(call):
