@@ -24,6 +24,10 @@ PRELUDE = """\
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_width, enzyme_scalar;
 extern int enzyme_const_return, enzyme_active_return, enzyme_dup_return;
 extern int enzyme_primal_return, enzyme_noret, enzyme_interleave;
+extern int enzyme_allocated, enzyme_tape;
+void __enzyme_reverse(void *, ...);
+double sin(double);
+void sin_in_place(double *x) { x[0] = sin(x[0]); }
 typedef struct { double a, b; } two_t;
 double __enzyme_autodiff(void *, ...);
 int __enzyme_autodiff_int(void *, ...);
@@ -88,6 +92,11 @@ CASES = {
                      r"results of 'sq' \(double each\)", None),
     "iter": ("r = __enzyme_iter((void *)sq, x); // HERE",
              UNSUPPORTED.format("__enzyme_iter"), None),
+    "tape-too-small": (
+        "__enzyme_reverse((void *)sin_in_place, p, dp, enzyme_allocated, 1, enzyme_tape, "
+        "(void *)&n); // HERE",
+        r"the tape of 'sin_in_place' needs \d+ bytes but only 1 were allocated "
+        r"\(enzyme_allocated\)", None),
     "marker-as-value": (
         "r = __enzyme_autodiff((void *)scale, enzyme_dup, enzyme_dup, p, dp, 3); // HERE",
         r"'enzyme_dup' is followed by the marker 'enzyme_dup' where the value of argument 1 "

@@ -781,6 +781,8 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         T.clear_tape(b, header)
         owned = False
     elif tape.type.is_pointer:
+        if parsed.caller_allocated and T.uses_tape(aug):
+            _check_allocated(parsed, None)      # as __enzyme_augmentfwd checks its own
         header = b.pointer_cast(tape, T.tape_ptr_type(b.module))
     else:
         _check_allocated(parsed, size_and_align(tape.type)[0])
