@@ -73,8 +73,11 @@ UNSUPPORTED = r"'{}' is an Enzyme API function that enzyme-opt does not support;
 CASES = {
     "typo": ("r = __enzyme_fwdiff((void *)sq, x, 1.0); // HERE",
              r"'__enzyme_fwdiff' " + UNKNOWN.format("__enzyme_fwddiff"), None),
-    "error-estimate": ("r = __enzyme_error_estimate((void *)sq, x); // HERE",
-                       UNSUPPORTED.format("__enzyme_error_estimate"), None),
+    "error-estimate-no-error": ("r = __enzyme_error_estimate((void *)sq, x); // HERE",
+                                r"argument 1 of 'sq' is duplicated but has no shadow", None),
+    "error-estimate-width": (
+        "r = __enzyme_error_estimate((void *)sq, enzyme_width, 2, x, 0.0, 0.0); // HERE",
+        r"__enzyme_error_estimate takes no 'enzyme_width'", None),
     "todense": ("r = __enzyme_todense((void *)sq, x); // HERE",
                 UNSUPPORTED.format("__enzyme_todense"), None),
     "truncate": ("r = __enzyme_truncate_mem_func((void *)sq, 64, 32); // HERE",

@@ -49,7 +49,8 @@ PRIMAL_MARKERS = {"enzyme_primal_return": True, "enzyme_noret": False}
 VALUE_MARKERS = {"enzyme_dup", "enzyme_dupnoneed", "enzyme_const", "enzyme_out",
                  "enzyme_active", "enzyme_width", "enzyme_allocated", "enzyme_tape"}
 API_PREFIXES = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
-                "__enzyme_reverse", "__enzyme_augmentsize", "__enzyme_fwdsplit", "__enzyme_batch")
+                "__enzyme_reverse", "__enzyme_augmentsize", "__enzyme_fwdsplit", "__enzyme_batch",
+                "__enzyme_error_estimate")
 
 
 def api_name(function_name: str) -> Optional[str]:
@@ -658,6 +659,25 @@ def _forward_parts(b, result, returns: str, rt, width: int):
     return b.extractvalue(result, [0]), [b.extractvalue(result, [1 + i]) for i in range(width)]
 
 
+
+
+def lower_error_estimate(ctx: DerivativeContext, parsed: ApiCall) -> None:
+    """`__enzyme_error_estimate(f, x, err_x, ...)`: f run with the errors of its
+    inputs beside them; returns the error of its result (error_estimate.py)."""
+    call, fn = parsed.call, parsed.function
+    if parsed.width != 1:
+        raise _error(call, "__enzyme_error_estimate takes no 'enzyme_width'")
+    kinds = tuple(a.kind for a in parsed.args)
+    estimator = ctx.forward_derivative(fn, kinds, 1, error=True)
+    b = Builder().position_before(call)
+    b.debug_loc = call.get_metadata("dbg")
+    result = b.call(estimator, _activity_args(b, parsed), "error")
+    errors = [] if result.type.is_void else [result]
+    misuse.check_return(call, errors, parsed.sret, "forward", fn)
+    deliver_gradients(b, call, errors, parsed.sret)
+    erase_api_call(call)
+
+
 def _derivative_check(ctx, parsed, mode, b, args):
     """With --check-derivatives: the call's check, its evaluations emitted at `b`."""
     if not ctx.options.get("check_derivatives"):
@@ -833,6 +853,7 @@ def lower_augmentsize(ctx: DerivativeContext, call) -> None:
 
 LOWERINGS = {"__enzyme_autodiff": ("reverse", lower_autodiff),
              "__enzyme_fwddiff": ("forward", lower_fwddiff),
+             "__enzyme_error_estimate": ("forward", lower_error_estimate),
              "__enzyme_augmentfwd": ("reverse", lower_augmentfwd),
              "__enzyme_reverse": ("split-reverse", lower_reverse)}
 

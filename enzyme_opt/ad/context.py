@@ -177,15 +177,16 @@ class DerivativeContext:
                 types.describe() or ["  (no typed memory)"])))
 
     def register_forward(self, gen) -> None:
-        key = (id(gen.primal), tuple(gen.kinds), gen.width, gen.returns)
+        key = (id(gen.primal), tuple(gen.kinds), gen.width, gen.returns, gen.error)
         self.forward_cache[key] = gen.fn
 
     def forward_derivative(self, fn: Function, kinds: tuple, width: int = 1,
-                           returns: str = "tangent") -> Function:
-        """The tangent function of `fn` for this activity and batch width."""
-        cached = self.forward_cache.get((id(fn), kinds, width, returns))
+                           returns: str = "tangent", error: bool = False) -> Function:
+        """The tangent function of `fn` for this activity and batch width (with
+        `error`, its error-estimating twin: error_estimate.py)."""
+        cached = self.forward_cache.get((id(fn), kinds, width, returns, error))
         if cached is None:
-            cached = ForwardGenerator(self, fn, kinds, width, returns).build(fn.name)
+            cached = ForwardGenerator(self, fn, kinds, width, returns, error).build(fn.name)
         return cached
 
     def split_derivative(self, fn: Function, kinds: tuple, ret_active: bool,

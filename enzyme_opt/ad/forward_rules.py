@@ -305,7 +305,8 @@ def _differentiated_call(gen, b, inst) -> None:
             args.extend(gen.tangent(a))
         else:
             kinds.append(Activity.CONST)
-    fwd = gen.ctx.forward_derivative(callee, tuple(kinds), gen.width, returns="both")
+    fwd = gen.ctx.forward_derivative(callee, tuple(kinds), gen.width, returns="both",
+                                     error=gen.error)
     result = b.call(fwd, args)
     rt = callee.return_type
     if rt.is_void:
