@@ -50,7 +50,7 @@ VALUE_MARKERS = {"enzyme_dup", "enzyme_dupnoneed", "enzyme_const", "enzyme_out",
                  "enzyme_active", "enzyme_width", "enzyme_allocated", "enzyme_tape"}
 API_PREFIXES = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
                 "__enzyme_reverse", "__enzyme_augmentsize", "__enzyme_fwdsplit", "__enzyme_batch",
-                "__enzyme_error_estimate")
+                "__enzyme_error_estimate", "__enzyme_virtualreverse")
 
 
 def api_name(function_name: str) -> Optional[str]:
@@ -918,6 +918,9 @@ def _lower_one(ctx, call) -> None:
         return lower_augmentsize(ctx, call)
     if name == "__enzyme_batch":
         return _lower_batch(call)
+    if name == "__enzyme_virtualreverse":
+        from .indirect import lower_virtualreverse
+        return lower_virtualreverse(ctx, call)
     if name in LOWERINGS:
         mode, lower = LOWERINGS[name]
         parsed = parse_call(call, mode)

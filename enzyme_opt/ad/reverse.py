@@ -424,7 +424,8 @@ class ReverseGenerator:
     def _needs_derivative_call(self, call) -> bool:
         if id(call.parent) not in self.returning or \
                 classify_call(call, self.ctx.custom, "reverse") not in (CallKind.BODY,
-                                                                        CallKind.CUSTOM):
+                                                                        CallKind.CUSTOM,
+                                                                        CallKind.INDIRECT):
             return False
         return (any(self.info.is_active(a) or self.info.has_shadow(a) for a in call.args)
                 or self.info.is_active(call) or self.info.has_shadow(call)
@@ -432,6 +433,9 @@ class ReverseGenerator:
 
     def _rewrite_call(self, call) -> None:
         callee = call.called_function
+        if callee is None:
+            from .indirect import rewrite_indirect_call
+            return rewrite_indirect_call(self, call)
         check_variadic_call(call, self.info, self.primal)
         kinds = []
         for a in call.args:
