@@ -82,7 +82,9 @@ class DerivativeContext:
         memory may read tangents (zero) or add adjoints (discarded) there,
         which writing into the global itself, possibly read-only, must not.
         Null, undef and poison stand for themselves (a phi of an unrolled
-        loop may start from poison), and functions too; so does an address
+        loop may start from poison), and functions too, but in reverse mode a
+        function taking or returning floats has its derivative table
+        (indirect.py) for a shadow; so does an address
         computed from null (`getelementptr double, ptr null, %n`: clang's
         `begin() + n` of an empty vector), null's shadow being null.
         """
@@ -94,7 +96,11 @@ class DerivativeContext:
             return v
         if getattr(address_base(v), "is_zero", False):
             return v
-        return v if function_under_casts(v) is not None else None
+        fn = function_under_casts(v)
+        if fn is not None and mode == "reverse":
+            from .indirect import table_as_shadow
+            return table_as_shadow(self, v, fn)
+        return v if fn is not None else None
 
     def _aggregate_shadow(self, c, mode: str, lane: int):
         """A constant struct's shadow: its pointers' shadows, zero floats (no

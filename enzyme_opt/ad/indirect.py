@@ -271,6 +271,48 @@ def _functions_in(c) -> bool:
     return any(_functions_in(e) for e in getattr(c, "elements", ()) or ())
 
 
+def table_as_shadow(ctx, v, fn):
+    """The shadow of the function constant `v` in reverse mode: fn's table
+    when fn takes or returns floats (a call through the pointer may carry
+    derivatives) and can have one; else `v` itself, as before tables."""
+    ftype = fn.function_type
+    if fn.is_declaration or not (contains_float(ftype.ret) or any(
+            contains_float(t) for t in ftype.params)):
+        return v
+    try:
+        table_kinds(ftype)
+    except ValueError:
+        return v
+    table = _attempt(ctx, lambda: function_table(ctx, fn, None))
+    if table is None:
+        return v
+    if not ctx.module.typed_pointers:
+        return table
+    return ConstantExpr("bitcast", v.type, [table])
+
+
+def called_through(fn, index: int) -> bool:
+    """Is parameter `index` of `fn` (a body) the callee of a call in it (also
+    through the stack slot clang -O0 keeps it in)?"""
+    if fn.is_declaration or index >= len(fn.args):
+        return False
+    work, seen = [fn.args[index]], set()
+    while work:
+        v = work.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        for user in v.users:
+            if isinstance(user, I.CallBase) and user.callee is v:
+                return True
+            if isinstance(user, I.Cast):
+                work.append(user)
+            elif isinstance(user, I.Store) and user.value is v and \
+                    isinstance(user.pointer, I.Alloca):     # clang -O0's local copy
+                work.extend(u for u in user.pointer.users if isinstance(u, I.Load))
+    return False
+
+
 def _attempt(ctx, build):
     """build(), or None when it fails with a DifferentiationError, leaving the
     module and the derivative caches as they were: a virtual function the AD

@@ -439,7 +439,7 @@ class ReverseGenerator:
         check_variadic_call(call, self.info, self.primal)
         kinds = []
         for a in call.args:
-            if self.info.has_shadow(a):
+            if self.info.has_shadow(a) or _passes_table(self, callee, a, len(kinds)):
                 kinds.append(Activity.DUP)
             elif self.info.is_active(a):
                 kinds.append(Activity.OUT)
@@ -776,6 +776,16 @@ def _arm_of(block, pred, pred_map):
     if not (isinstance(branch, I.Branch) and branch.is_conditional):
         return None
     return above[0], pred
+
+
+def _passes_table(gen, callee, arg, index) -> bool:
+    """A function passed to a callee that calls it (a callback): duplicated,
+    its derivative table for a shadow (indirect.py), when it has one."""
+    from ..ir.module import function_under_casts
+    from .indirect import called_through
+    fn = function_under_casts(arg)
+    return fn is not None and called_through(callee, index) and \
+        gen.ctx.constant_shadow(arg, "reverse") is not arg
 
 
 def is_memcpy(call) -> bool:
