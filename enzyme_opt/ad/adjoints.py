@@ -324,6 +324,9 @@ def _differentiated_call(gen, b, inst, plan):
     if plan[0] == "indirect":
         from .indirect import indirect_reverse
         return indirect_reverse(gen, b, inst, plan)
+    if plan[0] == "lookup":
+        from .indirect import lookup_reverse
+        return lookup_reverse(gen, b, inst, plan)
     callee, kinds, rev, ret_active, call_args = plan
     lanes = range(gen.width)
     args = [gen.rev_tape]

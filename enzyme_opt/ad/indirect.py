@@ -385,8 +385,10 @@ def rewrite_indirect_call(gen, call) -> None:
         # tables (a std::function's manager copying its functor, a virtual
         # destructor).  What the callee writes through them gets no derivative.
         return
-    if isinstance(call.callee, InlineAsm) or not gen.info.has_shadow(call.callee):
+    if isinstance(call.callee, InlineAsm):
         refuse_indirect_call(call, gen.primal)
+    if not gen.info.has_shadow(call.callee):
+        return rewrite_by_lookup(gen, call)
     if gen.width > 1:
         raise _error(call, "an indirect call that derivatives reach is not supported with "
                      "enzyme_width > 1")
@@ -456,28 +458,36 @@ def _null(module):
 
 def _trap_table(ctx, call, aug_ftype, rev_ftype):
     """A table for this call site whose functions say the table is missing and abort."""
-    from ..diagnostics import ir_location, source_location
-    from .derivative_check import _string
     module = ctx.module
-    loc = source_location(call) or ir_location(call)
-    where = f"{loc[0]}:{loc[1]}" if loc else f"a call in '{call.function.name}'"
-    # (No `__enzyme_` in the text: nothing of the API may remain in the output.)
-    message = (f"enzyme-opt: the indirect call at {where} has no derivative table: the "
-               "function pointer's shadow must be one (Enzyme's virtualreverse of the function)")
-    entries = []
-    for which, ftype in (("aug", aug_ftype), ("rev", rev_ftype)):
-        fn = Function(f"enzyme_opt.no_table.{which}", ftype, module.pointer_to(ftype),
-                      linkage="internal")
-        module.add_function(fn)
-        b = Builder(fn.add_block("entry"))
-        _say_and_abort(b, _string(b, module, message))
-        entries.append(_as_byte_ptr(module, fn))
+    entries = [_as_byte_ptr(module, f) for f in _trap_functions(
+        ctx, call, aug_ftype, rev_ftype, "has no derivative table: its shadow must be one "
+        "(Enzyme's virtualreverse of the function)")]
     table_type = ArrayType(2, _byte_ptr(module))
     table = GlobalVariable(module.pointer_to(table_type), "enzyme_opt.no_table", table_type,
                            ConstantAggregate(table_type, entries), is_constant=True,
                            linkage="internal")
     module.add_global(table)
     return table
+
+
+def _trap_functions(ctx, call, aug_ftype, rev_ftype, problem):
+    """(aug, rev) for this call site that say what is wrong and abort."""
+    from ..diagnostics import ir_location, source_location
+    from .derivative_check import _string
+    module = ctx.module
+    loc = source_location(call) or ir_location(call)
+    where = f"{loc[0]}:{loc[1]}" if loc else f"a call in '{call.function.name}'"
+    # (No `__enzyme_` in the text: nothing of the API may remain in the output.)
+    message = f"enzyme-opt: the function pointer of the indirect call at {where} {problem}"
+    functions = []
+    for which, ftype in (("aug", aug_ftype), ("rev", rev_ftype)):
+        fn = Function(f"enzyme_opt.no_table.{which}", ftype, module.pointer_to(ftype),
+                      linkage="internal")
+        module.add_function(fn)
+        b = Builder(fn.add_block("entry"))
+        _say_and_abort(b, _string(b, module, message))
+        functions.append(fn)
+    return functions
 
 
 def indirect_reverse(gen, b, inst, plan) -> None:
@@ -505,3 +515,127 @@ def indirect_reverse(gen, b, inst, plan) -> None:
             continue
         g = grads if len(floats) == 1 else b.extractvalue(grads, [index])
         gen.add_adjoint(b, a, coerce(b, g, a.type))
+
+
+# -- a callee without a shadow: the functions it may be -----------------------------------
+
+def rewrite_by_lookup(gen, call) -> None:
+    """An indirect call whose function pointer has no shadow (read from
+    constant memory: a std::function, a callback in an enzyme_const struct)
+    runs the derivative of the function the pointer is: each function of the
+    module whose address is taken and whose type fits is a candidate,
+    differentiated for this call's activity, and the pointer picks one at
+    run time; a pointer to none of them stops the program with a message."""
+    from .unsupported import refuse_indirect_call
+    if gen.width > 1 or gen.info.has_shadow(call):
+        refuse_indirect_call(call, gen.primal)
+    kinds = tuple("dup" if gen.info.has_shadow(a) else "out" if gen.info.is_active(a)
+                  else "const" for a in call.args)
+    ret_active = gen.info.is_active(call)
+    pairs = []
+    for fn in lookup_candidates(gen.module, call.function_type):
+        if id(fn) in gen.ctx.custom:
+            continue
+        pair = _attempt(gen.ctx, lambda fn=fn: gen.ctx.split_derivative(fn, kinds, ret_active,
+                                                                         False, 1))
+        if pair is not None:
+            pairs.append((fn, pair))
+    if not pairs:
+        refuse_indirect_call(call, gen.primal)
+    module = gen.module
+    aug_type, rev_type = pairs[0][1][0].function_type, pairs[0][1][1].function_type
+    b = Builder().position_before(call)
+    b.debug_loc = call.get_metadata("dbg")
+    pointer = b.pointer_cast(call.callee, _byte_ptr(module))
+    trap = _trap_functions(gen.ctx, call, aug_type, rev_type, "is none of the functions "
+                           "of this module it could be")
+    aug = b.pointer_cast(trap[0], module.pointer_to(aug_type))
+    rev = b.pointer_cast(trap[1], module.pointer_to(rev_type))
+    for fn, (fn_aug, fn_rev) in pairs:
+        same = b.icmp("eq", pointer, b.pointer_cast(fn, _byte_ptr(module)))
+        aug = b.select(same, b.pointer_cast(fn_aug, module.pointer_to(aug_type)), aug)
+        rev = b.select(same, b.pointer_cast(fn_rev, module.pointer_to(rev_type)), rev)
+    primal_args = list(call.args)
+    args = [gen.fwd_tape]
+    for a, kind in zip(primal_args, kinds):
+        args.append(a)
+        if kind == "dup":
+            args.append(gen.shadow_value(a))
+    new = b.call(aug, [_coerced(b, a, t) for a, t in zip(args, aug_type.params)],
+                 call.name, function_type=aug_type)
+    if not call.type.is_void:
+        call.replace_all_uses_with(new)
+    call.erase()
+    if ret_active:
+        gen.info.active.add(id(new))
+    gen.call_plans[id(new)] = ("lookup", rev, rev_type, kinds, primal_args, ret_active)
+
+
+def _coerced(b, v, t):
+    from .api import coerce
+    return coerce(b, v, t)
+
+
+def lookup_reverse(gen, b, inst, plan) -> None:
+    """The reverse sweep of a call dispatched by `rewrite_by_lookup`."""
+    from .aggregates import returns_gradient
+    _, rev, rev_type, kinds, call_args, ret_active = plan
+    args = [gen.rev_tape]
+    for a, kind in zip(call_args, kinds):
+        args.append(gen.primal_in_rev(b, a))
+        if kind == "dup":
+            args.append(gen.shadow_in_rev(b, a))
+    if ret_active:
+        args.append(gen.take_adjoint(b, inst))
+    grads = b.call(gen.primal_in_rev(b, rev), [_coerced(b, a, t) for a, t in
+                                                zip(args, rev_type.params)],
+                   function_type=rev_type)
+    active = [a for a, k in zip(call_args, kinds) if returns_gradient(a.type, k)]
+    for index, a in enumerate(active):
+        g = grads if len(active) == 1 else b.extractvalue(grads, [index])
+        gen.add_adjoint(b, a, _coerced(b, g, a.type))
+
+
+def lookup_candidates(module, ftype) -> list:
+    """The module's functions with a body, whose address is taken, and whose
+    type is `ftype` up to the pointee types of pointers."""
+    taken = _address_taken(module)
+    return [fn for fn in module.functions if id(fn) in taken and not fn.is_declaration
+            and not fn.name.startswith("enzyme_opt.") and _fits(fn.function_type, ftype)]
+
+
+def _fits(a, b) -> bool:
+    def same(x, y):
+        return x == y or (x.is_pointer and y.is_pointer)
+    return (len(a.params) == len(b.params) and a.vararg == b.vararg and same(a.ret, b.ret)
+            and all(same(x, y) for x, y in zip(a.params, b.params)))
+
+
+def _address_taken(module) -> set:
+    """ids of the functions used other than as the callee of a direct call."""
+    out, seen = set(), set()
+
+    def visit(v):
+        if id(v) in seen:
+            return
+        seen.add(id(v))
+        if isinstance(v, Function):
+            out.add(id(v))
+            return
+        for op in list(getattr(v, "operands", ())) + list(getattr(v, "elements", ()) or ()):
+            if not isinstance(op, I.Instruction):
+                visit(op)
+
+    for fn in module.functions:
+        for inst in fn.instructions():
+            ops = list(inst.operands)
+            if isinstance(inst, I.CallBase):
+                ops = list(inst.args)
+            for op in ops:
+                if not isinstance(op, I.Instruction):
+                    visit(op)
+    for gv in module.globals:
+        init = getattr(gv, "initializer", None)
+        if init is not None:
+            visit(init)
+    return out
