@@ -167,7 +167,10 @@ def tangent_call(gen, b, inst) -> None:
 
 def _indirect(gen, b, inst) -> None:
     if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
-        refuse_indirect_call(inst, gen.primal)
+        from ..ir.constants import InlineAsm
+        if isinstance(inst.callee, InlineAsm) or gen.error:
+            refuse_indirect_call(inst, gen.primal)
+        _differentiated_call(gen, b, inst)
 
 
 def _free(gen, b, inst) -> None:
@@ -305,10 +308,15 @@ def _differentiated_call(gen, b, inst) -> None:
             args.extend(gen.tangent(a))
         else:
             kinds.append(Activity.CONST)
-    fwd = gen.ctx.forward_derivative(callee, tuple(kinds), gen.width, returns="both",
-                                     error=gen.error)
-    result = b.call(fwd, args)
-    rt = callee.return_type
+    if callee is None:          # a function pointer: the derivative of what it points to
+        from .indirect import forward_by_lookup
+        result, fwd = forward_by_lookup(gen, b, inst, tuple(kinds), args)
+        callee = inst.function_type
+    else:
+        fwd = gen.ctx.forward_derivative(callee, tuple(kinds), gen.width, returns="both",
+                                         error=gen.error)
+        result = b.call(fwd, args)
+    rt = callee.ret if callee is inst.function_type else callee.return_type
     if rt.is_void:
         inst.parent.remove(inst)
         inst.drop_operands()

@@ -526,9 +526,10 @@ def rewrite_by_lookup(gen, call) -> None:
     module whose address is taken and whose type fits is a candidate,
     differentiated for this call's activity, and the pointer picks one at
     run time; a pointer to none of them stops the program with a message."""
-    from .unsupported import refuse_indirect_call
+    from .unsupported import check_variadic_call, refuse_indirect_call
     if gen.width > 1 or gen.info.has_shadow(call):
         refuse_indirect_call(call, gen.primal)
+    check_variadic_call(call, gen.info, gen.primal)
     kinds = tuple("dup" if gen.info.has_shadow(a) else "out" if gen.info.is_active(a)
                   else "const" for a in call.args)
     ret_active = gen.info.is_active(call)
@@ -639,3 +640,41 @@ def _address_taken(module) -> set:
         if init is not None:
             visit(init)
     return out
+
+
+def forward_by_lookup(gen, b, call, kinds, args):
+    """Forward mode: the tangent function of the function the pointer points
+    to, picked at run time among the module's candidates; (result, the
+    tangent function type as a stand-in with its `return_type`)."""
+    from .unsupported import refuse_indirect_call
+    fwds = []
+    for fn in lookup_candidates(gen.module, call.function_type):
+        fwd = _attempt(gen.ctx, lambda fn=fn: gen.ctx.forward_derivative(
+            fn, kinds, gen.width, returns="both"))
+        if fwd is not None:
+            fwds.append((fn, fwd))
+    if not fwds:
+        refuse_indirect_call(call, gen.primal)
+    module = gen.module
+    ftype = fwds[0][1].function_type
+    pointer = b.pointer_cast(call.callee, _byte_ptr(module))
+    trap = _trap_function(gen.ctx, call, ftype, "is none of the functions of this module "
+                          "it could be")
+    chosen = b.pointer_cast(trap, module.pointer_to(ftype))
+    for fn, fwd in fwds:
+        same = b.icmp("eq", pointer, b.pointer_cast(fn, _byte_ptr(module)))
+        chosen = b.select(same, b.pointer_cast(fwd, module.pointer_to(ftype)), chosen)
+    result = b.call(chosen, [_coerced(b, a, t) for a, t in zip(args, ftype.params)],
+                    function_type=ftype)
+    return result, _Returns(ftype.ret)
+
+
+class _Returns:
+    """What the caller reads of a tangent function: its return type."""
+
+    def __init__(self, t):
+        self.return_type = t
+
+
+def _trap_function(ctx, call, ftype, problem):
+    return _trap_functions(ctx, call, ftype, ftype, problem)[0]
