@@ -30,6 +30,8 @@ from .prepare import invoke_to_branch
 from .rules import rule_name_for_call
 from . import tape as T
 from .tape import HEADER_BYTES
+from .batch import lower_batch
+from .indirect import lower_virtualreverse
 
 MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
            "enzyme_const": Activity.CONST, "enzyme_out": Activity.OUT,
@@ -919,7 +921,6 @@ def _lower_one(ctx, call) -> None:
     if name == "__enzyme_batch":
         return _lower_batch(call)
     if name == "__enzyme_virtualreverse":
-        from .indirect import lower_virtualreverse
         return lower_virtualreverse(ctx, call)
     if name in LOWERINGS:
         mode, lower = LOWERINGS[name]
@@ -933,7 +934,6 @@ def _lower_one(ctx, call) -> None:
 
 
 def _lower_batch(call) -> None:
-    from .batch import lower_batch
     args = list(call.args)
     sret = None
     if call.arg_attrs and "sret" in call.arg_attrs[0]:

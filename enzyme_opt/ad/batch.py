@@ -18,6 +18,9 @@ from typing import List, Optional
 
 from ..diagnostics import DifferentiationError
 from ..ir import Builder
+from ..ir.constants import ConstantInt
+from ..ir.types import I8, size_and_align
+from .conventions import coerce
 from . import misuse
 
 
@@ -108,10 +111,8 @@ def lower_batch(call, fn, args: list, sret, width_of) -> None:
 
 
 def _lane_value(b, p: BatchParam, lane: int, t):
-    from .api import coerce
     v = p.lanes[lane]
     if p.stride is not None and lane > 0:
-        from ..ir.types import I8
         offset = b.mul(p.stride, _int(p.stride.type, lane))
         v = b.gep(I8, b.pointer_cast(v, b.module.pointer_to(I8)), [offset],
                   b.module.pointer_to(I8))
@@ -119,7 +120,6 @@ def _lane_value(b, p: BatchParam, lane: int, t):
 
 
 def _int(t, value):
-    from ..ir.constants import ConstantInt
     return ConstantInt(t, value)
 
 
@@ -127,7 +127,6 @@ def _check_result(call, results, sret, fn) -> None:
     """The call's return type (or sret memory) must be the N results laid out
     as an array of them: the same bytes, up to the padding of its alignment
     (C's `struct { int r[3]; }` comes back ABI-coerced as `{ i64, i32 }`)."""
-    from ..ir.types import size_and_align
     rtype = misuse.sret_type(call, sret) if sret is not None else call.type
     if rtype is None or (rtype.is_void and not call.has_code_uses()):
         return

@@ -22,6 +22,7 @@ from .reverse import ReverseGenerator
 from .rules import ADJOINT_SUM_FLAGS
 from .typed_memory import copy_shadow_pointers, memcpy_adjoint, realloc_accumulate_helper
 from .versioning import combined_derivative
+from .indirect import table_as_shadow
 
 
 class DerivativeContext:
@@ -98,7 +99,6 @@ class DerivativeContext:
             return v
         fn = function_under_casts(v)
         if fn is not None and mode == "reverse":
-            from .indirect import table_as_shadow
             return table_as_shadow(self, v, fn)
         return v if fn is not None else None
 

@@ -25,6 +25,8 @@ from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.types import FunctionType, IntType
 from .calls import CallKind, classify_call
+from .conventions import coerce
+from .derivative_check import _string
 from .rules import RULES, Emitter
 
 LOGGER = "enzymeLogError"
@@ -135,8 +137,6 @@ def log_error(gen, b, inst, err) -> None:
     logger = gen.module.get(LOGGER)
     if logger is None or not hasattr(logger, "function_type"):
         return
-    from .api import coerce
-    from .derivative_check import _string
     primal = gen.primal
     callee = getattr(inst, "called_function", None)
     texts = [inst.opcode, callee.name if callee is not None else "<N/A>",

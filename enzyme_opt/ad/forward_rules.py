@@ -12,7 +12,7 @@ from ..analysis.arg_activity import Activity
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
-from ..ir.constants import ConstantInt, zero_of
+from ..ir.constants import ConstantInt, InlineAsm, zero_of
 from ..ir.types import I64
 from .aggregates import check_tangent_argument, is_pointer_aggregate, mirror_forward, store_forward
 from .calls import CallKind, classify_call
@@ -26,6 +26,7 @@ from . import tape as T
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           check_variadic_call, refuse_bodiless_call, refuse_indirect_call,
                           refuse_unshadowed_pointer_store)
+from .indirect import forward_by_lookup
 
 
 def _pointer_or(tangent):
@@ -167,7 +168,6 @@ def tangent_call(gen, b, inst) -> None:
 
 def _indirect(gen, b, inst) -> None:
     if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
-        from ..ir.constants import InlineAsm
         if isinstance(inst.callee, InlineAsm) or gen.error:
             refuse_indirect_call(inst, gen.primal)
         _differentiated_call(gen, b, inst)
@@ -309,7 +309,6 @@ def _differentiated_call(gen, b, inst) -> None:
         else:
             kinds.append(Activity.CONST)
     if callee is None:          # a function pointer: the derivative of what it points to
-        from .indirect import forward_by_lookup
         result, fwd = forward_by_lookup(gen, b, inst, tuple(kinds), args)
         callee = inst.function_type
     else:

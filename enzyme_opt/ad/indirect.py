@@ -22,12 +22,19 @@ were a table.  Unsupported shapes are located errors.
 from __future__ import annotations
 
 from ..analysis.activity import contains_float
-from ..diagnostics import DifferentiationError
+from ..diagnostics import DifferentiationError, ir_location, source_location
 from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
-from ..ir.constants import ConstantAggregate, ConstantExpr, ConstantInt, InlineAsm
+from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantNull,
+                            InlineAsm, zero_of)
 from ..ir.module import function_under_casts
-from ..ir.types import ArrayType, FunctionType, I32, StructType, VOID
+from ..ir.types import (ArrayType, FunctionType, I1, I8, I32, I64, StructType, VOID,
+                        size_and_align)
+from .aggregates import returns_gradient
+from .conventions import coerce
+from .derivative_check import _string
+from .tape import byte_ptr
+from .unsupported import check_variadic_call, refuse_indirect_call
 
 TABLE_PREFIX = "enzyme_opt.table."
 
@@ -55,7 +62,6 @@ def table_kinds(ftype) -> tuple:
 
 
 def _byte_ptr(module):
-    from .tape import byte_ptr
     return byte_ptr(module)
 
 
@@ -182,9 +188,6 @@ def _vtable_lookup(ctx, call, target):
     """A vtable address known only at run time (clang -O0 reads it back from
     the object its constructor wrote it to): compare it with the module's
     C++ vtables and answer the same offset in the matching shadow vtable."""
-    from ..ir.constants import ConstantNull
-    from ..ir.types import I64
-    from .derivative_check import _string
     module = ctx.module
     vtables = [g for g in module.globals if isinstance(g, GlobalVariable) and
                g.name.startswith("_ZTV") and g.initializer is not None and
@@ -199,7 +202,6 @@ def _vtable_lookup(ctx, call, target):
     result = ConstantNull(byte)
     found = None
     for vtable in vtables:
-        from ..ir.types import size_and_align
         start = b.cast("ptrtoint", vtable, I64)
         offset = b.sub(p, start)
         inside = b.icmp("ult", offset, ConstantInt(I64, size_and_align(vtable.value_type)[0]))
@@ -214,14 +216,12 @@ def _vtable_lookup(ctx, call, target):
 
 
 def _i8():
-    from ..ir.types import I8
     return I8
 
 
 def _abort_unless(module):
     """`void enzyme_opt.abort_unless(i1 ok, i8 *message)`: the message on stderr,
     and abort, when not ok."""
-    from ..ir.types import I1
     name = "enzyme_opt.abort_unless"
     existing = module.get(name)
     if existing is not None:
@@ -240,7 +240,6 @@ def _abort_unless(module):
 
 def _say_and_abort(b, message) -> None:
     """fputs(message, stderr), by its libc-independent spelling, then abort()."""
-    from ..ir.types import I64
     module = b.module
     strlen = module.declare_function("strlen", FunctionType(I64, (_byte_ptr(module),)))
     write = module.declare_function("write", FunctionType(I64, (I32, _byte_ptr(module), I64)))
@@ -251,7 +250,6 @@ def _say_and_abort(b, message) -> None:
 
 
 def _newline(b):
-    from .derivative_check import _string
     return _string(b, b.module, "\n")
 
 
@@ -379,7 +377,6 @@ def shadow_vtable(ctx, vtable, at) -> GlobalVariable:
 def rewrite_indirect_call(gen, call) -> None:
     """Call the augmented forward from the callee's shadow table in place of
     `call`; record what the reverse sweep needs (`indirect_reverse`)."""
-    from .unsupported import refuse_indirect_call
     if not (gen.info.is_active(call) or any(gen.info.is_active(a) for a in call.args)):
         # Only pointers with shadows are passed: left as it is, as before
         # tables (a std::function's manager copying its functor, a virtual
@@ -452,7 +449,6 @@ def _guarded_table(gen, b, call, aug_ftype, rev_ftype):
 
 
 def _null(module):
-    from ..ir.constants import ConstantNull
     return ConstantNull(_byte_ptr(module))
 
 
@@ -472,8 +468,6 @@ def _trap_table(ctx, call, aug_ftype, rev_ftype):
 
 def _trap_functions(ctx, call, aug_ftype, rev_ftype, problem):
     """(aug, rev) for this call site that say what is wrong and abort."""
-    from ..diagnostics import ir_location, source_location
-    from .derivative_check import _string
     module = ctx.module
     loc = source_location(call) or ir_location(call)
     where = f"{loc[0]}:{loc[1]}" if loc else f"a call in '{call.function.name}'"
@@ -493,8 +487,6 @@ def _trap_functions(ctx, call, aug_ftype, rev_ftype, problem):
 def indirect_reverse(gen, b, inst, plan) -> None:
     """The reverse sweep of an indirect call: the table's reverse, then the
     gradients of the call's active float arguments."""
-    from .api import coerce
-    from ..ir.constants import zero_of
     _, rev, rev_ftype, kinds, call_args, tape, ret_active, ftype = plan
     args = []
     for a, kind in zip(call_args, kinds):
@@ -526,7 +518,6 @@ def rewrite_by_lookup(gen, call) -> None:
     module whose address is taken and whose type fits is a candidate,
     differentiated for this call's activity, and the pointer picks one at
     run time; a pointer to none of them stops the program with a message."""
-    from .unsupported import check_variadic_call, refuse_indirect_call
     if gen.width > 1 or gen.info.has_shadow(call):
         refuse_indirect_call(call, gen.primal)
     check_variadic_call(call, gen.info, gen.primal)
@@ -573,13 +564,11 @@ def rewrite_by_lookup(gen, call) -> None:
 
 
 def _coerced(b, v, t):
-    from .api import coerce
     return coerce(b, v, t)
 
 
 def lookup_reverse(gen, b, inst, plan) -> None:
     """The reverse sweep of a call dispatched by `rewrite_by_lookup`."""
-    from .aggregates import returns_gradient
     _, rev, rev_type, kinds, call_args, ret_active = plan
     args = [gen.rev_tape]
     for a, kind in zip(call_args, kinds):
@@ -646,7 +635,6 @@ def forward_by_lookup(gen, b, call, kinds, args):
     """Forward mode: the tangent function of the function the pointer points
     to, picked at run time among the module's candidates; (result, the
     tangent function type as a stand-in with its `return_type`)."""
-    from .unsupported import refuse_indirect_call
     fwds = []
     for fn in lookup_candidates(gen.module, call.function_type):
         fwd = _attempt(gen.ctx, lambda fn=fn: gen.ctx.forward_derivative(

@@ -40,6 +40,7 @@ from ..analysis.loops import LoopInfo, counter_parts
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
+from ..ir.module import function_under_casts
 from ..ir.constants import ConstantInt, ConstantUndef, const_float, zero_of
 from ..ir.types import I64, VOID, FunctionType, StructType
 from ..ir.values import Argument
@@ -58,6 +59,7 @@ from .skeleton import differentiable_copy
 from . import tape as T
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
                           refuse_unshadowed_pointer_store)
+from .indirect import called_through, rewrite_indirect_call
 
 
 
@@ -434,7 +436,6 @@ class ReverseGenerator:
     def _rewrite_call(self, call) -> None:
         callee = call.called_function
         if callee is None:
-            from .indirect import rewrite_indirect_call
             return rewrite_indirect_call(self, call)
         check_variadic_call(call, self.info, self.primal)
         kinds = []
@@ -781,8 +782,6 @@ def _arm_of(block, pred, pred_map):
 def _passes_table(gen, callee, arg, index) -> bool:
     """A function passed to a callee that calls it (a callback): duplicated,
     its derivative table for a shadow (indirect.py), when it has one."""
-    from ..ir.module import function_under_casts
-    from .indirect import called_through
     fn = function_under_casts(arg)
     return fn is not None and called_through(callee, index) and \
         gen.ctx.constant_shadow(arg, "reverse") is not arg
