@@ -21,9 +21,13 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 PRELUDE = """\
-extern int enzyme_dup, enzyme_const, enzyme_out;
+extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_width, enzyme_scalar;
 extern int enzyme_const_return, enzyme_active_return, enzyme_dup_return;
 extern int enzyme_primal_return, enzyme_noret, enzyme_interleave;
+extern int enzyme_allocated, enzyme_tape;
+void __enzyme_reverse(void *, ...);
+double sin(double);
+void sin_in_place(double *x) { x[0] = sin(x[0]); }
 typedef struct { double a, b; } two_t;
 double __enzyme_autodiff(void *, ...);
 int __enzyme_autodiff_int(void *, ...);
@@ -37,7 +41,7 @@ double __enzyme_truncate_mem_func(void *, ...);
 double __enzyme_virtualreverse(void *, ...);
 double __enzyme_batch(void *, ...);
 double __enzyme_iter(void *, ...);
-double __enzyme_frobnicate(void *, ...);
+double __enzyme_fwdiff(void *, ...);
 double sq(double x) { return x * x; }
 double mul(double x, double y) { return x * y; }
 double mul3(double x, double y, double z) { return x * y * z; }
@@ -67,20 +71,36 @@ UNSUPPORTED = r"'{}' is an Enzyme API function that enzyme-opt does not support;
 
 # name: (statement in main, message pattern, -D flag or None)
 CASES = {
-    "typo": ("r = __enzyme_frobnicate((void *)sq, x); // HERE",
-             r"'__enzyme_frobnicate' " + UNKNOWN.format("__enzyme_reverse"), None),
-    "error-estimate": ("r = __enzyme_error_estimate((void *)sq, x); // HERE",
-                       UNSUPPORTED.format("__enzyme_error_estimate"), None),
+    "typo": ("r = __enzyme_fwdiff((void *)sq, x, 1.0); // HERE",
+             r"'__enzyme_fwdiff' " + UNKNOWN.format("__enzyme_fwddiff"), None),
+    "error-estimate-no-error": ("r = __enzyme_error_estimate((void *)sq, x); // HERE",
+                                r"argument 1 of 'sq' is duplicated but has no shadow", None),
+    "error-estimate-width": (
+        "r = __enzyme_error_estimate((void *)sq, enzyme_width, 2, x, 0.0, 0.0); // HERE",
+        r"__enzyme_error_estimate takes no 'enzyme_width'", None),
     "todense": ("r = __enzyme_todense((void *)sq, x); // HERE",
                 UNSUPPORTED.format("__enzyme_todense"), None),
     "truncate": ("r = __enzyme_truncate_mem_func((void *)sq, 64, 32); // HERE",
                  UNSUPPORTED.format("__enzyme_truncate_mem_func"), None),
     "virtualreverse": ("r = __enzyme_virtualreverse((void *)sq); // HERE",
-                       UNSUPPORTED.format("__enzyme_virtualreverse"), None),
-    "batch": ("r = __enzyme_batch((void *)sq, x); // HERE",
-              UNSUPPORTED.format("__enzyme_batch"), None),
+                       r"__enzyme_virtualreverse is declared to return double; it returns a "
+                       r"pointer", None),
+    "batch-too-few": ("r = __enzyme_batch((void *)mul, enzyme_width, 2, x, y, x); // HERE",
+                      r"too few arguments for 'mul' in __enzyme_batch: parameter 2 needs 2 "
+                      r"values \(vector, width 2\)", None),
+    "batch-marker": ("r = __enzyme_batch((void *)sq, enzyme_dup, x); // HERE",
+                     r"'enzyme_dup' has no meaning in __enzyme_batch; mark an argument "
+                     r"'enzyme_vector'", None),
+    "batch-result": ("r = __enzyme_batch((void *)sq, enzyme_width, 2, x, y); // HERE",
+                     r"'__enzyme_batch' is declared to return 'double', which cannot hold the 2 "
+                     r"results of 'sq' \(double each\)", None),
     "iter": ("r = __enzyme_iter((void *)sq, x); // HERE",
              UNSUPPORTED.format("__enzyme_iter"), None),
+    "tape-too-small": (
+        "__enzyme_reverse((void *)sin_in_place, p, dp, enzyme_allocated, 1, enzyme_tape, "
+        "(void *)&n); // HERE",
+        r"the tape of 'sin_in_place' needs \d+ bytes but only 1 were allocated "
+        r"\(enzyme_allocated\)", None),
     "marker-as-value": (
         "r = __enzyme_autodiff((void *)scale, enzyme_dup, enzyme_dup, p, dp, 3); // HERE",
         r"'enzyme_dup' is followed by the marker 'enzyme_dup' where the value of argument 1 "

@@ -89,9 +89,10 @@ void copy8(void *d, const void *s) {
 void copy_n(void *d, const void *s, long n) {
   __builtin_memcpy(d, s, n); // UNTYPEDN
 }
-double (*volatile hidden)(double) = sq;
+double defined_elsewhere(double, double, double);
+double (*volatile hidden)(double, double, double) = defined_elsewhere;
 __attribute__((noinline)) double call_through(double x) {
-  return hidden(x); // INDIRECT
+  return hidden(x, x, x); // INDIRECT
 }
 __attribute__((noinline)) double exchange(double *y, double v) {
   double old;

@@ -28,6 +28,7 @@ from . import shadow_heap
 from . import tape as T
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           refuse_bodiless_call, refuse_indirect_call)
+from .indirect import indirect_reverse, lookup_reverse
 
 
 def adjoint_arithmetic(gen, b, inst):
@@ -321,6 +322,10 @@ def _differentiated_call(gen, b, inst, plan):
         return
     if plan[0] == "custom":
         return _custom_call(gen, b, inst, plan)
+    if plan[0] == "indirect":
+        return indirect_reverse(gen, b, inst, plan)
+    if plan[0] == "lookup":
+        return lookup_reverse(gen, b, inst, plan)
     callee, kinds, rev, ret_active, call_args = plan
     lanes = range(gen.width)
     args = [gen.rev_tape]

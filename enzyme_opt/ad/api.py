@@ -30,6 +30,8 @@ from .prepare import invoke_to_branch
 from .rules import rule_name_for_call
 from . import tape as T
 from .tape import HEADER_BYTES
+from .batch import lower_batch
+from .indirect import lower_virtualreverse
 
 MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
            "enzyme_const": Activity.CONST, "enzyme_out": Activity.OUT,
@@ -38,7 +40,8 @@ MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
            "enzyme_primal_return": "primal_return", "enzyme_noret": "noret",
            "enzyme_nofree": "nofree", "enzyme_interleave": "interleave",
            "enzyme_const_return": "const_return", "enzyme_active_return": "active_return",
-           "enzyme_dup_return": "dup_return"}
+           "enzyme_dup_return": "dup_return",
+           "enzyme_vector": "vector", "enzyme_scalar": "scalar", "enzyme_buffer": "buffer"}
 # Markers about the result, allowed anywhere after the function: its activity,
 # and whether the primal result is returned too.
 RETURN_MARKERS = {"enzyme_const_return": Activity.CONST, "enzyme_active_return": Activity.OUT,
@@ -48,7 +51,8 @@ PRIMAL_MARKERS = {"enzyme_primal_return": True, "enzyme_noret": False}
 VALUE_MARKERS = {"enzyme_dup", "enzyme_dupnoneed", "enzyme_const", "enzyme_out",
                  "enzyme_active", "enzyme_width", "enzyme_allocated", "enzyme_tape"}
 API_PREFIXES = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
-                "__enzyme_reverse", "__enzyme_augmentsize", "__enzyme_fwdsplit", "__enzyme_batch")
+                "__enzyme_reverse", "__enzyme_augmentsize", "__enzyme_fwdsplit", "__enzyme_batch",
+                "__enzyme_error_estimate", "__enzyme_virtualreverse")
 
 
 def api_name(function_name: str) -> Optional[str]:
@@ -657,6 +661,25 @@ def _forward_parts(b, result, returns: str, rt, width: int):
     return b.extractvalue(result, [0]), [b.extractvalue(result, [1 + i]) for i in range(width)]
 
 
+
+
+def lower_error_estimate(ctx: DerivativeContext, parsed: ApiCall) -> None:
+    """`__enzyme_error_estimate(f, x, err_x, ...)`: f run with the errors of its
+    inputs beside them; returns the error of its result (error_estimate.py)."""
+    call, fn = parsed.call, parsed.function
+    if parsed.width != 1:
+        raise _error(call, "__enzyme_error_estimate takes no 'enzyme_width'")
+    kinds = tuple(a.kind for a in parsed.args)
+    estimator = ctx.forward_derivative(fn, kinds, 1, error=True)
+    b = Builder().position_before(call)
+    b.debug_loc = call.get_metadata("dbg")
+    result = b.call(estimator, _activity_args(b, parsed), "error")
+    errors = [] if result.type.is_void else [result]
+    misuse.check_return(call, errors, parsed.sret, "forward", fn)
+    deliver_gradients(b, call, errors, parsed.sret)
+    erase_api_call(call)
+
+
 def _derivative_check(ctx, parsed, mode, b, args):
     """With --check-derivatives: the call's check, its evaluations emitted at `b`."""
     if not ctx.options.get("check_derivatives"):
@@ -780,6 +803,8 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         T.clear_tape(b, header)
         owned = False
     elif tape.type.is_pointer:
+        if parsed.caller_allocated and T.uses_tape(aug):
+            _check_allocated(parsed, None)      # as __enzyme_augmentfwd checks its own
         header = b.pointer_cast(tape, T.tape_ptr_type(b.module))
     else:
         _check_allocated(parsed, size_and_align(tape.type)[0])
@@ -830,6 +855,7 @@ def lower_augmentsize(ctx: DerivativeContext, call) -> None:
 
 LOWERINGS = {"__enzyme_autodiff": ("reverse", lower_autodiff),
              "__enzyme_fwddiff": ("forward", lower_fwddiff),
+             "__enzyme_error_estimate": ("forward", lower_error_estimate),
              "__enzyme_augmentfwd": ("reverse", lower_augmentfwd),
              "__enzyme_reverse": ("split-reverse", lower_reverse)}
 
@@ -892,6 +918,10 @@ def _lower_one(ctx, call) -> None:
     name = api_name(call.called_function.name)
     if name == "__enzyme_augmentsize":
         return lower_augmentsize(ctx, call)
+    if name == "__enzyme_batch":
+        return _lower_batch(call)
+    if name == "__enzyme_virtualreverse":
+        return lower_virtualreverse(ctx, call)
     if name in LOWERINGS:
         mode, lower = LOWERINGS[name]
         parsed = parse_call(call, mode)
@@ -901,6 +931,26 @@ def _lower_one(ctx, call) -> None:
         return lower(ctx, parsed)
     raise DifferentiationError(f"'{name}' is not supported yet",
                                function=call.function, instruction=call)
+
+
+def _lower_batch(call) -> None:
+    args = list(call.args)
+    sret = None
+    if call.arg_attrs and "sret" in call.arg_attrs[0]:
+        sret, args = args[0], args[1:]
+    if not args:
+        raise _error(call, "__enzyme_batch without a function to run")
+    fn = _function_argument(call, args[0])
+
+    def width_of(rest, pos):
+        if pos >= len(rest) or marker_of(rest[pos]) != "enzyme_width":
+            return None
+        width = constant_int(rest[pos + 1]) if pos + 1 < len(rest) else None
+        if width is None or width < 1:
+            raise _error(call, "'enzyme_width' must be followed by a positive integer constant")
+        return width, pos + 2
+
+    lower_batch(call, fn, args[1:], sret, width_of)
 
 
 def _target(call):

@@ -22,6 +22,7 @@ from .reverse import ReverseGenerator
 from .rules import ADJOINT_SUM_FLAGS
 from .typed_memory import copy_shadow_pointers, memcpy_adjoint, realloc_accumulate_helper
 from .versioning import combined_derivative
+from .indirect import table_as_shadow
 
 
 class DerivativeContext:
@@ -82,7 +83,9 @@ class DerivativeContext:
         memory may read tangents (zero) or add adjoints (discarded) there,
         which writing into the global itself, possibly read-only, must not.
         Null, undef and poison stand for themselves (a phi of an unrolled
-        loop may start from poison), and functions too; so does an address
+        loop may start from poison), and functions too, but in reverse mode a
+        function taking or returning floats has its derivative table
+        (indirect.py) for a shadow; so does an address
         computed from null (`getelementptr double, ptr null, %n`: clang's
         `begin() + n` of an empty vector), null's shadow being null.
         """
@@ -94,7 +97,10 @@ class DerivativeContext:
             return v
         if getattr(address_base(v), "is_zero", False):
             return v
-        return v if function_under_casts(v) is not None else None
+        fn = function_under_casts(v)
+        if fn is not None and mode == "reverse":
+            return table_as_shadow(self, v, fn)
+        return v if fn is not None else None
 
     def _aggregate_shadow(self, c, mode: str, lane: int):
         """A constant struct's shadow: its pointers' shadows, zero floats (no
@@ -177,15 +183,16 @@ class DerivativeContext:
                 types.describe() or ["  (no typed memory)"])))
 
     def register_forward(self, gen) -> None:
-        key = (id(gen.primal), tuple(gen.kinds), gen.width, gen.returns)
+        key = (id(gen.primal), tuple(gen.kinds), gen.width, gen.returns, gen.error)
         self.forward_cache[key] = gen.fn
 
     def forward_derivative(self, fn: Function, kinds: tuple, width: int = 1,
-                           returns: str = "tangent") -> Function:
-        """The tangent function of `fn` for this activity and batch width."""
-        cached = self.forward_cache.get((id(fn), kinds, width, returns))
+                           returns: str = "tangent", error: bool = False) -> Function:
+        """The tangent function of `fn` for this activity and batch width (with
+        `error`, its error-estimating twin: error_estimate.py)."""
+        cached = self.forward_cache.get((id(fn), kinds, width, returns, error))
         if cached is None:
-            cached = ForwardGenerator(self, fn, kinds, width, returns).build(fn.name)
+            cached = ForwardGenerator(self, fn, kinds, width, returns, error).build(fn.name)
         return cached
 
     def split_derivative(self, fn: Function, kinds: tuple, ret_active: bool,

@@ -18,6 +18,7 @@ from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import zero_of
 from ..ir.types import VOID, FunctionType, StructType
+from .error_estimate import check_estimable, estimate_error, useful_values
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .rules import RULES, Emitter, scaled
 from .skeleton import differentiable_copy
@@ -33,8 +34,11 @@ class ForwardGenerator:
     """
     mode = "forward"     # the instruction table's mode
 
-    def __init__(self, ctx, primal: Function, kinds, width: int = 1, returns: str = "tangent"):
+    def __init__(self, ctx, primal: Function, kinds, width: int = 1, returns: str = "tangent",
+                 error: bool = False):
         self.ctx = ctx
+        # Error estimation (error_estimate.py): errors take the tangents' place.
+        self.error = error
         self.module = ctx.module
         self.primal = primal
         self.kinds = list(kinds)
@@ -71,7 +75,8 @@ class ForwardGenerator:
                     params.append((arg.type, f"{arg.name or 'arg'}.tangent{lane}"))
                     roles.append(("tangent", arg.index, lane))
         ftype = FunctionType(self.tangent_return_type(), tuple(t for t, _ in params))
-        prefix = "fwddiffe" if self.width == 1 else f"fwddiffe{self.width}"
+        prefix = "fwderror" if self.error else \
+            "fwddiffe" if self.width == 1 else f"fwddiffe{self.width}"
         fn = Function(f"{prefix}_{name}", ftype, self.module.pointer_to(ftype),
                       [n for _, n in params], linkage="internal",
                       attrs=self.primal.target_attributes())
@@ -90,6 +95,8 @@ class ForwardGenerator:
                 lanes = [by_role[("tangent", a.index, k)] for k in range(self.width)]
                 shadowed = contains_pointers(a.type)
                 (self.shadows if shadowed else self.tangents)[id(args[a.index])] = lanes
+        if self.error:
+            self.useful = useful_values(fn, self.ctx.custom)
         order = reverse_postorder(fn)
         # The tangent follows the paths that return: blocks that end in a
         # throw or an abort (formatting an error message) are left as they are.
@@ -140,6 +147,8 @@ class ForwardGenerator:
                 (self.shadows if shadowed else self.tangents)[id(inst)] = lanes
                 phis.append((inst, lanes, shadowed))
             return
+        if self.error:
+            check_estimable(self, inst)
         differentiate_instruction(self, Builder().position_after(inst), inst, self.mode)
 
     def _fill_phi(self, phi, lanes, shadowed) -> None:
@@ -152,6 +161,8 @@ class ForwardGenerator:
                 lane.add_incoming(v, block)
 
     def apply_rule(self, b, rule_name, inst, operands, flags=()) -> None:
+        if self.error:
+            return estimate_error(self, b, rule_name, inst, operands, flags)
         em = Emitter(b, flags)
         args = [em.wrap(op) for op in operands] + [em.wrap(inst)]
         partials = RULES[rule_name](*args)

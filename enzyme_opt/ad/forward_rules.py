@@ -12,7 +12,7 @@ from ..analysis.arg_activity import Activity
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
-from ..ir.constants import ConstantInt, zero_of
+from ..ir.constants import ConstantInt, InlineAsm, zero_of
 from ..ir.types import I64
 from .aggregates import check_tangent_argument, is_pointer_aggregate, mirror_forward, store_forward
 from .calls import CallKind, classify_call
@@ -26,6 +26,7 @@ from . import tape as T
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           check_variadic_call, refuse_bodiless_call, refuse_indirect_call,
                           refuse_unshadowed_pointer_store)
+from .indirect import forward_by_lookup
 
 
 def _pointer_or(tangent):
@@ -167,7 +168,9 @@ def tangent_call(gen, b, inst) -> None:
 
 def _indirect(gen, b, inst) -> None:
     if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
-        refuse_indirect_call(inst, gen.primal)
+        if isinstance(inst.callee, InlineAsm) or gen.error:
+            refuse_indirect_call(inst, gen.primal)
+        _differentiated_call(gen, b, inst)
 
 
 def _free(gen, b, inst) -> None:
@@ -305,9 +308,14 @@ def _differentiated_call(gen, b, inst) -> None:
             args.extend(gen.tangent(a))
         else:
             kinds.append(Activity.CONST)
-    fwd = gen.ctx.forward_derivative(callee, tuple(kinds), gen.width, returns="both")
-    result = b.call(fwd, args)
-    rt = callee.return_type
+    if callee is None:          # a function pointer: the derivative of what it points to
+        result, fwd = forward_by_lookup(gen, b, inst, tuple(kinds), args)
+        callee = inst.function_type
+    else:
+        fwd = gen.ctx.forward_derivative(callee, tuple(kinds), gen.width, returns="both",
+                                         error=gen.error)
+        result = b.call(fwd, args)
+    rt = callee.ret if callee is inst.function_type else callee.return_type
     if rt.is_void:
         inst.parent.remove(inst)
         inst.drop_operands()

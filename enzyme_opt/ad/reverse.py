@@ -40,6 +40,7 @@ from ..analysis.loops import LoopInfo, counter_parts
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
+from ..ir.module import function_under_casts
 from ..ir.constants import ConstantInt, ConstantUndef, const_float, zero_of
 from ..ir.types import I64, VOID, FunctionType, StructType
 from ..ir.values import Argument
@@ -58,6 +59,7 @@ from .skeleton import differentiable_copy
 from . import tape as T
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
                           refuse_unshadowed_pointer_store)
+from .indirect import called_through, rewrite_indirect_call
 
 
 
@@ -424,7 +426,8 @@ class ReverseGenerator:
     def _needs_derivative_call(self, call) -> bool:
         if id(call.parent) not in self.returning or \
                 classify_call(call, self.ctx.custom, "reverse") not in (CallKind.BODY,
-                                                                        CallKind.CUSTOM):
+                                                                        CallKind.CUSTOM,
+                                                                        CallKind.INDIRECT):
             return False
         return (any(self.info.is_active(a) or self.info.has_shadow(a) for a in call.args)
                 or self.info.is_active(call) or self.info.has_shadow(call)
@@ -432,10 +435,12 @@ class ReverseGenerator:
 
     def _rewrite_call(self, call) -> None:
         callee = call.called_function
+        if callee is None:
+            return rewrite_indirect_call(self, call)
         check_variadic_call(call, self.info, self.primal)
         kinds = []
         for a in call.args:
-            if self.info.has_shadow(a):
+            if self.info.has_shadow(a) or _passes_table(self, callee, a, len(kinds)):
                 kinds.append(Activity.DUP)
             elif self.info.is_active(a):
                 kinds.append(Activity.OUT)
@@ -772,6 +777,14 @@ def _arm_of(block, pred, pred_map):
     if not (isinstance(branch, I.Branch) and branch.is_conditional):
         return None
     return above[0], pred
+
+
+def _passes_table(gen, callee, arg, index) -> bool:
+    """A function passed to a callee that calls it (a callback): duplicated,
+    its derivative table for a shadow (indirect.py), when it has one."""
+    fn = function_under_casts(arg)
+    return fn is not None and called_through(callee, index) and \
+        gen.ctx.constant_shadow(arg, "reverse") is not arg
 
 
 def is_memcpy(call) -> bool:

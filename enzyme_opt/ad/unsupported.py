@@ -70,12 +70,15 @@ def check_variadic_call(call, info, function) -> None:
     """Arguments in a call's `...` part reach the callee only through va_arg,
     whose memory we cannot shadow: refuse when a derivative would ride there."""
     callee = call.called_function
-    fixed = len(callee.function_type.params)
-    if callee.function_type.vararg and any(info.is_active(a) or info.has_shadow(a)
-                                           for a in call.args[fixed:]):
+    ftype = callee.function_type if callee is not None else call.function_type
+    fixed = len(ftype.params)
+    if ftype.vararg and any(info.is_active(a) or info.has_shadow(a)
+                            for a in call.args[fixed:]):
+        what = f"variadic function '{callee.name}'" if callee is not None else \
+            "a variadic function through a pointer"
         raise DifferentiationError(
-            f"cannot differentiate a call to variadic function '{callee.name}' with active "
-            "arguments in its '...' part", function=function, instruction=call)
+            f"cannot differentiate a call to {what} with active arguments in its '...' part",
+            function=function, instruction=call)
 
 
 def check_opaque_call(call, info, function) -> None:

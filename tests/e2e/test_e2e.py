@@ -134,8 +134,11 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
     text = out_ll.read_text()
     import llvmlite.binding as llvm
 
+    # The LLVM in llvmlite no longer reads LLVM 14's `inrange` spot in vtable
+    # GEPs (clang-14 C++ with virtual functions): dropped, as the tool's own check does.
+    from enzyme_opt.llvm_verify import _OLD_INRANGE
     try:
-        llvm.parse_assembly(text).verify()
+        llvm.parse_assembly(_OLD_INRANGE.sub("", text)).verify()
     except RuntimeError as e:  # llvmlite reports parse and verifier errors this way
         pytest.fail(f"llvmlite rejects {out_ll.name}:\n{e}", pytrace=False)
 
