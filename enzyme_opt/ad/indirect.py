@@ -377,10 +377,10 @@ def shadow_vtable(ctx, vtable, at) -> GlobalVariable:
 def rewrite_indirect_call(gen, call) -> None:
     """Call the augmented forward from the callee's shadow table in place of
     `call`; record what the reverse sweep needs (`indirect_reverse`)."""
-    if not (gen.info.is_active(call) or any(gen.info.is_active(a) for a in call.args)):
-        # Only pointers with shadows are passed: left as it is, as before
-        # tables (a std::function's manager copying its functor, a virtual
-        # destructor).  What the callee writes through them gets no derivative.
+    # Derivatives reach the call through an active value, or through memory
+    # with a shadow (a pointer argument) that the callee may write or read.
+    if not (gen.info.is_active(call) or any(gen.info.is_active(a) or gen.info.has_shadow(a)
+                                            for a in call.args)):
         return
     if isinstance(call.callee, InlineAsm):
         refuse_indirect_call(call, gen.primal)
