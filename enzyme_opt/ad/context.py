@@ -6,6 +6,7 @@ from typing import Dict, Tuple
 
 from ..analysis.activity import (GlobalActivity, address_base, contains_float, contains_pointers,
                                  global_base)
+from ..analysis.library import reallocator
 from ..analysis.module_types import ModuleTypes
 from ..ir import Builder, Function
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantPoison,
@@ -254,7 +255,8 @@ class DerivativeContext:
     def realloc_adjoint(self, gen, b: Builder, call) -> None:
         """Adjoints of the bytes realloc kept flow back into the old block's
         shadow; the new block's shadow is freed (this is its last use)."""
-        old, nbytes = call.args
+        grows = reallocator(call.called_function.name)
+        old, nbytes = call.args[grows.pointer_index], call.args[grows.size_index]
         new_shadow = gen.shadow_in_rev(b, call)
         old_shadow = gen.shadow_in_rev(b, old)
         wanted = b.cast("zext", gen.primal_in_rev(b, nbytes), I64)

@@ -222,7 +222,7 @@ def _unknown_call_origin(ptr):
             return None
         fn = root.called_function
         if fn is None or (fn.is_declaration and allocation_size_index(fn) is None
-                          and fn.name != "realloc"):
+                          and reallocator(fn.name) is None):
             return root
         return None
     return _root_where(ptr, unknown_call)

@@ -16,35 +16,9 @@ from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantI
                             ConstantPoison, ConstantString, ConstantUndef)
 from ..ir.module import Function, GlobalVariable, function_under_casts
 from .arg_activity import DUPLICATED, Activity
-
-# C++'s operator new for over-aligned types (alignas(64)): the alignment is
-# their second argument, and their shadows must be aligned as much.
-ALIGNED_ALLOCATION_FUNCTIONS = {"_ZnwmSt11align_val_t", "_ZnamSt11align_val_t",
-                                "_ZnwmSt11align_val_tRKSt9nothrow_t",
-                                "_ZnamSt11align_val_tRKSt9nothrow_t"}
-# Allocation functions whose first argument is the size (calloc: count, size):
-# C's, and C++'s new and new[] in their plain, nothrow and aligned forms.
-# C's aligned allocators: (alignment, size).
-C_ALIGNED_ALLOCATION_FUNCTIONS = {"aligned_alloc", "memalign"}
-ALLOCATION_FUNCTIONS = {"malloc", "calloc", "_Znwm", "_Znam", "_ZnwmRKSt9nothrow_t",
-                        "_ZnamRKSt9nothrow_t", *ALIGNED_ALLOCATION_FUNCTIONS,
-                        *C_ALIGNED_ALLOCATION_FUNCTIONS}
-FREE_FUNCTIONS = {"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "_ZdlPvRKSt9nothrow_t",
-                  "_ZdaPvRKSt9nothrow_t", "_ZdlPvSt11align_val_t", "_ZdaPvSt11align_val_t",
-                  "_ZdlPvmSt11align_val_t", "_ZdaPvmSt11align_val_t",
-                  "_ZdlPvSt11align_val_tRKSt9nothrow_t", "_ZdaPvSt11align_val_tRKSt9nothrow_t"}
-# Calls that neither read nor write float data the derivative can see.
-INACTIVE_FUNCTIONS = {
-    "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "fflush", "sprintf",
-    "snprintf", *FREE_FUNCTIONS, "exit", "abort", "time", "clock",
-    "rand", "srand", "fwrite", "fopen", "fclose", "perror", "strlen", "strcmp", "assert",
-    "__assert_fail", "abs", "labs", "llabs",
-}
-
-
-# Intrinsics that only inform the optimizer: they touch no value the program reads.
-HINT_INTRINSICS = ("llvm.dbg.", "llvm.lifetime.", "llvm.assume", "llvm.experimental.noalias",
-                   "llvm.stacksave", "llvm.stackrestore", "llvm.prefetch")
+# What the library functions are: see the catalog, analysis/library/.
+from .library import (HINT_INTRINSICS, allocator, is_deallocator, is_inactive_function,
+                      reallocator)
 
 
 def contains_float(t) -> bool:
@@ -168,7 +142,8 @@ def is_inactive_call(call: I.CallBase) -> bool:
     if fn is None:
         return False
     name = fn.name
-    if name in INACTIVE_FUNCTIONS or name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
+    if is_inactive_function(name) or is_deallocator(name) or \
+            name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
         return True
     if allocation_size_index(fn) is not None:
         return True         # an allocator: its memory gets a shadow, it has no derivative
@@ -188,21 +163,17 @@ def allocation_size_index(fn) -> Optional[int]:
     None for any other function."""
     if fn is None:
         return None
-    if fn.name in C_ALIGNED_ALLOCATION_FUNCTIONS:
-        return 1
-    if fn.name in ALLOCATION_FUNCTIONS:
-        return 0
+    known = allocator(fn.name)
+    if known is not None:
+        return known.size_index
     return user_allocators(fn.module).get(id(fn))
 
 
 def allocation_alignment_index(fn) -> Optional[int]:
     """Which argument of an allocator's call is the alignment its memory (and
     so its shadow) has, if it takes one."""
-    if fn is None:
-        return None
-    if fn.name in C_ALIGNED_ALLOCATION_FUNCTIONS:
-        return 0
-    return 1 if fn.name in ALIGNED_ALLOCATION_FUNCTIONS else None
+    known = allocator(fn.name) if fn is not None else None
+    return known.alignment_index if known is not None else None
 
 
 def user_allocators(module) -> Dict[int, int]:
@@ -445,11 +416,13 @@ class ActivityInfo:
             fn = inst.called_function
             if allocation_size_index(fn) is not None:
                 return True
-            if fn is not None and fn.name == "realloc":
+            grows = reallocator(fn.name) if fn is not None else None
+            if grows is not None:
                 # realloc(NULL, n) allocates: a buffer grown from null in a
                 # loop (`p = realloc(p, ...)`, p starting as 0) has a shadow
                 # though its phi only gets one through this very call.
-                return self.has_shadow(inst.args[0]) or _may_start_null(inst.args[0])
+                old = inst.args[grows.pointer_index]
+                return self.has_shadow(old) or _may_start_null(old)
             return (fn is not None and not fn.is_declaration
                     and (any(self.has_shadow(a) for a in inst.args) or
                          self._returns_shadowed_memory(fn)))
