@@ -5,7 +5,7 @@ import re
 from typing import Dict, Tuple
 
 from ..analysis.activity import (GlobalActivity, address_base, contains_float, contains_pointers,
-                                 global_base)
+                                 dangling_constant, global_base)
 from ..analysis.library import reallocator
 from ..analysis.module_types import ModuleTypes
 from ..ir import Builder, Function
@@ -21,7 +21,8 @@ from .custom import collect_custom_rules
 from .forward import ForwardGenerator
 from .reverse import ReverseGenerator
 from .rules import ADJOINT_SUM_FLAGS
-from .typed_memory import copy_shadow_pointers, memcpy_adjoint, realloc_accumulate_helper
+from .typed_memory import (COPY_BACK, copy_shadow_pointers, memcpy_adjoint,
+                           realloc_accumulate_helper)
 from .versioning import combined_derivative
 
 
@@ -93,7 +94,7 @@ class DerivativeContext:
             return self.global_shadow(v, mode, lane)
         if getattr(v, "is_zero", False) or isinstance(v, (ConstantUndef, ConstantPoison)):
             return v
-        if getattr(address_base(v), "is_zero", False):
+        if getattr(address_base(v), "is_zero", False) or dangling_constant(v):
             return v
         return v if function_under_casts(v) is not None else None
 
@@ -263,7 +264,9 @@ class DerivativeContext:
         kept = shadow_heap.kept_by_realloc(b, old_shadow, wanted)
         p = T.byte_ptr(self.module)
         helper = realloc_accumulate_helper(gen, call)
-        if helper is not None:
+        if helper is COPY_BACK:
+            self.memcpy_bytes(b, old_shadow, new_shadow, kept)
+        elif helper is not None:
             b.call(helper, [b.pointer_cast(new_shadow, p), b.pointer_cast(old_shadow, p), kept])
         shadow_heap.release(b, new_shadow)
 

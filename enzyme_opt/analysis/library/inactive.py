@@ -70,6 +70,8 @@ INACTIVE_PATTERNS = tuple((re.compile(p), why) for p, why in (
     # -- Rust (legacy and v0 manglings) -------------------------------------
     (r"_ZN3std2io5stdio(6_print|7_eprint)17h[0-9a-f]{16}E\Z", "std::io::_print, _eprint (println!)"),
     (r"_R\w*3std2io5stdio(6_print|7_eprint)\Z", "std::io::_print in the v0 mangling"),
+    (r"_ZN4core3fmt\d|_R\w*NtCs\w+_4core3fmt",
+     "core::fmt: building the arguments of println! and formatting them into characters"),
     # -- Fortran (flang's runtime) ------------------------------------------
     (r"_FortranAio(?!\w*Input)\w+\Z",
      "flang's I/O statements other than input: print, write, their items"),
