@@ -17,6 +17,7 @@ from ..diagnostics import DifferentiationError
 from ..ir import BasicBlock, Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
+from ..transforms.fortran_runtime import write_out_fortran_reductions
 from ..transforms.interchange import interchange_reduction_nests
 from ..transforms.mem2reg import promote_allocas
 from ..transforms.reroll import reroll_unrolled_loops
@@ -27,6 +28,7 @@ def prepare_for_differentiation(fn):
     """Canonicalize `fn` in place; returns its single exit block."""
     drop_marker_calls(fn)
     allocate_through_results(fn)
+    write_out_fortran_reductions(fn)
     call_unchanging_callees(fn)
     invokes_to_calls(fn)
     remove_unreachable_blocks(fn)

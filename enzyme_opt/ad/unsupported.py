@@ -48,11 +48,23 @@ def refuse_bodiless_call(call, function) -> None:
     """Derivatives reach a call of a function that has no body here and no
     derivative rule: say how to give it one."""
     name = call.called_function.name
+    refuse_known_runtime(call, function)
     raise DifferentiationError(
         f"cannot differentiate call to '{name}' (no derivative rule and no body in this "
         f"module); if it is defined in another file, pass that file too (enzyme-opt a.ll b.ll "
         f"links its inputs), or register its derivative (__enzyme_register_gradient_{name})",
         function=function, instruction=call)
+
+
+def refuse_known_runtime(call, function) -> None:
+    """A runtime function the catalog names as not differentiated yet: say
+    which construct of the source it implements."""
+    from ..analysis.library import refused_runtime
+    construct = refused_runtime(call.called_function.name)
+    if construct is not None:
+        raise DifferentiationError(
+            f"cannot differentiate call to '{call.called_function.name}' (no derivative rule "
+            f"yet), which implements {construct}", function=function, instruction=call)
 
 
 def refuse_unshadowed_pointer_store(store, function) -> None:
@@ -85,6 +97,7 @@ def check_opaque_call(call, info, function) -> None:
     for index, arg in enumerate(call.args):
         if contains_pointers(arg.type) and info.has_shadow(arg) and \
                 call_may_write_through(call, index):
+            refuse_known_runtime(call, function)
             raise DifferentiationError(
                 f"cannot differentiate call to '{call.called_function.name}' (no derivative "
                 f"rule and no body), which may write through its argument {index + 1} to "

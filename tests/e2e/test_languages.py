@@ -111,3 +111,54 @@ def test_fortran(prog: Path, opt: str, tmp_path: Path):
         (lambda: _differentiate(ll, out_ll), None),
         ("linking the output with flang", [FLANG, opt, str(out_ll), "-o", str(exe)]),
     ], exe, tmp_path)
+
+
+_MATMUL = """\
+module model
+  use iso_c_binding
+  implicit none
+contains
+  function f(x) bind(c) result(s)
+    real(c_double), intent(in) :: x(3, 3)
+    real(c_double) :: s, y(3, 3)
+    y = matmul(x, x)
+    s = y(1, 1)
+  end function
+end module
+
+program main
+  use iso_c_binding
+  use model
+  implicit none
+  interface
+    real(c_double) function autodiff(f, x, dx) bind(c, name="__enzyme_autodiff")
+      import :: c_funptr, c_double
+      type(c_funptr), value :: f
+      real(c_double) :: x(*), dx(*)
+    end function
+  end interface
+  real(c_double) :: x(9), dx(9), s
+  x = 1
+  dx = 0
+  s = autodiff(c_funloc(f), x, dx)
+end program
+"""
+
+
+@pytest.mark.parametrize("opt", OPTS)
+def test_fortran_matmul_is_refused_at_its_line(opt: str, tmp_path: Path):
+    """matmul (and the runtime's assignment of its result) has no derivative
+    rule yet: a located error naming it, never a gradient without it."""
+    if not os.path.exists(FLANG):
+        pytest.skip("flang-new-19 is not installed (make install installs flang-19)")
+    src, ll = tmp_path / "matmul.f90", tmp_path / "matmul.ll"
+    src.write_text(_MATMUL)
+    cmd = [FLANG, opt, "-S", "-emit-llvm", str(src), "-o", str(ll)]
+    _require_success("flang -emit-llvm", cmd, _run(cmd, "flang", COMPILE_TIMEOUT))
+    cmd = [sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(tmp_path / "out.ll")]
+    proc = _run(cmd, "enzyme-opt", TOOL_TIMEOUT, cwd=REPO_ROOT, env=_tool_env())
+    assert proc.returncode != 0, proc.stdout
+    assert re.search(r"matmul\.ll:\d+:\d+: error: cannot differentiate call to "
+                     r"'_FortranA(MatmulReal8Real8|Assign)' \(no derivative rule yet\), which "
+                     r"implements (matmul|an array assignment)", proc.stderr), proc.stderr
+    assert "Traceback" not in proc.stderr

@@ -77,6 +77,14 @@ def test_functions_writing_floats_are_not_inactive(name):
     assert not L.is_inactive_function(name)
 
 
+def test_fortran_runtime():
+    assert L.fortran_reduction("_FortranASumReal8") == ("sum", "double")
+    assert L.fortran_reduction("_FortranADotProductReal4") == ("dot_product", "float")
+    assert "matmul" in L.refused_runtime("_FortranAMatmulReal8Real8")
+    assert L.is_inactive_function("_FortranASumInteger4")
+    assert not L.is_inactive_function("_FortranASumReal8")
+
+
 def test_math_functions():
     assert L.math_function("llvm.sin.f64") == "sin" and L.math_function("cosf") == "cos"
     assert L.math_function("_ZGVdN4v_exp") == "exp" and L.math_function("sinc") is None
@@ -94,7 +102,8 @@ def _knows(name: str) -> bool:
     return (L.allocator(name) is not None or L.is_deallocator(name)
             or L.reallocator(name) is not None or L.is_inactive_function(name)
             or L.math_function(name) is not None or name in L.COMPLEX_FUNCTIONS
-            or name in L.OUT_PARAMETER_ALLOCATORS
+            or name in L.OUT_PARAMETER_ALLOCATORS or L.fortran_reduction(name) is not None
+            or L.refused_runtime(name) is not None
             or name.startswith(L.HINT_INTRINSICS + L.WRITING_INTRINSICS + L.PURE_INTRINSICS
                                + L.MASKED_READS + L.MASKED_WRITES + L.DROPPED_INTRINSICS
                                + L.ALLOCA_MARKER_INTRINSICS))

@@ -12,8 +12,9 @@ list of library function names).  Each module is data first:
                   locale, strings, the C++ ABI, hashing, Rust's and
                   Fortran's printing)
 - intrinsics.py:  LLVM intrinsics by effect (hints, memory copies, masked)
-- runtimes.py:    language runtime functions with derivative rules (flang's
-                  reductions); BLAS goes there too (see its docstring)
+- runtimes.py:    language runtime functions with derivatives (flang's sum
+                  and dot_product) and those refused by name (matmul,
+                  Assign); BLAS goes there too (see its docstring)
 """
 from .allocation import (ALLOCATORS, DEALLOCATORS, OUT_PARAMETER_ALLOCATORS, REALLOCATORS,
                          Allocator, Reallocator, allocator, is_deallocator, reallocator)
@@ -25,3 +26,5 @@ from .intrinsics import (ALLOCA_MARKER_INTRINSICS, DROPPED_INTRINSICS, HINT_INTR
                          MEMSET_FUNCTIONS, VECTOR_REDUCTIONS, WRITING_INTRINSICS)
 from .libm import (CHEAP_FLOAT_INTRINSICS, COMPLEX_FUNCTIONS, LLVM_MATH_INTRINSICS,
                    MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_MATH_FUNCTIONS, math_function)
+from .runtimes import (DESCRIPTOR_DIM_BYTES, DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET,
+                       FORTRAN_REDUCTIONS, REFUSED_RUNTIME, fortran_reduction, refused_runtime)

@@ -77,6 +77,9 @@ INACTIVE_PATTERNS = tuple((re.compile(p), why) for p, why in (
      "flang's I/O statements other than input: print, write, their items"),
     (r"_FortranA(StopStatement|StopStatementText|ProgramStart|ProgramEndStatement|"
      r"Exit|Abort|ReportFatalUserError)\Z", "stop, program start and end"),
+    (r"_FortranA(Sum|Product|Maxval|Minval|DotProduct)(Integer|Logical|Unsigned)\d+\Z|"
+     r"_FortranA(Any|All|Count|Maxloc|Minloc)\w*\Z",
+     "integer and logical reductions, and locations: integers carry no derivative"),
 ))
 
 
