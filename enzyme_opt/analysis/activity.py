@@ -18,8 +18,8 @@ from ..ir.module import Function, GlobalVariable, function_under_casts
 from .arg_activity import DUPLICATED, Activity
 from ..ir.values import Argument
 # What the library functions are: see the catalog, analysis/library/.
-from .library import (HINT_INTRINSICS, allocator, is_deallocator, is_inactive_function,
-                      reallocator)
+from .library import (HINT_INTRINSICS, MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, allocator,
+                      is_deallocator, is_inactive_function, reallocator)
 
 
 def contains_float(t) -> bool:
@@ -472,12 +472,57 @@ class ActivityInfo:
     def _any_active(self, values) -> bool:
         return any(id(v) in self.active for v in values)
 
+    def _stack_memory_needs_shadow(self, alloca) -> bool:
+        """Stack memory needs a shadow unless nothing with a derivative gets
+        there: only inactive values and pointers without shadows are stored
+        in it (a std::string's characters and buffer pointer, inlined at -O2),
+        and its address reaches only loads, comparisons, inactive calls and
+        copies from memory without a shadow.  Then every value read from it
+        is inactive too."""
+        if read_only_by_inactive_calls(alloca):
+            return False
+        work, seen = [alloca], set()
+        while work:
+            p = work.pop()
+            if id(p) in seen:
+                continue
+            seen.add(id(p))
+            for user in p.users:
+                if isinstance(user, (I.GetElementPtr, I.Cast)) and user.operands[0] is p or \
+                        isinstance(user, (I.Phi, I.Select)) and user.type == p.type:
+                    work.append(user)       # (what else a phi merges is walked from its alloca)
+                elif isinstance(user, I.Store) and user.pointer is not p:
+                    if address_base(user.pointer) is not alloca:
+                        return True         # its address escapes
+                    continue                # a std::string's pointer to its own buffer
+                elif isinstance(user, I.Store):
+                    if self.is_active(user.value) or (
+                            contains_pointers(user.value.type) and self.has_shadow(user.value)
+                            and address_base(user.value) is not alloca):
+                        return True         # a derivative lands here
+                elif isinstance(user, (I.Load, I.Compare)):
+                    continue
+                elif not (isinstance(user, I.CallBase) and user.callee is not p and
+                          self._call_keeps_stack_inactive(user, p)):
+                    return True
+        return False
+
+    def _call_keeps_stack_inactive(self, call, p) -> bool:
+        fn = call.called_function
+        if fn is None:
+            return False
+        if is_inactive_call(call) and allocation_size_index(fn) is None:
+            return True
+        if fn.name.startswith(MEMCPY_FUNCTIONS):
+            return call.args[0] is not p or not self.has_shadow(call.args[1])
+        return fn.name.startswith(MEMSET_FUNCTIONS)
+
     def _has_shadow(self, inst) -> bool:
         if not contains_pointers(inst.type):
             return False
         ops = inst.operands
         if isinstance(inst, I.Alloca):
-            return not read_only_by_inactive_calls(inst)
+            return self._stack_memory_needs_shadow(inst)
         if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
             bases = int_pointer_bases(ops[0])
             if bases is None:

@@ -35,6 +35,9 @@ _INACTIVE = (
     "_ZNKSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE6lengthEv",
     "_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE12_M_constructIPKcEEvT_S8_"
     "St20forward_iterator_tag",
+    "_ZNSt7__cxx119to_stringEd",
+    "_ZN9__gnu_cxx12__to_xstringINSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEEcEET_PFiPT0"
+    "_mPKS8_P13__va_list_tagEmSB_z",
     "_ZNKSt8__detail20_Prime_rehash_policy14_M_need_rehashEmmm", "_ZSt11_Hash_bytesPKvmm",
     "_ZN3std2io5stdio6_print17h0123456789abcdefE", "_RNvNtNtCsaBc_3std2io5stdio6_print",
     "_FortranAioBeginExternalListOutput", "_FortranAioOutputReal64",
