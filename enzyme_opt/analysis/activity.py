@@ -473,15 +473,18 @@ class ActivityInfo:
         return any(id(v) in self.active for v in values)
 
     def _stack_memory_needs_shadow(self, alloca) -> bool:
-        """Stack memory needs a shadow unless nothing with a derivative gets
-        there: only inactive values and pointers without shadows are stored
-        in it (a std::string's characters and buffer pointer, inlined at -O2),
-        and its address reaches only loads, comparisons, inactive calls and
-        copies from memory without a shadow.  Then every value read from it
-        is inactive too."""
+        """Stack memory has a shadow, except memory only inactive calls read,
+        and memory a pointer without a shadow is stored in (a std::string
+        inlined at -O2 holds the buffer an inactive call returned: its shadow
+        would be refused) when nothing with a derivative gets there: only
+        inactive values and such pointers are stored in it, and its address
+        reaches only loads, comparisons, inactive calls and copies from
+        memory without a shadow.  Every value read from it is inactive too."""
         if read_only_by_inactive_calls(alloca):
             return False
-        work, seen = [alloca], set()
+        # Only where a shadow would be refused anyway (a pointer without one
+        # stored in it); otherwise it keeps one, as all stack memory did.
+        work, seen, refused = [alloca], set(), False
         while work:
             p = work.pop()
             if id(p) in seen:
@@ -496,16 +499,20 @@ class ActivityInfo:
                         return True         # its address escapes
                     continue                # a std::string's pointer to its own buffer
                 elif isinstance(user, I.Store):
-                    if self.is_active(user.value) or (
-                            contains_pointers(user.value.type) and self.has_shadow(user.value)
-                            and address_base(user.value) is not alloca):
-                        return True         # a derivative lands here
+                    value = user.value
+                    if not contains_pointers(value.type) or address_base(value) is alloca:
+                        if self.is_active(value):
+                            return True     # a derivative lands here
+                    elif self.is_active(value) or self.has_shadow(value):
+                        return True
+                    elif not isinstance(value, Constant):
+                        refused = True
                 elif isinstance(user, (I.Load, I.Compare)):
                     continue
                 elif not (isinstance(user, I.CallBase) and user.callee is not p and
                           self._call_keeps_stack_inactive(user, p)):
                     return True
-        return False
+        return not refused
 
     def _call_keeps_stack_inactive(self, call, p) -> bool:
         fn = call.called_function
