@@ -17,6 +17,7 @@ from ..diagnostics import DifferentiationError
 from ..ir import BasicBlock, Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
+from ..ir.types import FunctionType
 from ..transforms.fortran_runtime import write_out_fortran_reductions
 from ..transforms.interchange import interchange_reduction_nests
 from ..transforms.mem2reg import promote_allocas
@@ -76,7 +77,6 @@ def allocate_through_results(fn) -> None:
     and is stored as any pointer is, so it (and `p`'s slot) gets a shadow.
     (The catalog's OUT_PARAMETER_ALLOCATORS; an alignment posix_memalign
     would reject as EINVAL, memalign rounds up.)"""
-    from ..ir.types import FunctionType
     for inst in list(fn.instructions()):
         callee = inst.called_function if isinstance(inst, I.Call) else None
         if callee is None or callee.name not in OUT_PARAMETER_ALLOCATORS or \

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers)
+from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS, refused_runtime
 from ..analysis.memory import call_may_write_through
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
@@ -59,7 +60,6 @@ def refuse_bodiless_call(call, function) -> None:
 def refuse_known_runtime(call, function) -> None:
     """A runtime function the catalog names as not differentiated yet: say
     which construct of the source it implements."""
-    from ..analysis.library import refused_runtime
     construct = refused_runtime(call.called_function.name)
     if construct is not None:
         raise DifferentiationError(
@@ -186,7 +186,7 @@ def _passes_on(inst, key) -> bool:
     if not isinstance(inst, I.CallBase):
         return False
     callee = inst.called_function
-    if callee is not None and callee.name.startswith(("llvm.lifetime.", "llvm.dbg.")):
+    if callee is not None and callee.name.startswith(LIFETIME_AND_DEBUG_INTRINSICS):
         return False
     return any(a.type.is_pointer and _same_place(_memory_key(a), key) for a in inst.args)
 

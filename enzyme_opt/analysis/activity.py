@@ -15,8 +15,8 @@ from ..ir import instructions as I
 from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantInt, ConstantNull,
                             ConstantPoison, ConstantString, ConstantUndef)
 from ..ir.module import Function, GlobalVariable, function_under_casts
-from .arg_activity import DUPLICATED, Activity
 from ..ir.values import Argument
+from .arg_activity import DUPLICATED, Activity
 # What the library functions are: see the catalog, analysis/library/.
 from .library import (HINT_INTRINSICS, MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, allocator,
                       is_deallocator, is_inactive_function, reallocator)
@@ -263,8 +263,6 @@ def computed_address(v, depth: int = 6) -> bool:
     alignment passed to finish_grow), not read from memory or a pointer's
     bits?  `inttoptr` of it is a dangling pointer when in the zero page;
     its shadow is itself there and null elsewhere (see ad/shadows.py)."""
-    from ..ir.constants import ConstantInt
-    from ..ir.values import Argument
     if isinstance(v, (ConstantInt, Argument)):
         return True
     if depth == 0:

@@ -41,7 +41,7 @@ from ..ir.constants import ConstantExpr, ConstantInt
 from ..ir.module import GlobalVariable
 from ..ir.printer import SlotTracker
 from ..ir.types import size_and_align
-from .library import MEMCPY_FUNCTIONS, reallocator
+from .library import HINT_INTRINSICS, MEMCPY_FUNCTIONS, reallocator
 from .memory import masked_access
 from .tbaa import Tbaa
 
@@ -290,7 +290,6 @@ def slot_value(load):
 
 
 def _is_marker(user) -> bool:
-    from .library import HINT_INTRINSICS
     fn = user.called_function if isinstance(user, I.CallBase) else None
     return fn is not None and fn.name.startswith(HINT_INTRINSICS)
 

@@ -11,6 +11,8 @@ HINT_INTRINSICS = ("llvm.dbg.", "llvm.lifetime.", "llvm.assume", "llvm.experimen
 # they describe the primal's frame, not the derivative's.
 DROPPED_INTRINSICS = ("llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl",
                       "llvm.assume")
+# Markers of a stack slot's life and debug information: no read or write of it.
+LIFETIME_AND_DEBUG_INTRINSICS = ("llvm.lifetime.", "llvm.dbg.")
 # The intrinsics that go with an alloca promoted to registers (transforms/mem2reg.py).
 ALLOCA_MARKER_INTRINSICS = ("llvm.lifetime.start", "llvm.lifetime.end", "llvm.dbg.declare",
                             "llvm.dbg.value", "llvm.dbg.assign")
