@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers)
-from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS, refused_runtime
+from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS, reallocator, refused_runtime
 from ..analysis.memory import call_may_write_through
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
