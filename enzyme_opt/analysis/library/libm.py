@@ -35,6 +35,12 @@ SINGULAR_MATH_FUNCTIONS = frozenset((
     "asin", "acos", "acosh", "atanh", "atan2", "hypot", "lgamma", "lgamma_r", "tgamma", "j1",
     "y0", "y1", "jn", "yn"))
 
+# Math functions with an effect besides errno: signgam, or writes through a pointer.
+MATH_WITH_OTHER_EFFECTS = ("lgamma", "lgamma_r", "frexp", "modf")
+# C math functions with an LLVM intrinsic of the same meaning (LLVM 14 on).
+MATH_AS_INTRINSIC = ("sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt", "pow", "fabs",
+                     "copysign", "floor", "ceil", "trunc", "round", "fma")
+
 # Intrinsics cheap enough that the reverse pass recomputes them rather than tapes.
 CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
 
