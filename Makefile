@@ -10,7 +10,7 @@ PYTEST = $(PYTHON) -m pytest -ra
 # variable is ignored by pip versions and interpreters that do not need it.
 export PIP_BREAK_SYSTEM_PACKAGES := 1
 
-APT_PACKAGES := clang-19 llvm-19 clang-14 llvm-14 make \
+APT_PACKAGES := clang-19 llvm-19 clang-14 llvm-14 make rustc flang-19 \
                 libc6-dev libstdc++-12-dev libgcc-12-dev binutils
 
 .PHONY: install test test-fast test-e2e lit bench clean fuzz-gradients

@@ -158,8 +158,39 @@ def _known_at_compile_time(v) -> bool:
     return function_under_casts(v) is not None or marker_of(v) is not None
 
 
+def _function_in_slot(v) -> Optional[Function]:
+    """The function a stack slot holds, when `v` is read from one stored once
+    with a function's address (Fortran's `c_funloc(f)` at -O0: a c_funptr
+    on the stack, its address stored as an integer and read back)."""
+    if isinstance(v, I.Cast) and v.opcode == "inttoptr":
+        v = v.operands[0]
+    if not isinstance(v, I.Load):
+        return None
+    slot = v.pointer
+    while isinstance(slot, (I.GetElementPtr, I.Cast)):
+        slot = slot.operands[0]
+    if not isinstance(slot, I.Alloca):
+        return None
+    stored, work = [], [slot]
+    while work:
+        p = work.pop()
+        for user in p.users:
+            if isinstance(user, (I.GetElementPtr, I.Cast)) and user.operands[0] is p:
+                work.append(user)
+            elif isinstance(user, I.Store) and user.pointer is p:
+                stored.append(user.value)
+            elif not (isinstance(user, I.Load) and user.pointer is p):
+                return None
+    if len(stored) != 1:
+        return None
+    value = stored[0]
+    if isinstance(value, ConstantExpr) and value.opcode == "ptrtoint":
+        value = value.operands[0]
+    return function_under_casts(value)
+
+
 def _function_argument(call, v) -> Function:
-    target = function_under_casts(v)
+    target = function_under_casts(v) or _function_in_slot(v)
     if target is None:
         raise DifferentiationError("the first argument of an Enzyme call must be a function "
                                    "known at compile time", function=call.function,

@@ -33,7 +33,7 @@ import itertools
 from typing import Dict
 
 from ..analysis.lanes import poison_lanes
-from ..analysis.library import math_function
+from ..analysis.library import CHEAP_FLOAT_INTRINSICS, math_function
 from ..analysis.memory import reloadable_loads, restorable_loads
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -47,7 +47,6 @@ from .undo_log import UndoLog
 
 # Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
 CHEAP_FLOAT_OPS = ("fneg", "fadd", "fsub", "fmul")
-CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
 
 
 class Slot:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import enum
 
-from ..analysis.activity import FREE_FUNCTIONS, allocation_size_index, is_inactive_call
+from ..analysis.activity import allocation_size_index, is_inactive_call
+from ..analysis.library import MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, is_deallocator, reallocator
 from .complex_calls import is_complex_call
 from .masked import is_masked_access
 from .rules import rule_name_for_call
@@ -21,7 +22,7 @@ class CallKind(enum.Enum):
     INDIRECT = "the callee is known only at run time (or is inline assembly)"
     ALLOCATION = "allocates memory (malloc, calloc, operator new)"
     FREE = "releases memory (free, operator delete)"
-    REALLOC = "realloc"
+    REALLOC = "realloc, __rust_realloc"
     INACTIVE = "passes no derivative on (I/O, hints, user-marked inactive)"
     CUSTOM = "has a derivative registered by the user"
     RULE = "a math function with a derivative rule"
@@ -34,10 +35,6 @@ class CallKind(enum.Enum):
     BODY = "a function with a body, differentiated in turn"
 
 
-_MEMCPY_NAMES = ("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")
-_MEMSET_NAMES = ("llvm.memset", "memset")
-
-
 def classify_call(call, custom_rules, mode: str) -> CallKind:
     """The kind of `call`.  `custom_rules` maps id(function) to the user's
     registration; it counts when it has a derivative for `mode` ("forward"
@@ -48,9 +45,9 @@ def classify_call(call, custom_rules, mode: str) -> CallKind:
     name = callee.name
     if allocation_size_index(callee) is not None:     # also __enzyme_allocation_like
         return CallKind.ALLOCATION
-    if name in FREE_FUNCTIONS:
+    if is_deallocator(name):
         return CallKind.FREE
-    if name == "realloc":
+    if reallocator(name) is not None:
         return CallKind.REALLOC
     if is_inactive_call(call):
         return CallKind.INACTIVE
@@ -65,9 +62,9 @@ def classify_call(call, custom_rules, mode: str) -> CallKind:
         return CallKind.RULE
     if name.startswith("llvm.vector.reduce.f"):
         return CallKind.REDUCTION
-    if name.startswith(_MEMCPY_NAMES):
+    if name.startswith(MEMCPY_FUNCTIONS):
         return CallKind.MEMCPY
-    if name.startswith(_MEMSET_NAMES):
+    if name.startswith(MEMSET_FUNCTIONS):
         return CallKind.MEMSET
     if is_masked_access(callee):
         return CallKind.MASKED

@@ -15,6 +15,7 @@ A real result (|z|, arg z) has a plain gradient (d/d re, d/d im) instead.
 """
 from __future__ import annotations
 
+from ..analysis.library import COMPLEX_FUNCTIONS
 from ..ir.constants import ConstantInt, ConstantPoison, const_float, zero_of
 from ..ir.types import I32
 
@@ -75,9 +76,7 @@ OPERATIONS = {
     "arg": (False, lambda b, c, z, w: [_arg_gradient(b, z[0])]),
 }
 
-NAMES = {"__muldc3": "mul", "__mulsc3": "mul", "__divdc3": "div", "__divsc3": "div"}
-for _op in ("exp", "log", "sqrt", "sin", "cos", "sinh", "cosh", "tan", "tanh", "abs", "arg"):
-    NAMES["c" + _op] = NAMES["c" + _op + "f"] = _op
+NAMES = COMPLEX_FUNCTIONS      # the catalog's: which function is which operation
 
 
 def _operation(callee):

@@ -5,7 +5,8 @@ import re
 from typing import Dict, Tuple
 
 from ..analysis.activity import (GlobalActivity, address_base, contains_float, contains_pointers,
-                                 global_base)
+                                 dangling_constant, global_base)
+from ..analysis.library import reallocator
 from ..analysis.module_types import ModuleTypes
 from ..ir import Builder, Function
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantPoison,
@@ -20,7 +21,8 @@ from .custom import collect_custom_rules
 from .forward import ForwardGenerator
 from .reverse import ReverseGenerator
 from .rules import ADJOINT_SUM_FLAGS
-from .typed_memory import copy_shadow_pointers, memcpy_adjoint, realloc_accumulate_helper
+from .typed_memory import (COPY_BACK, copy_shadow_pointers, memcpy_adjoint,
+                           realloc_accumulate_helper)
 from .versioning import combined_derivative
 from .indirect import table_as_shadow
 
@@ -95,7 +97,7 @@ class DerivativeContext:
             return self.global_shadow(v, mode, lane)
         if getattr(v, "is_zero", False) or isinstance(v, (ConstantUndef, ConstantPoison)):
             return v
-        if getattr(address_base(v), "is_zero", False):
+        if getattr(address_base(v), "is_zero", False) or dangling_constant(v):
             return v
         fn = function_under_casts(v)
         if fn is not None and mode == "reverse":
@@ -261,14 +263,17 @@ class DerivativeContext:
     def realloc_adjoint(self, gen, b: Builder, call) -> None:
         """Adjoints of the bytes realloc kept flow back into the old block's
         shadow; the new block's shadow is freed (this is its last use)."""
-        old, nbytes = call.args
+        grows = reallocator(call.called_function.name)
+        old, nbytes = call.args[grows.pointer_index], call.args[grows.size_index]
         new_shadow = gen.shadow_in_rev(b, call)
         old_shadow = gen.shadow_in_rev(b, old)
         wanted = b.cast("zext", gen.primal_in_rev(b, nbytes), I64)
         kept = shadow_heap.kept_by_realloc(b, old_shadow, wanted)
         p = T.byte_ptr(self.module)
         helper = realloc_accumulate_helper(gen, call)
-        if helper is not None:
+        if helper is COPY_BACK:
+            self.memcpy_bytes(b, old_shadow, new_shadow, kept)
+        elif helper is not None:
             b.call(helper, [b.pointer_cast(new_shadow, p), b.pointer_cast(old_shadow, p), kept])
         shadow_heap.release(b, new_shadow)
 

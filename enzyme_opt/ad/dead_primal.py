@@ -22,7 +22,7 @@ derivative `cos(x)` with the primal's own `cos(x)` in a rotation.
 """
 from __future__ import annotations
 
-from ..analysis.library import math_function
+from ..analysis.library import MATH_AS_INTRINSIC, MATH_WITH_OTHER_EFFECTS, math_function
 from ..ir import instructions as I
 from ..ir import Builder
 from ..ir.constants import ConstantPoison
@@ -32,11 +32,10 @@ from ..ir.types import FunctionType, type_suffix
 _VALUE_ONLY = (I.BinaryOp, I.UnaryOp, I.Cast, I.Compare, I.Phi, I.Select, I.Freeze,
                I.GetElementPtr, I.ExtractValue, I.InsertValue, I.ExtractElement,
                I.InsertElement, I.ShuffleVector)
-# Math functions with an effect besides errno: signgam, or writes through a pointer.
-_OTHER_EFFECTS = ("lgamma", "lgamma_r", "frexp", "modf")
-# C math functions with an LLVM intrinsic of the same meaning (LLVM 14 on).
-_AS_INTRINSIC = ("sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt", "pow", "fabs",
-                 "copysign", "floor", "ceil", "trunc", "round", "fma")
+# The catalog's: math functions with effects besides errno, and those with an
+# LLVM intrinsic of the same meaning.
+_OTHER_EFFECTS = MATH_WITH_OTHER_EFFECTS
+_AS_INTRINSIC = MATH_AS_INTRINSIC
 
 
 def is_droppable_math_call(inst) -> bool:

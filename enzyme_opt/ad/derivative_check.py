@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..analysis.arg_activity import DUPLICATED, Activity
+from ..analysis.library import DROPPED_INTRINSICS
 from ..analysis.ranges import argument_base, argument_extents, boundable, emit_extents
 from ..diagnostics import ir_location, source_location
 from ..ir import Builder, Function, GlobalVariable
@@ -114,7 +115,7 @@ def _harmless(callee, visiting=None) -> bool:
     """A call that touches no memory the caller sees: math, hints, and
     functions of scalars that use no memory but their own stack."""
     name = callee.name
-    if name.startswith(("llvm.dbg.", "llvm.lifetime.", "llvm.assume")):
+    if name.startswith(DROPPED_INTRINSICS):
         return True
     if callee.is_declaration:
         return rule_name_for_call(name) is not None

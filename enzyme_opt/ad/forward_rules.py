@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..analysis.activity import (allocation_alignment_index, allocation_size_index, contains_float,
                                  contains_pointers, holds_pointers)
 from ..analysis.arg_activity import Activity
+from ..analysis.library import reallocator
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
@@ -193,10 +194,12 @@ def _allocation(gen, b, inst) -> None:
 def _realloc(gen, b, inst) -> None:
     # The shadow grows with the primal; bytes past the old size are as
     # uninitialized in the shadow as they are in the primal.
-    if gen.info.has_shadow(inst.args[0]):
-        gen.shadows[id(inst)] = [b.call(inst.called_function, [s, inst.args[1]],
+    at = reallocator(inst.called_function.name).pointer_index
+    if gen.info.has_shadow(inst.args[at]):
+        gen.shadows[id(inst)] = [b.call(inst.called_function,
+                                        inst.args[:at] + [s] + inst.args[at + 1:],
                                         (inst.name or "v") + "'")
-                                 for s in gen.shadow(inst.args[0])]
+                                 for s in gen.shadow(inst.args[at])]
         gen.info.shadowed.add(id(inst))
 
 

@@ -20,8 +20,9 @@ mask bit is clear works on a scratch slot instead of its address.
 from __future__ import annotations
 
 from ..analysis.activity import contains_float
-from ..analysis.memory import (MASKED_GATHER as GATHER, MASKED_LOAD as LOAD,
-                               MASKED_SCATTER as SCATTER, MASKED_STORE as STORE, masked_access)
+from ..analysis.library import (MASKED_GATHER as GATHER, MASKED_LOAD as LOAD,
+                                MASKED_SCATTER as SCATTER, MASKED_STORE as STORE)
+from ..analysis.memory import masked_access
 from ..ir.constants import ConstantInt, zero_of
 from ..ir.types import I32, VOID, FunctionType
 

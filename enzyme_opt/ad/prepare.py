@@ -11,21 +11,25 @@ from __future__ import annotations
 
 from ..analysis.cfg import reverse_postorder
 from ..analysis.constant_callees import resolved_callee
+from ..analysis.library import DROPPED_INTRINSICS as _DROPPED
+from ..analysis.library import OUT_PARAMETER_ALLOCATORS
 from ..diagnostics import DifferentiationError
 from ..ir import BasicBlock, Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
+from ..ir.types import FunctionType
+from ..transforms.fortran_runtime import write_out_fortran_reductions
 from ..transforms.interchange import interchange_reduction_nests
 from ..transforms.mem2reg import promote_allocas
 from ..transforms.reroll import reroll_unrolled_loops
 
-_DROPPED = ("llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl",
-            "llvm.assume")
 
 
 def prepare_for_differentiation(fn):
     """Canonicalize `fn` in place; returns its single exit block."""
     drop_marker_calls(fn)
+    allocate_through_results(fn)
+    write_out_fortran_reductions(fn)
     call_unchanging_callees(fn)
     invokes_to_calls(fn)
     remove_unreachable_blocks(fn)
@@ -65,6 +69,31 @@ def drop_marker_calls(fn) -> None:
             callee = inst.called_function
             if callee is not None and callee.name.startswith(_DROPPED) and not inst.has_uses():
                 inst.erase()
+
+
+def allocate_through_results(fn) -> None:
+    """`posix_memalign(&p, align, n)` becomes `p = memalign(align, n)`, its
+    status `p ? 0 : ENOMEM`: the block then comes from an allocator's result
+    and is stored as any pointer is, so it (and `p`'s slot) gets a shadow.
+    (The catalog's OUT_PARAMETER_ALLOCATORS; an alignment posix_memalign
+    would reject as EINVAL, memalign rounds up.)"""
+    for inst in list(fn.instructions()):
+        callee = inst.called_function if isinstance(inst, I.Call) else None
+        if callee is None or callee.name not in OUT_PARAMETER_ALLOCATORS or \
+                len(inst.args) != 3:
+            continue
+        out, align, nbytes = inst.args
+        b = Builder().position_before(inst)
+        byte_ptr = out.type.pointee if not out.type.is_opaque else out.type
+        memalign = fn.module.declare_function(
+            "memalign", FunctionType(byte_ptr, (align.type, nbytes.type)))
+        block = b.call(memalign, [align, nbytes], (inst.name or "block") + ".block")
+        b.store(block, out)
+        if inst.has_uses():
+            failed = b.icmp("eq", block, Builder.zero(byte_ptr))
+            status = b.select(failed, Builder.int(inst.type, 12), Builder.zero(inst.type))
+            inst.replace_all_uses_with(status)
+        inst.erase()
 
 
 def call_unchanging_callees(fn) -> None:

@@ -7,10 +7,9 @@ sums them against the tangents.
 """
 from __future__ import annotations
 
+from ..analysis.library import VECTOR_REDUCTIONS as KINDS
 from ..ir.constants import ConstantInt, const_float
 from ..ir.types import I32
-
-KINDS = ("fadd", "fmul", "fmax", "fmin", "fmaximum", "fminimum")
 
 
 def reduction_kind(callee_name: str):

@@ -36,6 +36,7 @@ from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
                                  trivial_pointers)
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
+from ..analysis.library import MEMCPY_FUNCTIONS, reallocator
 from ..analysis.loops import LoopInfo, counter_parts
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -406,10 +407,11 @@ class ReverseGenerator:
         if fn.name == "calloc":
             n, size = (b.cast("zext", a, I64) for a in inst.args)
             block = shadow_heap.allocate(self.ctx, b, b.mul(n, size), name)
-        elif fn.name == "realloc":
+        elif reallocator(fn.name) is not None:
             # A new block; the old one stays for the reverse, which moves the
             # adjoints back.  What the old shadow held (shadow pointers) moves along.
-            old, nbytes = inst.args
+            grows = reallocator(fn.name)
+            old, nbytes = inst.args[grows.pointer_index], inst.args[grows.size_index]
             nbytes = b.cast("zext", nbytes, I64)
             block = shadow_heap.allocate(self.ctx, b, nbytes, name)
             old_shadow = self.shadow_value(old)
@@ -789,8 +791,7 @@ def _passes_table(gen, callee, arg, index) -> bool:
 
 def is_memcpy(call) -> bool:
     fn = call.called_function
-    return fn is not None and fn.name.startswith(("llvm.memcpy", "llvm.memmove", "memcpy",
-                                                  "memmove"))
+    return fn is not None and fn.name.startswith(MEMCPY_FUNCTIONS)
 
 
 

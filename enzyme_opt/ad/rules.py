@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 from typing import Callable, Dict, Optional
 
-from ..analysis.library import math_function
+from ..analysis.library import LLVM_MATH_INTRINSICS as LLVM_INTRINSICS
+from ..analysis.library import SINGULAR_MATH_FUNCTIONS, math_function
 from ..ir.constants import ConstantFloat, ConstantInt, ConstantPoison, const_float, zero_of
 from ..ir.types import I32, FunctionType, Type, type_suffix
 from .special import digamma_function
@@ -198,12 +199,6 @@ class Emitter:
         return out
 
 
-# The math functions LLVM 14 has as intrinsics (vector-capable, no errno).
-LLVM_INTRINSICS = {"sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt", "pow",
-                   "powi", "fabs", "copysign", "floor", "ceil", "trunc", "round",
-                   "minnum", "maxnum", "fma", "fmuladd"}
-
-
 def libm_name(name: str, t: Type) -> str:
     kind = t.scalar.kind if t.scalar.is_float else "double"
     return name + {"float": "f", "x86_fp80": "l", "fp128": "l"}.get(kind, "")
@@ -343,10 +338,7 @@ RULES: Dict[str, PartialsRule] = {
 # there but not used (`x > 0 ? sqrt(x) : 0`, `y != 0 ? x / y : 0`) gets a
 # zero adjoint, and 0 * inf would make the gradient NaN where it is 0; so
 # their products with an adjoint or tangent are 0 wherever that is 0.
-SINGULAR = frozenset((
-    "fdiv", "frem", "fmod", "remainder", "sqrt", "cbrt", "log", "log2", "log10", "log1p",
-    "pow", "powi", "asin", "acos", "acosh", "atanh", "atan2", "hypot", "lgamma", "lgamma_r",
-    "tgamma", "j1", "y0", "y1", "jn", "yn"))
+SINGULAR = frozenset(("fdiv", "frem")) | SINGULAR_MATH_FUNCTIONS
 # Fast-math flags promising no infinities or NaNs make the guard moot.
 _NO_SPECIALS = frozenset(("fast", "nnan", "ninf"))
 

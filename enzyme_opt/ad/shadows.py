@@ -7,7 +7,8 @@ must then be stored into the shadow memory).
 """
 from __future__ import annotations
 
-from ..analysis.activity import contains_pointers, holds_pointers, int_pointer_base
+from ..analysis.activity import (ZERO_PAGE, contains_pointers, holds_pointers, int_pointer_base,
+                                 int_pointer_bases)
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
@@ -16,9 +17,21 @@ from ..ir.constants import ConstantExpr
 
 def shadow_inttoptr(b: Builder, inst, shadow_of, name):
     """The shadow of `inttoptr` `inst`: its integer address rebuilt from the
-    shadow of its base pointer, `shadow_of(pointer)`."""
+    shadow of its base pointer, `shadow_of(pointer)`.  An address computed
+    from integers alone (analysis/activity.py's computed_address) is its own
+    shadow in the zero page, where nothing is ever read or written (Rust's
+    dangling pointers); elsewhere its shadow is null, so derivative code
+    using it faults rather than treat the primal memory as derivatives."""
+    if int_pointer_bases(inst.operands[0]) is None:
+        return b.cast("inttoptr", _zero_page_address(b, inst.operands[0]), inst.type, name)
     return b.cast("inttoptr", shadow_int_address(b, inst.operands[0], shadow_of), inst.type,
                   name)
+
+
+def _zero_page_address(b: Builder, address):
+    """`address` if in the zero page (a dangling pointer, its own shadow), else 0."""
+    in_zero_page = b.icmp("ult", address, b.int(address.type, ZERO_PAGE))
+    return b.select(in_zero_page, address, b.zero(address.type))
 
 
 def shadow_int_address(b: Builder, v, shadow_of):
@@ -26,6 +39,10 @@ def shadow_int_address(b: Builder, v, shadow_of):
     offsets from the shadow of its base, `shadow_of(pointer)`."""
     if isinstance(v, (I.Cast, ConstantExpr)) and v.opcode == "ptrtoint":
         return b.cast("ptrtoint", shadow_of(v.operands[0]), v.type)
+    if isinstance(v, I.Select):
+        arms = [shadow_int_address(b, arm, shadow_of) if int_pointer_base(arm) is not None
+                else _zero_page_address(b, arm) for arm in v.operands[1:]]
+        return b.select(v.operands[0], *arms)
     left, right = v.operands
     if int_pointer_base(left) is not None:
         left = shadow_int_address(b, left, shadow_of)

@@ -394,6 +394,9 @@ def _helper_name(period: int, cells: tuple) -> str:
 
 
 # -- realloc in reverse mode ------------------------------------------------------------------
+COPY_BACK = "copy the kept bytes of the new shadow back"
+
+
 def realloc_accumulate_helper(gen, call) -> Optional[Function]:
     """The helper moving the adjoints of the bytes `realloc` kept from the new
     block's shadow back into the old one's: only where the bytes hold floats,
@@ -409,10 +412,12 @@ def realloc_accumulate_helper(gen, call) -> Optional[Function]:
         # needs the tape's layout here.
         return accumulate_helper(gen.ctx.module, 8, ((0, "double"),))
     if not kinds:
-        raise DifferentiationError(
-            f"cannot deduce the type of the memory 'realloc' moves from {where} (floats, "
-            "pointers or integers: no typed access tells)", function=gen.primal,
-            instruction=call)
+        # Untyped bytes (Rust's finish_grow grows every Vec as u8).  The old
+        # block's shadow was allocated by this derivative and nothing wrote
+        # it since the forward realloc (the old block is dead after it, and
+        # adjoints only arrive in the reverse): its floats are 0, and
+        # copying the kept bytes back adds them, whatever their type.
+        return COPY_BACK
     if not kinds & set(FLOAT_KINDS):
         return None
     pattern = copy_pattern(region, kinds, None)

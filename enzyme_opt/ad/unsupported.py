@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers)
+from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS, reallocator, refused_runtime
 from ..analysis.memory import call_may_write_through
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
@@ -48,11 +49,22 @@ def refuse_bodiless_call(call, function) -> None:
     """Derivatives reach a call of a function that has no body here and no
     derivative rule: say how to give it one."""
     name = call.called_function.name
+    refuse_known_runtime(call, function)
     raise DifferentiationError(
         f"cannot differentiate call to '{name}' (no derivative rule and no body in this "
         f"module); if it is defined in another file, pass that file too (enzyme-opt a.ll b.ll "
         f"links its inputs), or register its derivative (__enzyme_register_gradient_{name})",
         function=function, instruction=call)
+
+
+def refuse_known_runtime(call, function) -> None:
+    """A runtime function the catalog names as not differentiated yet: say
+    which construct of the source it implements."""
+    construct = refused_runtime(call.called_function.name)
+    if construct is not None:
+        raise DifferentiationError(
+            f"cannot differentiate call to '{call.called_function.name}' (no derivative rule "
+            f"yet), which implements {construct}", function=function, instruction=call)
 
 
 def refuse_unshadowed_pointer_store(store, function) -> None:
@@ -88,6 +100,7 @@ def check_opaque_call(call, info, function) -> None:
     for index, arg in enumerate(call.args):
         if contains_pointers(arg.type) and info.has_shadow(arg) and \
                 call_may_write_through(call, index):
+            refuse_known_runtime(call, function)
             raise DifferentiationError(
                 f"cannot differentiate call to '{call.called_function.name}' (no derivative "
                 f"rule and no body), which may write through its argument {index + 1} to "
@@ -176,7 +189,7 @@ def _passes_on(inst, key) -> bool:
     if not isinstance(inst, I.CallBase):
         return False
     callee = inst.called_function
-    if callee is not None and callee.name.startswith(("llvm.lifetime.", "llvm.dbg.")):
+    if callee is not None and callee.name.startswith(LIFETIME_AND_DEBUG_INTRINSICS):
         return False
     return any(a.type.is_pointer and _same_place(_memory_key(a), key) for a in inst.args)
 
@@ -225,7 +238,7 @@ def _unknown_call_origin(ptr):
             return None
         fn = root.called_function
         if fn is None or (fn.is_declaration and allocation_size_index(fn) is None
-                          and fn.name != "realloc"):
+                          and reallocator(fn.name) is None):
             return root
         return None
     return _root_where(ptr, unknown_call)

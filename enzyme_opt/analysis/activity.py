@@ -15,36 +15,11 @@ from ..ir import instructions as I
 from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantInt, ConstantNull,
                             ConstantPoison, ConstantString, ConstantUndef)
 from ..ir.module import Function, GlobalVariable, function_under_casts
+from ..ir.values import Argument
 from .arg_activity import DUPLICATED, Activity
-
-# C++'s operator new for over-aligned types (alignas(64)): the alignment is
-# their second argument, and their shadows must be aligned as much.
-ALIGNED_ALLOCATION_FUNCTIONS = {"_ZnwmSt11align_val_t", "_ZnamSt11align_val_t",
-                                "_ZnwmSt11align_val_tRKSt9nothrow_t",
-                                "_ZnamSt11align_val_tRKSt9nothrow_t"}
-# Allocation functions whose first argument is the size (calloc: count, size):
-# C's, and C++'s new and new[] in their plain, nothrow and aligned forms.
-# C's aligned allocators: (alignment, size).
-C_ALIGNED_ALLOCATION_FUNCTIONS = {"aligned_alloc", "memalign"}
-ALLOCATION_FUNCTIONS = {"malloc", "calloc", "_Znwm", "_Znam", "_ZnwmRKSt9nothrow_t",
-                        "_ZnamRKSt9nothrow_t", *ALIGNED_ALLOCATION_FUNCTIONS,
-                        *C_ALIGNED_ALLOCATION_FUNCTIONS}
-FREE_FUNCTIONS = {"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "_ZdlPvRKSt9nothrow_t",
-                  "_ZdaPvRKSt9nothrow_t", "_ZdlPvSt11align_val_t", "_ZdaPvSt11align_val_t",
-                  "_ZdlPvmSt11align_val_t", "_ZdaPvmSt11align_val_t",
-                  "_ZdlPvSt11align_val_tRKSt9nothrow_t", "_ZdaPvSt11align_val_tRKSt9nothrow_t"}
-# Calls that neither read nor write float data the derivative can see.
-INACTIVE_FUNCTIONS = {
-    "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "fflush", "sprintf",
-    "snprintf", *FREE_FUNCTIONS, "exit", "abort", "time", "clock",
-    "rand", "srand", "fwrite", "fopen", "fclose", "perror", "strlen", "strcmp", "assert",
-    "__assert_fail", "abs", "labs", "llabs",
-}
-
-
-# Intrinsics that only inform the optimizer: they touch no value the program reads.
-HINT_INTRINSICS = ("llvm.dbg.", "llvm.lifetime.", "llvm.assume", "llvm.experimental.noalias",
-                   "llvm.stacksave", "llvm.stackrestore", "llvm.prefetch")
+# What the library functions are: see the catalog, analysis/library/.
+from .library import (HINT_INTRINSICS, MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, allocator,
+                      is_deallocator, is_inactive_function, reallocator)
 
 
 def contains_float(t) -> bool:
@@ -95,47 +70,63 @@ def trivial_pointers(v, depth: int = 8) -> bool:
     return False
 
 
-def returns_shadowed_memory(fn, globals=None, seen=None) -> bool:
+def returns_shadowed_memory(fn, globals=None, seen=None, argument_shadowed=None,
+                            call=None) -> bool:
     """Does `fn`, a function with a body, return memory that has a shadow
     whatever its arguments: memory it allocates (a helper wrapping malloc or
     new), an active global (a static scratch buffer), or null?  The caller
-    may store derivatives in it."""
+    may store derivatives in it.  With `argument_shadowed(arg)`, for one
+    `call`: an argument passed through (Rust's `Unique::from(NonNull)`)
+    counts when the call's own argument there has a shadow anyway."""
     seen = seen if seen is not None else set()
-    if id(fn) in seen or fn.is_declaration or not contains_pointers(fn.return_type):
+    key = id(call if call is not None else fn)      # what recursion repeats
+    if key in seen or fn.is_declaration or not contains_pointers(fn.return_type):
         return False
-    seen.add(id(fn))
+    seen.add(key)
     returned = [inst.value for inst in fn.instructions()
                 if isinstance(inst, I.Return) and inst.value is not None]
-    return any(not isinstance(v, ConstantNull) for v in returned) and \
-        all(_shadowed_anyway(v, globals, seen, set()) for v in returned)
+    found = any(not isinstance(v, ConstantNull) for v in returned) and \
+        all(_shadowed_anyway(v, globals, seen, set(), argument_shadowed) for v in returned)
+    seen.discard(key)         # another call of fn may pass other arguments
+    return found
 
 
-def _shadowed_anyway(v, globals, seen_fns, seen) -> bool:
+def _shadowed_anyway(v, globals, seen_fns, seen, argument_shadowed=None) -> bool:
     if id(v) in seen:
         return True                     # a phi cycle adds no other source
     seen.add(id(v))
+
+    def each(values) -> bool:
+        return all(_shadowed_anyway(op, globals, seen_fns, seen, argument_shadowed)
+                   for op in values)
     if globals is not None and globals.is_active_global(v):
         return True
+    if isinstance(v, Argument):
+        return argument_shadowed is not None and argument_shadowed(v)
     if isinstance(v, Constant):
-        return isinstance(v, ConstantNull) or (v.type.is_aggregate and trivial_pointers(v))
+        return isinstance(v, ConstantNull) or dangling_constant(v) or (
+            v.type.is_aggregate and trivial_pointers(v))
+    if isinstance(v, I.Cast) and v.opcode == "inttoptr" and \
+            int_pointer_bases(v.operands[0]) is None:
+        return computed_address(v.operands[0])
     if isinstance(v, I.InsertValue):
-        return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands
-                   if contains_pointers(op.type))
+        return each(op for op in v.operands if contains_pointers(op.type))
     if isinstance(v, (I.GetElementPtr, I.Cast, I.ExtractValue)):
-        return _shadowed_anyway(v.operands[0], globals, seen_fns, seen)
+        return each(v.operands[:1])
     if isinstance(v, I.Phi):
-        return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands)
+        return each(v.operands)
     if isinstance(v, I.Select):
-        return all(_shadowed_anyway(op, globals, seen_fns, seen) for op in v.operands[1:])
+        return each(v.operands[1:])
     if isinstance(v, I.CallBase):
         from .constant_callees import resolved_callee     # cycle: via type_analysis, memory
         callee = resolved_callee(v)
-        return callee is not None and (allocation_size_index(callee) is not None or
-                                       returns_shadowed_memory(callee, globals, seen_fns))
+        if callee is None:
+            return False
+        return allocation_size_index(callee) is not None or returns_shadowed_memory(
+            callee, globals, seen_fns, lambda arg: each(v.args[arg.index:arg.index + 1]), v)
     if isinstance(v, I.Load):
         stored = _stored_in_local(v.pointer)
-        return stored is not None and all(_shadowed_anyway(s, globals, seen_fns, seen)
-                                          for s in stored)
+        return stored is not None and each(stored)
     return False
 
 
@@ -168,7 +159,8 @@ def is_inactive_call(call: I.CallBase) -> bool:
     if fn is None:
         return False
     name = fn.name
-    if name in INACTIVE_FUNCTIONS or name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
+    if is_inactive_function(name) or is_deallocator(name) or \
+            name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
         return True
     if allocation_size_index(fn) is not None:
         return True         # an allocator: its memory gets a shadow, it has no derivative
@@ -180,6 +172,29 @@ def is_inactive_call(call: I.CallBase) -> bool:
     return id(fn) in user_inactive_functions(fn.module)
 
 
+def read_only_by_inactive_calls(alloca) -> bool:
+    """Is stack memory only written by the function and read by inactive
+    calls (Rust's fmt::Arguments for println!, built on the stack and read
+    by _print)?  Then nothing the derivative reads is there: no shadow."""
+    work, seen, passed = [alloca], set(), False
+    while work:
+        p = work.pop()
+        if id(p) in seen:
+            continue
+        seen.add(id(p))
+        for user in p.users:
+            if isinstance(user, (I.GetElementPtr, I.Cast)) and user.operands[0] is p:
+                work.append(user)
+            elif isinstance(user, I.Store) and user.pointer is p and user.value is not p:
+                continue
+            elif isinstance(user, I.CallBase) and user.callee is not p and \
+                    is_inactive_call(user) and allocation_size_index(user.called_function) is None:
+                passed = True
+            else:
+                return False
+    return passed
+
+
 def allocation_size_index(fn) -> Optional[int]:
     """Which argument of a call to `fn` is the byte count, if `fn` allocates
     fresh memory: C's and C++'s allocators (calloc: the count, see
@@ -188,21 +203,17 @@ def allocation_size_index(fn) -> Optional[int]:
     None for any other function."""
     if fn is None:
         return None
-    if fn.name in C_ALIGNED_ALLOCATION_FUNCTIONS:
-        return 1
-    if fn.name in ALLOCATION_FUNCTIONS:
-        return 0
+    known = allocator(fn.name)
+    if known is not None:
+        return known.size_index
     return user_allocators(fn.module).get(id(fn))
 
 
 def allocation_alignment_index(fn) -> Optional[int]:
     """Which argument of an allocator's call is the alignment its memory (and
     so its shadow) has, if it takes one."""
-    if fn is None:
-        return None
-    if fn.name in C_ALIGNED_ALLOCATION_FUNCTIONS:
-        return 0
-    return 1 if fn.name in ALIGNED_ALLOCATION_FUNCTIONS else None
+    known = allocator(fn.name) if fn is not None else None
+    return known.alignment_index if known is not None else None
 
 
 def user_allocators(module) -> Dict[int, int]:
@@ -233,6 +244,48 @@ def _constant_address(c) -> Optional[int]:
             isinstance(c.operands[0], ConstantInt):
         return c.operands[0].value
     return None
+
+
+# Addresses below this lie in the page no program maps: a pointer there is
+# never dereferenced (Rust's NonNull::dangling() is the alignment, the
+# address of an empty Vec's buffer and of zero-sized allocations).
+ZERO_PAGE = 4096
+
+
+def dangling_constant(c) -> bool:
+    """`inttoptr (i64 8 to ptr)`: an address in the zero page, its own shadow."""
+    address = _constant_address(c)
+    return address is not None and 0 < address < ZERO_PAGE
+
+
+def computed_address(v, depth: int = 6) -> bool:
+    """Is integer `v` made from constants and integer arguments only (Rust's
+    alignment passed to finish_grow), not read from memory or a pointer's
+    bits?  `inttoptr` of it is a dangling pointer when in the zero page;
+    its shadow is itself there and null elsewhere (see ad/shadows.py)."""
+    if isinstance(v, (ConstantInt, Argument)):
+        return True
+    if depth == 0:
+        return False
+    if isinstance(v, I.Cast) and v.opcode in ("zext", "sext", "trunc"):
+        return computed_address(v.operands[0], depth - 1)
+    if isinstance(v, (I.Phi, I.Select, I.BinaryOp)):
+        ops = v.operands[1:] if isinstance(v, I.Select) else v.operands
+        return all(computed_address(op, depth - 1) for op in ops)
+    return False
+
+
+def int_pointer_bases(v) -> Optional[list]:
+    """The pointers integer address `v` is into (see int_pointer_base), also
+    when a select picks one of several (Rust's Result<NonNull<u8>, E>
+    flattened to integers: an address, or an error code whose shadow is 0
+    as in ad/shadows.py); None when there is none."""
+    if isinstance(v, I.Select):
+        bases = [int_pointer_base(arm) for arm in v.operands[1:]]
+        known = [base for base in bases if base is not None]
+        return known or None
+    base = int_pointer_base(v)
+    return None if base is None else [base]
 
 
 def int_pointer_base(v, depth: int = 4):
@@ -417,15 +470,69 @@ class ActivityInfo:
     def _any_active(self, values) -> bool:
         return any(id(v) in self.active for v in values)
 
+    def _stack_memory_needs_shadow(self, alloca) -> bool:
+        """Stack memory has a shadow, except memory only inactive calls read,
+        and memory a pointer without a shadow is stored in (a std::string
+        inlined at -O2 holds the buffer an inactive call returned: its shadow
+        would be refused) when nothing with a derivative gets there: only
+        inactive values and such pointers are stored in it, and its address
+        reaches only loads, comparisons, inactive calls and copies from
+        memory without a shadow.  Every value read from it is inactive too."""
+        if read_only_by_inactive_calls(alloca):
+            return False
+        # Only where a shadow would be refused anyway (a pointer without one
+        # stored in it); otherwise it keeps one, as all stack memory did.
+        work, seen, refused = [alloca], set(), False
+        while work:
+            p = work.pop()
+            if id(p) in seen:
+                continue
+            seen.add(id(p))
+            for user in p.users:
+                if isinstance(user, (I.GetElementPtr, I.Cast)) and user.operands[0] is p or \
+                        isinstance(user, (I.Phi, I.Select)) and user.type == p.type:
+                    work.append(user)       # (what else a phi merges is walked from its alloca)
+                elif isinstance(user, I.Store) and user.pointer is not p:
+                    if address_base(user.pointer) is not alloca:
+                        return True         # its address escapes
+                    continue                # a std::string's pointer to its own buffer
+                elif isinstance(user, I.Store):
+                    value = user.value
+                    if not contains_pointers(value.type) or address_base(value) is alloca:
+                        if self.is_active(value):
+                            return True     # a derivative lands here
+                    elif self.is_active(value) or self.has_shadow(value):
+                        return True
+                    elif not isinstance(value, Constant):
+                        refused = True
+                elif isinstance(user, (I.Load, I.Compare)):
+                    continue
+                elif not (isinstance(user, I.CallBase) and user.callee is not p and
+                          self._call_keeps_stack_inactive(user, p)):
+                    return True
+        return not refused
+
+    def _call_keeps_stack_inactive(self, call, p) -> bool:
+        fn = call.called_function
+        if fn is None:
+            return False
+        if is_inactive_call(call) and allocation_size_index(fn) is None:
+            return True
+        if fn.name.startswith(MEMCPY_FUNCTIONS):
+            return call.args[0] is not p or not self.has_shadow(call.args[1])
+        return fn.name.startswith(MEMSET_FUNCTIONS)
+
     def _has_shadow(self, inst) -> bool:
         if not contains_pointers(inst.type):
             return False
         ops = inst.operands
         if isinstance(inst, I.Alloca):
-            return True
+            return self._stack_memory_needs_shadow(inst)
         if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
-            base = int_pointer_base(ops[0])
-            return base is not None and self.has_shadow(base)
+            bases = int_pointer_bases(ops[0])
+            if bases is None:
+                return computed_address(ops[0])
+            return all(self.has_shadow(base) for base in bases)
         if isinstance(inst, (I.GetElementPtr, I.Cast, I.Freeze)):
             return self.has_shadow(ops[0])
         if isinstance(inst, I.Phi):
@@ -445,11 +552,18 @@ class ActivityInfo:
             fn = inst.called_function
             if allocation_size_index(fn) is not None:
                 return True
-            if fn is not None and fn.name == "realloc":
+            grows = reallocator(fn.name) if fn is not None else None
+            if grows is not None:
                 # realloc(NULL, n) allocates: a buffer grown from null in a
                 # loop (`p = realloc(p, ...)`, p starting as 0) has a shadow
                 # though its phi only gets one through this very call.
-                return self.has_shadow(inst.args[0]) or _may_start_null(inst.args[0])
+                old = inst.args[grows.pointer_index]
+                return self.has_shadow(old) or _may_start_null(old)
+            if is_inactive_call(inst):
+                # Formatting and string code hands pointers into its
+                # arguments around (core::fmt::ArgumentV1::new): only to read
+                # characters and print, so no derivative memory is reached.
+                return False
             return (fn is not None and not fn.is_declaration
                     and (any(self.has_shadow(a) for a in inst.args) or
                          self._returns_shadowed_memory(fn)))

@@ -28,28 +28,21 @@ from ..ir.constants import ConstantExpr, ConstantInt
 from ..ir.module import GlobalVariable
 from ..ir.types import alloc_size
 from ..ir.values import Argument
-from .activity import ALLOCATION_FUNCTIONS, FREE_FUNCTIONS, HINT_INTRINSICS
 from .cfg import blocks_in_cycles, predecessor_map, reaches
-from .library import math_function
+from .library import (HINT_INTRINSICS, MASKED_GATHER, MASKED_LOAD, MASKED_READS,
+                      MASKED_SCATTER, MASKED_STORE, MASKED_WRITES, NO_VISIBLE_WRITES,
+                      PURE_INTRINSICS, WRITING_INTRINSICS, allocator, is_deallocator,
+                      math_function, reallocator)
 from .loops import counter_parts
 
-# Library calls that write no memory the caller can see (besides what they return).
-_NO_VISIBLE_WRITES = (FREE_FUNCTIONS | {"printf", "puts", "putchar",
-                       "fprintf", "fputs", "fputc", "fflush", "exit", "abort", "strlen",
-                       "strcmp", "abs", "labs", "llabs", "__assert_fail", "time", "clock"}
-                      | ALLOCATION_FUNCTIONS)
-_FREEING = FREE_FUNCTIONS | {"realloc"}
-# Masked vector memory (see masked_access): reads write nothing.
-MASKED_LOAD, MASKED_STORE = "llvm.masked.load.", "llvm.masked.store."
-MASKED_GATHER, MASKED_SCATTER = "llvm.masked.gather.", "llvm.masked.scatter."
-_MASKED_READS = (MASKED_LOAD, MASKED_GATHER, "llvm.masked.expandload.")
-# Intrinsics that only compute: no memory is read or written.
-PURE_INTRINSICS = tuple(f"llvm.{n}." for n in (
-    "fmuladd", "fma", "fabs", "sqrt", "exp", "exp2", "log", "log2", "log10", "sin", "cos",
-    "pow", "powi", "minnum", "maxnum", "minimum", "maximum", "copysign", "floor", "ceil",
-    "trunc", "round", "rint", "nearbyint", "smax", "smin", "umax", "umin", "abs"))
-_WRITING_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "memcpy", "memmove",
-                       "memset")
+
+def _writes_nothing_visible(name: str) -> bool:
+    """Library calls that write no memory the caller can see (besides what they return)."""
+    return name in NO_VISIBLE_WRITES or is_deallocator(name) or allocator(name) is not None
+
+
+def _frees(name: str) -> bool:
+    return is_deallocator(name) or reallocator(name) is not None
 
 
 def underlying_object(ptr):
@@ -63,7 +56,7 @@ def underlying_object(ptr):
         if isinstance(ptr, (Argument, GlobalVariable, I.Alloca)):
             return ptr
         if isinstance(ptr, I.CallBase) and ptr.called_function is not None and \
-                ptr.called_function.name in ALLOCATION_FUNCTIONS:
+                allocator(ptr.called_function.name) is not None:
             return ptr
         return None
 
@@ -139,9 +132,9 @@ def _call_writes_only_local(call, seen) -> bool:
     if callee is None:
         return False
     name = callee.name
-    if name.startswith(_WRITING_INTRINSICS):
+    if name.startswith(WRITING_INTRINSICS):
         return _is_local(underlying_object(call.args[0]))
-    if name.startswith(HINT_INTRINSICS + _MASKED_READS) or name in _NO_VISIBLE_WRITES:
+    if name.startswith(HINT_INTRINSICS + MASKED_READS) or _writes_nothing_visible(name):
         return True
     if callee.is_declaration:
         known = math_function(name) is not None or (
@@ -206,11 +199,11 @@ def _call_written_pointer(call):
     """The pointer a call writes through or frees, None when it writes only the
     caller's own memory, or _ANYWHERE."""
     callee = call.called_function
-    if callee is not None and callee.name in _FREEING and call.args:
+    if callee is not None and _frees(callee.name) and call.args:
         return call.args[0]                  # freed memory cannot be read again
     if _call_writes_only_local(call, set()):
         return None
-    if callee is not None and callee.name.startswith(_WRITING_INTRINSICS):
+    if callee is not None and callee.name.startswith(WRITING_INTRINSICS):
         return call.args[0]
     if callee is not None and callee.name.startswith(MASKED_STORE):
         return call.args[1]
@@ -311,7 +304,7 @@ def _classified_writes(fn):
             out.append(("other", inst, _written_object(_stored_to(inst))))
         elif isinstance(inst, I.CallBase):
             callee = inst.called_function
-            if callee is not None and callee.name.startswith(_WRITING_INTRINSICS):
+            if callee is not None and callee.name.startswith(WRITING_INTRINSICS):
                 out.append(("intrinsic", inst, _written_object(inst.args[0])))
                 continue
             ptr = _call_written_pointer(inst)
@@ -397,7 +390,7 @@ def _address_escapes(alloca) -> bool:
             elif isinstance(user, I.Load) or (isinstance(user, I.Store) and index == 1):
                 continue
             elif isinstance(user, I.CallBase) and user.called_function is not None and \
-                    user.called_function.name.startswith(_WRITING_INTRINSICS) and index < 2:
+                    user.called_function.name.startswith(WRITING_INTRINSICS) and index < 2:
                 continue
             else:
                 return True
@@ -500,7 +493,6 @@ def masked_access(call):
 _MEMORY_ATTR = re.compile(r"\bmemory\s*\(([^)]*)\)")
 # Intrinsics that store through a pointer argument (others carry LLVM's own
 # attributes, which hand-written declarations may leave out).
-_STORING_INTRINSICS = (MASKED_STORE, MASKED_SCATTER, "llvm.masked.compressstore.")
 
 
 def call_may_write_through(call, index: int) -> bool:
@@ -509,7 +501,7 @@ def call_may_write_through(call, index: int) -> bool:
     declaration, of the function and of the parameter) may say it cannot."""
     callee = call.called_function
     if callee.name.startswith("llvm."):
-        return callee.name.startswith(_STORING_INTRINSICS)
+        return callee.name.startswith(MASKED_WRITES)
     at_call = call.arg_attrs[index] if call.arg_attrs and index < len(call.arg_attrs) else ""
     declared = callee.args[index].attrs if index < len(callee.args) else ""
     if {"readonly", "readnone"} & set(f"{at_call or ''} {declared or ''}".split()):

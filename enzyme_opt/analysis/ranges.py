@@ -28,9 +28,9 @@ from ..ir.types import I1, I64, alloc_size
 from ..ir.values import Argument
 from .cfg import DominatorTree
 from .loops import LoopInfo, counter_parts
-from .memory import PURE_INTRINSICS, gep_indices
-
-_INTRINSIC_COPIES = ("llvm.memcpy.", "llvm.memmove.")
+from .library import MEMORY_COPY_INTRINSICS as _INTRINSIC_COPIES
+from .library import ALLOCA_MARKER_INTRINSICS, PURE_INTRINSICS
+from .memory import gep_indices
 
 
 class Access:
@@ -80,7 +80,7 @@ def _call_accesses(call) -> Optional[List[Access]]:
     if callee is None:
         return None
     name = callee.name
-    if name.startswith(PURE_INTRINSICS) or name.startswith(("llvm.lifetime.", "llvm.dbg.")):
+    if name.startswith(PURE_INTRINSICS + ALLOCA_MARKER_INTRINSICS):
         return []
     if name.startswith("llvm.memset."):
         return _access(call.args[0], call.args[2], True)

@@ -41,6 +41,7 @@ from ..ir.constants import ConstantExpr, ConstantInt
 from ..ir.module import GlobalVariable
 from ..ir.printer import SlotTracker
 from ..ir.types import size_and_align
+from .library import HINT_INTRINSICS, MEMCPY_FUNCTIONS, reallocator
 from .memory import masked_access
 from .tbaa import Tbaa
 
@@ -289,7 +290,6 @@ def slot_value(load):
 
 
 def _is_marker(user) -> bool:
-    from .activity import HINT_INTRINSICS     # cycle: activity -> constant_callees -> here
     fn = user.called_function if isinstance(user, I.CallBase) else None
     return fn is not None and fn.name.startswith(HINT_INTRINSICS)
 
@@ -537,7 +537,7 @@ class TypeAnalysis:
         fn = call.called_function
         if fn is None:
             return
-        if fn.name.startswith(("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")):
+        if fn.name.startswith(MEMCPY_FUNCTIONS):
             dst, src, n = call.args[:3]
             copied = call.get_metadata("tbaa.struct")
             for offset, _, kind in self.tbaa.copied_fields(copied) if copied else ():
@@ -546,9 +546,10 @@ class TypeAnalysis:
             self.copies.append((dst, src, n.value if isinstance(n, ConstantInt) else None))
             self.copy_calls[id(call)] = (call, None)
             return
-        if fn.name == "realloc" and call.type.is_pointer:
+        grows = reallocator(fn.name)
+        if grows is not None and call.type.is_pointer:
             # The new block holds the old one's bytes: a copy of run-time size.
-            self.copies.append((call, call.args[0], None))
+            self.copies.append((call, call.args[grows.pointer_index], None))
             return
         masked = masked_access(call)
         if masked is not None:      # (a gather's vector of pointers records nothing)

@@ -33,7 +33,8 @@ from typing import Dict, List, Optional
 
 from ..analysis.cfg import DominatorTree
 from ..analysis.loops import Loop, LoopInfo, counter_parts
-from ..analysis.memory import CACHE_LINE, PURE_INTRINSICS, gep_step, separate_objects, \
+from ..analysis.library import PURE_INTRINSICS
+from ..analysis.memory import CACHE_LINE, gep_step, separate_objects, \
     store_bytes, underlying_object
 from ..ir import Builder
 from ..ir import instructions as I

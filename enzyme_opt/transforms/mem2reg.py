@@ -10,11 +10,9 @@ from __future__ import annotations
 from typing import Dict, List
 
 from ..analysis.cfg import DominatorTree
+from ..analysis.library import ALLOCA_MARKER_INTRINSICS as _MARKER_INTRINSICS
 from ..ir import instructions as I
 from ..ir.constants import ConstantUndef
-
-_MARKER_INTRINSICS = ("llvm.lifetime.start", "llvm.lifetime.end", "llvm.dbg.declare",
-                      "llvm.dbg.value", "llvm.dbg.assign")
 
 
 def _is_marker_call(user) -> bool:

@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import Optional
 
 from ..analysis.cfg import DominatorTree
+from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS
 from ..ir import Function, GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr
 
-_INTRINSICS = ("llvm.lifetime.", "llvm.dbg.")
+_INTRINSICS = LIFETIME_AND_DEBUG_INTRINSICS
 
 
 def _only_store(slot) -> Optional[I.Store]:

@@ -2,7 +2,7 @@
 ; located error rather than a silently wrong derivative:
 ; - a struct holding both a pointer with a shadow and one without (an
 ;   enzyme_const argument's): its shadow would need the missing one;
-; - such a struct stored whole into memory that has a shadow;
+; - such a struct stored whole into memory that has one (a dup's is too);
 ; - in forward mode, a struct whose pointer has no shadow beside an active
 ;   double, passed to a function (which would take null for its shadow);
 ; - an unmarked {ptr, double} argument of __enzyme_autodiff (active by
@@ -46,6 +46,8 @@ define double @store_const(ptr %x, ptr %k) {
   store { ptr, i64 } %a, ptr %h
   %p = load ptr, ptr %h
   %v = load double, ptr %p
+  %b = insertvalue { ptr, i64 } poison, ptr %x, 0
+  store { ptr, i64 } %b, ptr %h
   %u = load double, ptr %x
   %r = fmul double %u, %v
   ret double %r
@@ -59,7 +61,7 @@ define internal double @scaled_entry({ ptr, double } %m) noinline {
   ret double %r
 }
 
-; BESIDE: .ll:67:3: error: cannot differentiate passing a { ptr, double } whose pointers have no shadow (constant, or reached through an enzyme_const argument) beside floats that carry tangents in function 'const_beside'
+; BESIDE: .ll:69:3: error: cannot differentiate passing a { ptr, double } whose pointers have no shadow (constant, or reached through an enzyme_const argument) beside floats that carry tangents in function 'const_beside'
 define double @const_beside(ptr %x, ptr %k) {
   %w = load double, ptr %x
   %a0 = insertvalue { ptr, double } poison, ptr %k, 0

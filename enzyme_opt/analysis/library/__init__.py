@@ -1,0 +1,32 @@
+"""The catalog of what the tool knows about library functions, by name.
+
+This package is the one place such knowledge lives; every other module asks
+it (tests/unit/test_library_catalog.py checks that no other module keeps a
+list of library function names).  Each module is data first:
+
+- libm.py:        math functions, LLVM math intrinsics, complex arithmetic;
+                  their derivative rules are in ad/rules.py, ad/complex_calls.py
+- allocation.py:  allocators (malloc family, operator new in every form,
+                  Rust's __rust_alloc...), deallocators and reallocators
+- inactive.py:    functions that pass no derivative on (I/O, C++ streams,
+                  locale, strings, the C++ ABI, hashing, Rust's and
+                  Fortran's printing)
+- intrinsics.py:  LLVM intrinsics by effect (hints, memory copies, masked)
+- runtimes.py:    language runtime functions with derivatives (flang's sum
+                  and dot_product) and those refused by name (matmul,
+                  Assign); BLAS goes there too (see its docstring)
+"""
+from .allocation import (ALLOCATORS, DEALLOCATORS, OUT_PARAMETER_ALLOCATORS, REALLOCATORS,
+                         Allocator, Reallocator, allocator, is_deallocator, reallocator)
+from .inactive import (INACTIVE_FUNCTIONS, INACTIVE_PATTERNS, NO_VISIBLE_WRITES,
+                       inactive_pattern, is_inactive_function)
+from .intrinsics import (ALLOCA_MARKER_INTRINSICS, DROPPED_INTRINSICS, HINT_INTRINSICS,
+                         LIFETIME_AND_DEBUG_INTRINSICS,
+                         MASKED_GATHER, MASKED_LOAD, MASKED_READS, MASKED_SCATTER,
+                         MASKED_STORE, MASKED_WRITES, MEMCPY_FUNCTIONS, MEMORY_COPY_INTRINSICS,
+                         MEMSET_FUNCTIONS, VECTOR_REDUCTIONS, WRITING_INTRINSICS)
+from .libm import (CHEAP_FLOAT_INTRINSICS, COMPLEX_FUNCTIONS, LLVM_MATH_INTRINSICS,
+                   MATH_AS_INTRINSIC, MATH_WITH_OTHER_EFFECTS,
+                   MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_MATH_FUNCTIONS, math_function)
+from .runtimes import (DESCRIPTOR_DIM_BYTES, DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET,
+                       FORTRAN_REDUCTIONS, REFUSED_RUNTIME, fortran_reduction, refused_runtime)

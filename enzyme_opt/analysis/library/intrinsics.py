@@ -1,0 +1,34 @@
+"""LLVM intrinsics (and the C functions that are their libc forms) by what they do.
+
+Names here are prefixes: `llvm.memcpy` matches `llvm.memcpy.p0.p0.i64`.
+"""
+from __future__ import annotations
+
+# Intrinsics that only inform the optimizer: they touch no value the program reads.
+HINT_INTRINSICS = ("llvm.dbg.", "llvm.lifetime.", "llvm.assume", "llvm.experimental.noalias",
+                   "llvm.stacksave", "llvm.stackrestore", "llvm.prefetch")
+# The hints the copy of a function being differentiated drops (ad/prepare.py):
+# they describe the primal's frame, not the derivative's.
+DROPPED_INTRINSICS = ("llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl",
+                      "llvm.assume")
+# Markers of a stack slot's life and debug information: no read or write of it.
+LIFETIME_AND_DEBUG_INTRINSICS = ("llvm.lifetime.", "llvm.dbg.")
+# The intrinsics that go with an alloca promoted to registers (transforms/mem2reg.py).
+ALLOCA_MARKER_INTRINSICS = ("llvm.lifetime.start", "llvm.lifetime.end", "llvm.dbg.declare",
+                            "llvm.dbg.value", "llvm.dbg.assign")
+
+MEMCPY_FUNCTIONS = ("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")
+MEMSET_FUNCTIONS = ("llvm.memset", "memset")
+# Calls writing the memory their first argument points to (and nothing else).
+WRITING_INTRINSICS = MEMCPY_FUNCTIONS + MEMSET_FUNCTIONS
+# Intrinsics copying memory: ranges.py follows a value through them.
+MEMORY_COPY_INTRINSICS = ("llvm.memcpy.", "llvm.memmove.")
+
+# The floating-point `llvm.vector.reduce.KIND` intrinsics (ad/reductions.py).
+VECTOR_REDUCTIONS = ("fadd", "fmul", "fmax", "fmin", "fmaximum", "fminimum")
+
+# Masked vector memory (analysis/memory.py's masked_access).
+MASKED_LOAD, MASKED_STORE = "llvm.masked.load.", "llvm.masked.store."
+MASKED_GATHER, MASKED_SCATTER = "llvm.masked.gather.", "llvm.masked.scatter."
+MASKED_READS = (MASKED_LOAD, MASKED_GATHER, "llvm.masked.expandload.")
+MASKED_WRITES = (MASKED_STORE, MASKED_SCATTER, "llvm.masked.compressstore.")

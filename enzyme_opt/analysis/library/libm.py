@@ -1,0 +1,80 @@
+"""The math library: functions computing floats from floats, with derivative rules.
+
+A call of a declaration named like a C math function (or an LLVM math
+intrinsic, or a libmvec vector variant of one) computes a value from its
+arguments and writes only through the pointers the function documents
+(frexp, modf, lgamma_r).  The AD's rule table (ad/rules.py) has a
+derivative for each of these names (ad/complex_calls.py for the complex
+ones); memory analysis needs the names alone.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+MATH_FUNCTIONS = frozenset((
+    "sin", "cos", "tan", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p",
+    "sqrt", "cbrt", "pow", "powi", "fabs", "copysign", "fma", "fmuladd", "minnum", "maxnum",
+    "minimum", "maximum", "fmin", "fmax", "floor", "ceil", "trunc", "round", "rint",
+    "nearbyint", "roundeven", "sinh", "cosh", "tanh", "asin", "acos", "atan", "asinh", "acosh",
+    "atanh", "atan2", "hypot", "ldexp", "scalbn", "fmod", "remainder", "fdim", "frexp", "modf",
+    "logb", "nextafter", "lgamma", "lgamma_r", "tgamma", "j0", "j1", "y0", "y1", "jn", "yn",
+    "erf", "erfc",
+))
+
+# The math functions LLVM 14 has as intrinsics (vector-capable, no errno): a
+# rule may call `llvm.NAME.*` for these, the libm function for the others.
+LLVM_MATH_INTRINSICS = frozenset((
+    "sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt", "pow", "powi", "fabs",
+    "copysign", "floor", "ceil", "trunc", "round", "minnum", "maxnum", "fma", "fmuladd"))
+
+# Math functions whose partials are infinite or NaN at some finite inputs
+# (sqrt and log at 0, asin at 1, a pole of lgamma): see ad/rules.py's SINGULAR.
+SINGULAR_MATH_FUNCTIONS = frozenset((
+    "fmod", "remainder", "sqrt", "cbrt", "log", "log2", "log10", "log1p", "pow", "powi",
+    "asin", "acos", "acosh", "atanh", "atan2", "hypot", "lgamma", "lgamma_r", "tgamma", "j1",
+    "y0", "y1", "jn", "yn"))
+
+# Math functions with an effect besides errno: signgam, or writes through a pointer.
+MATH_WITH_OTHER_EFFECTS = ("lgamma", "lgamma_r", "frexp", "modf")
+# C math functions with an LLVM intrinsic of the same meaning (LLVM 14 on).
+MATH_AS_INTRINSIC = ("sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt", "pow", "fabs",
+                     "copysign", "floor", "ceil", "trunc", "round", "fma")
+
+# Intrinsics cheap enough that the reverse pass recomputes them rather than tapes.
+CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
+
+# Intrinsics that only compute: no memory is read or written (prefixes).
+PURE_INTRINSICS = tuple(f"llvm.{n}." for n in (
+    "fmuladd", "fma", "fabs", "sqrt", "exp", "exp2", "log", "log2", "log10", "sin", "cos",
+    "pow", "powi", "minnum", "maxnum", "minimum", "maximum", "copysign", "floor", "ceil",
+    "trunc", "round", "rint", "nearbyint", "smax", "smin", "umax", "umin", "abs"))
+
+# Complex arithmetic of the compiler runtime and C99's complex functions:
+# name -> the operation whose rule ad/complex_calls.py applies.
+COMPLEX_FUNCTIONS = {"__muldc3": "mul", "__mulsc3": "mul", "__divdc3": "div",
+                     "__divsc3": "div"}
+for _op in ("exp", "log", "sqrt", "sin", "cos", "sinh", "cosh", "tan", "tanh", "abs", "arg"):
+    COMPLEX_FUNCTIONS["c" + _op] = COMPLEX_FUNCTIONS["c" + _op + "f"] = _op
+del _op
+
+_VECTOR_VARIANT = re.compile(r"_ZGV[a-z]N\d+v+_(\w+)\Z")
+_TYPE_PART = re.compile(r"(v|nxv)?\d*(f|i|bf)\d+\Z")
+
+
+def math_function(callee_name: str) -> Optional[str]:
+    """`llvm.sin.f64` -> `sin`, `sinf` -> `sin`, `_ZGVdN4v_exp` -> `exp`; else None."""
+    if callee_name.startswith("llvm."):
+        parts = [p for p in callee_name.split(".")[1:] if not _TYPE_PART.match(p)]
+        name = ".".join(parts)
+        return name if name in MATH_FUNCTIONS else None
+    if callee_name in MATH_FUNCTIONS:
+        return callee_name
+    if callee_name[-1:] in ("f", "l") and callee_name[:-1] in MATH_FUNCTIONS:
+        return callee_name[:-1]
+    if callee_name in ("lgammaf_r", "lgammal_r"):
+        return "lgamma_r"
+    variant = _VECTOR_VARIANT.match(callee_name)
+    if variant is not None:
+        return math_function(variant.group(1))
+    return None

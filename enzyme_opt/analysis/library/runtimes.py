@@ -1,0 +1,55 @@
+"""Functions of language runtimes with derivatives, and those refused by name.
+
+flang lowers `sum` and `dot_product` of real arrays to calls of its runtime
+at -O0 (`_FortranASumReal8(const Descriptor &x, const char *file, int line,
+int dim, const Descriptor *mask)`, `_FortranADotProductReal8(x, y, file,
+line)`).  transforms/fortran_runtime.py writes such a call out as the loop
+it stands for, over the array its descriptor describes, so the AD
+differentiates that loop: the derivative rule of a reduction is the rule of
+its loads and adds.
+
+Runtime functions listed in REFUSED_RUNTIME carry derivatives in ways not
+written out yet: a call of one reached by active data is a located error
+saying which Fortran construct it comes from.
+
+BLAS (`cblas_ddot`, `ddot_`, ...) belongs here too: a table
+`BLAS_FUNCTIONS = {name: (operation, float type, argument layout)}` for
+ad/ to attach adjoints made of BLAS calls.  None is listed yet, so a call
+of a BLAS routine without a body is refused like any function without one.
+"""
+from __future__ import annotations
+
+# name -> (operation, element type)
+FORTRAN_REDUCTIONS = {
+    "_FortranASumReal8": ("sum", "double"), "_FortranASumReal4": ("sum", "float"),
+    "_FortranADotProductReal8": ("dot_product", "double"),
+    "_FortranADotProductReal4": ("dot_product", "float"),
+}
+
+# The layout of flang's array descriptor (ISO_Fortran_binding's CFI_cdesc_t):
+# base address, element length, version, rank, type, attribute, extra, then
+# per dimension (lower bound, extent, byte stride), all i64.
+DESCRIPTOR_RANK_OFFSET = 20
+DESCRIPTOR_DIMS_OFFSET = 24
+DESCRIPTOR_DIM_BYTES = 24
+
+# name -> the Fortran it implements, and how to write it instead.
+REFUSED_RUNTIME = {
+    "_FortranAMatmulReal8Real8": "matmul of real(8) arrays; write the product as loops",
+    "_FortranAMatmulReal4Real4": "matmul of real(4) arrays; write the product as loops",
+    "_FortranAAssign": ("an array assignment done by the runtime (to an allocatable array, "
+                        "or of a function's array result such as matmul's); assign element "
+                        "by element in a loop"),
+    "_FortranASumDim": "sum along a dimension, sum(a, dim=k); write it as a loop",
+    "_FortranAProductReal8": "product of a real(8) array; write it as a loop",
+}
+
+
+def fortran_reduction(name: str):
+    """(operation, element type) of a flang reduction written out as a loop, or None."""
+    return FORTRAN_REDUCTIONS.get(name)
+
+
+def refused_runtime(name: str):
+    """What the runtime function `name` implements, when it is refused; else None."""
+    return REFUSED_RUNTIME.get(name)

@@ -1,0 +1,172 @@
+"""The library catalog (enzyme_opt/analysis/library/): what it says of real
+names, and that it is the only place lists of library function names live."""
+import ast
+from pathlib import Path
+
+import pytest
+
+from enzyme_opt.analysis import library as L
+
+PACKAGE = Path(L.__file__).resolve().parent.parent.parent
+CATALOG = Path(L.__file__).resolve().parent
+
+# name -> (size argument, alignment argument)
+_ALLOCATORS = {
+    "malloc": (0, None), "calloc": (0, None), "aligned_alloc": (1, 0), "memalign": (1, 0),
+    "_Znwm": (0, None), "_Znam": (0, None), "_ZnwmRKSt9nothrow_t": (0, None),
+    "_ZnamRKSt9nothrow_t": (0, None), "_ZnwmSt11align_val_t": (0, 1),
+    "_ZnamSt11align_val_t": (0, 1), "_ZnwmSt11align_val_tRKSt9nothrow_t": (0, 1),
+    "_ZnamSt11align_val_tRKSt9nothrow_t": (0, 1), "_Znwj": (0, None),
+    "__rust_alloc": (0, 1), "__rust_alloc_zeroed": (0, 1),
+}
+_DEALLOCATORS = ("free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "_ZdlPvRKSt9nothrow_t",
+                 "_ZdlPvSt11align_val_t", "_ZdaPvmSt11align_val_t",
+                 "_ZdlPvSt11align_val_tRKSt9nothrow_t", "_ZdaPvj", "__rust_dealloc")
+_INACTIVE = (
+    "printf", "puts", "__cxa_guard_acquire", "__cxa_atexit", "__cxa_throw",
+    "_ZSt16__ostream_insertIcSt11char_traitsIcEERSt13basic_ostreamIT_T0_ES6_PKS3_l",
+    "_ZNSo9_M_insertIdEERSoT_", "_ZNSolsEd", "_ZNSo5flushEv",
+    "_ZSt4endlIcSt11char_traitsIcEERSt13basic_ostreamIT_T0_ES6_",
+    "_ZStlsISt11char_traitsIcEERSt13basic_ostreamIcT_ES5_PKc",
+    "_ZNSt6localeC1Ev", "_ZNSt6localeD1Ev", "_ZNSt8ios_base4InitC1Ev",
+    "_ZNKSt5ctypeIcE13_M_widen_initEv", "_ZSt16__throw_bad_castv",
+    "_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEC1EPKcRKS3_",
+    "_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEED1Ev",
+    "_ZNKSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE6lengthEv",
+    "_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE12_M_constructIPKcEEvT_S8_"
+    "St20forward_iterator_tag",
+    "_ZNSt7__cxx119to_stringEd",
+    "_ZN9__gnu_cxx12__to_xstringINSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEEcEET_PFiPT0"
+    "_mPKS8_P13__va_list_tagEmSB_z",
+    "_ZNKSt8__detail20_Prime_rehash_policy14_M_need_rehashEmmm", "_ZSt11_Hash_bytesPKvmm",
+    "_ZN3std2io5stdio6_print17h0123456789abcdefE", "_RNvNtNtCsaBc_3std2io5stdio6_print",
+    "_FortranAioBeginExternalListOutput", "_FortranAioOutputReal64",
+    "_FortranAioOutputAscii", "_FortranAioEndIoStatement", "_FortranAStopStatement",
+)
+# Functions that write floats from outside: never "inactive" (their targets
+# must lose their adjoints), so left unknown and refused.
+_NOT_INACTIVE = ("scanf", "_ZNSirsERd", "_ZNSi10_M_extractIdEERSiRT_",
+                 "_FortranAioInputReal64", "_FortranAioBeginExternalListInput",
+                 "_ZNSt7__cxx114stodERKNS_12basic_stringIcSt11char_traitsIcESaIcEEEPm",
+                 "_ZSt29_Rb_tree_insert_and_rebalancebPSt18_Rb_tree_node_baseS0_RS_",
+                 "my_print", "_ZN5mycrate5print17h0123456789abcdefE")
+
+
+@pytest.mark.parametrize("name", sorted(_ALLOCATORS))
+def test_allocators_and_their_size_and_alignment_arguments(name):
+    found = L.allocator(name)
+    assert found is not None and (found.size_index, found.alignment_index) == _ALLOCATORS[name]
+
+
+@pytest.mark.parametrize("name", _DEALLOCATORS)
+def test_deallocators(name):
+    assert L.is_deallocator(name) and L.allocator(name) is None
+
+
+def test_what_is_no_allocator():
+    for name in ("_ZdlPv", "_Znwmm", "_ZnwmPv", "posix_memalign", "realloc", "mallocx"):
+        assert L.allocator(name) is None, name      # placement new is no allocation
+    assert L.reallocator("__rust_realloc") == (0, 3) and L.reallocator("realloc") == (0, 1)
+    assert "posix_memalign" in L.OUT_PARAMETER_ALLOCATORS
+
+
+@pytest.mark.parametrize("name", _INACTIVE)
+def test_inactive(name):
+    assert L.is_inactive_function(name)
+
+
+@pytest.mark.parametrize("name", _NOT_INACTIVE)
+def test_functions_writing_floats_are_not_inactive(name):
+    assert not L.is_inactive_function(name)
+
+
+def test_fortran_runtime():
+    assert L.fortran_reduction("_FortranASumReal8") == ("sum", "double")
+    assert L.fortran_reduction("_FortranADotProductReal4") == ("dot_product", "float")
+    assert "matmul" in L.refused_runtime("_FortranAMatmulReal8Real8")
+    assert L.is_inactive_function("_FortranASumInteger4")
+    assert not L.is_inactive_function("_FortranASumReal8")
+
+
+def test_math_functions():
+    assert L.math_function("llvm.sin.f64") == "sin" and L.math_function("cosf") == "cos"
+    assert L.math_function("_ZGVdN4v_exp") == "exp" and L.math_function("sinc") is None
+    assert L.COMPLEX_FUNCTIONS["__muldc3"] == "mul" and L.COMPLEX_FUNCTIONS["cexpf"] == "exp"
+
+
+# -- the catalog is the only place -----------------------------------------------------------
+# Modules outside the catalog that may hold several library names in one
+# literal, and why: they declare what the tool itself emits, they know nothing.
+_EMITTING = {"ad/tape.py": "prototypes of the C functions the tape and shadows call"}
+
+
+def _knows(name: str) -> bool:
+    """Is `name` one the catalog classifies (a library function or intrinsic)?"""
+    return (L.allocator(name) is not None or L.is_deallocator(name)
+            or L.reallocator(name) is not None or L.is_inactive_function(name)
+            or L.math_function(name) is not None or name in L.COMPLEX_FUNCTIONS
+            or name in L.OUT_PARAMETER_ALLOCATORS or L.fortran_reduction(name) is not None
+            or L.refused_runtime(name) is not None
+            or name.startswith(L.HINT_INTRINSICS + L.WRITING_INTRINSICS + L.PURE_INTRINSICS
+                               + L.MASKED_READS + L.MASKED_WRITES + L.DROPPED_INTRINSICS
+                               + L.ALLOCA_MARKER_INTRINSICS))
+
+
+def _is_code(value) -> bool:
+    return isinstance(value, (ast.Lambda, ast.Name)) or (
+        isinstance(value, ast.Tuple) and any(isinstance(e, ast.Lambda) for e in value.elts))
+
+
+def _vocabulary(tree):
+    """ids of the tuples of the form `sin, cos = map(_f, ("sin", "cos"))`: Python
+    names bound to the functions of the same names (ad/rules.py's rule language)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple) and \
+                isinstance(node.value, ast.Call):
+            names = [t.id for t in node.targets[0].elts if isinstance(t, ast.Name)]
+            for arg in node.value.args:
+                if isinstance(arg, ast.Tuple) and [getattr(e, "value", None)
+                                                   for e in arg.elts] == names:
+                    out.add(id(arg))
+    return out
+
+
+def _name_collections(tree):
+    """(line, strings) of each set, tuple, list or dict literal (its keys)
+    holding two or more strings.  Not counted: a table of code keyed by
+    operation (ad/rules.py's RULES: its keys are checked against the
+    catalog's by test_rules_check_grads), and the rule language's vocabulary."""
+    vocabulary = _vocabulary(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Set, ast.Tuple, ast.List)) and id(node) not in vocabulary:
+            items = node.elts
+        elif isinstance(node, ast.Dict) and not all(map(_is_code, node.values)):
+            items = [k for k in node.keys if k is not None]
+        else:
+            continue
+        strings = [e.value for e in items
+                   if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if len(strings) >= 2:
+            yield node.lineno, strings
+
+
+def test_no_module_but_the_catalog_lists_library_functions():
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if path.is_relative_to(CATALOG) or rel in _EMITTING:
+            continue
+        for line, strings in _name_collections(ast.parse(path.read_text())):
+            known = [s for s in strings if _knows(s)]
+            if len(known) >= 2:
+                found.append(f"enzyme_opt/{rel}:{line}: {known}")
+    assert not found, "library names listed outside analysis/library/:\n" + "\n".join(found)
+
+
+def test_the_check_sees_a_list():
+    tree = ast.parse('NAMES = ("printf", "puts")\nOK = ("fadd", "printf")\n'
+                     'D = {"malloc": 1, "_ZdlPv": 2}\nR = {"sin": f, "cos": g}\n'
+                     'sin, cos = map(_f, ("sin", "cos"))\n')
+    flagged = [s for _, s in _name_collections(tree) if sum(map(_knows, s)) >= 2]
+    assert flagged == [["printf", "puts"], ["malloc", "_ZdlPv"]]
