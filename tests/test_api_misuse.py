@@ -320,3 +320,33 @@ def test_registered_rule_of_the_wrong_shape_is_located(case, version, opt, tmp_p
     text = "double __enzyme_autodiff(void *, ...);\n" + RULED.replace("{rules}", rules)
     source, out, proc = _run(tmp_path, case, text, version, opt)
     _assert_located(source, out, proc, text, pattern)
+
+
+GROW_CALLERS_BUFFER = """#include <stdlib.h>
+extern int enzyme_dup;
+void __enzyme_autodiff(void *, ...);
+void grow(double **pp, int n, double *out) {
+  double *p = realloc(*pp, 2 * n * sizeof(double)); // HERE
+  for (int i = 0; i < n; i++) p[n + i] = p[i] * p[i];
+  double s = 0;
+  for (int i = 0; i < 2 * n; i++) s += p[i];
+  *out = s;
+  *pp = p;
+}
+int main(void) {
+  double *p = calloc(3, sizeof(double)), *dp = calloc(3, sizeof(double)), out, dout = 1;
+  __enzyme_autodiff((void *)grow, enzyme_dup, &p, &dp, 3, enzyme_dup, &out, &dout);
+  return (int)dp[0];
+}
+"""
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+@pytest.mark.parametrize("version", ["19", "14"])
+def test_realloc_of_the_callers_buffer_is_located(version, opt, tmp_path):
+    """The reverse pass would leave the adjoints in the old block while the
+    caller's shadow pointer is moved to a freed one (gradient 0, exit 0)."""
+    source, out, proc = _run(tmp_path, "grow", GROW_CALLERS_BUFFER, version, opt)
+    _assert_located(source, out, proc, GROW_CALLERS_BUFFER,
+                    r"cannot differentiate 'realloc' of memory allocated outside the "
+                    r"differentiated function")

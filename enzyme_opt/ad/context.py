@@ -6,9 +6,11 @@ from typing import Dict, Tuple
 
 from ..analysis.activity import (GlobalActivity, address_base, contains_float, contains_pointers,
                                  dangling_constant, global_base)
-from ..analysis.library import reallocator
+from ..analysis.library import allocator, reallocator
 from ..analysis.module_types import ModuleTypes
-from ..ir import Builder, Function
+from ..diagnostics import DifferentiationError
+from ..ir import Argument, Builder, Function
+from ..ir import instructions as I
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantPoison,
                             ConstantUndef, zero_of)
 from ..ir.module import GlobalVariable, function_under_casts
@@ -265,6 +267,15 @@ class DerivativeContext:
         shadow; the new block's shadow is freed (this is its last use)."""
         grows = reallocator(call.called_function.name)
         old, nbytes = call.args[grows.pointer_index], call.args[grows.size_index]
+        if _held_by_caller(old, set()):
+            # The caller holds the old block's shadow and gets the new one
+            # back through its memory, but the reverse pass frees the new
+            # shadow and leaves the adjoints in the old one: refused.
+            raise DifferentiationError(
+                f"cannot differentiate '{call.called_function.name}' of memory allocated "
+                "outside the differentiated function: allocate the new block in the "
+                "function, or grow the buffer before the call", function=gen.primal,
+                instruction=call)
         new_shadow = gen.shadow_in_rev(b, call)
         old_shadow = gen.shadow_in_rev(b, old)
         wanted = b.cast("zext", gen.primal_in_rev(b, nbytes), I64)
@@ -288,6 +299,25 @@ class DerivativeContext:
     def copy_shadow_pointers(self, gen, b: Builder, call) -> None:
         copy_shadow_pointers(self, gen, b, call)
 
+
+
+def _held_by_caller(ptr, seen) -> bool:
+    """Can `ptr` be a block whose address the caller holds: an argument, or
+    a pointer read from memory the caller can see (through an argument or a
+    global), along some path?"""
+    ptr = address_base(ptr)
+    if id(ptr) in seen:
+        return False
+    seen.add(id(ptr))
+    if isinstance(ptr, (Argument, GlobalVariable)):
+        return True
+    if isinstance(ptr, I.Load):
+        return _held_by_caller(ptr.pointer, seen)
+    if isinstance(ptr, I.Phi):
+        return any(_held_by_caller(v, seen) for v, _ in ptr.incoming)
+    if isinstance(ptr, I.Select):
+        return any(_held_by_caller(v, seen) for v in ptr.operands[1:])
+    return False
 
 
 def _align_text(attrs: str) -> str:
