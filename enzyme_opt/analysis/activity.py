@@ -17,6 +17,7 @@ from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantI
 from ..ir.module import Function, GlobalVariable, function_under_casts
 from ..ir.values import Argument
 from .arg_activity import DUPLICATED, Activity
+from .constant_callees import resolved_callee
 # What the library functions are: see the catalog, analysis/library/.
 from .library import (HINT_INTRINSICS, MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, allocator,
                       is_deallocator, is_inactive_function, reallocator)
@@ -118,7 +119,6 @@ def _shadowed_anyway(v, globals, seen_fns, seen, argument_shadowed=None) -> bool
     if isinstance(v, I.Select):
         return each(v.operands[1:])
     if isinstance(v, I.CallBase):
-        from .constant_callees import resolved_callee     # cycle: via type_analysis, memory
         callee = resolved_callee(v)
         if callee is None:
             return False
