@@ -39,12 +39,6 @@ IN_FUNCTION_IMPORTS = {
     ("enzyme_opt.analysis.activity", "enzyme_opt.analysis.constant_callees"):
         "constant_callees -> type_analysis -> memory -> activity, for names of library "
         "functions that belong in the catalog (analysis/library)",
-    ("enzyme_opt.ad.batch", "enzyme_opt.ad.api"):
-        "api lowers __enzyme_batch with batch; batch gives the lanes' results back "
-        "with api's deliver_gradients (they belong in conventions)",
-    ("enzyme_opt.ad.indirect", "enzyme_opt.ad.api"):
-        "api lowers __enzyme_virtualreverse with indirect; a table's functions are "
-        "lowered __enzyme_augmentfwd/__enzyme_reverse calls (api.LOWERINGS)",
 }
 
 
