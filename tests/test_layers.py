@@ -36,12 +36,6 @@ IN_FUNCTION_IMPORTS = {
         "Instruction.text prints itself; the printer imports the instructions",
     ("enzyme_opt.ir.values", "enzyme_opt.ir.printer"):
         "Value.__repr__ prints its name; the printer imports the values",
-    ("enzyme_opt.ad.batch", "enzyme_opt.ad.api"):
-        "api lowers __enzyme_batch with batch; batch gives the lanes' results back "
-        "with api's deliver_gradients (they belong in conventions)",
-    ("enzyme_opt.ad.indirect", "enzyme_opt.ad.api"):
-        "api lowers __enzyme_virtualreverse with indirect; a table's functions are "
-        "lowered __enzyme_augmentfwd/__enzyme_reverse calls (api.LOWERINGS)",
 }
 
 

@@ -17,31 +17,21 @@ from ..analysis.arg_activity import DUPLICATED, Activity
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
 from ..ir import Argument, Builder, Function, GlobalVariable
 from ..ir import instructions as I
-from ..ir.constants import ConstantExpr, ConstantFloat, ConstantInt, ConstantUndef, zero_of
+from ..ir.constants import ConstantExpr, ConstantFloat, ConstantInt, ConstantUndef
 from ..ir.module import function_under_casts
+from ..ir.types import StructType, size_and_align
 from ..transforms.stack_values import drop_dead_slots, forward_call_operands
-from ..ir.types import I8, ArrayType, StructType, size_and_align
 from .aggregates import returns_gradient
 from .context import DerivativeContext
-from .conventions import coerce
+from .conventions import MARKERS, coerce, deliver_gradients, erase_api_call, marker_of
 from .derivative_check import DerivativeCheck, unchecked_split_call
 from . import misuse
-from .prepare import invoke_to_branch
 from .rules import rule_name_for_call
 from . import tape as T
 from .tape import HEADER_BYTES
 from .batch import lower_batch
 from .indirect import lower_virtualreverse
 
-MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
-           "enzyme_const": Activity.CONST, "enzyme_out": Activity.OUT,
-           "enzyme_active": Activity.OUT, "enzyme_width": "width",
-           "enzyme_allocated": "allocated", "enzyme_tape": "tape",
-           "enzyme_primal_return": "primal_return", "enzyme_noret": "noret",
-           "enzyme_nofree": "nofree", "enzyme_interleave": "interleave",
-           "enzyme_const_return": "const_return", "enzyme_active_return": "active_return",
-           "enzyme_dup_return": "dup_return",
-           "enzyme_vector": "vector", "enzyme_scalar": "scalar", "enzyme_buffer": "buffer"}
 # Markers about the result, allowed anywhere after the function: its activity,
 # and whether the primal result is returned too.
 RETURN_MARKERS = {"enzyme_const_return": Activity.CONST, "enzyme_active_return": Activity.OUT,
@@ -92,22 +82,7 @@ class ApiCall:
     primal_return: Optional[bool] = None    # enzyme_primal_return / enzyme_noret
 
 
-def marker_of(v) -> Optional[str]:
-    """The marker a call argument stands for, or None for a plain value."""
-    g = None
-    if isinstance(v, I.Load) and isinstance(v.pointer, GlobalVariable):
-        g = v.pointer
-    elif isinstance(v, GlobalVariable):
-        g = v
-    elif isinstance(v, ConstantExpr):
-        inner = v.operands[0] if v.operands else None
-        if isinstance(inner, GlobalVariable):
-            g = inner
-    elif isinstance(v, I.Cast) and v.opcode == "ptrtoint":
-        return marker_of(v.operands[0])
-    if g is not None and (g.name in MARKERS or _looks_like_marker(g)):
-        return g.name
-    return None
+
 
 
 def _refuse_runtime_marker(call, v, param, fn) -> None:
@@ -127,9 +102,7 @@ def _refuse_runtime_marker(call, v, param, fn) -> None:
                      "for each, marked noinline)")
 
 
-def _looks_like_marker(g) -> bool:
-    """`extern int enzyme_something;` that is no marker we know: a misspelling."""
-    return g.name.startswith("enzyme_") and g.is_declaration and g.value_type.is_int
+
 
 
 def api_calls(module) -> list:
@@ -527,50 +500,13 @@ def _lower_autodiff_with_primal(ctx, parsed, ret_active: bool) -> None:
     erase_api_call(call)
 
 
-def erase_api_call(call) -> None:
-    """Remove a lowered API call; an `invoke` (C++ code) becomes a branch to its
-    normal destination, since the derivative code replacing it never unwinds."""
-    if isinstance(call, I.Invoke):
-        invoke_to_branch(call)
-    else:
-        call.erase()
 
 
-def deliver_gradients(b: Builder, call, grads: list, sret) -> None:
-    """Give the gradients to the caller in the shape of the call's return type."""
-    rtype = call.type
-    if sret is not None:
-        _store_packed(b, grads, sret)
-    if rtype.is_void:
-        return
-    if not call.has_code_uses():
-        return
-    if len(grads) == 1 and rtype.is_float:
-        value = coerce(b, grads[0], rtype)
-    elif not grads:
-        value = zero_of(rtype)
-    elif rtype.is_struct and len(rtype.elements) == len(grads) and all(
-            e == g.type for e, g in zip(rtype.elements, grads)):
-        value = ConstantUndef(rtype)
-        for i, g in enumerate(grads):
-            value = b.insertvalue(value, g, [i])
-    else:
-        # ABI-coerced returns (`<2 x float>`, `{ <2 x float>, float }`): lay the
-        # gradients out as the C struct would, then read the return type back.
-        size = max(size_and_align(rtype)[0], size_and_align(StructType(tuple(
-            g.type for g in grads)))[0])
-        buf = b.alloca(ArrayType(size, I8), name="grads.buf", align=16)
-        _store_packed(b, grads, buf)
-        value = b.load(rtype, b.pointer_cast(buf, b.module.pointer_to(rtype)), "grads")
-    call.replace_all_uses_with(value)
 
 
-def _store_packed(b: Builder, grads: list, dest) -> None:
-    st = StructType(tuple(g.type for g in grads))
-    base = b.pointer_cast(dest, b.module.pointer_to(st))
-    for i, g in enumerate(grads):
-        field_ptr = b.gep(st, base, [b.i32(0), b.i32(i)], b.module.pointer_to(g.type))
-        b.store(g, field_ptr)
+
+
+
 
 
 def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
@@ -899,7 +835,8 @@ def lower_api_calls(module, options=None) -> int:
     differentiated only after its own API calls were replaced.
     """
     misuse.check_api_names(module, lambda name: api_name(name) is not None)
-    ctx = DerivativeContext(module, options, api_call=api_call_arguments)
+    ctx = DerivativeContext(module, options, api_call=api_call_arguments,
+                            lower_api_call=_lower_split_call)
     pending = api_calls(module)
     forwarded = resolve_operands_through_stack(pending)
     total = len(pending)
@@ -1059,3 +996,9 @@ def referenced_globals(module) -> set:
         if init is not None:
             visit(init)
     return out
+
+
+def _lower_split_call(ctx: DerivativeContext, call, name: str) -> None:
+    """Lower an API call that derivative code made (a derivative table's body)."""
+    mode, lower = LOWERINGS[name]
+    lower(ctx, parse_call(call, mode))

@@ -20,7 +20,7 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder
 from ..ir.constants import ConstantInt
 from ..ir.types import I8, size_and_align
-from .conventions import coerce
+from .conventions import coerce, deliver_gradients, erase_api_call, marker_of
 from . import misuse
 
 
@@ -37,7 +37,6 @@ def _error(call, message):
 def parse_batch(call, fn, args: list, width_of) -> tuple:
     """(width, [BatchParam per parameter of fn]) from the arguments after `fn`.
     `width_of(args, pos)` reads `enzyme_width, N` at pos: (N, next pos) or None."""
-    from .api import marker_of
     # The width decides how many values an unmarked argument takes: read it first.
     width = next((found[0] for found in map(lambda p: width_of(args, p), range(len(args)))
                   if found is not None), 1)
@@ -87,7 +86,6 @@ def parse_batch(call, fn, args: list, width_of) -> tuple:
 
 def lower_batch(call, fn, args: list, sret, width_of) -> None:
     """Replace the batch call with one call of `fn` per lane."""
-    from .api import deliver_gradients, erase_api_call
     if any("sret" in param.attrs for param in fn.args):
         raise _error(call, f"__enzyme_batch of '{fn.name}', which returns a struct through "
                      "memory (sret), is not supported; return it through a pointer argument")

@@ -6,7 +6,7 @@ from typing import Dict, Tuple
 
 from ..analysis.activity import (GlobalActivity, address_base, contains_float, contains_pointers,
                                  dangling_constant, global_base)
-from ..analysis.library import allocator, reallocator
+from ..analysis.library import reallocator
 from ..analysis.module_types import ModuleTypes
 from ..diagnostics import DifferentiationError
 from ..ir import Argument, Builder, Function
@@ -34,9 +34,13 @@ class DerivativeContext:
     and the run's options.  `api_call` reads an API call's arguments for the
     interprocedural type analysis (api.api_call_arguments)."""
 
-    def __init__(self, module, options=None, api_call=None):
+    def __init__(self, module, options=None, api_call=None, lower_api_call=None):
         self.module = module
         self.api_call = api_call
+        # lower_api_call(call, name): lower one API call the derivatives
+        # themselves make (indirect.py's derivative tables are split-mode
+        # calls); api.py, which lowers them, passes it in.
+        self.lower_api_call = lower_api_call
         self.split_cache: Dict[Tuple, tuple] = {}
         self.combined_cache: Dict[Tuple, Function] = {}
         self.forward_cache: Dict[Tuple, Function] = {}

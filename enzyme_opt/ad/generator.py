@@ -38,6 +38,7 @@ class TangentGenerator(Generator, Protocol):
     """Forward mode: every instruction's tangent code follows it."""
     tangents: Dict[int, List]    # id(value) -> its tangent per lane (rules fill it)
     shadows: Dict[int, List]     # id(pointer) -> its shadow per lane (rules fill it)
+    error: bool                  # __enzyme_error_estimate: error estimates, not tangents
 
     def tangent(self, v) -> List:
         """`v`'s tangent per lane (zeros if it has none)."""

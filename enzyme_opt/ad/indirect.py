@@ -31,7 +31,7 @@ from ..ir.module import function_under_casts
 from ..ir.types import (ArrayType, FunctionType, I1, I8, I32, I64, StructType, VOID,
                         size_and_align)
 from .aggregates import returns_gradient
-from .conventions import coerce
+from .conventions import coerce, erase_api_call
 from .derivative_check import _string
 from .tape import byte_ptr
 from .unsupported import check_variadic_call, refuse_indirect_call
@@ -124,7 +124,6 @@ def function_table(ctx, fn: Function, at) -> GlobalVariable:
 def _wrapper(ctx, fn, kinds, which, at) -> Function:
     """The table function `which` of fn: a body holding one split-mode API call,
     lowered as a program's own would be."""
-    from .api import LOWERINGS, parse_call
     module = ctx.module
     ftype = (aug_type if which == "aug" else rev_type)(module, fn.function_type, kinds)
     wrapper = Function(f"{TABLE_PREFIX}{which}.{fn.name}", ftype, module.pointer_to(ftype),
@@ -136,9 +135,8 @@ def _wrapper(ctx, fn, kinds, which, at) -> Function:
     b = Builder(wrapper.add_block("entry"))
     call = b.call(decl, [_as_byte_ptr(module, fn)] + list(wrapper.args))
     b.ret(None if ftype.ret.is_void else call)
-    mode, lower = LOWERINGS[api]
     try:
-        lower(ctx, parse_call(call, mode))
+        ctx.lower_api_call(ctx, call, api)
     except DifferentiationError as e:
         e.add_note(f"while making the derivative table of '{fn.name}'")
         raise
@@ -158,7 +156,6 @@ def _error(at, message):
 def lower_virtualreverse(ctx, call) -> None:
     """Replace `__enzyme_virtualreverse(f)` by f's table, or a vtable address
     by the same address in the vtable's shadow."""
-    from .api import erase_api_call
     args = list(call.args)
     if len(args) != 1:
         raise _error(call, "__enzyme_virtualreverse takes one argument: a function, or the "

@@ -438,6 +438,8 @@ class ReverseGenerator:
     def _rewrite_call(self, call) -> None:
         callee = call.called_function
         if callee is None:
+            if isinstance(call, I.CallBr):
+                return      # refused by its entry in the instruction table, located
             return rewrite_indirect_call(self, call)
         check_variadic_call(call, self.info, self.primal)
         kinds = []
