@@ -271,10 +271,12 @@ class DerivativeContext:
         shadow; the new block's shadow is freed (this is its last use)."""
         grows = reallocator(call.called_function.name)
         old, nbytes = call.args[grows.pointer_index], call.args[grows.size_index]
-        if _held_by_caller(old, set()):
-            # The caller holds the old block's shadow and gets the new one
-            # back through its memory, but the reverse pass frees the new
-            # shadow and leaves the adjoints in the old one: refused.
+        if _differentiated_by_the_user(gen.primal) and _held_by_caller(old, set()):
+            # The user's code holds the old block's shadow and gets the new
+            # one back through its memory, but the reverse pass frees the
+            # new shadow and leaves the adjoints in the old one: refused.
+            # (A callee's argument is the differentiated code's own memory,
+            # as in the tape's own growth in higher-order derivatives.)
             raise DifferentiationError(
                 f"cannot differentiate '{call.called_function.name}' of memory allocated "
                 "outside the differentiated function: allocate the new block in the "
@@ -303,6 +305,18 @@ class DerivativeContext:
     def copy_shadow_pointers(self, gen, b: Builder, call) -> None:
         copy_shadow_pointers(self, gen, b, call)
 
+
+
+def _differentiated_by_the_user(fn) -> bool:
+    """Is `fn` the function an Enzyme API call of the program names (so that
+    its arguments come from the user's code, not from differentiated code)?"""
+    for caller in fn.module.functions:
+        for inst in caller.instructions():
+            if isinstance(inst, I.CallBase) and inst.called_function is not None and \
+                    inst.called_function.name.startswith("__enzyme_") and inst.args and \
+                    function_under_casts(inst.args[0]) is fn:
+                return True
+    return False
 
 
 def _held_by_caller(ptr, seen) -> bool:

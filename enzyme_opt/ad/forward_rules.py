@@ -171,9 +171,13 @@ def _indirect(gen, b, inst) -> None:
     """A call through a function pointer that derivatives reach (an active
     value, or a pointer to memory with a shadow the callee may write or read)
     calls the tangent of the function the pointer holds."""
-    if gen.info.is_active(inst) or any(gen.info.is_active(a) or gen.info.has_shadow(a)
-                                       for a in inst.args):
-        if isinstance(inst.callee, InlineAsm) or gen.error:
+    active = gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args)
+    if isinstance(inst.callee, InlineAsm):
+        if active or gen.error:
+            refuse_indirect_call(inst, gen.primal)
+        return      # asm given pointers only: unsupported.py refuses it if it may write
+    if active or any(gen.info.has_shadow(a) for a in inst.args):
+        if gen.error:
             refuse_indirect_call(inst, gen.primal)
         _differentiated_call(gen, b, inst)
 

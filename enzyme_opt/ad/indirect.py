@@ -376,11 +376,13 @@ def rewrite_indirect_call(gen, call) -> None:
     `call`; record what the reverse sweep needs (`indirect_reverse`)."""
     # Derivatives reach the call through an active value, or through memory
     # with a shadow (a pointer argument) that the callee may write or read.
-    if not (gen.info.is_active(call) or any(gen.info.is_active(a) or gen.info.has_shadow(a)
-                                            for a in call.args)):
-        return
+    active = gen.info.is_active(call) or any(gen.info.is_active(a) for a in call.args)
     if isinstance(call.callee, InlineAsm):
-        refuse_indirect_call(call, gen.primal)
+        if active:
+            refuse_indirect_call(call, gen.primal)
+        return      # asm given pointers only: unsupported.py refuses it if it may write
+    if not (active or any(gen.info.has_shadow(a) for a in call.args)):
+        return
     if not gen.info.has_shadow(call.callee):
         return rewrite_by_lookup(gen, call)
     if gen.width > 1:
