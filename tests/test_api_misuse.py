@@ -341,6 +341,29 @@ int main(void) {
 """
 
 
+GROW_CALLERS_BUFFER_IN_HELPER = """#include <stdlib.h>
+extern int enzyme_dup;
+void __enzyme_autodiff(void *, ...);
+__attribute__((noinline)) static double *enlarge(double **pp, int n) {
+  double *p = realloc(*pp, 2 * n * sizeof(double)); // HERE
+  *pp = p;
+  return p;
+}
+void grow(double **pp, int n, double *out) {
+  double *p = enlarge(pp, n);
+  for (int i = 0; i < n; i++) p[n + i] = p[i] * p[i];
+  double s = 0;
+  for (int i = 0; i < 2 * n; i++) s += p[i];
+  *out = s;
+}
+int main(void) {
+  double *p = calloc(3, sizeof(double)), *dp = calloc(3, sizeof(double)), out, dout = 1;
+  __enzyme_autodiff((void *)grow, enzyme_dup, &p, &dp, 3, enzyme_dup, &out, &dout);
+  return (int)dp[0];
+}
+"""
+
+
 @pytest.mark.parametrize("opt", ["-O0", "-O2"])
 @pytest.mark.parametrize("version", ["19", "14"])
 def test_realloc_of_the_callers_buffer_is_located(version, opt, tmp_path):
@@ -348,5 +371,16 @@ def test_realloc_of_the_callers_buffer_is_located(version, opt, tmp_path):
     caller's shadow pointer is moved to a freed one (gradient 0, exit 0)."""
     source, out, proc = _run(tmp_path, "grow", GROW_CALLERS_BUFFER, version, opt)
     _assert_located(source, out, proc, GROW_CALLERS_BUFFER,
+                    r"cannot differentiate 'realloc' of memory allocated outside the "
+                    r"differentiated function")
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+@pytest.mark.parametrize("version", ["19", "14"])
+def test_realloc_of_the_callers_buffer_in_a_helper_is_located(version, opt, tmp_path):
+    """The same, one call deeper: the helper's argument is traced to the
+    user's memory through the call (gradient 0, exit 0 before)."""
+    source, out, proc = _run(tmp_path, "grow", GROW_CALLERS_BUFFER_IN_HELPER, version, opt)
+    _assert_located(source, out, proc, GROW_CALLERS_BUFFER_IN_HELPER,
                     r"cannot differentiate 'realloc' of memory allocated outside the "
                     r"differentiated function")

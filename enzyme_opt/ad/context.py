@@ -13,7 +13,7 @@ from ..ir import Argument, Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantPoison,
                             ConstantUndef, zero_of)
-from ..ir.module import GlobalVariable, function_under_casts
+from ..ir.module import GlobalVariable, direct_calls_of, function_under_casts
 from ..ir.printer import FunctionPrinter
 from ..ir.types import I1, I8, I64, VOID, FunctionType, size_and_align
 from ..stages import Statistics
@@ -271,12 +271,15 @@ class DerivativeContext:
         shadow; the new block's shadow is freed (this is its last use)."""
         grows = reallocator(call.called_function.name)
         old, nbytes = call.args[grows.pointer_index], call.args[grows.size_index]
-        if _differentiated_by_the_user(gen.primal) and _held_by_caller(old, set()):
+        # The call is in the derivative, whose arguments stand for the primal's.
+        primal_args = {id(a): p for a, p in zip(gen.fwd_args, gen.primal.args)}
+        if _held_by_the_user(old, primal_args, set()):
             # The user's code holds the old block's shadow and gets the new
             # one back through its memory, but the reverse pass frees the
             # new shadow and leaves the adjoints in the old one: refused.
-            # (A callee's argument is the differentiated code's own memory,
-            # as in the tape's own growth in higher-order derivatives.)
+            # (A helper's argument is traced to its callers: memory the
+            # differentiated code made itself, as a local Vec's growth in
+            # Rust or a tape's growth in higher order, is accepted.)
             raise DifferentiationError(
                 f"cannot differentiate '{call.called_function.name}' of memory allocated "
                 "outside the differentiated function: allocate the new block in the "
@@ -307,35 +310,52 @@ class DerivativeContext:
 
 
 
-def _differentiated_by_the_user(fn) -> bool:
-    """Is `fn` the function an Enzyme API call of the program names (so that
-    its arguments come from the user's code, not from differentiated code)?"""
-    for caller in fn.module.functions:
-        for inst in caller.instructions():
-            if isinstance(inst, I.CallBase) and inst.called_function is not None and \
-                    inst.called_function.name.startswith("__enzyme_") and inst.args and \
-                    function_under_casts(inst.args[0]) is fn:
-                return True
-    return False
-
-
-def _held_by_caller(ptr, seen) -> bool:
-    """Can `ptr` be a block whose address the caller holds: an argument, or
-    a pointer read from memory the caller can see (through an argument or a
-    global), along some path?"""
+def _held_by_the_user(ptr, primal_args, seen) -> bool:
+    """Can `ptr` be a block whose address the user's code holds: an argument
+    of a function an API call names, a global of the program, or a pointer
+    read from such memory, along some path?  An argument is traced to the
+    direct calls of its function; a function used any other way (named by
+    an API call, its address taken) may be called with the user's memory.
+    `primal_args` maps a derivative's arguments to the primal's."""
     ptr = address_base(ptr)
+    ptr = primal_args.get(id(ptr), ptr)
     if id(ptr) in seen:
         return False
     seen.add(id(ptr))
-    if isinstance(ptr, (Argument, GlobalVariable)):
-        return True
+    if isinstance(ptr, GlobalVariable):
+        return not ptr.name.startswith("enzyme_opt.")   # not our tapes' spares
+    if isinstance(ptr, Argument):
+        calls = direct_calls_of(ptr.function)
+        return calls is None or any(_held_by_the_user(call.args[ptr.index], {}, seen)
+                                    for call in calls if ptr.index < len(call.args))
     if isinstance(ptr, I.Load):
-        return _held_by_caller(ptr.pointer, seen)
+        # Read from the user's memory, or from a stack cell the function
+        # stored the user's pointer into (every argument at -O0).
+        cell = address_base(ptr.pointer)
+        return _held_by_the_user(cell, primal_args, seen) or (
+            isinstance(cell, I.Alloca) and
+            any(_held_by_the_user(v, primal_args, seen) for v in _stored_into(cell)))
     if isinstance(ptr, I.Phi):
-        return any(_held_by_caller(v, seen) for v, _ in ptr.incoming)
+        return any(_held_by_the_user(v, primal_args, seen) for v, _ in ptr.incoming)
     if isinstance(ptr, I.Select):
-        return any(_held_by_caller(v, seen) for v in ptr.operands[1:])
+        return any(_held_by_the_user(v, primal_args, seen) for v in ptr.operands[1:])
     return False
+
+
+def _stored_into(cell):
+    """The values stored into the stack cell `cell`, at any offset."""
+    work, seen = [cell], set()
+    while work:
+        v = work.pop()
+        for user in v.users:
+            if id(user) in seen:
+                continue
+            seen.add(id(user))
+            if isinstance(user, I.Store) and user.pointer is v:
+                yield user.value
+            elif isinstance(user, (I.GetElementPtr, I.Cast)) and \
+                    user.opcode in ("getelementptr", "bitcast", "addrspacecast"):
+                work.append(user)
 
 
 def _align_text(attrs: str) -> str:

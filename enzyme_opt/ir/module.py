@@ -367,3 +367,15 @@ def function_under_casts(v) -> Optional[Function]:
     if isinstance(v, ConstantExpr):
         v = v.strip_casts()
     return v if isinstance(v, Function) else None
+
+
+def direct_calls_of(fn: Function) -> Optional[list]:
+    """The calls whose callee is `fn` itself, or None when `fn` is used any
+    other way (its address taken, or cast: constant expressions keep no use
+    lists), since then callers this cannot see may call it."""
+    calls = []
+    for user, _ in fn.uses:
+        if getattr(user, "callee", None) is not fn or any(a is fn for a in user.args):
+            return None
+        calls.append(user)
+    return calls
