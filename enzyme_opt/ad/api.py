@@ -15,10 +15,11 @@ from typing import List, Optional
 from ..analysis.activity import contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
-from ..ir import Argument, Builder, Function, GlobalVariable
+from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
-from ..ir.constants import ConstantExpr, ConstantFloat, ConstantInt, ConstantUndef
+from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
 from ..ir.module import function_under_casts
+from ..ir.references import referenced_globals
 from ..ir.types import StructType, size_and_align
 from ..transforms.stack_values import drop_dead_slots, forward_call_operands
 from .aggregates import returns_gradient
@@ -965,37 +966,6 @@ def remove_api_leftovers(module) -> None:
                        else api_name(gv.name) is not None and gv.is_declaration)
         if is_leftover and id(gv) not in live:
             module.remove_global_value(gv)
-
-
-def referenced_globals(module) -> set:
-    """ids of the globals that live code or initializers refer to."""
-    seen, out = set(), set()
-
-    def visit(v):
-        if id(v) in seen:
-            return
-        seen.add(id(v))
-        if isinstance(v, (Function, GlobalVariable)):
-            out.add(id(v))
-        for op in getattr(v, "operands", ()):
-            if isinstance(op, ConstantExpr) or not isinstance(op, I.Instruction):
-                visit(op)
-        for e in getattr(v, "elements", ()):
-            visit(e)
-
-    # Instructions, arguments and numbers are most operands and refer to no
-    # global themselves: skipping them keeps this walk a small share of a run.
-    leaves = (I.Instruction, Argument, ConstantInt, ConstantFloat)
-    for fn in module.functions:
-        for inst in fn.instructions():
-            for op in inst.operands:
-                if not isinstance(op, leaves):
-                    visit(op)
-    for gv in module.globals:
-        init = getattr(gv, "initializer", None)
-        if init is not None:
-            visit(init)
-    return out
 
 
 def _lower_split_call(ctx: DerivativeContext, call, name: str) -> None:

@@ -28,6 +28,7 @@ from ..ir import instructions as I
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantNull,
                             InlineAsm, zero_of)
 from ..ir.module import function_under_casts
+from ..ir.references import referenced_globals
 from ..ir.types import (ArrayType, FunctionType, I1, I8, I32, I64, StructType, VOID,
                         size_and_align)
 from .aggregates import returns_gradient
@@ -588,7 +589,7 @@ def lookup_reverse(gen, b, inst, plan) -> None:
 def lookup_candidates(module, ftype) -> list:
     """The module's functions with a body, whose address is taken, and whose
     type is `ftype` up to the pointee types of pointers."""
-    taken = _address_taken(module)
+    taken = referenced_globals(module, callees=False)
     return [fn for fn in module.functions if id(fn) in taken and not fn.is_declaration
             and not fn.name.startswith("enzyme_opt.") and _fits(fn.function_type, ftype)]
 
@@ -598,36 +599,6 @@ def _fits(a, b) -> bool:
         return x == y or (x.is_pointer and y.is_pointer)
     return (len(a.params) == len(b.params) and a.vararg == b.vararg and same(a.ret, b.ret)
             and all(same(x, y) for x, y in zip(a.params, b.params)))
-
-
-def _address_taken(module) -> set:
-    """ids of the functions used other than as the callee of a direct call."""
-    out, seen = set(), set()
-
-    def visit(v):
-        if id(v) in seen:
-            return
-        seen.add(id(v))
-        if isinstance(v, Function):
-            out.add(id(v))
-            return
-        for op in list(getattr(v, "operands", ())) + list(getattr(v, "elements", ()) or ()):
-            if not isinstance(op, I.Instruction):
-                visit(op)
-
-    for fn in module.functions:
-        for inst in fn.instructions():
-            ops = list(inst.operands)
-            if isinstance(inst, I.CallBase):
-                ops = list(inst.args)
-            for op in ops:
-                if not isinstance(op, I.Instruction):
-                    visit(op)
-    for gv in module.globals:
-        init = getattr(gv, "initializer", None)
-        if init is not None:
-            visit(init)
-    return out
 
 
 def forward_by_lookup(gen, b, call, kinds, args):

@@ -1,0 +1,42 @@
+"""What a module's code and global initializers refer to."""
+from __future__ import annotations
+
+from .constants import ConstantFloat, ConstantInt
+from .instructions import CallBase, Instruction
+from .module import Function, GlobalVariable
+from .values import Argument
+
+# Instructions, arguments and numbers are most operands and refer to no
+# global themselves: skipping them keeps this walk a small share of a run.
+_LEAVES = (Instruction, Argument, ConstantInt, ConstantFloat)
+
+
+def referenced_globals(module, callees: bool = True) -> set:
+    """ids of the functions and global variables that instructions and global
+    initializers refer to, directly or inside constant expressions and
+    aggregates.  With `callees=False` the function a call names does not
+    count, so the functions left are those whose address is taken."""
+    seen, out = set(), set()
+
+    def visit(v):
+        if id(v) in seen:
+            return
+        seen.add(id(v))
+        if isinstance(v, (Function, GlobalVariable)):
+            out.add(id(v))
+            return
+        for op in list(getattr(v, "operands", ())) + list(getattr(v, "elements", ()) or ()):
+            if not isinstance(op, _LEAVES):
+                visit(op)
+
+    for fn in module.functions:
+        for inst in fn.instructions():
+            operands = inst.args if not callees and isinstance(inst, CallBase) else inst.operands
+            for op in operands:
+                if not isinstance(op, _LEAVES):
+                    visit(op)
+    for gv in module.globals:
+        init = getattr(gv, "initializer", None)
+        if init is not None:
+            visit(init)
+    return out
