@@ -128,3 +128,21 @@ def test_report_counts_by_folder():
     total = "| total       | 1    | 0       | 1     | 0     | 0          | 1          | 3    |"
     assert total in text
     assert "- wrong: ReverseMode/b.c:2 [-O0]: Assertion Failed: x" in text
+
+
+def test_themes_follow_the_issues_tables():
+    """Each program is counted in one row: the API's programs first, then the
+    first library it uses, else the core C programs."""
+    spec = rs.RunSpec(cxx=True, cflags=("-O0",))
+    verify = rs.RunSpec(cxx=False, cflags=("-O0",), mode="verify-error")
+    assert rs.theme_of("Truncate/a.cpp", "", spec) == rs.THEME_ORDER[1]
+    assert rs.theme_of("ReverseMode/e.c", "", verify) == rs.THEME_ORDER[1]
+    assert rs.theme_of("ReverseMode/o.c", "#pragma omp parallel for\n", spec) == "OpenMP"
+    assert rs.theme_of("ReverseMode/g.cpp", "#include <eigen3/Eigen/Dense>\n#include <vector>",
+                       spec) == "Eigen"
+    assert rs.theme_of("ReverseMode/m.cpp", "#include <map>\n", spec) == "STL containers"
+    assert rs.theme_of("ReverseMode/s.c", "#include <math.h>\n", spec) == rs.THEME_ORDER[0]
+    jobs = [rs.Job(None, "ReverseMode/o.c", [1], spec, "OpenMP"),
+            rs.Job(None, "ReverseMode/p.c", [2], spec, "OpenMP")]
+    table = rs.theme_table(list(zip(jobs, [rs.Outcome("pass"), rs.Outcome("build-skip")])))
+    assert "| OpenMP | 1 | 1 | 1 |" in table

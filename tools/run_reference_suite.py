@@ -425,6 +425,7 @@ class Job:
     rel: str              # path below Integration
     lines: list[int]      # the RUN lines it stands for
     spec: RunSpec
+    theme: str = ""       # its row in the issues' tables (theme_of)
 
     @property
     def folder(self) -> str:
@@ -433,6 +434,33 @@ class Job:
     def label(self) -> str:
         flags = " ".join(f for f in self.spec.cflags if not f.startswith("-std"))
         return f"{self.rel}:{self.lines[0]} [{flags}]"
+
+
+# The rows of the issues' tables: the programs of the API (issue 19's 64
+# runs), the library themes (issue 20's 165) and the core C programs of the
+# four mode folders (issue 19's 297).  A program's theme is read off its
+# folder, its includes and calls; the first match wins.
+API_FOLDERS = ("CppSugar", "ForwardError", "Sparse", "Truncate")
+LIBRARY_THEMES = (
+    ("OpenMP", re.compile(r"#\s*pragma\s+omp|<omp\.h>")),
+    ("BLAS", re.compile(r"blas|\b[ds](?:gemm|gemv|dot|axpy|scal|nrm2)_?\s*\(")),
+    ("odeint", re.compile(r"boost/numeric/odeint")),
+    ("Eigen", re.compile(r"[<\/]Eigen/")),
+    ("iostream", re.compile(r"<(?:iostream|sstream|fstream|string)>")),
+    ("STL containers", re.compile(r"<(?:map|unordered_map|vector|set|list|deque)>")),
+)
+THEME_ORDER = ("core C (issue 19: 297 runs)", "API (issue 19: 64 runs)",
+               *(name for name, _ in LIBRARY_THEMES))
+
+
+def theme_of(rel: str, text: str, spec: "RunSpec") -> str:
+    folder = rel.split("/", 1)[0]
+    if folder in API_FOLDERS or "enzyme/enzyme" in text or spec.mode.startswith("verify"):
+        return THEME_ORDER[1]
+    for name, pattern in LIBRARY_THEMES:
+        if pattern.search(text):
+            return name
+    return THEME_ORDER[0]
 
 
 def collect_jobs(checkout: Path, llvm_version: int, name_filter: str | None):
@@ -462,7 +490,7 @@ def collect_jobs(checkout: Path, llvm_version: int, name_filter: str | None):
             if key in jobs:
                 jobs[key].lines.append(lineno)
             else:
-                jobs[key] = Job(source, rel, [lineno], spec)
+                jobs[key] = Job(source, rel, [lineno], spec, theme_of(rel, text, spec))
     return list(jobs.values()), not_applicable
 
 
@@ -487,6 +515,21 @@ def execute(job: Job, clang: str, out_dir: Path | None) -> Outcome:
     return outcome
 
 
+def theme_table(results) -> list[str]:
+    """Per theme of the issues' tables: passing runs of the runs that build
+    here (build-skips are listed apart: they say what this machine lacks)."""
+    per_theme: dict[str, Counter] = defaultdict(Counter)
+    for job, outcome in results:
+        per_theme[job.theme or THEME_ORDER[0]][outcome.cls] += 1
+    lines = ["| theme | pass | of runs that build | build-skip |", "|---|---|---|---|"]
+    for theme in THEME_ORDER:
+        c = per_theme.get(theme)
+        if c:
+            built = sum(c.values()) - c["build-skip"]
+            lines.append(f"| {theme} | {c['pass']} | {built} | {c['build-skip']} |")
+    return lines
+
+
 def report(results: list[tuple[Job, Outcome]], not_applicable: int, clang: str) -> str:
     per_folder: dict[str, Counter] = defaultdict(Counter)
     for job, outcome in results:
@@ -506,6 +549,7 @@ def report(results: list[tuple[Job, Outcome]], not_applicable: int, clang: str) 
              f"{not_applicable} RUN lines not applicable to LLVM {clang})", "",
              fmt(header), "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
     lines += [fmt(r) for r in rows]
+    lines += ["", *theme_table(results)]
     failures = [(j, o) for j, o in results if o.cls != "pass"]
     if failures:
         lines += ["", "Not passing:"]
