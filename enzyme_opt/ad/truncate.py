@@ -24,10 +24,9 @@ How operations run:
   see analysis/library/fprt.py for its interface), each operation calls it:
   MPFR computes with as many bits of precision as the significand width (as
   Enzyme's runtime does; the exponent width is passed on, not enforced);
-- without one, operation mode to an IEEE format LLVM has (half, float)
-  computes natively in that type (`fptrunc`, the operation, `fpext`);
-  any other target format, and memory mode, are refused with a hint to
-  include the runtime.
+- without one, operation mode from double to float computes natively in
+  float (`fptrunc`, the operation, `fpext`); any other format, and memory
+  mode, are refused with a hint to include the runtime.
 
 `--enzyme-truncate-all=64to32` (truncate_module) applies operation mode to
 every function of the module in place.
@@ -41,7 +40,7 @@ from typing import Optional
 from ..analysis.library import fprt
 from ..analysis.library.allocation import allocator, is_deallocator
 from ..analysis.library.intrinsics import DROPPED_INTRINSICS, HINT_INTRINSICS, WRITING_INTRINSICS
-from ..analysis.library.libm import MATH_AS_INTRINSIC, math_function
+from ..analysis.library.libm import math_function
 from ..diagnostics import DifferentiationError, EnzymeOptError
 from ..ir import Builder, Function
 from ..ir import instructions as I
@@ -77,8 +76,11 @@ class Truncation:
         return f"{self.source_width}to{target}"
 
 
-def native_format(exponent: int, significand: int) -> bool:
-    return (exponent, significand) in (fprt.IEEE_FORMATS[16], fprt.IEEE_FORMATS[32])
+def native_format(source_width: int, exponent: int, significand: int) -> bool:
+    """Double to float is computed in float.  Not half: its arithmetic needs
+    conversion routines of the compiler runtime that not every toolchain
+    links (clang 14 on x86-64 does not)."""
+    return source_width == 64 and (exponent, significand) == fprt.IEEE_FORMATS[32]
 
 
 def make_truncation(source_width, target, mode, module, fail) -> Truncation:
@@ -109,11 +111,12 @@ def make_truncation(source_width, target, mode, module, fail) -> Truncation:
              "float cannot hold: truncate 64-bit floats, or use operation mode "
              "(__enzyme_truncate_op_func)")
     has_runtime = fprt.module_runtime(module) is not None
-    native = not has_runtime and mode != fprt.MODE_MEM and native_format(exponent, significand)
+    native = not has_runtime and mode != fprt.MODE_MEM and native_format(
+        source_width, exponent, significand)
     if not has_runtime and not native:
         what = ("memory mode" if mode == fprt.MODE_MEM else
-                f"truncation to {exponent} exponent and {significand} significand bits "
-                "(no IEEE type LLVM computes in)")
+                f"truncation from {source_width} to {exponent} exponent and {significand} "
+                "significand bits (only 64to32 is computed natively, in float)")
         fail(f"{what} needs the floating-point runtime, which this module does not "
              f"define: {RUNTIME_HINT}")
     return Truncation(source_width, exponent, significand, mode, native)
@@ -130,8 +133,7 @@ def truncated_function(fn: Function, t: Truncation, cache: dict, request) -> Fun
             f"cannot truncate '{fn.name}': it has no body in this module", function=
             request.function, instruction=request)
     mode = "mem" if t.mode == fprt.MODE_MEM else "op"
-    name = (f"__enzyme_truncated_{mode}_{t.source_width}to{t.exponent}_{t.significand}_"
-            f"{fn.name}")
+    name = f"{fn.name}.truncated.{mode}.{t.describe()}"
     copy = Function(name, fn.function_type, fn.type, [a.name for a in fn.args],
                     linkage="internal", ret_attrs=fn.ret_attrs, attrs=fn.attrs)
     for new, old in zip(copy.args, fn.args):
@@ -402,21 +404,14 @@ class _Rewriter:
         self._replace(call, value)
 
     def _native_math(self, callee, math: str) -> Function:
-        """The math function of the target type: `llvm.sqrt.f32` for
+        """The float version of a double math function: `llvm.sqrt.f32` for
         `llvm.sqrt.f64`, `sinf` for `sin`."""
-        target = self.t.target_type
         params = tuple(self._narrow_type(p) for p in callee.function_type.params)
         ftype = FunctionType(self._narrow_type(callee.function_type.ret), params)
         if callee.name.startswith("llvm."):
-            name = ".".join(re.sub(rf"f{self.src.bits}\Z", f"f{target.bits}", part)
-                            for part in callee.name.split("."))
-        elif target.kind == "float" and self.src.kind == "double":
-            name = math + "f"
-        elif math in MATH_AS_INTRINSIC:
-            name = f"llvm.{math}.f{target.bits}"
+            name = ".".join(re.sub(r"f64\Z", "f32", part) for part in callee.name.split("."))
         else:
-            raise self.error(f"'{callee.name}' has no {target} version to compute it in; "
-                             f"{RUNTIME_HINT}")
+            name = math + "f"
         return self.module.declare_function(name, ftype)
 
     # -- memory mode: literals --------------------------------------------------------
@@ -449,6 +444,9 @@ def lower_truncate_call(call, name: str, fn, ints: list, cache: dict) -> None:
     (None where not a compile-time constant)."""
     def fail(message):
         raise DifferentiationError(message, function=call.function, instruction=call)
+    if not (call.type.is_pointer or call.type.is_void):
+        fail(f"{name} is declared to return {call.type}; it returns the truncated function: "
+             "declare it to return a function pointer")
     if len(ints) not in (2, 3) or None in ints:
         fail(f"{name} takes the function, then constant integers: FROM and TO widths, or "
              "FROM, then the target's exponent and significand widths")
