@@ -134,14 +134,24 @@ def truncated_function(fn: Function, t: Truncation, cache: dict, request) -> Fun
             request.function, instruction=request)
     mode = "mem" if t.mode == fprt.MODE_MEM else "op"
     name = f"{fn.name}.truncated.{mode}.{t.describe()}"
+    # The copy is internal: it belongs to no comdat (the original's may be
+    # dropped by the linker, taking its members along).
     copy = Function(name, fn.function_type, fn.type, [a.name for a in fn.args],
-                    linkage="internal", ret_attrs=fn.ret_attrs, attrs=fn.attrs)
+                    linkage="internal", ret_attrs=fn.ret_attrs,
+                    attrs=re.sub(r"\bcomdat(\s*\(\$[^)]*\))?", "", fn.attrs))
     for new, old in zip(copy.args, fn.args):
         new.attrs = old.attrs
     fn.module.add_function(copy)
     cache[key] = copy
     mapping = clone_body(fn, copy, {id(a): b for a, b in zip(fn.args, copy.args)})
     pairs = [(inst, mapping[id(inst)]) for inst in fn.instructions()]
+    for _, inst in pairs:
+        # Debug intrinsics (clang 14) describe the original's frame: the
+        # copy goes without them, as the AD's copies do.
+        callee = inst.called_function if isinstance(inst, I.CallBase) else None
+        if callee is not None and callee.name.startswith("llvm.dbg."):
+            inst.erase()
+    pairs = [(orig, inst) for orig, inst in pairs if inst.parent is not None]
     _Rewriter(t, fn.module, cache).rewrite(pairs)
     return copy
 
@@ -187,6 +197,14 @@ def _width_of(exponent: str, significand: str) -> int:
             return width
     raise EnzymeOptError(f"--enzyme-truncate-all: {exponent}-{significand} is no IEEE format "
                          "to truncate from (11-52, 8-23 or 5-10)")
+
+
+def _before(inst) -> Builder:
+    """A builder before `inst`, giving what it makes `inst`'s source location
+    (a call without one in a function with debug info is invalid)."""
+    b = Builder().position_before(inst)
+    b.debug_loc = inst.get_metadata("dbg")
+    return b
 
 
 class _Rewriter:
@@ -242,8 +260,7 @@ class _Rewriter:
     def _operation(self, inst, op: str, args: list, native_callee=None):
         """The value of `inst` (an operation named `op` for the runtime) computed
         as the truncation says, with `args` as its operands; inserted before it."""
-        b = Builder().position_before(inst)
-        b.debug_loc = inst.get_metadata("dbg")
+        b = _before(inst)
         if self.t.native:
             return self._native(b, inst, args, native_callee)
         if inst.type.is_vector or any(a.type.is_vector for a in args):
@@ -325,7 +342,7 @@ class _Rewriter:
     def _fneg(self, inst) -> None:
         if self.t.mode != fprt.MODE_MEM:
             return      # exact in every format
-        b = Builder().position_before(inst)
+        b = _before(inst)
         minus_zero = const_float(self.src, -0.0)
         self._replace(inst, self._runtime_call(b, fprt.binop_name("fsub"),
                                                [self._const(b, minus_zero), inst.operands[0]],
@@ -334,14 +351,14 @@ class _Rewriter:
     def _fcmp(self, inst) -> None:
         if self.t.mode != fprt.MODE_MEM or inst.predicate in ("true", "false"):
             return      # a comparison of values rounds nothing
-        b = Builder().position_before(inst)
+        b = _before(inst)
         self._replace(inst, self._runtime_call(b, fprt.fcmp_name(inst.predicate),
                                                list(inst.operands), I1))
 
     def _cast(self, inst) -> None:
         if self.t.mode != fprt.MODE_MEM:
             return
-        b = Builder().position_before(inst)
+        b = _before(inst)
         if inst.opcode in ("sitofp", "uitofp"):
             b.position_after(inst)
             held = self._runtime_call(b, "new", [inst], self.src, literals=False)
@@ -425,9 +442,9 @@ class _Rewriter:
             if not (isinstance(op, ConstantFloat) and op.type == self.src):
                 continue
             if isinstance(inst, I.Phi):
-                b = Builder().position_before(inst.blocks[k].terminator)
+                b = _before(inst.blocks[k].terminator)
             else:
-                b = Builder().position_before(inst)
+                b = _before(inst)
             inst.set_operand(k, self._const(b, op))
 
 
@@ -455,7 +472,7 @@ def lower_truncate_call(call, name: str, fn, ints: list, cache: dict) -> None:
     if t.source_type not in _float_types(fn):
         fail(f"'{fn.name}' takes and returns no {t.source_type} values to truncate")
     truncated = truncated_function(fn, t, cache, call)
-    b = Builder().position_before(call)
+    b = _before(call)
     call.replace_all_uses_with(b.pointer_cast(truncated, call.type))
 
 
@@ -477,7 +494,7 @@ def lower_value_call(call, name: str, ints: list) -> None:
     if len(call.args) != 3 or len(ints) != 2 or None in ints:
         fail(f"{name} takes a value, then the constant FROM and TO widths")
     t = make_truncation(ints[0], ints[1], fprt.MODE_MEM, call.function.module, fail)
-    b = Builder().position_before(call)
+    b = _before(call)
     value = call.args[0]
     if not value.type.is_float:
         fail(f"{name} takes a floating-point value, not {value.type}")
