@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
 
 from ..analysis.library import fprt
 from ..analysis.library.allocation import allocator, is_deallocator
@@ -269,7 +268,6 @@ class _Rewriter:
 
     def _native(self, b, inst, args, native_callee):
         narrow = [self._narrow(b, a) for a in args]
-        rtype = self._narrow_type(inst.type)
         if isinstance(inst, I.BinaryOp):
             result = b.binop(inst.opcode, narrow[0], narrow[1], flags=inst.flags)
         else:
@@ -469,20 +467,9 @@ def lower_truncate_call(call, name: str, fn, ints: list, cache: dict) -> None:
              "FROM, then the target's exponent and significand widths")
     target = ints[1] if len(ints) == 2 else (ints[1], ints[2])
     t = make_truncation(ints[0], target, TRUNCATE_FUNC_CALLS[name], call.function.module, fail)
-    if t.source_type not in _float_types(fn):
-        fail(f"'{fn.name}' takes and returns no {t.source_type} values to truncate")
     truncated = truncated_function(fn, t, cache, call)
     b = _before(call)
     call.replace_all_uses_with(b.pointer_cast(truncated, call.type))
-
-
-def _float_types(fn) -> set:
-    """The scalar float types `fn`'s signature or body computes with."""
-    types = {t.scalar for t in (fn.return_type, *fn.function_type.params)}
-    for inst in fn.instructions():
-        types.add(inst.type.scalar)
-        types.update(op.type.scalar for op in inst.operands)
-    return types
 
 
 def lower_value_call(call, name: str, ints: list) -> None:
