@@ -2,7 +2,7 @@
 // computes with and returns handles of runtime numbers of the target
 // precision; literals, comparisons and integer conversions go through the
 // runtime too.  Checked against each operation rounded by hand.
-// CFLAGS: -ffp-contract=off
+// CFLAGS: -ffp-contract=off -g
 // LDFLAGS: -lmpfr
 #include <enzyme/fprt/mpfr.h>
 #include <math.h>
