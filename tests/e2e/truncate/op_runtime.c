@@ -9,13 +9,22 @@
 #include <stdio.h>
 
 typedef double (*fn2)(double, double);
+typedef float (*fn2f)(float, float);
+typedef void (*fn_arr)(double *, const double *, int);
 fn2 __enzyme_truncate_op_func(void *, ...);
+fn2f __enzyme_truncate_op_func_f(void *, ...);
+fn_arr __enzyme_truncate_op_func_arr(void *, ...);
 
 static double step(double a, double b) { return a * b - b; } // truncated too
 double mix(double a, double b) {
   double s = sqrt(a) + step(a, b) / b;
   if (s < 1.0) s = s + a;
   return s;
+}
+
+float mixf(float a, float b) { return a * b + a / b; }
+void scale(double *y, const double *x, int n) { // vectorized at -O2: per lane
+  for (int i = 0; i < n; i++) y[i] = x[i] * 3.0 + y[i] / 7.0;
 }
 
 static int bits; // the precision the expected values are rounded to
@@ -52,5 +61,18 @@ int main(void) {
   double got = __enzyme_truncate_op_func((void *)mix, 64, 3, 7)(a, b);
   bad += check("64to3-7", got, mix_rounded(a, b));
   if (got == mix(a, b)) bad += check("64to3-7 differs from double", got, got + 1);
+
+  bits = 10;
+  float fa = (float)a, fb = (float)b;
+  double fwant = r(r(r(fa) * r(fb)) + r(r(fa) / r(fb)));
+  bad += check("32to16", __enzyme_truncate_op_func_f((void *)mixf, 32, 16)(fa, fb), fwant);
+
+  double x[8], y[8], want[8];
+  for (int i = 0; i < 8; i++) {
+    x[i] = 1.0 / (i + 3), y[i] = 0.3 + i / 9.0;
+    want[i] = r(r(r(x[i]) * 3.0) + r(r(y[i]) / 7.0));
+  }
+  __enzyme_truncate_op_func_arr((void *)scale, 64, 5, 10)(y, x, 8);
+  for (int i = 0; i < 8; i++) bad += check("scale 64to5-10", y[i], want[i]);
   return bad != 0;
 }
