@@ -857,8 +857,7 @@ def lower_api_calls(module, options=None) -> int:
         stages = ctx.options.get("stages")
         for call in ready:
             if stages is not None:
-                stages.enter(_call_site_note(call).replace("while differentiating",
-                                                           "differentiating", 1))
+                stages.enter(_call_site_note(call).removeprefix("while "))
             try:
                 _lower_one(ctx, call)
             except DifferentiationError as e:
