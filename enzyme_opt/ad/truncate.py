@@ -38,13 +38,14 @@ from dataclasses import dataclass
 
 from ..analysis.library import fprt
 from ..analysis.library.allocation import allocator, is_deallocator
-from ..analysis.library.intrinsics import DROPPED_INTRINSICS, HINT_INTRINSICS, WRITING_INTRINSICS
+from ..analysis.library.intrinsics import (DROPPED_INTRINSICS, HINT_INTRINSICS,
+                                           MEMSET_FUNCTIONS, WRITING_INTRINSICS)
 from ..analysis.library.libm import math_function
 from ..diagnostics import DifferentiationError, EnzymeOptError
-from ..ir import Builder, Function
+from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
 from ..ir.clone import clone_body
-from ..ir.constants import ConstantFloat, ConstantUndef, const_float
+from ..ir.constants import ConstantExpr, ConstantFloat, ConstantUndef, const_float
 from ..ir.types import I1, I64, FloatType, FunctionType, VectorType
 
 RUNTIME_HINT = ("include the truncation runtime (`-include enzyme/fprt/mpfr.h`, which "
@@ -198,6 +199,20 @@ def _width_of(exponent: str, significand: str) -> int:
                          "to truncate from (11-52, 8-23 or 5-10)")
 
 
+def _global_base(ptr):
+    """The global variable `ptr` points into, through geps and casts; else None."""
+    seen = 0
+    while seen < 64:
+        if isinstance(ptr, GlobalVariable):
+            return ptr
+        if isinstance(ptr, (I.GetElementPtr, I.Cast)) or (
+                isinstance(ptr, ConstantExpr) and ptr.operands):
+            ptr, seen = ptr.operands[0], seen + 1
+            continue
+        return None
+    return None
+
+
 def _before(inst) -> Builder:
     """A builder before `inst`, giving what it makes `inst`'s source location
     (a call without one in a function with debug info is invalid)."""
@@ -242,6 +257,9 @@ class _Rewriter:
         if self.t.mode == fprt.MODE_MEM and any(
                 v.type.is_vector and self._is_src(v) for v in [inst, *inst.operands]):
             raise self.error("vectors of truncated values in memory mode are not supported")
+        if self.t.mode == fprt.MODE_MEM and isinstance(inst, I.Load) and \
+                _global_base(inst.pointer) is not None:
+            raise self.error(self._plain_memory(_global_base(inst.pointer)))
         if isinstance(inst, I.BinaryOp):
             return self._replace(inst, self._operation(inst, fprt.binop_name(inst.opcode),
                                                        list(inst.operands)))
@@ -399,6 +417,9 @@ class _Rewriter:
     def _external_call(self, call, name) -> None:
         if self.t.mode == fprt.MODE_OP_FULL_MODULE:
             return      # the module's own code is what is truncated
+        if self.t.mode == fprt.MODE_MEM and name.startswith(WRITING_INTRINSICS):
+            self._check_memory_mode_copy(call, name)
+            return
         if name.startswith(WRITING_INTRINSICS) or allocator(name) is not None or \
                 is_deallocator(name):
             return
@@ -408,6 +429,23 @@ class _Rewriter:
             raise self.error(f"'{name}' has no body in this module, so it cannot be "
                              "truncated; give it a body here, or call it outside the "
                              "truncated function")
+
+    def _check_memory_mode_copy(self, call, name) -> None:
+        """memset writes no runtime values (zero bits are no handle), and a
+        copy from a global copies plain floats (clang -O0 initializes local
+        arrays so): in memory mode both would be read as handles."""
+        if name.startswith(MEMSET_FUNCTIONS):
+            raise self.error(f"'{name}' in memory mode: the bytes it writes are no runtime "
+                             "values; assign the floats one by one (or use operation mode)")
+        source = _global_base(call.args[1]) if len(call.args) > 1 else None
+        if source is not None:
+            raise self.error(self._plain_memory(source))
+
+    def _plain_memory(self, gv) -> str:
+        return (f"memory mode reads the global '{gv.name}', which holds plain floats, not "
+                "runtime values (only what the caller made with "
+                "__enzyme_truncate_mem_value is one); pass such data as an argument, or use "
+                "operation mode")
 
     def _math_call(self, call, callee, math: str) -> None:
         if math not in fprt.RUNTIME_MATH:

@@ -1,7 +1,9 @@
-"""`enzyme-opt --enzyme-truncate-all=FROMtoTO`: every operation of the module
-at a lower precision.  Double to float runs natively: the program's result
-must be what float arithmetic gives (computed here with struct's float
-rounding); specifications it cannot serve are refused."""
+"""Truncation outside the e2e programs.  `enzyme-opt --enzyme-truncate-all=
+FROMtoTO` computes every operation of the module at a lower precision:
+double to float runs natively, so the program's result must be what float
+arithmetic gives (computed here with struct's float rounding), and
+specifications it cannot serve are refused.  Memory mode refuses memory
+holding plain floats where the truncated code reads it."""
 from __future__ import annotations
 
 import shutil
@@ -76,3 +78,47 @@ def test_truncate_all_refuses_what_it_cannot_serve(spec, message, tmp_path):
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
     assert message in proc.stderr, proc.stderr
     assert not (tmp_path / "q.ll").exists()
+
+
+MEMORY_MODE = """\
+#include <enzyme/fprt/mpfr.h>
+typedef double (*fn1)(double);
+fn1 __enzyme_truncate_mem_func(void *, ...);
+static const double table[3] = {0.5, 0.25, 0.125};
+double from_table(double x) {
+  return x * table[(int)x % 3]; // TABLE
+}
+double zeroed(double x) {
+  double acc[4] = {0}; // MEMSET
+  for (int i = 0; i < 4; i++) acc[i] = acc[i] + x;
+  return acc[3];
+}
+double use(double x, int which) {
+  return __enzyme_truncate_mem_func(which ? (void *)from_table : (void *)zeroed, 64, 32)(x);
+}
+"""
+
+
+@pytest.mark.parametrize("which,marker,message", [
+    ("from_table", "TABLE", "memory mode reads the global"),
+    ("zeroed", "MEMSET", "in memory mode: the bytes it writes are no runtime values"),
+])
+def test_memory_mode_refuses_plain_floats_in_memory(which, marker, message, tmp_path):
+    """Memory mode reads every double as a handle: data that never was one
+    (a global table, memory a memset zeroed) is refused where it is read or
+    written, at -O0 (where clang copies or zeroes local arrays)."""
+    clang = shutil.which("clang-19")
+    if clang is None:
+        pytest.skip("clang-19 is not installed")
+    text = MEMORY_MODE.replace("which ? (void *)from_table : (void *)zeroed",
+                               f"(void *){which}")
+    src, ll = tmp_path / "m.c", tmp_path / "m.ll"
+    src.write_text(text)
+    include = _tool("--print-include-dir").stdout.strip()
+    subprocess.run([clang, "-O0", "-g", "-I", include, "-S", "-emit-llvm", src, "-o", ll],
+                   check=True)
+    proc = _tool(ll, "-o", tmp_path / "q.ll")
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if f"// {marker}" in l)
+    assert proc.returncode == 1, proc.stderr
+    first = proc.stderr.splitlines()[0]
+    assert first.startswith(f"{src}:{line}:") and message in first, proc.stderr
