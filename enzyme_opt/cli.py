@@ -354,6 +354,11 @@ class LLVMStyleCommand(click.Command):
 @click.option("--time-passes", is_flag=True,
               help="Print how long each stage took (reading, parsing, each pass and each "
                    "derivative, printing, verifying) to stderr.")
+@click.option("--enzyme-truncate-all", "truncate_all", default="", metavar="FROMtoTO",
+              help="Compute every floating-point operation of the module at a lower "
+                   "precision: '64to32', or exponent-significand widths '11-52to8-23' "
+                   "(several joined by ';').  Formats other than half and float need the "
+                   "runtime enzyme/fprt/mpfr.h included and -lmpfr.")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks of internal errors.")
 @click.option("--print-include-dir", is_flag=True, expose_value=False, is_eager=True,
               callback=_print_include_dir,
@@ -361,7 +366,7 @@ class LLVMStyleCommand(click.Command):
 @click.version_option(__version__, "--version", prog_name="enzyme-opt",
                       message="%(prog)s %(version)s")
 def main(input_paths, output, text_output, bitcode, pipeline, verify, print_activity,
-         print_type_analysis, check_derivatives, stats, time_passes, debug):
+         print_type_analysis, check_derivatives, stats, time_passes, truncate_all, debug):
     """Differentiate LLVM IR: replace calls to the Enzyme C API
     (__enzyme_autodiff, ...) in INPUT (.ll text or .bc bitcode, '-' or none
     for standard input) with synthesized derivative functions, and write the
@@ -370,7 +375,7 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
     stages = Stages()
     options = {"print_activity": print_activity, "print_type_analysis": print_type_analysis,
                "check_derivatives": check_derivatives, "stages": stages,
-               "stats": Statistics()}
+               "stats": Statistics(), "truncate_all": truncate_all}
     try:
         with ProgressLine(stages):
             result, version = run(input_paths, output, pipeline, verify, stages, options)

@@ -38,6 +38,17 @@ int __enzyme_fwddiff_int(void *, ...);
 double __enzyme_error_estimate(void *, ...);
 double __enzyme_todense(void *, ...);
 double __enzyme_truncate_mem_func(void *, ...);
+typedef double (*unary_t)(double);
+unary_t __enzyme_truncate_op_func(void *, ...);
+unary_t __enzyme_truncate_mem_func_ptr(void *, ...);
+double ext_scale(double);
+double calls_ext(double x) {
+#ifdef TRUNC_EXT
+  return ext_scale(x) + 1; // TRUNC_EXT
+#else
+  return x;
+#endif
+}
 double __enzyme_virtualreverse(void *, ...);
 double __enzyme_batch(void *, ...);
 double __enzyme_iter(void *, ...);
@@ -79,9 +90,34 @@ CASES = {
         "r = __enzyme_error_estimate((void *)sq, enzyme_width, 2, x, 0.0, 0.0); // HERE",
         r"__enzyme_error_estimate takes no 'enzyme_width'", None),
     "todense": ("r = __enzyme_todense((void *)sq, x); // HERE",
-                UNSUPPORTED.format("__enzyme_todense"), None),
-    "truncate": ("r = __enzyme_truncate_mem_func((void *)sq, 64, 32); // HERE",
-                 UNSUPPORTED.format("__enzyme_truncate_mem_func"), None),
+                UNSUPPORTED.format("__enzyme_todense") + r".*; sparse derivatives through "
+                r"load and store functions are not implemented: give a dense shadow array",
+                None),
+    "truncate-returns-double": (
+        "r = __enzyme_truncate_mem_func((void *)sq, 64, 32); // HERE",
+        r"__enzyme_truncate_mem_func is declared to return double; it returns the truncated "
+        r"function", None),
+    "truncate-mem-without-runtime": (
+        "r = __enzyme_truncate_mem_func_ptr((void *)sq, 64, 32)(x); // HERE",
+        r"memory mode needs the floating-point runtime, which this module does not define: "
+        r"include the truncation runtime", None),
+    "truncate-format-without-runtime": (
+        "r = __enzyme_truncate_op_func((void *)sq, 64, 5, 7)(x); // HERE",
+        r"truncation from 64 to 5 exponent and 7 significand bits \(only 64to32 is computed "
+        r"natively, in float\) needs the floating-point runtime", None),
+    "truncate-widen": ("r = __enzyme_truncate_op_func((void *)sq, 32, 64)(x); // HERE",
+                       r"the target format \(11 exponent, 52 significand bits\) is not "
+                       r"narrower than the 32-bit one", None),
+    "truncate-no-format": ("r = __enzyme_truncate_op_func((void *)sq, 64, 24)(x); // HERE",
+                           r"no 24-bit floating-point format to truncate to", None),
+    "truncate-same": ("r = __enzyme_truncate_op_func((void *)sq, 64, 64)(x); // HERE",
+                      r"truncating 64-bit floats to the same format changes nothing", None),
+    "truncate-runtime-width": ("r = __enzyme_truncate_op_func((void *)sq, 64, n)(x); // HERE",
+                               r"__enzyme_truncate_op_func takes the function, then constant "
+                               r"integers", None),
+    "truncate-external": ("r = __enzyme_truncate_op_func((void *)calls_ext, 64, 32)(x);",
+                          r"cannot truncate \(64to32\): 'ext_scale' has no body in this "
+                          r"module", "TRUNC_EXT"),
     "virtualreverse": ("r = __enzyme_virtualreverse((void *)sq); // HERE",
                        r"__enzyme_virtualreverse is declared to return double; it returns a "
                        r"pointer", None),

@@ -35,4 +35,5 @@ def test_a_regular_install_reads_ir_with_its_own_grammar(tmp_path):
                                  text=True, env=env, cwd=tmp_path).stdout.strip()
         assert Path(include).is_relative_to(site) and \
             (Path(include) / "enzyme" / "enzyme.h").is_file() and \
-            (Path(include) / "enzyme" / "enzyme").is_file(), include
+            (Path(include) / "enzyme" / "enzyme").is_file() and \
+            (Path(include) / "enzyme" / "fprt" / "mpfr.h").is_file(), include

@@ -44,13 +44,22 @@ def test_condition_on_llvm_version():
         parse(line, version=14)
 
 
-def test_mpfr_condition_is_a_build_skip():
+@pytest.mark.parametrize("installed", [True, False])
+def test_mpfr_condition_is_a_build_skip_only_without_mpfr(installed, monkeypatch):
+    monkeypatch.setattr(rs, "have_mpfr", lambda: installed)
     spec = parse('if [ %llvmver -ge 12 ] && [ %hasMPFR == "yes" ] ; then %clang -O0 %s '
                  '-o %s.a.out %newLoadClangEnzyme -include enzyme/fprt/mpfr.h -lm -lmpfr '
                  '&& %s.a.out ; fi')
-    assert spec.needs == "needs MPFR"
+    assert spec.needs == (None if installed else "needs MPFR")
     assert spec.ldflags == ("-lm", "-lmpfr")
     assert spec.mode == "run"          # compile-and-run: `&& %s.a.out`
+
+
+def test_truncate_all_goes_to_enzyme_opt():
+    spec = parse('%clang -O3 %s -S -emit-llvm -o - %newLoadClangEnzyme -S -mllvm '
+                 '--enzyme-truncate-all="64to32" | %lli - | FileCheck %s')
+    assert spec.cflags == ("-O3",)
+    assert spec.tool_flags == ("--enzyme-truncate-all=64to32",)
 
 
 def test_verify_with_expected_error_must_be_refused():

@@ -14,7 +14,9 @@ each line that builds a program is reproduced without the Enzyme plugin:
     clang-V <the line's -O/-f/-m flags> y.ll -o prog -lm   (clang++, -lstdc++)
     ./prog                       (| FileCheck prog.c, when the line has it)
 
-RUN lines that reproduce the same way (they differ only in Enzyme's own
+A `-mllvm` option of the plugin that enzyme-opt implements under the same
+name (`--enzyme-truncate-all=...`) is passed to enzyme-opt; `%hasMPFR` holds
+when MPFR's header is installed.  RUN lines that reproduce the same way (they differ only in Enzyme's own
 options, such as -enzyme-inline=1) are run once.  Each run is classified:
 
   pass        the program ran and passed its own checks (and FileCheck's), or
@@ -85,6 +87,7 @@ class RunSpec:
     mode: str = "run"             # run | compile | verify-error | verify-ok
     filecheck: tuple[str, ...] | None = None  # FileCheck's arguments
     needs: str | None = None      # why it cannot be built here, if known
+    tool_flags: tuple[str, ...] = ()  # Enzyme options enzyme-opt implements too
 
     def link_flags(self) -> list[str]:
         """The flags of the emit-llvm step that still matter for IR input."""
@@ -123,11 +126,16 @@ def run_lines(text: str) -> list[tuple[int, str]]:
     return lines
 
 
+def have_mpfr() -> bool:
+    """Is MPFR installed (its header; the library is checked at link time)?"""
+    return Path("/usr/include/mpfr.h").exists()
+
+
 def _test_holds(test: str, llvm_version: int) -> bool | None:
-    """One `[ ... ]` test; None when it asks for MPFR (which we lack)."""
+    """One `[ ... ]` test; None when it asks for MPFR and we lack it."""
     words = [w.strip('"') for w in shlex.split(test)]
     if len(words) == 3 and words[0] == "%hasMPFR":
-        return None
+        return (words[2] == "yes") if have_mpfr() else None
     if len(words) == 3 and words[0] == "%llvmver":
         ops = {"-ge": int.__ge__, "-gt": int.__gt__, "-le": int.__le__,
                "-lt": int.__lt__, "-eq": int.__eq__, "-ne": int.__ne__}
@@ -180,10 +188,16 @@ PLUGIN_WORDS = {"%loadClangEnzyme", "%newLoadClangEnzyme", "%loadEnzyme", "%newL
                 "-fno-experimental-new-pass-manager"}
 
 
-def parse_clang(words: list[str]) -> tuple[list[str], list[str], bool]:
+# The plugin's -mllvm options that enzyme-opt takes as its own (same name).
+TOOL_OPTIONS = ("enzyme-truncate-all=",)
+
+
+def parse_clang(words: list[str], tool_flags: list[str] | None = None
+                ) -> tuple[list[str], list[str], bool]:
     """Split a clang command's words into (compile flags, link flags,
-    -Xclang -verify given)."""
+    -Xclang -verify given); options for enzyme-opt go to `tool_flags`."""
     cflags, ldflags, verify = [], [], False
+    tool_flags = [] if tool_flags is None else tool_flags
     it = iter(words[1:])
     for w in it:
         if w in ("%s", "-S", "-emit-llvm", "-c") or w in PLUGIN_WORDS:
@@ -202,7 +216,9 @@ def parse_clang(words: list[str]) -> tuple[list[str], list[str], bool]:
                 cflags += [w, arg]
         elif w == "-mllvm":
             arg = next(it, "")
-            if not arg.lstrip("-").startswith("enzyme"):
+            if arg.lstrip("-").startswith(TOOL_OPTIONS):
+                tool_flags.append("--" + arg.lstrip("-"))
+            elif not arg.lstrip("-").startswith("enzyme"):
                 cflags += [w, arg]
         elif w.startswith(("-fpass-plugin=", "-Rpass")):
             continue
@@ -217,7 +233,7 @@ def parse_clang(words: list[str]) -> tuple[list[str], list[str], bool]:
 
 def _needs_from_flags(cflags: list[str]) -> str | None:
     joined = " ".join(cflags)
-    if "mpfr" in joined:
+    if "mpfr" in joined and not have_mpfr():
         return "needs MPFR"
     return None
 
@@ -232,7 +248,8 @@ def parse_run_line(command: str, source_text: str, cxx_source: bool,
         return None
     first = stages[0]
     cxx = first[0] in ("%clang++", "%clangxx", "clang++") or (cxx_source and "-x" not in first)
-    cflags, ldflags, verify = parse_clang(first)
+    tool_flags: list[str] = []
+    cflags, ldflags, verify = parse_clang(first, tool_flags)
     ran, filecheck = False, None
     for stage in stages[1:]:
         tool = stage[0]
@@ -250,7 +267,8 @@ def parse_run_line(command: str, source_text: str, cxx_source: bool,
     else:
         mode = "run" if ran else "compile"
     return RunSpec(cxx=cxx, cflags=tuple(cflags), ldflags=tuple(ldflags), mode=mode,
-                   filecheck=filecheck, needs=needs or _needs_from_flags(cflags))
+                   filecheck=filecheck, needs=needs or _needs_from_flags(cflags),
+                   tool_flags=tuple(tool_flags))
 
 
 # ---------------------------------------------------------------- running
@@ -308,9 +326,9 @@ def _tool_env():
     return env
 
 
-def run_enzyme_opt(ll: Path, out: Path, log: list[str]) -> Outcome | None:
+def run_enzyme_opt(ll: Path, out: Path, log: list[str], flags=()) -> Outcome | None:
     """None when enzyme-opt succeeded, else how it failed."""
-    proc = _run([sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out)], log,
+    proc = _run([sys.executable, "-m", "enzyme_opt", *flags, str(ll), "-o", str(out)], log,
                 TOOL_TIMEOUT, cwd=REPO_ROOT, env=_tool_env())
     if proc is None:
         return Outcome("tool-crash", f"enzyme-opt timed out after {TOOL_TIMEOUT}s")
@@ -382,7 +400,7 @@ def differentiate_and_run(source: Path, spec: RunSpec, cc: str, work: Path,
                           log: list[str]) -> Outcome:
     """Steps 2-4 of a reproduction: enzyme-opt, compile its output, run."""
     out_ll, exe = work / "y.ll", work / "prog"
-    failed = run_enzyme_opt(work / "x.ll", out_ll, log)
+    failed = run_enzyme_opt(work / "x.ll", out_ll, log, spec.tool_flags)
     if spec.mode == "verify-error":
         if failed is not None and failed.cls == "refused" and failed.located:
             return Outcome("pass", "", log)
@@ -432,7 +450,8 @@ class Job:
         return self.rel.split("/", 1)[0]
 
     def label(self) -> str:
-        flags = " ".join(f for f in self.spec.cflags if not f.startswith("-std"))
+        flags = " ".join(f for f in self.spec.cflags + self.spec.tool_flags
+                         if not f.startswith("-std"))
         return f"{self.rel}:{self.lines[0]} [{flags}]"
 
 

@@ -32,6 +32,8 @@ from . import tape as T
 from .tape import HEADER_BYTES
 from .batch import lower_batch
 from .indirect import lower_virtualreverse
+from .truncate import (TRUNCATE_FUNC_CALLS, VALUE_CALLS, lower_truncate_call,
+                       lower_value_call, truncate_module)
 
 # Markers about the result, allowed anywhere after the function: its activity,
 # and whether the primal result is returned too.
@@ -43,7 +45,8 @@ VALUE_MARKERS = {"enzyme_dup", "enzyme_dupnoneed", "enzyme_const", "enzyme_out",
                  "enzyme_active", "enzyme_width", "enzyme_allocated", "enzyme_tape"}
 API_PREFIXES = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
                 "__enzyme_reverse", "__enzyme_augmentsize", "__enzyme_fwdsplit", "__enzyme_batch",
-                "__enzyme_error_estimate", "__enzyme_virtualreverse")
+                "__enzyme_error_estimate", "__enzyme_virtualreverse",
+                *TRUNCATE_FUNC_CALLS, *VALUE_CALLS)
 
 
 def api_name(function_name: str) -> Optional[str]:
@@ -836,6 +839,8 @@ def lower_api_calls(module, options=None) -> int:
     differentiated only after its own API calls were replaced.
     """
     misuse.check_api_names(module, lambda name: api_name(name) is not None)
+    if options is not None and options.get("truncate_all"):
+        truncate_module(module, options["truncate_all"])
     ctx = DerivativeContext(module, options, api_call=api_call_arguments,
                             lower_api_call=_lower_split_call)
     pending = api_calls(module)
@@ -853,8 +858,7 @@ def lower_api_calls(module, options=None) -> int:
         stages = ctx.options.get("stages")
         for call in ready:
             if stages is not None:
-                stages.enter(_call_site_note(call).replace("while differentiating",
-                                                           "differentiating", 1))
+                stages.enter(_call_site_note(call).removeprefix("while "))
             try:
                 _lower_one(ctx, call)
             except DifferentiationError as e:
@@ -880,7 +884,8 @@ def _call_site_note(call) -> str:
     what = f"'{target.name}'" if target is not None else "a function"
     loc = source_location(call) or ir_location(call)
     where = f" at {loc[0]}:{loc[1]}:{loc[2]}" if loc else ""
-    return f"while differentiating {what} for the call to '{api}' in '{call.function.name}'{where}"
+    doing = "truncating" if api_name(api) in TRUNCATE_FUNC_CALLS else "differentiating"
+    return f"while {doing} {what} for the call to '{api}' in '{call.function.name}'{where}"
 
 
 def _lower_one(ctx, call) -> None:
@@ -891,6 +896,8 @@ def _lower_one(ctx, call) -> None:
         return _lower_batch(call)
     if name == "__enzyme_virtualreverse":
         return lower_virtualreverse(ctx, call)
+    if name in TRUNCATE_FUNC_CALLS or name in VALUE_CALLS:
+        return _lower_truncation(ctx, call, name)
     if name in LOWERINGS:
         mode, lower = LOWERINGS[name]
         parsed = parse_call(call, mode)
@@ -900,6 +907,21 @@ def _lower_one(ctx, call) -> None:
         return lower(ctx, parsed)
     raise DifferentiationError(f"'{name}' is not supported yet",
                                function=call.function, instruction=call)
+
+
+def _lower_truncation(ctx, call, name) -> None:
+    """`__enzyme_truncate_*` (truncate.py): no derivative, a function or a
+    value at a lower floating-point precision."""
+    args = list(call.args)
+    if name in VALUE_CALLS:
+        lower_value_call(call, name, [constant_int(a) for a in args[1:]])
+    else:
+        if not args:
+            raise _error(call, f"{name} without a function to truncate")
+        fn = _function_argument(call, args[0])
+        lower_truncate_call(call, name, fn, [constant_int(a) for a in args[1:]],
+                            ctx.truncated)
+    erase_api_call(call)
 
 
 def _lower_batch(call) -> None:

@@ -59,6 +59,8 @@ class DerivativeContext:
         # Callees taking floats where the primal passes their bits
         # (float_bit_params.py), by (id(callee), retyped parameters).
         self.float_variants: Dict[Tuple, Function] = {}
+        # Truncated copies (truncate.py), by (id(function), truncation).
+        self.truncated: Dict[Tuple, Function] = {}
 
     def record_reverse(self, gen) -> None:
         """-stats: what a reverse-mode derivative keeps, recomputes and tapes."""

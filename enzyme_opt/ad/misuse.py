@@ -23,19 +23,26 @@ from ..ir.types import FloatType, size_and_align
 # The entry points enzyme-opt lowers, and the globals it reads.
 SUPPORTED_CALLS = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
                    "__enzyme_reverse", "__enzyme_augmentsize", "__enzyme_batch",
-                   "__enzyme_error_estimate", "__enzyme_virtualreverse")
+                   "__enzyme_error_estimate", "__enzyme_virtualreverse",
+                   "__enzyme_truncate_mem_func", "__enzyme_truncate_op_func",
+                   "__enzyme_truncate_mem_value", "__enzyme_expand_mem_value")
 KNOWN_GLOBAL_PREFIXES = ("__enzyme_register_gradient", "__enzyme_register_derivative",
                          "__enzyme_inactivefn", "__enzyme_allocation_like")
 # Enzyme's own API that enzyme-opt does not implement (a call of one is no typo).
 ENZYME_ONLY_CALLS = ("__enzyme_fwdsplit", "__enzyme_todense",
-                     "__enzyme_truncate_mem_func",
-                     "__enzyme_truncate_op_func", "__enzyme_truncate_mem_value",
-                     "__enzyme_truncate_op_value", "__enzyme_expand_mem_value",
+                     "__enzyme_truncate_op_value",
                      "__enzyme_iter", "__enzyme_float",
                      "__enzyme_double", "__enzyme_integer", "__enzyme_pointer",
                      "__enzyme_sample", "__enzyme_trace", "__enzyme_condition",
                      "__enzyme_observe", "__enzyme_likelihood", "__enzyme_get_trace",
                      "__enzyme_sparse_accumulate", "__enzyme_post_sparse_todense")
+# What to do instead of an Enzyme-only entry point, where there is a way.
+INSTEAD = {
+    "__enzyme_todense": "sparse derivatives through load and store functions are not "
+                        "implemented: give a dense shadow array and read the derivatives "
+                        "from it (__enzyme_fwddiff per direction, __enzyme_autodiff per row)",
+    "__enzyme_post_sparse_todense": "see __enzyme_todense: use a dense shadow array",
+}
 ENZYME_ONLY_GLOBALS = ("__enzyme_function_like", "__enzyme_allocation_like",
                        "__enzyme_inactive_global", "__enzyme_register_splitderivative")
 
@@ -84,6 +91,9 @@ def _refuse_unknown(name, use, symbol, kind) -> None:
         close = difflib.get_close_matches(name, SUPPORTED_CALLS, n=1, cutoff=0.0)
         hint = (f" (did you mean '{close[0]}'?)" if not name.startswith(ENZYME_ONLY_CALLS)
                 else "") + "; supported: " + ", ".join(SUPPORTED_CALLS)
+        instead = next((v for k, v in INSTEAD.items() if name.startswith(k)), None)
+        if instead is not None:
+            hint += f"; {instead}"
     else:
         if name.startswith(ENZYME_ONLY_GLOBALS):
             what = f"the Enzyme global '{name}' is not supported by enzyme-opt"
