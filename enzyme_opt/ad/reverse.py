@@ -36,7 +36,8 @@ from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
                                  trivial_pointers)
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
-from ..analysis.library import MEMCPY_FUNCTIONS, reallocator
+from ..analysis.library import MEMCPY_FUNCTIONS, differentiable_blas, reallocator
+from ..analysis.memory import unwritten_memory, write_targets
 from ..analysis.loops import LoopInfo, counter_parts
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -48,6 +49,7 @@ from ..ir.values import Argument
 from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
                          store_reverse_forward_pass)
 from .cache_policy import PrimalCache
+from .blas import prepare_blas_reverse, reaches_call
 from .calls import CallKind, classify_call
 from .conventions import coerce
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
@@ -80,6 +82,7 @@ class ReverseGenerator:
         self.width = width               # lanes: shadows and adjoints per duplicated value
         self.lane = 0                    # the lane lookups default to (see each_lane)
         self.call_plans: Dict[int, tuple] = {}
+        self._write_targets = None        # [objects the forward function writes] (BLAS)
         self.adjoints: Dict[tuple, object] = {}      # (id(value), lane) -> stack slot
         self.shadow_of: Dict[tuple, object] = {}     # (id(value), lane) -> shadow
         self.reversing = None             # the forward block whose reverse is being emitted
@@ -285,6 +288,13 @@ class ReverseGenerator:
                 if isinstance(inst, I.CallBase) and self._needs_derivative_call(inst):
                     self._rewrite_call(inst)
                     continue
+                if isinstance(inst, I.CallBase) and self._is_reached_blas_call(inst):
+                    try:
+                        prepare_blas_reverse(self, inst, differentiable_blas(
+                            inst.called_function.name), self._unwritten_memory)
+                    except DifferentiationError as e:
+                        raise e.locate(inst)
+                    continue
                 if not self.info.has_shadow(inst):
                     continue
                 for lane in reversed(range(self.width)):    # inserted after inst: lane 0 first
@@ -425,6 +435,21 @@ class ReverseGenerator:
         return b.pointer_cast(block, inst.type)
 
     # ------------------------------------------------------------------ calls (forward)
+    def _is_reached_blas_call(self, call) -> bool:
+        return id(call.parent) in self.returning and \
+            classify_call(call, self.ctx.custom, "reverse") is CallKind.BLAS and \
+            reaches_call(self.info, call)
+
+    def _unwritten_memory(self, ptr) -> bool:
+        """Does `ptr` point to memory that no write of the function reaches, so
+        that the reverse pass reads what the forward pass did (a combined
+        derivative only: a split one's reverse runs after its caller's code)?"""
+        if self.split:
+            return False
+        if self._write_targets is None:
+            self._write_targets = [write_targets(self.fwd)]
+        return unwritten_memory(self.fwd, ptr, self._write_targets[0])
+
     def _needs_derivative_call(self, call) -> bool:
         if id(call.parent) not in self.returning or \
                 classify_call(call, self.ctx.custom, "reverse") not in (CallKind.BODY,

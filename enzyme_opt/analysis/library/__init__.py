@@ -14,8 +14,12 @@ list of library function names).  Each module is data first:
 - intrinsics.py:  LLVM intrinsics by effect (hints, memory copies, masked)
 - runtimes.py:    language runtime functions with derivatives (flang's sum
                   and dot_product) and those refused by name (matmul,
-                  Assign); BLAS goes there too (see its docstring)
+                  Assign)
+- blas.py:        BLAS level 1-3 routines (cblas_* and Fortran *_ names)
+                  whose derivatives ad/blas.py writes as BLAS calls
 """
+from .blas import (BLAS_ROUTINES, BlasRoutine, blas_routine, blas_written_argument,
+                   differentiable_blas)
 from .allocation import (ALLOCATORS, DEALLOCATORS, OUT_PARAMETER_ALLOCATORS, REALLOCATORS,
                          Allocator, Reallocator, allocator, is_deallocator, reallocator)
 from .inactive import (INACTIVE_FUNCTIONS, INACTIVE_PATTERNS, NO_VISIBLE_WRITES,

@@ -12,10 +12,7 @@ Runtime functions listed in REFUSED_RUNTIME carry derivatives in ways not
 written out yet: a call of one reached by active data is a located error
 saying which Fortran construct it comes from.
 
-BLAS (`cblas_ddot`, `ddot_`, ...) belongs here too: a table
-`BLAS_FUNCTIONS = {name: (operation, float type, argument layout)}` for
-ad/ to attach adjoints made of BLAS calls.  None is listed yet, so a call
-of a BLAS routine without a body is refused like any function without one.
+BLAS routines are in blas.py.
 """
 from __future__ import annotations
 
