@@ -124,6 +124,13 @@ def _row_major(b, layout):
     return _eq_any(b, layout, (ROW_MAJOR,))
 
 
+def _magnitude(b, v):
+    if isinstance(v, ConstantInt):
+        return ConstantInt(v.type, abs(v.value))
+    return b.select(b.icmp("slt", v, ConstantInt(v.type, 0)), b.sub(ConstantInt(v.type, 0), v),
+                    v)
+
+
 def _i64(b, v):
     return b.cast("sext", v, I64) if v.type.bits < 64 else v
 
@@ -181,6 +188,8 @@ class Family:
         return self.module.declare_function(name, self._types(operation))
 
     def call(self, b, operation, *args):
+        if operation == "scal":        # scal does nothing for an increment <= 0
+            args = args[:-1] + (_magnitude(b, args[-1]),)
         fn = self.routine(operation)
         args = [_coerce(b, a, t) for a, t in zip(args, fn.function_type.params)]
         return b.call(fn, args, "blas." + operation if operation in ("dot", "nrm2") else None)

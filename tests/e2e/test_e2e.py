@@ -16,7 +16,8 @@ Knobs (comma or space separated):
 A line ``// XFAIL: <reason>`` in a program marks it as an expected failure
 (strict: an unexpected pass fails the suite); a line ``// CFLAGS: <flags>``
 adds flags to step 1 (e.g. -ffast-math, so that the vectorizer emits
-reductions).
+reductions); a line ``// LDFLAGS: <flags>`` adds flags to step 4 (e.g.
+-lopenblas).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ RUN_TIMEOUT = 60
 
 XFAIL_RE = re.compile(r"^\s*//\s*XFAIL:\s*(.*?)\s*$", re.MULTILINE)
 CFLAGS_RE = re.compile(r"^\s*//\s*CFLAGS:\s*(.*?)\s*$", re.MULTILINE)
+LDFLAGS_RE = re.compile(r"^\s*//\s*LDFLAGS:\s*(.*?)\s*$", re.MULTILINE)
 # Calls of the Enzyme C API must all have been replaced...
 ENZYME_CALL_RE = re.compile(r"__enzyme_")
 # ...and the marker globals may still be declared, but not used.
@@ -119,7 +121,9 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
     out_ll = tmp_path / (prog.stem + ".out.ll")
     exe = tmp_path / prog.stem
 
-    cflags = CFLAGS_RE.search(prog.read_text(encoding="utf-8", errors="replace"))
+    source = prog.read_text(encoding="utf-8", errors="replace")
+    cflags = CFLAGS_RE.search(source)
+    ldflags = LDFLAGS_RE.search(source)
     # The shipped headers, as -I$(enzyme-opt --print-include-dir) gives them.
     cmd = [cc, opt, *(cflags.group(1).split() if cflags else []), "-I", str(INCLUDE_DIR),
            "-S", "-emit-llvm", str(prog), "-o", str(ll)]
@@ -147,7 +151,8 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
         pytest.fail("Enzyme API references left in the output:\n" + "\n".join(leftovers[:20]),
                     pytrace=False)
 
-    cmd = [cc, opt, str(out_ll), "-o", str(exe), "-lm"] + (["-lstdc++"] if cxx else [])
+    cmd = [cc, opt, str(out_ll), "-o", str(exe), "-lm"] + (["-lstdc++"] if cxx else []) + \
+        (ldflags.group(1).split() if ldflags else [])
     _require_success("compiling the output of enzyme-opt", cmd,
                      _run(cmd, "clang (compile the output)", COMPILE_TIMEOUT))
 
