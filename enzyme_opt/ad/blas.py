@@ -190,6 +190,8 @@ class Family:
     def call(self, b, operation, *args):
         if operation == "scal":        # scal does nothing for an increment <= 0
             args = args[:-1] + (_magnitude(b, args[-1]),)
+        if self.convention == FORTRAN and PARAMETERS[operation][0] == "layout":
+            args = args[1:]            # the rules pass a layout; Fortran's is column-major
         fn = self.routine(operation)
         args = [_coerce(b, a, t) for a, t in zip(args, fn.function_type.params)]
         return b.call(fn, args, "blas." + operation if operation in ("dot", "nrm2") else None)
@@ -412,10 +414,15 @@ class _View:
 
 
 class TangentView(_View):
-    def __init__(self, gen, bc, family, before, after):
+    def __init__(self, gen, bc, family, before):
         super().__init__(gen, bc, family, before)
-        self.after = after
         self.v = dict(bc.values)
+
+    @property
+    def after(self):
+        """A builder after the call (made when asked: code put before the
+        call moves positions taken earlier)."""
+        return Builder().position_after(self.bc.call)
 
     def d(self, name, lane):
         arg = self._arg(name)
@@ -470,11 +477,11 @@ def _tangent_dot(t, lane):
 
 
 def _tangent_nrm2(t, lane):
-    b, v, f = t.after, t.v, t.f
+    v, f = t.v, t.f
     d = t.d("x", lane)
     if d is None:
         return f.zero()
-    r = t.bc.call
+    r, b = t.bc.call, t.after
     dot = f.call(b, "dot", v["n"], v["x"], v["incx"], d, v["incx"])
     return b.select(b.fcmp("oeq", r, f.zero()), f.zero(), b.fdiv(dot, r))
 
@@ -578,7 +585,7 @@ def blas_tangent(gen, b, inst) -> None:
     routine = differentiable_blas(inst.called_function.name)
     before = Builder().position_before(inst)
     bc = BlasCall(inst, routine, before, gen.primal)
-    view = TangentView(gen, bc, Family(gen.module, bc), before, b)
+    view = TangentView(gen, bc, Family(gen.module, bc), before)
     lanes = [TANGENTS[routine.operation](view, lane) for lane in range(gen.width)]
     if routine.operation in ("dot", "nrm2") and gen.info.is_active(inst):
         gen.tangents[id(inst)] = lanes
