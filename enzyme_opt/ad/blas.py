@@ -42,6 +42,7 @@ from ..analysis.library.blas import (ARRAYS, CBLAS, CHARACTERS, COL_MAJOR, FLOAT
                                      routine_name)
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
+from ..ir import instructions as I
 from ..ir.constants import ConstantInt, const_float
 from ..ir.types import DOUBLE, FLOAT, I1, I8, I32, I64, VOID, FunctionType
 from . import tape as T
@@ -74,6 +75,22 @@ class BlasCall:
         if routine.convention == FORTRAN:
             self.values["layout"] = ConstantInt(I32, COL_MAJOR)
         self.char_type = self.values["layout"].type if "layout" in self.values else I32
+        self._check_overlap(function)
+
+    def _check_overlap(self, function):
+        """gemv's y and gemm's C may not be one of the inputs (BLAS forbids it;
+        the derivative would read inputs the call overwrote).  axpy and copy
+        with x = y compute what they say, and so do their derivatives."""
+        written = WRITTEN[self.routine.operation]
+        if self.routine.operation not in ("gemv", "gemm"):
+            return
+        out = _stripped(self.args[written])
+        for name in sorted(ARRAYS & set(self.args) - {written}):
+            if _stripped(self.args[name]) is out:
+                raise DifferentiationError(
+                    f"cannot differentiate '{self.call.called_function.name}' whose output "
+                    f"array '{written}' is also its input '{name}' (BLAS does not allow the "
+                    "overlap)", function=function, instruction=self.call)
 
     def _value(self, b, name, arg, function):
         want = self.element if name in FLOATS else I8 if name in CHARACTERS else I32
@@ -92,6 +109,12 @@ class BlasCall:
                 f"'{self.call.called_function.name}' is not passed by pointer",
                 function=function, instruction=self.call)
         return b.load(want, b.pointer_cast(arg, b.module.pointer_to(want)), "blas." + name)
+
+
+def _stripped(p):
+    while isinstance(p, I.Cast) and p.opcode in ("bitcast", "addrspacecast"):
+        p = p.operands[0]
+    return p
 
 
 # -- small IR helpers -----------------------------------------------------------------------

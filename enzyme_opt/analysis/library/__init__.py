@@ -18,8 +18,8 @@ list of library function names).  Each module is data first:
 - blas.py:        BLAS level 1-3 routines (cblas_* and Fortran *_ names)
                   whose derivatives ad/blas.py writes as BLAS calls
 """
-from .blas import (BLAS_ROUTINES, BlasRoutine, blas_routine, blas_written_argument,
-                   differentiable_blas)
+from .blas import (BLAS_ROUTINES, BlasRoutine, blas_routine, blas_without_rule,
+                   blas_written_argument, differentiable_blas)
 from .allocation import (ALLOCATORS, DEALLOCATORS, OUT_PARAMETER_ALLOCATORS, REALLOCATORS,
                          Allocator, Reallocator, allocator, is_deallocator, reallocator)
 from .inactive import (INACTIVE_FUNCTIONS, INACTIVE_PATTERNS, NO_VISIBLE_WRITES,

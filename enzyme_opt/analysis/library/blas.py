@@ -16,6 +16,7 @@ the arguments of each operation in the order the cblas form takes them
 """
 from __future__ import annotations
 
+import re
 from typing import NamedTuple, Optional
 
 CBLAS, FORTRAN = "cblas", "fortran"
@@ -86,3 +87,31 @@ def blas_written_argument(name: str) -> Optional[int]:
     if routine.convention == FORTRAN:
         params = params[1:] if params[0] == "layout" else params
     return params.index(WRITTEN[routine.operation])
+
+
+# BLAS and LAPACK routines known by name but without a derivative rule here:
+# a call of one that derivatives reach is refused, saying so.
+_UNRULED_STEMS = (
+    "asum", "amax", "amin", "rot", "rotg", "rotm", "rotmg", "swap", "sdot", "dsdot", "axpby",
+    "gbmv", "symv", "sbmv", "spmv", "hemv", "trmv", "tbmv", "tpmv", "trsv", "tbsv", "tpsv",
+    "ger", "geru", "gerc", "syr", "spr", "syr2", "spr2", "symm", "hemm", "syrk", "herk",
+    "syr2k", "her2k", "trmm", "trsm", "omatcopy", "imatcopy",
+    "potrf", "potrs", "potri", "getrf", "getrs", "getri", "gesv", "posv", "trtrs", "lacpy",
+    "lascl", "lange", "syev", "gesvd", "geqrf", "orgqr",
+    # complex forms of the routines with rules
+    "dotc", "dotu", "dotc_sub", "dotu_sub", "scnrm2", "dznrm2")
+_UNRULED = re.compile(r"(cblas_|LAPACKE_)?i?[sdcz](%s)_?\Z" % "|".join(_UNRULED_STEMS))
+# complex and mixed forms of the routines with rules: zgemm_, cblas_zdscal, dznrm2_
+_COMPLEX = re.compile(r"(cblas_)?([cz](gemm|gemv|axpy|scal|copy)|csscal|zdscal|scnrm2|dznrm2)_?\Z")
+
+
+def blas_without_rule(name: str) -> Optional[str]:
+    """What a BLAS or LAPACK routine without a derivative rule here is, or None."""
+    routine = BLAS_ROUTINES.get(name)
+    if routine is not None and routine.operation in DIFFERENTIATED:
+        if routine.element in ("double", "float"):
+            return None
+    if routine is not None or _UNRULED.match(name) or _COMPLEX.match(name):
+        return ("a BLAS/LAPACK routine without a derivative rule here (rules exist for "
+                + ", ".join(DIFFERENTIATED) + " in real single and double precision)")
+    return None
