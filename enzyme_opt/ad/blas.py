@@ -504,8 +504,8 @@ def _tangent_nrm2(t, lane):
     d = t.d("x", lane)
     if d is None:
         return f.zero()
+    dot = f.call(t.b, "dot", v["n"], v["x"], v["incx"], d, v["incx"])
     r, b = t.bc.call, t.after
-    dot = f.call(b, "dot", v["n"], v["x"], v["incx"], d, v["incx"])
     return b.select(b.fcmp("oeq", r, f.zero()), f.zero(), b.fdiv(dot, r))
 
 

@@ -56,6 +56,10 @@ def classify_call(call, custom_rules, mode: str) -> CallKind:
     rule = custom_rules.get(id(callee))
     if rule is not None and getattr(rule, mode) is not None:
         return CallKind.CUSTOM
+    # A BLAS routine's exact name is a contract, body or not (a BLAS built
+    # into the program, a test's mock): its derivative is BLAS calls.
+    if differentiable_blas(name) is not None:
+        return CallKind.BLAS
     # What a name promises holds for library functions only: a function of
     # the user's with a body (`memcpy_rows`, `sinc`) is differentiated as written.
     if not callee.is_declaration:
@@ -72,6 +76,4 @@ def classify_call(call, custom_rules, mode: str) -> CallKind:
         return CallKind.MASKED
     if is_complex_call(callee):
         return CallKind.COMPLEX
-    if differentiable_blas(name) is not None:
-        return CallKind.BLAS
     return CallKind.OPAQUE

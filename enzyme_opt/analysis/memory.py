@@ -29,10 +29,10 @@ from ..ir.module import GlobalVariable
 from ..ir.types import alloc_size
 from ..ir.values import Argument
 from .cfg import blocks_in_cycles, predecessor_map, reaches
-from .library import (HINT_INTRINSICS, blas_routine, blas_written_argument, MASKED_GATHER, MASKED_LOAD, MASKED_READS,
-                      MASKED_SCATTER, MASKED_STORE, MASKED_WRITES, NO_VISIBLE_WRITES,
-                      PURE_INTRINSICS, WRITING_INTRINSICS, allocator, is_deallocator,
-                      math_function, reallocator)
+from .library import (HINT_INTRINSICS, MASKED_GATHER, MASKED_LOAD, MASKED_READS, MASKED_SCATTER,
+                      MASKED_STORE, MASKED_WRITES, NO_VISIBLE_WRITES, PURE_INTRINSICS,
+                      WRITING_INTRINSICS, allocator, blas_routine, blas_written_argument,
+                      is_deallocator, math_function, reallocator)
 from .loops import counter_parts
 
 
@@ -136,7 +136,7 @@ def _call_writes_only_local(call, seen) -> bool:
         return _is_local(underlying_object(call.args[0]))
     if name.startswith(HINT_INTRINSICS + MASKED_READS) or _writes_nothing_visible(name):
         return True
-    if callee.is_declaration and blas_routine(name) is not None:
+    if blas_routine(name) is not None:          # the name is the contract, body or not
         written = blas_written_argument(name)
         return written is None or _is_local(underlying_object(call.args[written]))
     if callee.is_declaration:
@@ -224,8 +224,7 @@ def _call_written_pointer(call):
         return call.args[0]
     if callee is not None and callee.name.startswith(MASKED_STORE):
         return call.args[1]
-    if callee is not None and callee.is_declaration and \
-            blas_written_argument(callee.name) is not None:
+    if callee is not None and blas_written_argument(callee.name) is not None:
         return call.args[blas_written_argument(callee.name)]
     return _ANYWHERE
 
