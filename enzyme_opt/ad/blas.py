@@ -274,57 +274,114 @@ def _coerce(b, v, t):
 
 
 # -- matrices by lines (rows of a row-major matrix, columns of a column-major one) ----------
+_SHAPES = {"copy": ("lines", "length", "x", "ldx", "y", "ldy"),
+           "dot": ("lines", "length", "x", "ldx", "y", "ldy"),
+           "scal": ("lines", "length", "alpha", "x", "ldx"),
+           "axpy": ("lines", "length", "alpha", "x", "ldx", "y", "ldy")}
+
+
 def _matrix_helper(family: Family, what: str):
     """`what` over a matrix of `lines` lines of `length` elements with leading
-    dimensions, as a loop of vector BLAS calls:
-      copy(lines, length, src, ld_src, dst, ld_dst)
-      dot(lines, length, x, ldx, y, ldy) -> sum of the lines' dot products
-      scal(lines, length, alpha, x, ldx)
-      axpy(lines, length, alpha, x, ldx, y, ldy)"""
+    dimensions, as two loops (a module that defines one BLAS routine itself
+    need not have the others):
+      copy(lines, length, x, ldx, y, ldy):   y = x
+      dot(lines, length, x, ldx, y, ldy):    sum of x .* y
+      scal(lines, length, alpha, x, ldx):    x = alpha x (0 where alpha is 0)
+      axpy(lines, length, alpha, x, ldx, y, ldy): y += alpha x"""
     module, el = family.module, family.element
-    name = f"{HELPER_PREFIX}{family.convention}.{what}_matrix.{el}"
+    name = f"{HELPER_PREFIX}{what}_matrix.{el}"
     existing = module.get(name)
     if existing is not None:
         return existing
     ptr = module.pointer_to(el)
-    shapes = {"copy": ((I32, I32, ptr, I32, ptr, I32), VOID),
-              "dot": ((I32, I32, ptr, I32, ptr, I32), el),
-              "scal": ((I32, I32, el, ptr, I32), VOID),
-              "axpy": ((I32, I32, el, ptr, I32, ptr, I32), VOID)}
-    params, ret = shapes[what]
-    names = {"copy": ("lines", "length", "x", "ldx", "y", "ldy"),
-             "dot": ("lines", "length", "x", "ldx", "y", "ldy"),
-             "scal": ("lines", "length", "alpha", "x", "ldx"),
-             "axpy": ("lines", "length", "alpha", "x", "ldx", "y", "ldy")}[what]
+    names = _SHAPES[what]
+    params = tuple(el if n == "alpha" else ptr if n in ("x", "y") else I32 for n in names)
+    ret = el if what == "dot" else VOID
     fn = _new_helper(module, name, FunctionType(ret, params), names)
     fn.attrs = "nounwind"
     a = dict(zip(names, fn.args))
-    entry, head, body, done = (fn.add_block(n) for n in ("entry", "head", "body", "done"))
-    Builder(entry).br(head)
-    hb = Builder(head)
-    j = hb.phi(I64, [(ConstantInt(I64, 0), entry)], "line")
-    acc = hb.phi(el, [(const_float(el, 0.0), entry)], "acc") if ret is el else None
-    hb.cond_br(hb.icmp("slt", j, _i64(hb, a["lines"])), body, done)
-    bb = Builder(body)
+    entry = fn.add_block("entry")
+    acc_in = const_float(el, 0.0)
+    eb = Builder(entry)
+    lines, length = _count(eb, a["lines"]), _count(eb, a["length"])
+    outer = _Loop(fn, eb, lines, "line", [acc_in] if ret is el else [])
+    inner = _Loop(fn, outer.body, length, "element", outer.carried)
+    b, j, i = inner.body, outer.index, inner.index
 
-    def line(p, ld):
-        return bb.gep(el, p, [bb.mul(j, _i64(bb, ld))], ptr, "line.at")
-    one = ConstantInt(I32, 1)
+    def at(p, ld):
+        return b.gep(el, p, [b.add(b.mul(j, _i64(b, ld)), i)], ptr, "at")
+    carried = []
     if what == "copy":
-        family.call(bb, "copy", a["length"], line(a["x"], a["ldx"]), one,
-                    line(a["y"], a["ldy"]), one)
+        b.store(b.load(el, at(a["x"], a["ldx"])), at(a["y"], a["ldy"]))
     elif what == "dot":
-        d = family.call(bb, "dot", a["length"], line(a["x"], a["ldx"]), one,
-                        line(a["y"], a["ldy"]), one)
-        acc.add_incoming(bb.fadd(acc, d), body)
+        carried = [b.fadd(inner.carried[0], b.fmul(b.load(el, at(a["x"], a["ldx"])),
+                                                   b.load(el, at(a["y"], a["ldy"]))))]
     elif what == "scal":
-        family.call(bb, "scal", a["length"], a["alpha"], line(a["x"], a["ldx"]), one)
+        p = at(a["x"], a["ldx"])
+        scaled = b.fmul(a["alpha"], b.load(el, p))
+        b.store(b.select(b.fcmp("oeq", a["alpha"], const_float(el, 0.0)),
+                         const_float(el, 0.0), scaled), p)
     else:
-        family.call(bb, "axpy", a["length"], a["alpha"], line(a["x"], a["ldx"]), one,
-                    line(a["y"], a["ldy"]), one)
-    j.add_incoming(bb.add(j, ConstantInt(I64, 1)), body)
-    bb.br(head)
-    Builder(done).ret(acc if ret is el else None)
+        p = at(a["y"], a["ldy"])
+        b.store(b.fadd(b.load(el, p), b.fmul(a["alpha"], b.load(el, at(a["x"], a["ldx"])))), p)
+    inner.close(carried)
+    outer.body = inner.after
+    outer.close(inner.results)
+    outer.after.ret(outer.results[0] if ret is el else None)
+    return fn
+
+
+class _Loop:
+    """for (index = 0; index < count; index++), with values carried around
+    it: `body` builds the body, `close(next values)` ends it, `after` and
+    `results` continue after it."""
+
+    def __init__(self, fn, b, count, name, initial):
+        self.head = fn.add_block(name + ".head")
+        self.first = fn.add_block(name + ".body")
+        self.exit = fn.add_block(name + ".done")
+        self.start = b.block
+        b.br(self.head)
+        hb = Builder(self.head)
+        self.index = hb.phi(I64, [(ConstantInt(I64, 0), self.start)], name)
+        self.carried = [hb.phi(v.type, [(v, self.start)], name + ".acc") for v in initial]
+        hb.cond_br(hb.icmp("slt", self.index, count), self.first, self.exit)
+        self.body = Builder(self.first)
+
+    def close(self, values):
+        b = self.body
+        latch = b.block
+        self.index.add_incoming(b.add(self.index, ConstantInt(I64, 1)), latch)
+        for phi, v in zip(self.carried, values or self.carried):
+            phi.add_incoming(v, latch)
+        b.br(self.head)
+        self.after = Builder(self.exit)
+        self.results = list(self.carried)
+
+
+def _vector_copy_helper(family: Family):
+    """copy(n, x, incx, y): y[i] = element i of x (from the end when incx < 0,
+    as BLAS reads it)."""
+    module, el = family.module, family.element
+    name = f"{HELPER_PREFIX}copy_vector.{el}"
+    existing = module.get(name)
+    if existing is not None:
+        return existing
+    ptr = module.pointer_to(el)
+    fn = _new_helper(module, name, FunctionType(VOID, (I32, ptr, I32, ptr)),
+                     ("n", "x", "incx", "y"))
+    fn.attrs = "nounwind"
+    n, x, incx, y = fn.args
+    b = Builder(fn.add_block("entry"))
+    count, inc = _count(b, n), _i64(b, incx)
+    last = b.sub(ConstantInt(I64, 0), b.mul(b.sub(count, ConstantInt(I64, 1)), inc))
+    start = b.select(b.icmp("slt", inc, ConstantInt(I64, 0)), last, ConstantInt(I64, 0))
+    loop = _Loop(fn, b, count, "element", [])
+    lb, i = loop.body, loop.index
+    src = lb.gep(el, x, [lb.add(start, lb.mul(i, inc))], ptr, "from")
+    lb.store(lb.load(el, src), lb.gep(el, y, [i], ptr, "to"))
+    loop.close([])
+    loop.after.ret()
     return fn
 
 
@@ -375,7 +432,9 @@ def copy_input(b, family, v, name):
     if name in ("x", "y"):
         length = vector_lengths(b, v)[0 if name == "x" else 1] if "trans" in v else v["n"]
         buf = _malloc(b, family, length)
-        family.call(b, "copy", length, v[name], v["inc" + name], buf, one)
+        helper = _vector_copy_helper(family)
+        b.call(helper, [_coerce(b, a, t) for a, t in zip(
+            (length, v[name], v["inc" + name], buf), helper.function_type.params)])
         return buf, one
     rows, cols = stored_shape(b, v, name)
     lines, length = lines_of(b, v, rows, cols)
