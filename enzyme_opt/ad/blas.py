@@ -522,10 +522,26 @@ class TangentView(_View):
                                                    self.b.module.pointer_to(el)))
 
 
+class _InReverse(dict):
+    """The call's values by name, each fetched for the reverse pass when first
+    asked (what is not asked for costs no slot and no tape)."""
+
+    def __init__(self, gen, b, values):
+        super().__init__()
+        self.gen, self.b, self.values = gen, b, values
+
+    def __missing__(self, name):
+        value = self[name] = self.gen.primal_in_rev(self.b, self.values[name])
+        return value
+
+    def __contains__(self, name):
+        return name in self.values
+
+
 class AdjointView(_View):
     def __init__(self, gen, bc, family, b, copies):
         super().__init__(gen, bc, family, b)
-        self.v = {n: gen.primal_in_rev(b, x) for n, x in bc.values.items()}
+        self.v = _InReverse(gen, b, bc.values)
         self.copied = {name: (gen.primal_in_rev(b, buf), gen.primal_in_rev(b, step))
                        for name, (buf, step) in copies.items()}
         self.copies = [buf for buf, _ in self.copied.values()]
@@ -799,11 +815,11 @@ ADJOINTS = {"dot": _adjoint_dot, "nrm2": _adjoint_nrm2, "axpy": _adjoint_axpy,
             "gemm": _adjoint_gemm}
 
 
-def prepare_blas_reverse(gen, call, routine, unwritten) -> None:
+def prepare_blas_reverse(gen, call, routine, unchanged) -> None:
     """The forward sweep's part: read a Fortran call's scalars, and copy the
     inputs the adjoint reads that a write may change before the reverse pass
-    (`unwritten(pointer)` says when none can).  The plan goes to
-    gen.call_plans for `blas_adjoint`."""
+    (`unchanged(pointer)`, the cache policy's memory_unchanged, says when
+    none can).  The plan goes to gen.call_plans for `blas_adjoint`."""
     b = Builder().position_before(call)
     bc = BlasCall(call, routine, b, gen.primal)
     family = Family(gen.module, bc)
@@ -813,7 +829,7 @@ def prepare_blas_reverse(gen, call, routine, unwritten) -> None:
     scalars = {n: view.scalar_active(n) for n in FLOATS}
     copies = {}
     for name in sorted(needed_inputs(routine.operation, active, scalars)):
-        if name != WRITTEN[routine.operation] and unwritten(bc.args[name]):
+        if name != WRITTEN[routine.operation] and unchanged(bc.args[name]):
             continue
         copies[name] = copy_input(b, family, bc.values, name)
     gen.call_plans[id(call)] = ("blas", routine, bc, copies)

@@ -37,7 +37,6 @@ from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.library import MEMCPY_FUNCTIONS, differentiable_blas, reallocator
-from ..analysis.memory import unwritten_memory, write_targets
 from ..analysis.loops import LoopInfo, counter_parts
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -82,7 +81,6 @@ class ReverseGenerator:
         self.width = width               # lanes: shadows and adjoints per duplicated value
         self.lane = 0                    # the lane lookups default to (see each_lane)
         self.call_plans: Dict[int, tuple] = {}
-        self._write_targets = None        # [objects the forward function writes] (BLAS)
         self.adjoints: Dict[tuple, object] = {}      # (id(value), lane) -> stack slot
         self.shadow_of: Dict[tuple, object] = {}     # (id(value), lane) -> shadow
         self.reversing = None             # the forward block whose reverse is being emitted
@@ -291,7 +289,7 @@ class ReverseGenerator:
                 if isinstance(inst, I.CallBase) and self._is_reached_blas_call(inst):
                     try:
                         prepare_blas_reverse(self, inst, differentiable_blas(
-                            inst.called_function.name), self._unwritten_memory)
+                            inst.called_function.name), self.cache.memory_unchanged)
                     except DifferentiationError as e:
                         raise e.locate(inst)
                     continue
@@ -439,16 +437,6 @@ class ReverseGenerator:
         return id(call.parent) in self.returning and \
             classify_call(call, self.ctx.custom, "reverse") is CallKind.BLAS and \
             reaches_call(self.info, call)
-
-    def _unwritten_memory(self, ptr) -> bool:
-        """Does `ptr` point to memory that no write of the function reaches, so
-        that the reverse pass reads what the forward pass did (a combined
-        derivative only: a split one's reverse runs after its caller's code)?"""
-        if self.split:
-            return False
-        if self._write_targets is None:
-            self._write_targets = [write_targets(self.fwd)]
-        return unwritten_memory(self.fwd, ptr, self._write_targets[0])
 
     def _needs_derivative_call(self, call) -> bool:
         if id(call.parent) not in self.returning or \
