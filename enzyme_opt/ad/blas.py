@@ -565,13 +565,14 @@ class AdjointView(_View):
 # -- forward mode ---------------------------------------------------------------------------
 def _tangent_dot(t, lane):
     b, v, f = t.b, t.v, t.f
-    total = None
-    for active, other in (("x", "y"), ("y", "x")):
-        d = t.d(active, lane)
-        if d is not None:
-            term = f.call(b, "dot", v["n"], d, v["inc" + active], *t.arr(other))
-            total = term if total is None else b.fadd(total, term)
-    return total if total is not None else f.zero()
+    terms = []
+    if t.d("x", lane) is not None:         # dx.y, then x.dy (the reference's order)
+        terms.append(f.call(b, "dot", v["n"], t.d("x", lane), v["incx"], v["y"], v["incy"]))
+    if t.d("y", lane) is not None:
+        terms.append(f.call(b, "dot", v["n"], v["x"], v["incx"], t.d("y", lane), v["incy"]))
+    if not terms:
+        return f.zero()
+    return terms[0] if len(terms) == 1 else b.fadd(terms[0], terms[1])
 
 
 def _tangent_nrm2(t, lane):
