@@ -18,6 +18,7 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantInt, ConstantZero, shuffle_mask, zero_of
 from ..ir.types import I32
 from .aggregates import clear_float_fields, returns_gradient
+from .blas import blas_adjoint
 from .calls import CallKind, classify_call
 from .complex_calls import complex_adjoint
 from .conventions import coerce
@@ -326,6 +327,8 @@ def _differentiated_call(gen, b, inst, plan):
         return indirect_reverse(gen, b, inst, plan)
     if plan[0] == "lookup":
         return lookup_reverse(gen, b, inst, plan)
+    if plan[0] == "blas":
+        return blas_adjoint(gen, b, inst, plan)
     callee, kinds, rev, ret_active, call_args = plan
     lanes = range(gen.width)
     args = [gen.rev_tape]
@@ -364,4 +367,8 @@ _CALL_ADJOINTS = {
     CallKind.MEMSET: lambda gen, b, inst: gen.ctx.memset_adjoint(gen, b, inst),
     CallKind.MASKED: masked_adjoint, CallKind.COMPLEX: complex_adjoint,
     CallKind.OPAQUE: _opaque, CallKind.BODY: _nothing,
+    # the forward sweep made a plan for every BLAS call derivatives reach
+    # (reverse.py, blas.prepare_blas_reverse); those in blocks that do not
+    # return have none and no reverse
+    CallKind.BLAS: _nothing,
 }

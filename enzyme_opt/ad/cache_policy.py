@@ -34,7 +34,8 @@ from typing import Dict
 
 from ..analysis.lanes import poison_lanes
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, math_function
-from ..analysis.memory import reloadable_loads, restorable_loads
+from ..analysis.memory import (reloadable_loads, restorable_loads, unwritten_memory,
+                               write_targets)
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
@@ -67,6 +68,7 @@ class PrimalCache:
         self.readers: Dict[int, set] = {}           # id(value) -> ids of forward blocks
         self.recomputed: set = set()                # ids of values recomputed (-stats)
         self.math_calls = None      # (name, ids of the arguments) -> forward math calls
+        self.write_targets = None   # [objects the forward function writes] (memory_unchanged)
         self.reloadable = set() if gen.split else reloadable_loads(gen.fwd)
         self.undo = UndoLog({} if gen.split else restorable_loads(
             gen.fwd, self.reloadable, gen.loops))
@@ -123,6 +125,19 @@ class PrimalCache:
                     all(lp in around for lp in gen.loops.loops_around(call.parent))):
                 return call
         return None
+
+    def memory_unchanged(self, ptr) -> bool:
+        """Does the memory `ptr` points to hold, when the reverse pass runs,
+        what it held anywhere in the forward pass?  (A BLAS call's input is
+        then read again rather than copied, ad/blas.py.)  Only in a combined
+        derivative, and for argument or global memory no write of the
+        function reaches: the loads `reloadable` names, for a call."""
+        gen = self.gen
+        if gen.split:
+            return False
+        if self.write_targets is None:
+            self.write_targets = [write_targets(gen.fwd)]
+        return unwritten_memory(gen.fwd, ptr, self.write_targets[0])
 
     def slots_in_order(self) -> list:
         return sorted(self.slots.values(), key=lambda s: s.order)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import enum
 
 from ..analysis.activity import allocation_size_index, is_inactive_call
-from ..analysis.library import MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, is_deallocator, reallocator
+from ..analysis.library import (MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, differentiable_blas,
+                                is_deallocator, reallocator)
 from .complex_calls import is_complex_call
 from .masked import is_masked_access
 from .rules import rule_name_for_call
@@ -31,6 +32,7 @@ class CallKind(enum.Enum):
     MEMSET = "fills memory (memset)"
     MASKED = "a masked vector load, store, gather or scatter"
     COMPLEX = "complex arithmetic of the runtime (__muldc3, cexp, ...)"
+    BLAS = "a BLAS routine whose derivative is BLAS calls (ad/blas.py)"
     OPAQUE = "a declaration without a derivative rule"
     BODY = "a function with a body, differentiated in turn"
 
@@ -54,6 +56,10 @@ def classify_call(call, custom_rules, mode: str) -> CallKind:
     rule = custom_rules.get(id(callee))
     if rule is not None and getattr(rule, mode) is not None:
         return CallKind.CUSTOM
+    # A BLAS routine's exact name is a contract, body or not (a BLAS built
+    # into the program, a test's mock): its derivative is BLAS calls.
+    if differentiable_blas(name) is not None:
+        return CallKind.BLAS
     # What a name promises holds for library functions only: a function of
     # the user's with a body (`memcpy_rows`, `sinc`) is differentiated as written.
     if not callee.is_declaration:

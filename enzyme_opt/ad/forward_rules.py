@@ -16,6 +16,7 @@ from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt, InlineAsm, zero_of
 from ..ir.types import I64
 from .aggregates import check_tangent_argument, is_pointer_aggregate, mirror_forward, store_forward
+from .blas import blas_tangent
 from .calls import CallKind, classify_call
 from .complex_calls import complex_tangent
 from .conventions import coerce
@@ -266,6 +267,7 @@ _CALL_TANGENTS = {
     CallKind.RULE: _math_rule, CallKind.REDUCTION: _reduction, CallKind.MEMCPY: _memcpy,
     CallKind.MEMSET: _memset, CallKind.MASKED: masked_tangent,
     CallKind.COMPLEX: complex_tangent, CallKind.OPAQUE: _opaque, CallKind.BODY: _body,
+    CallKind.BLAS: blas_tangent,
 }
 
 

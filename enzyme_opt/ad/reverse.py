@@ -36,7 +36,7 @@ from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
                                  trivial_pointers)
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
-from ..analysis.library import MEMCPY_FUNCTIONS, reallocator
+from ..analysis.library import MEMCPY_FUNCTIONS, differentiable_blas, reallocator
 from ..analysis.loops import LoopInfo, counter_parts
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -48,6 +48,7 @@ from ..ir.values import Argument
 from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
                          store_reverse_forward_pass)
 from .cache_policy import PrimalCache
+from .blas import prepare_blas_reverse, reaches_call
 from .calls import CallKind, classify_call
 from .conventions import coerce
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
@@ -285,6 +286,13 @@ class ReverseGenerator:
                 if isinstance(inst, I.CallBase) and self._needs_derivative_call(inst):
                     self._rewrite_call(inst)
                     continue
+                if isinstance(inst, I.CallBase) and self._is_reached_blas_call(inst):
+                    try:
+                        prepare_blas_reverse(self, inst, differentiable_blas(
+                            inst.called_function.name), self.cache.memory_unchanged)
+                    except DifferentiationError as e:
+                        raise e.locate(inst)
+                    continue
                 if not self.info.has_shadow(inst):
                     continue
                 for lane in reversed(range(self.width)):    # inserted after inst: lane 0 first
@@ -425,6 +433,11 @@ class ReverseGenerator:
         return b.pointer_cast(block, inst.type)
 
     # ------------------------------------------------------------------ calls (forward)
+    def _is_reached_blas_call(self, call) -> bool:
+        return id(call.parent) in self.returning and \
+            classify_call(call, self.ctx.custom, "reverse") is CallKind.BLAS and \
+            reaches_call(self.info, call)
+
     def _needs_derivative_call(self, call) -> bool:
         if id(call.parent) not in self.returning or \
                 classify_call(call, self.ctx.custom, "reverse") not in (CallKind.BODY,

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers)
-from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS, reallocator, refused_runtime
+from ..analysis.library import (LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, reallocator,
+                                refused_runtime)
 from ..analysis.memory import call_may_write_through
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
@@ -60,7 +61,8 @@ def refuse_bodiless_call(call, function) -> None:
 def refuse_known_runtime(call, function) -> None:
     """A runtime function the catalog names as not differentiated yet: say
     which construct of the source it implements."""
-    construct = refused_runtime(call.called_function.name)
+    name = call.called_function.name
+    construct = refused_runtime(name) or blas_without_rule(name)
     if construct is not None:
         raise DifferentiationError(
             f"cannot differentiate call to '{call.called_function.name}' (no derivative rule "

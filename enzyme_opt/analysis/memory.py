@@ -29,10 +29,10 @@ from ..ir.module import GlobalVariable
 from ..ir.types import alloc_size
 from ..ir.values import Argument
 from .cfg import blocks_in_cycles, predecessor_map, reaches
-from .library import (HINT_INTRINSICS, MASKED_GATHER, MASKED_LOAD, MASKED_READS,
-                      MASKED_SCATTER, MASKED_STORE, MASKED_WRITES, NO_VISIBLE_WRITES,
-                      PURE_INTRINSICS, WRITING_INTRINSICS, allocator, is_deallocator,
-                      math_function, reallocator)
+from .library import (HINT_INTRINSICS, MASKED_GATHER, MASKED_LOAD, MASKED_READS, MASKED_SCATTER,
+                      MASKED_STORE, MASKED_WRITES, NO_VISIBLE_WRITES, PURE_INTRINSICS,
+                      WRITING_INTRINSICS, allocator, blas_routine, blas_written_argument,
+                      is_deallocator, math_function, reallocator)
 from .loops import counter_parts
 
 
@@ -136,6 +136,9 @@ def _call_writes_only_local(call, seen) -> bool:
         return _is_local(underlying_object(call.args[0]))
     if name.startswith(HINT_INTRINSICS + MASKED_READS) or _writes_nothing_visible(name):
         return True
+    if blas_routine(name) is not None:          # the name is the contract, body or not
+        written = blas_written_argument(name)
+        return written is None or _is_local(underlying_object(call.args[written]))
     if callee.is_declaration:
         known = math_function(name) is not None or (
             name.startswith("llvm.") and not name.startswith("llvm.masked"))
@@ -169,6 +172,16 @@ def reloadable_loads(fn) -> Set[int]:
     return out
 
 
+def unwritten_memory(fn, ptr, targets) -> bool:
+    """Does no write of `fn` reach the memory `ptr` points into (an argument's
+    or a global's)?  `targets` is `write_targets(fn)`, asked once."""
+    obj = underlying_object(ptr)
+    if not isinstance(obj, (Argument, GlobalVariable)):
+        return False
+    return _never_written(obj) or (targets is not None and
+                                   all(separate_objects(obj, t) for t in targets))
+
+
 def _rooted_in_caller_memory(ptr) -> bool:
     """Is `ptr` an address computed from pointers loaded, directly or through
     further loads, from an argument or a global?"""
@@ -179,6 +192,10 @@ def _rooted_in_caller_memory(ptr) -> bool:
             ptr = ptr.pointer
         else:
             return isinstance(ptr, (Argument, GlobalVariable))
+
+
+def write_targets(fn):
+    return _write_targets(fn)
 
 
 def _write_targets(fn):
@@ -207,6 +224,8 @@ def _call_written_pointer(call):
         return call.args[0]
     if callee is not None and callee.name.startswith(MASKED_STORE):
         return call.args[1]
+    if callee is not None and blas_written_argument(callee.name) is not None:
+        return call.args[blas_written_argument(callee.name)]
     return _ANYWHERE
 
 

@@ -11,15 +11,25 @@ rank, in array element order: the linear index is split into one index per
 dimension, each scaled by that dimension's byte stride.  `dot_product`
 takes two arrays of rank 1.  Calls with a `dim` or a `mask` are left alone
 (and refused if derivatives reach them).
+
+`y = matmul(a, b)` is `_FortranAMatmulReal8Real8(&result, &a, &b, ...)`,
+whose result the runtime allocates (the caller frees it), then
+`_FortranAAssign(&y, &result, ...)`.  A matmul of two rank-2 arrays
+becomes a malloc and three loops filling the result's descriptor and
+elements; an assignment of real arrays (the type code the function stores
+in both descriptors, whole or by field, tells) to an array that is neither
+allocatable nor a pointer becomes an element-by-element copy.  Others stay
+calls, refused when derivatives reach them.
 """
 from __future__ import annotations
 
-from ..analysis.library import (DESCRIPTOR_DIM_BYTES, DESCRIPTOR_DIMS_OFFSET,
-                                DESCRIPTOR_RANK_OFFSET, fortran_reduction)
+from ..analysis.library import (ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,
+                                DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET,
+                                DESCRIPTOR_TYPE_OFFSET, REAL_TYPE_CODES, fortran_reduction)
 from ..ir import Builder
 from ..ir import instructions as I
-from ..ir.constants import ConstantInt, ConstantNull, const_float
-from ..ir.types import I8, I64, DOUBLE, FLOAT
+from ..ir.constants import ConstantAggregate, ConstantInt, ConstantNull, const_float
+from ..ir.types import I8, I64, DOUBLE, FLOAT, FunctionType
 
 _ELEMENT = {"double": DOUBLE, "float": FLOAT}
 
@@ -36,6 +46,13 @@ def write_out_fortran_reductions(fn) -> None:
             _write_sum(fn, call, _ELEMENT[element])
         elif operation == "dot_product" and len(call.args) == 4:
             _write_dot_product(fn, call, _ELEMENT[element])
+        elif operation == "matmul" and len(call.args) == 5 and \
+                all(stored_byte(d, DESCRIPTOR_RANK_OFFSET) == 2 for d in call.args[:3]):
+            _write_matmul(fn, call, _ELEMENT[element])
+        elif operation == "assign" and len(call.args) == 4:
+            element = _assigned_real(call.args[0], call.args[1])
+            if element is not None:
+                _write_assign(fn, call, _ELEMENT[element])
 
 
 def _is_zero(v) -> bool:
@@ -151,4 +168,129 @@ def _write_dot_product(fn, call, element):
     acc.add_incoming(added, ilatch.block)
     done.br(rest)
     call.replace_all_uses_with(acc)
+    call.erase()
+
+
+# -- what a function stores in a descriptor ---------------------------------------------------
+# a descriptor's struct fields by byte offset (base, elem_len, version, rank, type, attribute)
+_FIELD_AT = {0: 0, 8: 1, 16: 2, DESCRIPTOR_RANK_OFFSET: 3, DESCRIPTOR_TYPE_OFFSET: 4,
+             DESCRIPTOR_ATTRIBUTE_OFFSET: 5}
+
+
+def stored_byte(desc, offset: int, depth: int = 4):
+    """The constant every store of the function puts at byte `offset` of
+    descriptor `desc` (a stack slot), whole (-O0: a struct built by
+    insertvalue, or loaded from another such slot) or field by field (-O2:
+    an i8 store); None if not known."""
+    if not isinstance(desc, I.Alloca) or depth == 0:
+        return None
+    found = set()
+    for user in desc.users:
+        if isinstance(user, I.Store) and user.pointer is desc and user.value.type.is_struct:
+            value = user.value
+            if isinstance(value, I.Load):
+                found.add(stored_byte(value.pointer, offset, depth - 1))
+            else:
+                found.add(_struct_field(value, _FIELD_AT[offset]))
+        elif isinstance(user, I.GetElementPtr) and user.operands[0] is desc and \
+                _byte_offset(user) == offset:
+            for store in user.users:
+                if isinstance(store, I.Store) and store.pointer is user:
+                    found.add(store.value.value if isinstance(store.value, ConstantInt)
+                              else None)
+    return found.pop() if len(found) == 1 else None
+
+
+def _byte_offset(gep):
+    if len(gep.operands) == 2 and gep.source_type == I8 and \
+            isinstance(gep.operands[1], ConstantInt):
+        return gep.operands[1].value
+    return None
+
+
+def _struct_field(value, k):
+    while isinstance(value, I.InsertValue):
+        if value.indices[0] == k:
+            inserted = value.operands[1]
+            return inserted.value if isinstance(inserted, ConstantInt) and \
+                len(value.indices) == 1 else None
+        value = value.operands[0]
+    if isinstance(value, ConstantAggregate) and isinstance(value.elements[k], ConstantInt):
+        return value.elements[k].value
+    return None
+
+
+def _assigned_real(to, source):
+    """The real kind an assignment copies, when both descriptors are known to
+    describe arrays of it and `to` is neither a pointer nor allocatable."""
+    kind = stored_byte(source, DESCRIPTOR_TYPE_OFFSET)
+    if kind not in REAL_TYPE_CODES or stored_byte(to, DESCRIPTOR_TYPE_OFFSET) != kind or \
+            stored_byte(to, DESCRIPTOR_ATTRIBUTE_OFFSET) != ATTRIBUTE_OTHER:
+        return None
+    return REAL_TYPE_CODES[kind]
+
+
+# -- matmul and assignment ------------------------------------------------------------------
+def _write_matmul(fn, call, element):
+    """result = matmul(x, y) of rank-2 arrays: the runtime allocates the
+    result (the caller frees it); here malloc does, and loops fill it in
+    column-major order: result(i, j) = sum over l of x(i, l) y(l, j)."""
+    rest = _split_after(fn, call)
+    b = Builder().position_before(call)
+    res, dx, dy = call.args[:3]
+    size = b.i64(8 if element == DOUBLE else 4)
+    x, y = _field(b, dx, 0, dx.type, "mm.x"), _field(b, dy, 0, dy.type, "mm.y")
+    m, k = (_dim_field(b, dx, b.i64(d), 1, "mm.extent") for d in (0, 1))
+    n = _dim_field(b, dy, b.i64(1), 1, "mm.n")
+    sx0, sx1 = (_dim_field(b, dx, b.i64(d), 2, "mm.stride.x") for d in (0, 1))
+    sy0, sy1 = (_dim_field(b, dy, b.i64(d), 2, "mm.stride.y") for d in (0, 1))
+    malloc = fn.module.declare_function("malloc", FunctionType(dx.type, (I64,)))
+    out = b.call(malloc, [b.mul(b.mul(m, n), size)], "mm.result")
+    b.store(out, res)
+    # (products: an extent read from a descriptor flang filled with
+    # ptrtoint sizes is an integer once multiplied)
+    for d, (extent, stride) in enumerate(((b.mul(m, b.i64(1)), size), (b.mul(n, b.i64(1)),
+                                                                        b.mul(m, size)))):
+        for field, value in enumerate((b.i64(1), extent, stride)):
+            offset = DESCRIPTOR_DIMS_OFFSET + d * DESCRIPTOR_DIM_BYTES + 8 * field
+            b.store(value, b.gep(I8, res, [b.i64(offset)], res.type, "mm.dim"))
+    j, jb, jlatch, done = _counted_loop(fn, b, rest, n, "mm.j")
+    i, ib, ilatch, jafter = _counted_loop(fn, jb, None, m, "mm.i")
+    l, lb, llatch, iafter = _counted_loop(fn, ib, None, k, "mm.l")
+    acc = Builder(l.parent, 0).phi(element, [(const_float(element, 0.0), l.blocks[0])], "mm.acc")
+    xi = lb.load(element, lb.gep(I8, x, [lb.add(lb.mul(i, sx0), lb.mul(l, sx1))], x.type))
+    yj = lb.load(element, lb.gep(I8, y, [lb.add(lb.mul(l, sy0), lb.mul(j, sy1))], y.type))
+    added = lb.fadd(acc, lb.fmul(xi, yj), "mm.next")
+    lb.br(llatch.block)
+    acc.add_incoming(added, llatch.block)
+    at = iafter.add(iafter.mul(iafter.add(iafter.mul(j, m), i), size), iafter.i64(0))
+    iafter.store(acc, iafter.gep(I8, out, [at], out.type, "mm.out"))
+    iafter.br(ilatch.block)
+    jafter.br(jlatch.block)
+    done.br(rest)
+    call.erase()
+
+
+def _write_assign(fn, call, element):
+    """to = from for real arrays of the same shape, element by element in
+    array element order (each through its own descriptor's strides)."""
+    rest = _split_after(fn, call)
+    b = Builder().position_before(call)
+    to, source = call.args[:2]
+    to_base = _field(b, to, 0, to.type, "assign.to")
+    from_base = _field(b, source, 0, source.type, "assign.from")
+    rank = b.cast("zext", _field(b, source, DESCRIPTOR_RANK_OFFSET, I8, "assign.rank8"), I64,
+                  "assign.rank")
+    k, kb, klatch, after_total = _counted_loop(fn, b, rest, rank, "assign.dims")
+    total = Builder(k.parent, 0).phi(I64, [(b.i64(1), k.blocks[0])], "assign.total")
+    grown = kb.mul(total, _dim_field(kb, source, k, 1, "assign.extent"))
+    kb.br(klatch.block)
+    total.add_incoming(grown, klatch.block)
+    e, eb, elatch, done = _counted_loop(fn, after_total, rest, total, "assign.elements")
+    from_at = _element_offset(fn, eb, source, rank, e)
+    to_at = _element_offset(fn, eb, to, rank, e)
+    value = eb.load(element, eb.gep(I8, from_base, [from_at], from_base.type), "assign.value")
+    eb.store(value, eb.gep(I8, to_base, [to_at], to_base.type))
+    eb.br(elatch.block)
+    done.br(rest)
     call.erase()

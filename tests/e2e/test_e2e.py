@@ -16,7 +16,8 @@ Knobs (comma or space separated):
 A line ``// XFAIL: <reason>`` in a program marks it as an expected failure
 (strict: an unexpected pass fails the suite); a line ``// CFLAGS: <flags>``
 adds flags to step 1 (e.g. -ffast-math, so that the vectorizer emits
-reductions), and ``// LDFLAGS: <flags>`` to step 4 (e.g. -lmpfr).
+reductions), and ``// LDFLAGS: <flags>`` to step 4 (e.g. -lmpfr,
+-lopenblas).
 """
 
 from __future__ import annotations
@@ -123,7 +124,9 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
     out_ll = tmp_path / (prog.stem + ".out.ll")
     exe = tmp_path / prog.stem
 
-    cflags = CFLAGS_RE.search(prog.read_text(encoding="utf-8", errors="replace"))
+    source = prog.read_text(encoding="utf-8", errors="replace")
+    cflags = CFLAGS_RE.search(source)
+    ldflags = LDFLAGS_RE.search(source)
     # The shipped headers, as -I$(enzyme-opt --print-include-dir) gives them.
     cmd = [cc, opt, *(cflags.group(1).split() if cflags else []), "-I", str(INCLUDE_DIR),
            "-S", "-emit-llvm", str(prog), "-o", str(ll)]
@@ -151,7 +154,6 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
         pytest.fail("Enzyme API references left in the output:\n" + "\n".join(leftovers[:20]),
                     pytrace=False)
 
-    ldflags = LDFLAGS_RE.search(prog.read_text(encoding="utf-8", errors="replace"))
     cmd = [cc, opt, str(out_ll), "-o", str(exe), *(ldflags.group(1).split() if ldflags else []),
            "-lm"] + (["-lstdc++"] if cxx else [])
     _require_success("compiling the output of enzyme-opt", cmd,

@@ -120,7 +120,8 @@ module model
 contains
   function f(x) bind(c) result(s)
     real(c_double), intent(in) :: x(3, 3)
-    real(c_double) :: s, y(3, 3)
+    real(c_double) :: s
+    real(c_double), allocatable :: y(:, :)
     y = matmul(x, x)
     s = y(1, 1)
   end function
@@ -147,8 +148,9 @@ end program
 
 @pytest.mark.parametrize("opt", OPTS)
 def test_fortran_matmul_is_refused_at_its_line(opt: str, tmp_path: Path):
-    """matmul (and the runtime's assignment of its result) has no derivative
-    rule yet: a located error naming it, never a gradient without it."""
+    """The runtime's assignment to an allocatable array (here of matmul's
+    result; matmul itself is written out) has no derivative rule yet: a
+    located error naming it, never a gradient without it."""
     if not os.path.exists(FLANG):
         pytest.skip("flang-new-19 is not installed (make install installs flang-19)")
     src, ll = tmp_path / "matmul.f90", tmp_path / "matmul.ll"

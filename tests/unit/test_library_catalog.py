@@ -88,6 +88,19 @@ def test_fortran_runtime():
     assert not L.is_inactive_function("_FortranASumReal8")
 
 
+def test_blas_routines():
+    assert L.differentiable_blas("cblas_dgemm") == ("gemm", "double", "cblas")
+    assert L.differentiable_blas("sdot_") == ("dot", "float", "fortran")
+    assert L.differentiable_blas("cblas_dger") is None and L.blas_routine("dger_") is not None
+    assert L.blas_written_argument("cblas_dgemm") == 12      # C, after the layout
+    assert L.blas_written_argument("dgemv_") == 9            # y; Fortran has no layout
+    assert L.blas_written_argument("cblas_ddot") is None
+    for name in ("cblas_dtrsm", "dpotrf_", "zgemm_", "cblas_dger", "idamax_"):
+        assert L.blas_without_rule(name), name
+    for name in ("cblas_ddot", "sgemm_", "scale", "dot_"):
+        assert not L.blas_without_rule(name), name
+
+
 def test_math_functions():
     assert L.math_function("llvm.sin.f64") == "sin" and L.math_function("cosf") == "cos"
     assert L.math_function("_ZGVdN4v_exp") == "exp" and L.math_function("sinc") is None
@@ -106,7 +119,8 @@ def _knows(name: str) -> bool:
             or L.reallocator(name) is not None or L.is_inactive_function(name)
             or L.math_function(name) is not None or name in L.COMPLEX_FUNCTIONS
             or name in L.OUT_PARAMETER_ALLOCATORS or L.fortran_reduction(name) is not None
-            or L.refused_runtime(name) is not None
+            or L.refused_runtime(name) is not None or L.blas_routine(name) is not None
+            or L.blas_without_rule(name) is not None
             or name.startswith(L.HINT_INTRINSICS + L.WRITING_INTRINSICS + L.PURE_INTRINSICS
                                + L.MASKED_READS + L.MASKED_WRITES + L.DROPPED_INTRINSICS
                                + L.ALLOCA_MARKER_INTRINSICS))

@@ -94,3 +94,30 @@ def test_memory_behind_caller_pointers_is_reloadable_if_only_own_memory_is_writt
 ])
 def test_any_write_to_caller_memory_blocks_reloads_through_pointers(write):
     assert not _reloads_m(write)
+
+
+# A BLAS call writes its output array only (analysis/library/blas.py): a
+# load from another argument stays reloadable when the output is `noalias`,
+# a dot product writes nothing, and an unknown function may write anything.
+BLAS = """
+declare void @cblas_daxpy(i32, double, ptr, i32, ptr, i32)
+declare double @cblas_ddot(i32, ptr, i32, ptr, i32)
+declare void @unknown_(ptr, ptr)
+define double @f(ptr %x, ptr noalias %y) {
+  %v = load double, ptr %x
+  CALL
+  ret double %v
+}
+"""
+
+
+@pytest.mark.parametrize("call,reloadable", [
+    ("call void @cblas_daxpy(i32 2, double 1.0, ptr %x, i32 1, ptr %y, i32 1)", True),
+    ("call void @cblas_daxpy(i32 2, double 1.0, ptr %y, i32 1, ptr %x, i32 1)", False),
+    ("%d = call double @cblas_ddot(i32 2, ptr %x, i32 1, ptr %y, i32 1)", True),
+    ("call void @unknown_(ptr %y, ptr %y)", False),
+])
+def test_blas_calls_write_only_their_output(call, reloadable):
+    fn = parse_module(BLAS.replace("CALL", call)).get("f")
+    v = next(i for i in fn.instructions() if i.name == "v")
+    assert (id(v) in reloadable_loads(fn)) is reloadable

@@ -14,8 +14,12 @@ list of library function names).  Each module is data first:
 - intrinsics.py:  LLVM intrinsics by effect (hints, memory copies, masked)
 - runtimes.py:    language runtime functions with derivatives (flang's sum
                   and dot_product) and those refused by name (matmul,
-                  Assign); BLAS goes there too (see its docstring)
+                  Assign)
+- blas.py:        BLAS level 1-3 routines (cblas_* and Fortran *_ names)
+                  whose derivatives ad/blas.py writes as BLAS calls
 """
+from .blas import (BLAS_ROUTINES, BlasRoutine, blas_routine, blas_without_rule,
+                   blas_written_argument, differentiable_blas)
 from .allocation import (ALLOCATORS, DEALLOCATORS, OUT_PARAMETER_ALLOCATORS, REALLOCATORS,
                          Allocator, Reallocator, allocator, is_deallocator, reallocator)
 from .inactive import (INACTIVE_FUNCTIONS, INACTIVE_PATTERNS, NO_VISIBLE_WRITES,
@@ -28,5 +32,7 @@ from .intrinsics import (ALLOCA_MARKER_INTRINSICS, DROPPED_INTRINSICS, HINT_INTR
 from .libm import (CHEAP_FLOAT_INTRINSICS, COMPLEX_FUNCTIONS, LLVM_MATH_INTRINSICS,
                    MATH_AS_INTRINSIC, MATH_WITH_OTHER_EFFECTS,
                    MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_MATH_FUNCTIONS, math_function)
-from .runtimes import (DESCRIPTOR_DIM_BYTES, DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET,
-                       FORTRAN_REDUCTIONS, REFUSED_RUNTIME, fortran_reduction, refused_runtime)
+from .runtimes import (ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,
+                       DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET, DESCRIPTOR_TYPE_OFFSET,
+                       FORTRAN_REDUCTIONS, REAL_TYPE_CODES, REFUSED_RUNTIME, fortran_reduction,
+                       refused_runtime)

@@ -12,34 +12,44 @@ Runtime functions listed in REFUSED_RUNTIME carry derivatives in ways not
 written out yet: a call of one reached by active data is a located error
 saying which Fortran construct it comes from.
 
-BLAS (`cblas_ddot`, `ddot_`, ...) belongs here too: a table
-`BLAS_FUNCTIONS = {name: (operation, float type, argument layout)}` for
-ad/ to attach adjoints made of BLAS calls.  None is listed yet, so a call
-of a BLAS routine without a body is refused like any function without one.
+BLAS routines are in blas.py.
 """
 from __future__ import annotations
 
-# name -> (operation, element type)
+# name -> (operation, element type): runtime functions written out as loops
+# (matmul of two rank-2 arrays, and the runtime's assignment of a real
+# array to one that is not allocatable, only; others stay refused below)
 FORTRAN_REDUCTIONS = {
     "_FortranASumReal8": ("sum", "double"), "_FortranASumReal4": ("sum", "float"),
     "_FortranADotProductReal8": ("dot_product", "double"),
     "_FortranADotProductReal4": ("dot_product", "float"),
+    "_FortranAMatmulReal8Real8": ("matmul", "double"),
+    "_FortranAMatmulReal4Real4": ("matmul", "float"),
+    "_FortranAAssign": ("assign", None),
 }
 
 # The layout of flang's array descriptor (ISO_Fortran_binding's CFI_cdesc_t):
 # base address, element length, version, rank, type, attribute, extra, then
 # per dimension (lower bound, extent, byte stride), all i64.
 DESCRIPTOR_RANK_OFFSET = 20
+DESCRIPTOR_TYPE_OFFSET = 21
+DESCRIPTOR_ATTRIBUTE_OFFSET = 22
+# the descriptor's type codes of real(4) and real(8) (CFI_type_float, _double),
+# and its attribute of an array that is neither a pointer nor allocatable
+REAL_TYPE_CODES = {27: "float", 28: "double"}
+ATTRIBUTE_OTHER = 0
 DESCRIPTOR_DIMS_OFFSET = 24
 DESCRIPTOR_DIM_BYTES = 24
 
 # name -> the Fortran it implements, and how to write it instead.
 REFUSED_RUNTIME = {
-    "_FortranAMatmulReal8Real8": "matmul of real(8) arrays; write the product as loops",
-    "_FortranAMatmulReal4Real4": "matmul of real(4) arrays; write the product as loops",
-    "_FortranAAssign": ("an array assignment done by the runtime (to an allocatable array, "
-                        "or of a function's array result such as matmul's); assign element "
-                        "by element in a loop"),
+    "_FortranAMatmulReal8Real8": ("matmul of real(8) arrays other than two of rank 2; "
+                                  "write the product as loops"),
+    "_FortranAMatmulReal4Real4": ("matmul of real(4) arrays other than two of rank 2; "
+                                  "write the product as loops"),
+    "_FortranAAssign": ("an array assignment done by the runtime (to an allocatable or pointer "
+                        "array, or of other than real arrays); assign element by element in "
+                        "a loop"),
     "_FortranASumDim": "sum along a dimension, sum(a, dim=k); write it as a loop",
     "_FortranAProductReal8": "product of a real(8) array; write it as a loop",
 }
