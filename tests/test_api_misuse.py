@@ -131,7 +131,10 @@ CASES = {
                      r"'__enzyme_batch' is declared to return 'double', which cannot hold the 2 "
                      r"results of 'sq' \(double each\)", None),
     "iter": ("r = __enzyme_iter((void *)sq, x); // HERE",
-             UNSUPPORTED.format("__enzyme_iter"), None),
+             r"'__enzyme_iter' takes two integers \(the count and its step per "
+             r"differentiation\) and returns an integer of the same type", None),
+    "iter-address": ("r = __enzyme_autodiff((void *)__enzyme_iter, x); // HERE",
+                     r"'__enzyme_iter' is used other than called", None),
     "tape-too-small": (
         "__enzyme_reverse((void *)sin_in_place, p, dp, enzyme_allocated, 1, enzyme_tape, "
         "(void *)&n); // HERE",

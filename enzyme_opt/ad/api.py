@@ -32,6 +32,7 @@ from . import tape as T
 from .tape import HEADER_BYTES
 from .batch import lower_batch
 from .indirect import lower_virtualreverse
+from .iteration import ITER, check_iteration_counters, resolve_counters
 from .truncate import (TRUNCATE_FUNC_CALLS, VALUE_CALLS, lower_truncate_call,
                        lower_value_call, truncate_module)
 
@@ -791,6 +792,10 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         args.append(coerce(b, rest[0], fn.return_type))
     elif rest:
         raise _error(call, f"too many arguments for '{fn.name}'")
+    if parsed.nofree and T.chunked(b.module):
+        raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
+                     "supported in a module that differentiates derivatives, where tapes free "
+                     "their chunks as the reverse pass empties them")
     saved = T.tape_size(b, header) if parsed.nofree else None
     result = b.call(rev, args, "grad")
     if parsed.nofree:
@@ -838,7 +843,9 @@ def lower_api_calls(module, options=None) -> int:
     API call (a gradient being differentiated again, for higher order) is
     differentiated only after its own API calls were replaced.
     """
-    misuse.check_api_names(module, lambda name: api_name(name) is not None)
+    misuse.check_api_names(module, lambda name: api_name(name) is not None
+                           or misuse.enzyme_name(name) == ITER)
+    check_iteration_counters(module)
     if options is not None and options.get("truncate_all"):
         truncate_module(module, options["truncate_all"])
     ctx = DerivativeContext(module, options, api_call=api_call_arguments,
@@ -849,6 +856,7 @@ def lower_api_calls(module, options=None) -> int:
     waiting = {id(c.function) for c in pending}
     if any(_reaches(_target(c), waiting) for c in pending):
         ctx.tape_spares = False
+        T.use_chunks(module)
     while pending:
         waiting = {id(c.function) for c in pending}
         ready = [c for c in pending if not _reaches(_target(c), waiting)]
@@ -872,6 +880,7 @@ def lower_api_calls(module, options=None) -> int:
     if ctx.options.get("stages") is not None:
         ctx.options["stages"].enter("removing the API's declarations")
     drop_dead_slots(forwarded)
+    resolve_counters(module)
     remove_api_leftovers(module)
     if options is not None:
         options.setdefault("reports", []).extend(ctx.reports)

@@ -144,6 +144,47 @@ def untyped_copy_problem(types, store) -> Optional[str]:
             "memory (a float, a pointer or an integer: no TBAA tag or typed access tells)")
 
 
+def is_known_integer(types, v) -> bool:
+    """Is integer `v` an integer, not a float's or a pointer's bits: computed
+    by integer operations, or loaded from memory whose type is known to be
+    integers?  (The same test `untyped_copy_problem` makes of a value stored.)"""
+    if not _integer(v.type):
+        return False
+    if not moves_loaded_bytes(v):
+        return True
+    loads = _loads_moved(v, set())
+    return bool(loads) and all(_loads_integer(types, load) for load in loads)
+
+
+def _loads_integer(types, load) -> bool:
+    """Does `load` read integers, by its own TBAA tag (its pointer may be newer
+    than the type analysis: a call the AD rewrote) or by the analysis?"""
+    tag = load.get_metadata("tbaa")
+    if tag is not None and types.tbaa.access_kind(tag) == "int":
+        return True
+    return set(types.cells_in(load.pointer, _size(load.type)).values()) == {"int"}
+
+
+def _loads_moved(v, seen) -> list:
+    """The loads whose bytes integer `v` may be (see `moves_loaded_bytes`)."""
+    if id(v) in seen:
+        return []
+    seen.add(id(v))
+    if isinstance(v, I.Load):
+        return [v]
+    if isinstance(v, I.Phi):
+        ops = v.operands
+    elif isinstance(v, I.Select):
+        ops = v.operands[1:]
+    elif isinstance(v, (I.ShuffleVector, I.InsertElement)):
+        ops = v.operands[:2]
+    elif isinstance(v, (I.Freeze, I.ExtractElement)):
+        ops = v.operands[:1]
+    else:
+        return []
+    return [load for op in ops for load in _loads_moved(op, seen)]
+
+
 def moves_loaded_bytes(v, seen=None) -> bool:
     """Is integer `v` bytes loaded from memory, passed along unchanged?"""
     seen = seen if seen is not None else set()
