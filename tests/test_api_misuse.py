@@ -205,7 +205,20 @@ CASES = {
     "dup-return-in-reverse-mode": (
         "r = __enzyme_autodiff((void *)sq, enzyme_dup_return, x); // HERE",
         r"'enzyme_dup_return' \(a shadow of the result of 'sq'\) is not supported in reverse "
-        r"mode yet", None),
+        r"mode for a result of type double: reverse mode gives no shadow back", None),
+    "primal-return-in-split-mode": (
+        "{ void *t = __enzyme_augmentfwd((void *)sin_in_place, enzyme_primal_return, p, dp); "
+        "__enzyme_reverse((void *)sin_in_place, p, dp, t); } // HERE",
+        r"'enzyme_primal_return' is not available in split mode", None),
+    "dup-return-in-split-reverse": (
+        "{ void *t = __enzyme_augmentfwd((void *)sin_in_place, p, dp); "
+        "__enzyme_reverse((void *)sin_in_place, enzyme_dup_return, p, dp, t); } // HERE",
+        r"'enzyme_dup_return' is not available in split mode", None),
+    "width-in-split-mode": (
+        "{ double dq[3] = {0}; void *t = __enzyme_augmentfwd((void *)sin_in_place, enzyme_width, "
+        "2, p, dp, dq); __enzyme_reverse((void *)sin_in_place, p, dp, t); } // HERE",
+        r"batched split mode \('enzyme_width' > 1 in '__enzyme_augmentfwd'\) is not supported",
+        None),
     "primal-of-void": (
         "__enzyme_fwddiff((void *)asm_double, enzyme_primal_return, p, dp); // HERE",
         r"'enzyme_primal_return' asks for the result of 'asm_double', which returns void",
