@@ -24,8 +24,9 @@ PRELUDE = """\
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_width, enzyme_scalar;
 extern int enzyme_const_return, enzyme_active_return, enzyme_dup_return;
 extern int enzyme_primal_return, enzyme_noret, enzyme_interleave;
-extern int enzyme_allocated, enzyme_tape;
+extern int enzyme_allocated, enzyme_tape, enzyme_nofree;
 void __enzyme_reverse(void *, ...);
+void *__enzyme_augmentfwd(void *, ...);
 double sin(double);
 void sin_in_place(double *x) { x[0] = sin(x[0]); }
 typedef struct { double a, b; } two_t;
@@ -54,6 +55,7 @@ double __enzyme_batch(void *, ...);
 double __enzyme_iter(void *, ...);
 double __enzyme_fwdiff(void *, ...);
 double sq(double x) { return x * x; }
+double d_sq(double x) { return __enzyme_autodiff((void *)sq, x); }
 double mul(double x, double y) { return x * y; }
 double mul3(double x, double y, double z) { return x * y * z; }
 double scale(double *x, int n) { return 2.0 * x[0] * n; }
@@ -89,6 +91,11 @@ CASES = {
     "error-estimate-width": (
         "r = __enzyme_error_estimate((void *)sq, enzyme_width, 2, x, 0.0, 0.0); // HERE",
         r"__enzyme_error_estimate takes no 'enzyme_width'", None),
+    "nofree-nested": ("{ void *t = __enzyme_augmentfwd((void *)sin_in_place, p, dp); "
+                      "__enzyme_reverse((void *)sin_in_place, enzyme_nofree, p, dp, t); "
+                      "r = __enzyme_autodiff((void *)d_sq, x); } // HERE",
+                      r"'enzyme_nofree' \(a tape kept for another __enzyme_reverse\) is not "
+                      r"supported in a module that differentiates derivatives", None),
     "todense": ("r = __enzyme_todense((void *)sq, x); // HERE",
                 UNSUPPORTED.format("__enzyme_todense") + r".*; sparse derivatives through "
                 r"load and store functions are not implemented: give a dense shadow array",
@@ -131,7 +138,10 @@ CASES = {
                      r"'__enzyme_batch' is declared to return 'double', which cannot hold the 2 "
                      r"results of 'sq' \(double each\)", None),
     "iter": ("r = __enzyme_iter((void *)sq, x); // HERE",
-             UNSUPPORTED.format("__enzyme_iter"), None),
+             r"'__enzyme_iter' takes two integers \(the count and its step per "
+             r"differentiation\) and returns an integer of the same type", None),
+    "iter-address": ("r = __enzyme_autodiff((void *)__enzyme_iter, x); // HERE",
+                     r"'__enzyme_iter' is used other than called", None),
     "tape-too-small": (
         "__enzyme_reverse((void *)sin_in_place, p, dp, enzyme_allocated, 1, enzyme_tape, "
         "(void *)&n); // HERE",
@@ -195,7 +205,20 @@ CASES = {
     "dup-return-in-reverse-mode": (
         "r = __enzyme_autodiff((void *)sq, enzyme_dup_return, x); // HERE",
         r"'enzyme_dup_return' \(a shadow of the result of 'sq'\) is not supported in reverse "
-        r"mode yet", None),
+        r"mode for a result of type double: reverse mode gives no shadow back", None),
+    "primal-return-in-split-mode": (
+        "{ void *t = __enzyme_augmentfwd((void *)sin_in_place, enzyme_primal_return, p, dp); "
+        "__enzyme_reverse((void *)sin_in_place, p, dp, t); } // HERE",
+        r"'enzyme_primal_return' is not available in split mode", None),
+    "dup-return-in-split-reverse": (
+        "{ void *t = __enzyme_augmentfwd((void *)sin_in_place, p, dp); "
+        "__enzyme_reverse((void *)sin_in_place, enzyme_dup_return, p, dp, t); } // HERE",
+        r"'enzyme_dup_return' is not available in split mode", None),
+    "width-in-split-mode": (
+        "{ double dq[3] = {0}; void *t = __enzyme_augmentfwd((void *)sin_in_place, enzyme_width, "
+        "2, p, dp, dq); __enzyme_reverse((void *)sin_in_place, p, dp, t); } // HERE",
+        r"batched split mode \('enzyme_width' > 1 in '__enzyme_augmentfwd'\) is not supported",
+        None),
     "primal-of-void": (
         "__enzyme_fwddiff((void *)asm_double, enzyme_primal_return, p, dp); // HERE",
         r"'enzyme_primal_return' asks for the result of 'asm_double', which returns void",

@@ -6,8 +6,10 @@ the pointer's shadow, which must be the function's derivative table
 null (the program gave no table) stops the program with a message instead
 of jumping into code as if it were a table; a function pointer without any
 shadow when no function of the module with its type has its address taken
-(it can only be one defined elsewhere), or one whose signature no table
-covers, is a located error.
+(it can only be one defined elsewhere, which the error names), or one whose
+signature no table covers, is a located error.  A pointer that may be a
+function of the module or one defined elsewhere runs the derivative of the
+former and stops the program on the latter.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ PROGRAM = r"""
 #include <stdio.h>
 extern int enzyme_dup, enzyme_const;
 double __enzyme_autodiff(void *, ...);
+double __enzyme_fwddiff(void *, ...);
 void *__enzyme_virtualreverse(void *);
 typedef struct { double (*f)(double); double k; } Model;
 double sq(double x) { return x * x; }
@@ -36,6 +39,8 @@ int main(void) {
   double r = 0;
 #ifdef CONST_POINTER
   r = __enzyme_autodiff((void *)call_const, enzyme_const, elsewhere, 1.5); // HERE
+#elif defined(CONST_POINTER_FORWARD)
+  r = __enzyme_fwddiff((void *)call_const, enzyme_const, elsewhere, 1.5, 1.0); // HERE
 #elif defined(NO_TABLE_SIGNATURE)
   void *t = __enzyme_virtualreverse((void *)pick); // HERE
   r = t != 0;
@@ -75,7 +80,10 @@ def test_a_shadow_that_is_no_table_stops_the_program(tmp_path, clang, opt, shado
 @pytest.mark.parametrize("opt", ["-O0", "-O2"])
 @pytest.mark.parametrize("clang", ["19", "14"])
 @pytest.mark.parametrize("case,pattern", [
-    ("CONST_POINTER", r"cannot differentiate an indirect call with active arguments"),
+    ("CONST_POINTER", r"cannot differentiate an indirect call with active arguments .*; "
+                      r"it may be 'elsewhere', defined outside this module"),
+    ("CONST_POINTER_FORWARD", r"cannot differentiate an indirect call with active arguments "
+                              r".*; it may be 'elsewhere', defined outside this module"),
     ("NO_TABLE_SIGNATURE", r"'pick' cannot have a derivative table: it returns a"),
 ])
 def test_unsupported_indirect_calls_are_located(tmp_path, clang, opt, case, pattern):
@@ -83,10 +91,59 @@ def test_unsupported_indirect_calls_are_located(tmp_path, clang, opt, case, patt
     assert tool.returncode == 1 and not out.exists(), tool.stderr
     assert "Traceback" not in tool.stderr and "internal error" not in tool.stderr, tool.stderr
     first = tool.stderr.splitlines()[0]
-    if case == "CONST_POINTER":      # the call is in call_const, at its C line
+    if case.startswith("CONST_POINTER"):      # the call is in call_const, at its C line
         line = next(n for n, l in enumerate(PROGRAM.splitlines(), 1) if "return f(x, x, x)" in l)
     else:
         line = next(n for n, l in enumerate(PROGRAM.splitlines(), 1) if "// HERE" in l
                     and "virtualreverse" in l)
     assert re.match(rf"{re.escape(str(source))}:{line}:\d+: error: {pattern}", first), \
         tool.stderr
+
+
+# A pointer that may be a function of this module or one defined elsewhere:
+# the module's candidates are differentiated, and a pointer to the other
+# stops the program (it has no derivative here) instead of running on.
+MIXED = r"""
+#include <stdio.h>
+extern int enzyme_const;
+double __enzyme_autodiff(void *, ...);
+double __enzyme_fwddiff(void *, ...);
+extern double defined_elsewhere(double);
+typedef double (*fn_t)(double);
+double local_sq(double x) { return x * x; }
+fn_t table[2] = {local_sq, defined_elsewhere};
+__attribute__((noinline)) double through(double x, fn_t f) { return f(x) * x; }
+int main(int argc, char **argv) {
+  fn_t f = table[argc - 1];
+  double r = MODE;
+  printf("%g\n", r);
+  return r == 12.0 ? 0 : 2;   /* d/dx x^3 at 2 */
+}
+"""
+ELSEWHERE = "double defined_elsewhere(double x) { return x * x; }\n"
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+@pytest.mark.parametrize("clang", ["19", "14"])
+@pytest.mark.parametrize("mode", [
+    "__enzyme_autodiff((void *)through, 2.0, enzyme_const, f)",
+    "__enzyme_fwddiff((void *)through, 2.0, 1.0, enzyme_const, f)"])
+def test_a_pointer_to_a_function_defined_elsewhere_stops_the_program(tmp_path, clang, opt,
+                                                                     mode):
+    source, other = tmp_path / "prog.c", tmp_path / "other.c"
+    source.write_text(MIXED.replace("MODE", mode))
+    other.write_text(ELSEWHERE)
+    ll, out, exe = tmp_path / "prog.ll", tmp_path / "out.ll", tmp_path / "prog"
+    subprocess.run([f"clang-{clang}", opt, "-g", "-S", "-emit-llvm", str(source), "-o", str(ll)],
+                   check=True, capture_output=True)
+    tool = subprocess.run([sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out)],
+                          capture_output=True, text=True, cwd=REPO_ROOT, timeout=600)
+    assert tool.returncode == 0, tool.stderr
+    subprocess.run([f"clang-{clang}", opt, str(out), str(other), "-o", str(exe), "-lm"],
+                   check=True, capture_output=True)
+    local = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+    assert local.returncode == 0, (local.stdout, local.stderr)       # local_sq: 3 x^2
+    outside = subprocess.run([str(exe), "x"], capture_output=True, text=True, timeout=60)
+    assert outside.returncode != 0, outside.stdout
+    assert "is none of the functions of this module it could be" in outside.stderr, \
+        (outside.stdout, outside.stderr)

@@ -32,6 +32,7 @@ from . import tape as T
 from .tape import HEADER_BYTES
 from .batch import lower_batch
 from .indirect import lower_virtualreverse
+from .iteration import ITER, check_iteration_counters, resolve_counters
 from .truncate import (TRUNCATE_FUNC_CALLS, VALUE_CALLS, lower_truncate_call,
                        lower_value_call, truncate_module)
 
@@ -453,9 +454,17 @@ def _reverse_return_active(parsed) -> bool:
     if parsed.ret_activity == Activity.CONST:
         return False
     if parsed.ret_activity == Activity.DUP:
-        raise _error(call, f"'enzyme_dup_return' (a shadow of the result of '{fn.name}') is "
-                     "not supported in reverse mode yet; return the result through a "
-                     "duplicated pointer argument")
+        # As in Enzyme: the result's shadow stays inside the derivative (the
+        # caller gets none back) and a float result is not seeded.  For a
+        # pointer that is what every result gets; a float left unseeded would
+        # silently drop its derivative, so that is refused.
+        if contains_float(rt):
+            raise _error(call, f"'enzyme_dup_return' (a shadow of the result of '{fn.name}') "
+                         f"is not supported in reverse mode for a result of type {rt}: "
+                         "reverse mode gives no shadow back; seed the result with "
+                         "'enzyme_active_return', or return it through a duplicated pointer "
+                         "argument")
+        return False
     if parsed.ret_activity == Activity.OUT and not contains_float(rt):
         raise _error(call, f"'enzyme_active_return' asks for the result of '{fn.name}' to be "
                      f"seeded, but it returns {rt}, which has no derivative; use "
@@ -471,15 +480,14 @@ def _lower_autodiff_with_primal(ctx, parsed, ret_active: bool) -> None:
     if fn.return_type.is_void:
         raise _error(call, f"'enzyme_primal_return' asks for the result of '{fn.name}', "
                      "which returns void")
-    if parsed.width > 1:
-        raise _error(call, "'enzyme_primal_return' with 'enzyme_width' > 1 is not supported")
     if ret_active and fn.return_type.is_aggregate:
         raise _error(call, f"cannot seed the result of '{fn.name}', of type "
                      f"{fn.return_type}; mark it 'enzyme_const_return'")
     if ctx.options.get("check_derivatives"):
         unchecked_split_call(call, "__enzyme_autodiff with enzyme_primal_return", fn.name)
     kinds = tuple(Activity.DUP if a.kind == Activity.DUPNONEED else a.kind for a in parsed.args)
-    aug, rev = ctx.split_derivative(fn, kinds, ret_active)
+    width = parsed.width
+    aug, rev = ctx.split_derivative(fn, kinds, ret_active, width=width)
     # The slot goes in the entry block first: a builder's place is an index.
     header = T.local_header(call.function)
     b = Builder().position_before(call)
@@ -487,10 +495,10 @@ def _lower_autodiff_with_primal(ctx, parsed, ret_active: bool) -> None:
     T.clear_tape(b, header)
     args = _activity_args(b, parsed)
     primal = b.call(aug, [header] + args, "primal")
-    seed = [b.float(fn.return_type, 1.0)] if ret_active else []
+    seed = [b.float(fn.return_type, 1.0)] * width if ret_active else []
     result = b.call(rev, [header] + args + seed, "grad")
     T.free_tape(b, header)
-    n = len(diffe_gradients(parsed))
+    n = len(diffe_gradients(parsed)) * width
     grads = [] if result.type.is_void else (
         [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)])
     values = [primal] + grads
@@ -791,6 +799,10 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         args.append(coerce(b, rest[0], fn.return_type))
     elif rest:
         raise _error(call, f"too many arguments for '{fn.name}'")
+    if parsed.nofree and T.chunked(b.module):
+        raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
+                     "supported in a module that differentiates derivatives, where tapes free "
+                     "their chunks as the reverse pass empties them")
     saved = T.tape_size(b, header) if parsed.nofree else None
     result = b.call(rev, args, "grad")
     if parsed.nofree:
@@ -838,7 +850,9 @@ def lower_api_calls(module, options=None) -> int:
     API call (a gradient being differentiated again, for higher order) is
     differentiated only after its own API calls were replaced.
     """
-    misuse.check_api_names(module, lambda name: api_name(name) is not None)
+    misuse.check_api_names(module, lambda name: api_name(name) is not None
+                           or misuse.enzyme_name(name) == ITER)
+    check_iteration_counters(module)
     if options is not None and options.get("truncate_all"):
         truncate_module(module, options["truncate_all"])
     ctx = DerivativeContext(module, options, api_call=api_call_arguments,
@@ -849,6 +863,7 @@ def lower_api_calls(module, options=None) -> int:
     waiting = {id(c.function) for c in pending}
     if any(_reaches(_target(c), waiting) for c in pending):
         ctx.tape_spares = False
+        T.use_chunks(module)
     while pending:
         waiting = {id(c.function) for c in pending}
         ready = [c for c in pending if not _reaches(_target(c), waiting)]
@@ -872,6 +887,7 @@ def lower_api_calls(module, options=None) -> int:
     if ctx.options.get("stages") is not None:
         ctx.options["stages"].enter("removing the API's declarations")
     drop_dead_slots(forwarded)
+    resolve_counters(module)
     remove_api_leftovers(module)
     if options is not None:
         options.setdefault("reports", []).extend(ctx.reports)

@@ -533,7 +533,7 @@ def rewrite_by_lookup(gen, call) -> None:
         if pair is not None:
             pairs.append((fn, pair))
     if not pairs:
-        refuse_indirect_call(call, gen.primal)
+        refuse_indirect_call(call, gen.primal, outside_candidates(gen.module, call.function_type))
     module = gen.module
     aug_type, rev_type = pairs[0][1][0].function_type, pairs[0][1][1].function_type
     b = Builder().position_before(call)
@@ -594,6 +594,16 @@ def lookup_candidates(module, ftype) -> list:
             and not fn.name.startswith("enzyme_opt.") and _fits(fn.function_type, ftype)]
 
 
+def outside_candidates(module, ftype) -> list:
+    """The module's functions without a body (defined elsewhere) whose
+    address is taken and whose type is `ftype`: a pointer may be one, and
+    nothing here can differentiate it."""
+    taken = _address_taken(module)
+    return [fn for fn in module.functions if id(fn) in taken and fn.is_declaration
+            and not fn.name.startswith(("enzyme_opt.", "llvm.", "__enzyme_"))
+            and _fits(fn.function_type, ftype)]
+
+
 def _fits(a, b) -> bool:
     def same(x, y):
         return x == y or (x.is_pointer and y.is_pointer)
@@ -612,7 +622,7 @@ def forward_by_lookup(gen, b, call, kinds, args):
         if fwd is not None:
             fwds.append((fn, fwd))
     if not fwds:
-        refuse_indirect_call(call, gen.primal)
+        refuse_indirect_call(call, gen.primal, outside_candidates(gen.module, call.function_type))
     module = gen.module
     ftype = fwds[0][1].function_type
     pointer = b.pointer_cast(call.callee, _byte_ptr(module))

@@ -26,6 +26,7 @@ from ..analysis.loops import counter_parts
 from ..ir import Builder
 from ..ir import instructions as I
 from . import tape as T
+from .typed_memory import is_known_integer
 
 
 def instrument_forward(gen) -> None:
@@ -146,7 +147,16 @@ def push_slots(gen, b: Builder, tape, slots, use_current=False) -> None:
     region = b.call(push, [tape, b.i64(total)], "tape.push")
     for s, off, align in placed:
         value = b.load(s.value.type, s.fwd, "saved")
-        b.store(value, T.entry_pointer(b, region, off, s.value.type), align)
+        _tag_integer(gen, s, b.store(value, T.entry_pointer(b, region, off, s.value.type), align))
+
+
+def _tag_integer(gen, slot, access) -> None:
+    """Say in TBAA what a tape entry holding an integer holds.  The tape is
+    memory like any other where this derivative is differentiated again, and
+    an integer moved through memory may be a float's or a pointer's bits
+    unless something says otherwise."""
+    if is_known_integer(gen.types, slot.value):
+        access.metadata.append(("tbaa", T.tbaa_tag(gen.module, "long")))
 
 
 def pop_slots(gen, b: Builder, tape, slots) -> None:
@@ -157,4 +167,5 @@ def pop_slots(gen, b: Builder, tape, slots) -> None:
     for s, off, align in placed:
         value = b.load(s.value.type, T.entry_pointer(b, region, off, s.value.type), "restored",
                        align)
+        _tag_integer(gen, s, value)
         b.store(value, s.rev)

@@ -25,13 +25,14 @@ SUPPORTED_CALLS = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd
                    "__enzyme_reverse", "__enzyme_augmentsize", "__enzyme_batch",
                    "__enzyme_error_estimate", "__enzyme_virtualreverse",
                    "__enzyme_truncate_mem_func", "__enzyme_truncate_op_func",
-                   "__enzyme_truncate_mem_value", "__enzyme_expand_mem_value")
+                   "__enzyme_truncate_mem_value", "__enzyme_expand_mem_value",
+                   "__enzyme_iter")
 KNOWN_GLOBAL_PREFIXES = ("__enzyme_register_gradient", "__enzyme_register_derivative",
                          "__enzyme_inactivefn", "__enzyme_allocation_like")
 # Enzyme's own API that enzyme-opt does not implement (a call of one is no typo).
 ENZYME_ONLY_CALLS = ("__enzyme_fwdsplit", "__enzyme_todense",
                      "__enzyme_truncate_op_value",
-                     "__enzyme_iter", "__enzyme_float",
+                     "__enzyme_float",
                      "__enzyme_double", "__enzyme_integer", "__enzyme_pointer",
                      "__enzyme_sample", "__enzyme_trace", "__enzyme_condition",
                      "__enzyme_observe", "__enzyme_likelihood", "__enzyme_get_trace",

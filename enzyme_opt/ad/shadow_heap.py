@@ -9,19 +9,15 @@ the address malloc returned (an over-aligned block starts further in):
     [ padding ][ size : i64 | malloc's address ][ shadow bytes ... ]
                                                ^ the shadow pointer
 
-A null pointer's shadow reads as size 0 (and frees nothing) through a
-static empty header.
+A null pointer's shadow reads as size 0 (and frees nothing).
 """
 from __future__ import annotations
 
-from ..ir import Builder
-from ..ir.constants import ConstantZero
-from ..ir.module import GlobalVariable
-from ..ir.types import I8, I64, ArrayType
+from ..ir import Builder, Function
+from ..ir.types import I8, I64, VOID, FunctionType
 from . import tape as T
 
 HEADER = 16
-EMPTY = "enzyme_opt.empty_shadow"
 
 
 def allocate(ctx, b: Builder, nbytes, name=None, align=None):
@@ -40,20 +36,19 @@ def allocate(ctx, b: Builder, nbytes, name=None, align=None):
                         b.sub(b.i64(0), align))
         block = b.gep(I8, raw, [b.sub(start, at)], p)
     size_at = b.gep(I8, block, [b.i64(-HEADER)], p)
-    b.store(nbytes, b.pointer_cast(size_at, module.pointer_to(I64)), 8)
+    size = b.store(nbytes, b.pointer_cast(size_at, module.pointer_to(I64)), 8)
+    size.metadata.append(("tbaa", T.tbaa_tag(module, "long")))
     raw_at = b.gep(I8, block, [b.i64(8 - HEADER)], p)
-    b.store(b.pointer_cast(raw, p), b.pointer_cast(raw_at, module.pointer_to(p)), 8)
+    address = b.store(b.pointer_cast(raw, p), b.pointer_cast(raw_at, module.pointer_to(p)), 8)
+    address.metadata.append(("tbaa", T.tbaa_tag(module, "any pointer")))
     ctx.memset_zero(b, block, nbytes)
     return block
 
 
 def size_of(b: Builder, block):
     """The size of a shadow block (0 for null)."""
-    module = b.module
-    p = T.byte_ptr(module)
-    block = _header_of_null(b, b.pointer_cast(block, p))
-    header = b.gep(I8, block, [b.i64(-HEADER)], p)
-    return b.load(I64, b.pointer_cast(header, module.pointer_to(I64)), "shadow.size", 8)
+    p = T.byte_ptr(b.module)
+    return b.call(_size_helper(b.module), [b.pointer_cast(block, p)], "shadow.size")
 
 
 def kept_by_realloc(b: Builder, old_block, nbytes):
@@ -64,26 +59,57 @@ def kept_by_realloc(b: Builder, old_block, nbytes):
 
 def release(b: Builder, block) -> None:
     """Free a shadow block made by `allocate` (nothing for null)."""
-    module = b.module
-    p = T.byte_ptr(module)
-    block = _header_of_null(b, b.pointer_cast(block, p))
-    raw_at = b.gep(I8, block, [b.i64(8 - HEADER)], p)
-    b.call(T.libc(module, "free"), [b.load(p, b.pointer_cast(raw_at, module.pointer_to(p)),
-                                           align=8)])
-
-
-def _header_of_null(b: Builder, block):
-    """`block`, or for null the static empty header's block."""
     p = T.byte_ptr(b.module)
-    empty = b.gep(I8, b.pointer_cast(_empty_header(b.module), p), [b.i64(HEADER)], p)
-    return b.select(b.icmp("eq", block, b.zero(p)), empty, block)
+    b.call(_release_helper(b.module), [b.pointer_cast(block, p)])
 
 
-def _empty_header(module):
-    existing = module.get(EMPTY)
-    if existing is not None:
-        return existing
-    t = ArrayType(HEADER, I8)
-    gv = GlobalVariable(module.pointer_to(t), EMPTY, t, ConstantZero(t), is_constant=True,
-                        linkage="internal", attrs=", align 16")
-    return module.add_global(gv, unique=False)
+# Null is tested with a branch, in helpers of their own, not by reading a
+# static empty header instead: these helpers are differentiated again when
+# a derivative is (higher order), and a pointer that is either a shadow
+# block or a constant global has no consistent shadow of its own.
+SIZE = "enzyme_opt.shadow.size"
+RELEASE = "enzyme_opt.shadow.release"
+
+
+def _size_helper(module):
+    fn = module.get(SIZE)
+    if fn is not None:
+        return fn
+    fn = _null_checked_helper(module, SIZE, I64)
+    b = Builder(fn.blocks[1])
+    header = b.pointer_cast(b.gep(I8, fn.args[0], [b.i64(-HEADER)], T.byte_ptr(module)),
+                            module.pointer_to(I64))
+    size = b.load(I64, header, "size", 8)
+    size.metadata.append(("tbaa", T.tbaa_tag(module, "long")))
+    b.ret(size)
+    Builder(fn.blocks[2]).ret(b.i64(0))
+    return fn
+
+
+def _release_helper(module):
+    fn = module.get(RELEASE)
+    if fn is not None:
+        return fn
+    fn = _null_checked_helper(module, RELEASE, VOID)
+    b = Builder(fn.blocks[1])
+    p = T.byte_ptr(module)
+    raw_at = b.pointer_cast(b.gep(I8, fn.args[0], [b.i64(8 - HEADER)], p), module.pointer_to(p))
+    raw = b.load(p, raw_at, "raw", 8)
+    raw.metadata.append(("tbaa", T.tbaa_tag(module, "any pointer")))
+    b.call(T.libc(module, "free"), [raw])
+    b.ret()
+    Builder(fn.blocks[2]).ret()
+    return fn
+
+
+def _null_checked_helper(module, name, ret):
+    """`name(ptr block)`: blocks entry, block (not null), null."""
+    p = T.byte_ptr(module)
+    ftype = FunctionType(ret, (p,))
+    fn = module.add_function(Function(name, ftype, module.pointer_to(ftype), ["block"],
+                                      linkage="internal", attrs="alwaysinline nounwind"),
+                             unique=False)
+    entry, present, null = fn.add_block("entry"), fn.add_block("block"), fn.add_block("null")
+    b = Builder(entry)
+    b.cond_br(b.icmp("eq", fn.args[0], b.zero(p)), null, present)
+    return fn

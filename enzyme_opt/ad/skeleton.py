@@ -4,7 +4,8 @@ ForwardGenerator (forward.py) and ReverseGenerator (reverse.py) each make
 a function with the derivative's signature, then `differentiable_copy`
 fills it, one step after another:
 
-1. clone the primal's body into it;
+1. clone the primal's body into it, where each `__enzyme_iter` counter
+   reads one step more (iteration.py);
 2. prepare the copy (prepare.py): SSA form, one returning block; in
    reverse mode, whose slots go to the entry block, the entry's allocas get
    a block of their own (the `prologue`) where slots are appended cheaply;
@@ -27,6 +28,7 @@ from ..analysis.arg_activity import Activity
 from ..ir.clone import clone_body
 from ..transforms.typed_copies import retype_integer_copies
 from .float_bit_params import pass_float_bits_as_floats
+from .iteration import advance_counters
 from .prepare import prepare_for_differentiation, separate_alloca_prologue
 from .typed_memory import check_untyped_moves
 from .unsupported import check_active_stores, check_inline_asm
@@ -40,6 +42,7 @@ def differentiable_copy(gen, fn, args, arg_activity):
     copy's returning block."""
     primal, ctx = gen.primal, gen.ctx
     clone_body(primal, fn, {id(a): args[a.index] for a in primal.args})
+    advance_counters(fn)
     exit_block = prepare_for_differentiation(fn)
     if gen.mode == "reverse":
         gen.prologue = separate_alloca_prologue(fn)

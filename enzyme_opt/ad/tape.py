@@ -45,6 +45,49 @@ def _field(b: Builder, tape, index: int, name: str):
                  name)
 
 
+def _load_field(b: Builder, tape, index: int, name: str):
+    t = tape_type(b.module).elements[index]
+    load = b.load(t, _field(b, tape, index, name + ".ptr"), name, 8)
+    load.metadata.append(("tbaa", _field_tag(b.module, index)))
+    return load
+
+
+def _store_field(b: Builder, value, tape, index: int, name: str) -> None:
+    store = b.store(value, _field(b, tape, index, name + ".ptr"), 8)
+    store.metadata.append(("tbaa", _field_tag(b.module, index)))
+
+
+# The header's fields as C would tag them.  Derivative code is differentiated
+# again (higher order): then the tape is memory like any other, and the type
+# analysis must know that the sizes it saves and restores are integers.
+TBAA_ROOT = '!{!"enzyme-opt tape"}'
+FIELD_TYPE_NAMES = ("any pointer", "long", "long")
+
+
+def _field_tag(module, index: int) -> str:
+    return tbaa_tag(module, FIELD_TYPE_NAMES[index])
+
+
+def tbaa_tag(module, type_name: str) -> str:
+    """The `!tbaa` access tag of a C scalar `type_name` ("long", "any
+    pointer") under our own root, made on first use."""
+    tags = module.facts.setdefault("runtime tbaa tags", {})
+    if type_name not in tags:
+        md = module.metadata
+        root = tags.get(None) or _new_metadata_node(md, TBAA_ROOT)
+        tags[None] = root
+        scalar = _new_metadata_node(md, f'!{{!"{type_name}", {root}, i64 0}}')
+        tags[type_name] = _new_metadata_node(md, f"!{{{scalar}, {scalar}, i64 0}}")
+    return tags[type_name]
+
+
+def _new_metadata_node(md: dict, text: str) -> str:
+    """`!N`, a new node `text` of the module."""
+    key = str(1 + max((int(k) for k in md if k.isdigit()), default=-1))
+    md[key] = text
+    return "!" + key
+
+
 def libc(module, name: str):
     """Declarations of the C allocation functions the tape and shadows use."""
     p = byte_ptr(module)
@@ -53,13 +96,166 @@ def libc(module, name: str):
     return module.declare_function(name, types[name])
 
 
-def runtime(module):
-    """(push, pop) helper functions, created on first use."""
+def runtime(module, contiguous: bool = False):
+    """(push, pop) helper functions, created on first use: those of a
+    chunked tape in modules that differentiate derivatives (see
+    `use_chunks`), unless the caller reads its tape as one `contiguous`
+    buffer (the undo logs' replay)."""
+    if chunked(module) and not contiguous:
+        return _chunk_runtime(module)
     push = module.get(PUSH)
     if push is None:
         push = _make_push(module)
         _make_pop(module)
     return push, module.get(POP)
+
+
+# -- chunked tapes ---------------------------------------------------------------------------
+# Where derivatives are differentiated again, the tape is memory the outer
+# derivative gives a shadow, and a tape that grows by realloc has its
+# shadow copied -- bytes of every kind the tape holds, in no static layout,
+# which a third derivative could not tell apart.  There the tape is a chain
+# of chunks that never move: a push that does not fit starts a new chunk
+# (twice as large) and a pop that empties one frees it and goes back to the
+# one before.  Each chunk's data is preceded by the header of the chunk
+# before it: base, size and capacity, as the tape header was on leaving it.
+CHUNK_PREFIX = 32
+CHUNK_PUSH, CHUNK_POP = TAPE + ".chunk.push", TAPE + ".chunk.pop"
+CHUNK_NEW, CHUNK_BACK, CHUNK_FREE = TAPE + ".chunk.new", TAPE + ".chunk.back", TAPE + ".chunk.free"
+
+
+def use_chunks(module) -> None:
+    """Chunked tapes for this module (it differentiates derivatives)."""
+    module.facts["chunked tape"] = True
+
+
+def chunked(module) -> bool:
+    return bool(module.facts.get("chunked tape"))
+
+
+def _chunk_runtime(module):
+    push = module.get(CHUNK_PUSH)
+    if push is None:
+        push = _make_chunk_push(module)
+        _make_chunk_pop(module)
+    return push, module.get(CHUNK_POP)
+
+
+def _prefix_field(b: Builder, data, index: int, name: str):
+    """The chunk prefix's field `index` (as the tape header's), before `data`."""
+    p = byte_ptr(b.module)
+    t = tape_type(b.module).elements[index]
+    at = b.gep(I8, data, [b.i64(8 * index - CHUNK_PREFIX)], p, name + ".at")
+    return b.pointer_cast(at, b.module.pointer_to(t)), t
+
+
+def _load_prefix(b: Builder, data, index: int, name: str):
+    ptr, t = _prefix_field(b, data, index, name)
+    load = b.load(t, ptr, name, 8)
+    load.metadata.append(("tbaa", _field_tag(b.module, index)))
+    return load
+
+
+def _store_prefix(b: Builder, value, data, index: int) -> None:
+    ptr, _ = _prefix_field(b, data, index, "prev")
+    store = b.store(value, ptr, 8)
+    store.metadata.append(("tbaa", _field_tag(b.module, index)))
+
+
+def _make_chunk_push(module) -> Function:
+    p = byte_ptr(module)
+    fn = _tape_helper(module, CHUNK_PUSH, p, [("bytes", I64)], "alwaysinline nounwind")
+    tape, nbytes = fn.args
+    entry, fits, more, done = (fn.add_block(n) for n in ("entry", "fits", "more", "done"))
+    b = Builder(entry)
+    size = _load_field(b, tape, 1, "size")
+    new_size = b.add(size, nbytes, "new.size")
+    cap = _load_field(b, tape, 2, "cap")
+    b.cond_br(b.icmp("ugt", new_size, cap, "full"), more, fits)
+    b.position_at_end(fits)
+    _store_field(b, new_size, tape, 1, "new.size")
+    slot = b.gep(I8, _load_field(b, tape, 0, "base"), [size], p, "slot")
+    b.br(done)
+    b.position_at_end(more)
+    fresh = b.call(_make_chunk_new(module), [tape, nbytes], "fresh")
+    b.br(done)
+    b.position_at_end(done)
+    b.ret(b.phi(p, [(slot, fits), (fresh, more)], "entry"))
+    return fn
+
+
+def _make_chunk_new(module) -> Function:
+    """`new(tape, bytes)`: a chunk for at least `bytes` (twice the current
+    one's capacity, 4 KB at least) becomes the tape's, holding one entry of
+    `bytes` at its start; returns that entry."""
+    p = byte_ptr(module)
+    fn = _tape_helper(module, CHUNK_NEW, p, [("bytes", I64)], "noinline nounwind")
+    tape, nbytes = fn.args
+    b = Builder(fn.add_block("entry"))
+    old = [_load_field(b, tape, k, n) for k, n in enumerate(("base", "size", "cap"))]
+    doubled = b.mul(old[2], b.i64(2), "doubled")
+    want = b.select(b.icmp("ugt", nbytes, doubled), nbytes, doubled, "want")
+    want = b.select(b.icmp("ult", want, b.i64(FIRST_CAPACITY)), b.i64(FIRST_CAPACITY), want,
+                    "capacity")
+    chunk = b.call(libc(module, "malloc"), [b.add(want, b.i64(CHUNK_PREFIX))], "chunk")
+    data = b.gep(I8, chunk, [b.i64(CHUNK_PREFIX)], p, "data")
+    for index, value in enumerate(old):
+        _store_prefix(b, value, data, index)
+    for index, value in enumerate((data, nbytes, want)):
+        _store_field(b, value, tape, index, "chunk")
+    b.ret(data)
+    return fn
+
+
+def _make_chunk_pop(module) -> Function:
+    p = byte_ptr(module)
+    fn = _tape_helper(module, CHUNK_POP, p, [("bytes", I64)], "alwaysinline nounwind")
+    tape, nbytes = fn.args
+    entry, back, here = fn.add_block("entry"), fn.add_block("back"), fn.add_block("here")
+    b = Builder(entry)
+    size = _load_field(b, tape, 1, "size")
+    b.cond_br(b.icmp("eq", size, b.i64(0), "empty"), back, here)
+    b.position_at_end(back)
+    b.call(_make_chunk_back(module), [tape])
+    b.br(here)
+    b.position_at_end(here)
+    size = b.sub(_load_field(b, tape, 1, "top"), nbytes, "new.size")
+    _store_field(b, size, tape, 1, "new.size")
+    b.ret(b.gep(I8, _load_field(b, tape, 0, "base"), [size], p, "slot"))
+    return fn
+
+
+def _make_chunk_back(module) -> Function:
+    """`back(tape)`: the tape's (empty) chunk is freed, the one before is the tape's."""
+    fn = _tape_helper(module, CHUNK_BACK, VOID, [], "noinline nounwind")
+    (tape,) = fn.args
+    b = Builder(fn.add_block("entry"))
+    data = _load_field(b, tape, 0, "base")
+    for index, name in enumerate(("prev.base", "prev.size", "prev.cap")):
+        _store_field(b, _load_prefix(b, data, index, name), tape, index, name)
+    b.call(libc(module, "free"), [b.gep(I8, data, [b.i64(-CHUNK_PREFIX)], byte_ptr(module))])
+    b.ret()
+    return fn
+
+
+def _make_chunk_free(module) -> Function:
+    """`free(tape)`: every chunk of the tape freed."""
+    p = byte_ptr(module)
+    fn = _tape_helper(module, CHUNK_FREE, VOID, [], "nounwind")
+    (tape,) = fn.args
+    entry, loop, done = fn.add_block("entry"), fn.add_block("loop"), fn.add_block("done")
+    b = Builder(entry)
+    first = _load_field(b, tape, 0, "base")
+    b.cond_br(b.icmp("eq", first, b.zero(p)), done, loop)
+    b.position_at_end(loop)
+    data = b.phi(p, [(first, entry)], "data")
+    prev = _load_prefix(b, data, 0, "prev")
+    b.call(libc(module, "free"), [b.gep(I8, data, [b.i64(-CHUNK_PREFIX)], p)])
+    data.add_incoming(prev, loop)
+    b.cond_br(b.icmp("eq", prev, b.zero(p)), done, loop)
+    b.position_at_end(done)
+    b.ret()
+    return fn
 
 
 def _helper(module, name: str, ret, params, linkage: str, attrs: str) -> Function:
@@ -82,12 +278,10 @@ def _make_push(module) -> Function:
     tape, nbytes = fn.args
     entry, grow, done = fn.add_block("entry"), fn.add_block("grow"), fn.add_block("done")
     b = Builder(entry)
-    size_ptr, cap_ptr, base_ptr = (_field(b, tape, 1, "size.ptr"), _field(b, tape, 2, "cap.ptr"),
-                                   _field(b, tape, 0, "base.ptr"))
-    size = b.load(I64, size_ptr, "size", 8)
+    size = _load_field(b, tape, 1, "size")
     new_size = b.add(size, nbytes, "new.size")
-    cap = b.load(I64, cap_ptr, "cap", 8)
-    b.store(new_size, size_ptr, 8)
+    cap = _load_field(b, tape, 2, "cap")
+    _store_field(b, new_size, tape, 1, "new.size")
     b.cond_br(b.icmp("ugt", new_size, cap, "full"), grow, done)
     b.position_at_end(grow)
     # At least double the capacity (4 KB at first).
@@ -96,13 +290,13 @@ def _make_push(module) -> Function:
     want = b.select(b.icmp("ult", want, b.i64(FIRST_CAPACITY)), b.i64(FIRST_CAPACITY), want,
                     "capacity")
     grown = Builder(entry, 0).alloca(p, name="grown.ptr", align=8)
-    call = b.call(_make_grow(module), [b.load(p, base_ptr, "old.base", 8), want, grown])
+    call = b.call(_make_grow(module), [_load_field(b, tape, 0, "old.base"), want, grown])
     call.cconv = _grow_cconv(module)
-    b.store(b.load(p, grown, "grown", 8), base_ptr, 8)
-    b.store(want, cap_ptr, 8)
+    _store_field(b, b.load(p, grown, "grown", 8), tape, 0, "grown")
+    _store_field(b, want, tape, 2, "capacity")
     b.br(done)
     b.position_at_end(done)
-    base = b.load(p, base_ptr, "base", 8)
+    base = _load_field(b, tape, 0, "base")
     b.ret(b.gep(I8, base, [size], p, "slot"))
     return fn
 
@@ -176,9 +370,8 @@ def _make_pop(module) -> Function:
     fn = _tape_helper(module, POP, p, [("bytes", I64)], "alwaysinline nounwind")
     tape, nbytes = fn.args
     b = Builder(fn.add_block("entry"))
-    size_ptr = _field(b, tape, 1, "size.ptr")
-    size = b.sub(b.load(I64, size_ptr, "size", 8), nbytes, "new.size")
-    b.store(size, size_ptr, 8)
+    size = b.sub(_load_field(b, tape, 1, "size"), nbytes, "new.size")
+    _store_field(b, size, tape, 1, "new.size")
     base = tape_base(b, tape, "base")
     b.ret(b.gep(I8, base, [size], p, "slot"))
     return fn
@@ -200,7 +393,7 @@ def uses_tape(fn) -> bool:
             callee = getattr(inst, "called_function", None)
             if callee is None:
                 continue
-            if callee.name == PUSH:
+            if callee.name in (PUSH, CHUNK_PUSH):
                 return True
             if not callee.is_declaration:
                 work.append(callee)
@@ -223,7 +416,7 @@ def init_tape(b: Builder, spares: bool, kind: str = TAPE, name: str = "tape"):
         return tape
     spare = _spare(b.module, kind)
     base = tape_base(b, spare, "spare.base")
-    cap = b.load(I64, _field(b, spare, 2, "spare.cap.ptr"), "spare.cap", 8)
+    cap = _load_field(b, spare, 2, "spare.cap")
     clear_tape(b, spare)
     _set_fields(b, tape, base, b.i64(0), cap)
     return tape
@@ -253,7 +446,7 @@ def release_tape(b: Builder, tape, spares: bool, kind: str = TAPE) -> None:
     """
     module = b.module
     if not _keeps_spare(module, spares):
-        free_tape(b, tape)
+        free_tape(b, tape, kind)
         return
     fn = module.get(kind + ".release")
     if fn is None:
@@ -279,7 +472,7 @@ def _make_release(module, kind: str) -> Function:
     spare = _spare(module, kind)
     b.call(libc(module, "free"), [tape_base(b, spare, "kept")])
     base = tape_base(b, tape, "base")
-    cap = b.load(I64, _field(b, tape, 2, "cap.ptr"), "cap", 8)
+    cap = _load_field(b, tape, 2, "cap")
     _set_fields(b, spare, base, b.i64(0), cap)
     b.ret()
     return fn
@@ -298,23 +491,29 @@ def clear_tape(b: Builder, tape) -> None:
 def _set_fields(b: Builder, tape, base, size, cap) -> None:
     for index, (value, name) in enumerate(((base, "tape.base"), (size, "tape.size"),
                                            (cap, "tape.cap"))):
-        b.store(value, _field(b, tape, index, name), 8)
+        _store_field(b, value, tape, index, name)
 
 
 def tape_size(b: Builder, tape):
-    return b.load(I64, _field(b, tape, 1, "tape.size.ptr"), "tape.size", 8)
+    return _load_field(b, tape, 1, "tape.size")
 
 
 def set_tape_size(b: Builder, tape, size) -> None:
-    b.store(size, _field(b, tape, 1, "tape.size.ptr"), 8)
+    _store_field(b, size, tape, 1, "tape.size")
 
 
 def tape_base(b: Builder, tape, name: str = "tape.base"):
     """Load the buffer pointer of `tape` (or of a spare), naming it `name`."""
-    return b.load(byte_ptr(b.module), _field(b, tape, 0, name + ".ptr"), name, 8)
+    return _load_field(b, tape, 0, name)
 
 
-def free_tape(b: Builder, tape) -> None:
+def free_tape(b: Builder, tape, kind: str = TAPE) -> None:
+    """Free a tape's memory: its chunks, where tapes are chunked (`kind`
+    TAPE; the undo logs are contiguous everywhere)."""
+    if kind == TAPE and chunked(b.module):
+        fn = b.module.get(CHUNK_FREE) or _make_chunk_free(b.module)
+        b.call(fn, [tape])
+        return
     b.call(libc(b.module, "free"), [tape_base(b, tape)])
 
 

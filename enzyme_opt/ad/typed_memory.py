@@ -18,7 +18,7 @@ from ..analysis.type_analysis import FLOAT_KINDS, MemoryLayout, kind_size
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
-from ..ir.constants import ConstantInt
+from ..ir.constants import ConstantExpr, ConstantInt
 from ..ir.module import GlobalValue
 from ..ir.printer import SlotTracker
 from ..ir.types import I64, I8, VOID, FloatType, FunctionType, size_and_align
@@ -142,6 +142,64 @@ def untyped_copy_problem(types, store) -> Optional[str]:
                 f"{raw.type} value ('{name}') into active memory")
     return (f"cannot deduce the type of the {raw.type} value '{name}' copied into active "
             "memory (a float, a pointer or an integer: no TBAA tag or typed access tells)")
+
+
+def is_known_integer(types, v) -> bool:
+    """Is integer `v` an integer, not a float's or a pointer's bits: computed
+    by integer operations, or loaded from memory whose type is known to be
+    integers?  (The same test `untyped_copy_problem` makes of a value stored.)"""
+    if not _integer(v.type) or _holds_other_bits(v, 0, set()):
+        return False
+    if not moves_loaded_bytes(v):
+        return True
+    loads = _loads_moved(v, set())
+    return bool(loads) and all(_loads_integer(types, load) for load in loads)
+
+
+def _holds_other_bits(v, depth: int, seen) -> bool:
+    """Is integer `v` computed from a pointer's or a float's bits (`ptrtoint`,
+    `bitcast`), as far as integer operations show?  Unknown past a depth: yes."""
+    if id(v) in seen:
+        return False
+    seen.add(id(v))
+    if depth > 8:
+        return True
+    if isinstance(v, (I.Cast, ConstantExpr)) and v.opcode in ("ptrtoint", "bitcast"):
+        return True
+    if isinstance(v, (I.BinaryOp, I.Select, I.Phi, I.Freeze)) or (
+            isinstance(v, I.Cast) and v.opcode in ("zext", "sext", "trunc")):
+        return any(_holds_other_bits(op, depth + 1, seen) for op in v.operands
+                   if _integer(op.type))
+    return False
+
+
+def _loads_integer(types, load) -> bool:
+    """Does `load` read integers, by its own TBAA tag (its pointer may be newer
+    than the type analysis: a call the AD rewrote) or by the analysis?"""
+    tag = load.get_metadata("tbaa")
+    if tag is not None and types.tbaa.access_kind(tag) == "int":
+        return True
+    return set(types.cells_in(load.pointer, _size(load.type)).values()) == {"int"}
+
+
+def _loads_moved(v, seen) -> list:
+    """The loads whose bytes integer `v` may be (see `moves_loaded_bytes`)."""
+    if id(v) in seen:
+        return []
+    seen.add(id(v))
+    if isinstance(v, I.Load):
+        return [v]
+    if isinstance(v, I.Phi):
+        ops = v.operands
+    elif isinstance(v, I.Select):
+        ops = v.operands[1:]
+    elif isinstance(v, (I.ShuffleVector, I.InsertElement)):
+        ops = v.operands[:2]
+    elif isinstance(v, (I.Freeze, I.ExtractElement)):
+        ops = v.operands[:1]
+    else:
+        return []
+    return [load for op in ops for load in _loads_moved(op, seen)]
 
 
 def moves_loaded_bytes(v, seen=None) -> bool:

@@ -149,7 +149,7 @@ class UndoLog:
         """Log each store in the forward pass; undo it in the reverse of its block."""
         if not self.logged:
             return
-        push, pop = T.runtime(gen.module)
+        push, pop = T.runtime(gen.module, contiguous=True)     # the replay reads it whole
         by_block = {}
         for s in self.logged:
             by_block.setdefault(id(s.parent), []).append(s)

@@ -19,14 +19,20 @@ from ..ir.module import GlobalVariable
 from ..ir.values import Argument
 
 
-def refuse_indirect_call(call, function) -> None:
+def refuse_indirect_call(call, function, outside=()) -> None:
     """A call whose target is not a known function, with derivatives flowing
-    through it, cannot be differentiated."""
+    through it, cannot be differentiated.  `outside`: the functions without a
+    body in this module that the pointer may be (their address is taken)."""
     if isinstance(call.callee, InlineAsm):
         problem = "cannot differentiate inline assembly that active values flow through"
     else:
         problem = ("cannot differentiate an indirect call with active arguments (the function "
                    "called is only known at run time)")
+        if outside:
+            names = ", ".join(f"'{fn.name}'" for fn in outside[:3])
+            problem += (f"; it may be {names}, defined outside this module: link the module "
+                        "defining it in (enzyme-opt takes several .ll files), or give the "
+                        "pointer a derivative table as its shadow (__enzyme_virtualreverse)")
     raise DifferentiationError(problem, function=function, instruction=call)
 
 
