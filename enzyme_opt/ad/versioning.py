@@ -20,6 +20,7 @@ from ..ir import Builder, Function
 from ..ir.clone import clone_body
 from ..transforms.interchange import ReductionNest, outer_loops
 from ..transforms.mem2reg import promote_allocas
+from ..transforms.reroll import reroll_unrolled_loops
 from .reverse import ReverseGenerator
 
 SLOW_SUFFIX, FAST_SUFFIX = ".mayalias", ".noalias"
@@ -31,37 +32,60 @@ def combined_derivative(ctx, fn, kinds, ret_active, width):
     if plan is None:
         return ReverseGenerator(ctx, fn, kinds, ret_active, split=False,
                                 width=width).build(fn.name)[0]
-    fast_primal, accesses = plan
+    fast_primal, bounded, accesses = plan
     slow_gen = ReverseGenerator(ctx, fn, kinds, ret_active, split=False, width=width)
     slow, _ = slow_gen.build(fn.name + SLOW_SUFFIX)
     fast, _ = ReverseGenerator(ctx, fast_primal, kinds, ret_active, split=False,
                                width=width).build(fn.name + FAST_SUFFIX)
     ctx.module.remove_global_value(fast_primal)     # its body now lives in `fast`
-    return _dispatcher(ctx.module, fn, slow, fast, slow_gen._param_list(), accesses)
+    disp = _dispatcher(ctx.module, bounded, slow, fast, slow_gen._param_list(), accesses)
+    ctx.module.remove_global_value(bounded)
+    return disp
 
 
 def _plan(fn):
-    """(noalias copy of `fn`, its argument accesses) when versioning pays, else None."""
+    """(noalias copy of `fn`, the rerolled copy its accesses are bounded in,
+    those accesses) when versioning pays, else None."""
     if not any(a.type.is_pointer and "noalias" not in a.attrs.split() for a in fn.args):
         return None
-    accesses = argument_extents(fn)
-    if not accesses or not any(a.writes for a in accesses) or not boundable(fn, accesses):
+    bounded = _rerolled_copy(fn)
+    accesses = argument_extents(bounded)
+    if not accesses or not any(a.writes for a in accesses) or \
+            not boundable(bounded, accesses):
+        fn.module.remove_global_value(bounded)
         return None
     copy = _noalias_copy(fn)
     promote_allocas(copy)
+    reroll_unrolled_loops(copy)
     if any(ReductionNest.match(lp) for lp in outer_loops(copy)):
-        return copy, accesses
+        return copy, bounded, accesses
     fn.module.remove_global_value(copy)
+    fn.module.remove_global_value(bounded)
     return None
 
 
+def _rerolled_copy(fn) -> Function:
+    """A copy of `fn` whose unrolled loops are rolled again: the same
+    accesses, but a loop clang unrolled (counting by 4 under a mask of the
+    trip count, then a remainder) becomes one loop counting by 1, whose
+    accesses analysis/ranges.py can bound."""
+    copy = _copy(fn, fn.name + ".bounds", noalias=False)
+    promote_allocas(copy)
+    reroll_unrolled_loops(copy)
+    return copy
+
+
 def _noalias_copy(fn) -> Function:
-    copy = Function(fn.name + FAST_SUFFIX, fn.function_type, fn.type,
+    return _copy(fn, fn.name + FAST_SUFFIX, noalias=True)
+
+
+def _copy(fn, name, noalias) -> Function:
+    copy = Function(name, fn.function_type, fn.type,
                     [a.name for a in fn.args], linkage="internal", ret_attrs=fn.ret_attrs,
                     attrs=fn.attrs)
     for new, old in zip(copy.args, fn.args):
         words = old.attrs.split()
-        if old.type.is_pointer and "noalias" not in words:
+        if noalias and old.type.is_pointer and "noalias" not in words:
             words.insert(0, "noalias")
         new.attrs = " ".join(words)
     fn.module.add_function(copy)

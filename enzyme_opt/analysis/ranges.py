@@ -139,17 +139,36 @@ class BoundsEmitter:
             if v.opcode == "zext" and v.operands[0].type.bits < 64:
                 self.conditions.append(b.icmp("sge", lo, b.i64(0)))
             return lo, hi
+        if isinstance(v, I.Select) and v.type.is_int:
+            # Either value: the hull of both.
+            (lo1, hi1), (lo2, hi2) = self.bounds(v.operands[1]), self.bounds(v.operands[2])
+            return _smin(b, lo1, lo2), _smax(b, hi1, hi2)
         if not isinstance(v, I.BinaryOp) or not v.type.is_int:
             raise _GiveUp(v)
         (lo1, hi1), (lo2, hi2) = (self.bounds(op) for op in v.operands)
         op, rhs = v.opcode, v.operands[1]
-        if op == "add":
+        if lo1 is hi1 and lo2 is hi2 and op in _EXACT_ON_POINTS:
+            # Both operands are known exactly (arguments, constants): so is
+            # the result.  clang's unrolled loops count to `n & -4` and
+            # `n & 3`, whose sum an interval would overestimate.
+            x = b.binop(op, lo1, lo2)
+            self._fits(v, x, x)
+            return x, x
+        if op == "add" or (op == "or" and "disjoint" in v.flags):
             out = b.add(lo1, lo2), b.add(hi1, hi2)
         elif op == "sub":
             out = b.sub(lo1, hi2), b.sub(hi1, lo2)
         elif op == "shl" and isinstance(rhs, ConstantInt) and 0 <= rhs.value < 32:
             k = b.i64(1 << rhs.value)
             out = b.mul(lo1, k), b.mul(hi1, k)
+        elif op == "or":
+            # Of non-negative values: at least either, at most their sum.
+            self.conditions += [b.icmp("sge", lo1, b.i64(0)), b.icmp("sge", lo2, b.i64(0))]
+            out = _smax(b, lo1, lo2), b.add(hi1, hi2)
+        elif op == "and" and isinstance(rhs, ConstantInt) and _signed(rhs) >= 0:
+            # A non-negative mask keeps a non-negative value between 0 and both.
+            self.conditions.append(b.icmp("sge", lo1, b.i64(0)))
+            out = b.i64(0), _smin(b, hi1, b.i64(_signed(rhs)))
         elif op == "mul":
             # Both factors are asked to be non-negative: then the product's
             # bounds are those of the bounds.
@@ -198,6 +217,11 @@ class BoundsEmitter:
             s = self.b.i64(size)
             lo, hi = self.b.add(lo, self.b.mul(ilo, s)), self.b.add(hi, self.b.mul(ihi, s))
         return lo, hi
+
+
+# Integer operations whose 64-bit result on sign-extended operands is the
+# sign extension of the program's (when it fits: see _fits).
+_EXACT_ON_POINTS = ("add", "sub", "mul", "and", "or", "xor")
 
 
 def _signed(c: ConstantInt) -> int:
