@@ -61,11 +61,12 @@ __attribute__((noinline)) double weight_error(double w) { return 1.0 - w * w; }
 static double *cams, *pts, *ws, *feats, *err, *werr, *jac, *jacw;
 static int *obs_cam, *obs_pt;
 
-static void objective(void) {
+static double objective(void) {
   for (int i = 0; i < NOBS; i++)
     reprojection_error(cams + obs_cam[i] * NCP, pts + obs_pt[i] * 3, ws + i, feats + 2 * i,
                        err + 2 * i);
   for (int i = 0; i < NOBS; i++) werr[i] = weight_error(ws[i]);
+  return err[5] + werr[5];
 }
 
 // Row `row` of observation i's Jacobian block: the gradient of err[row].
@@ -120,35 +121,7 @@ static int check(const char *what, int i, int row, double *param, int col) {
   return bench_check(what, jac[(2L * i + row) * NCOL + col], fp, fm, h, 1e-5, 1e-6);
 }
 
-int main(int argc, char **argv) {
-  enum bench_mode mode = bench_parse_args(argc, argv);
-  cams = bench_alloc(NCAM * NCP), pts = bench_alloc(3 * NPT), ws = bench_alloc(NOBS);
-  feats = bench_alloc(2 * NOBS), err = bench_alloc(2 * NOBS), werr = bench_alloc(NOBS);
-  jac = bench_alloc(2L * NOBS * NCOL), jacw = bench_alloc(NOBS);
-  obs_cam = calloc(NOBS, sizeof *obs_cam), obs_pt = calloc(NOBS, sizeof *obs_pt);
-  generate();
-  if (mode == BENCH_PRIMAL) {
-    objective();
-    bench_sink += err[0];
-    return 0;
-  }
-  if (mode == BENCH_GRADIENT) {
-    jacobian();
-    bench_sink += jac[0];
-    return 0;
-  }
-  bench_timer tp = {0}, tg = {0};
-  while (bench_more(&tp)) {
-    double t0 = bench_now();
-    objective();
-    bench_record(&tp, bench_now() - t0);
-    bench_sink += err[5];
-  }
-  while (bench_more(&tg)) {
-    double t0 = bench_now();
-    jacobian();
-    bench_record(&tg, bench_now() - t0);
-  }
+static int check_all(void) {
   const int i = 12345, c = obs_cam[i];
   int ok = check("d err0/d rotation[1]", i, 0, cams + c * NCP + 1, 1);
   ok &= check("d err1/d centre[2]", i, 1, cams + c * NCP + 5, 5);
@@ -158,5 +131,17 @@ int main(int argc, char **argv) {
   ok &= check("d err0/d w", i, 0, ws + i, NCP + 3);
   ok &= bench_check("d werr/d w", jacw[i], weight_error(ws[i] + 1e-6),
                     weight_error(ws[i] - 1e-6), 1e-6, 1e-6, 1e-9);
-  return bench_report("adbench_ba", &tp, &tg, NCAM * NCP + 3 * NPT + NOBS, ok);
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  enum bench_mode mode = bench_parse_args(argc, argv);
+  cams = bench_alloc(NCAM * NCP), pts = bench_alloc(3 * NPT), ws = bench_alloc(NOBS);
+  feats = bench_alloc(2 * NOBS), err = bench_alloc(2 * NOBS), werr = bench_alloc(NOBS);
+  jac = bench_alloc(2L * NOBS * NCOL), jacw = bench_alloc(NOBS);
+  obs_cam = calloc(NOBS, sizeof *obs_cam), obs_pt = calloc(NOBS, sizeof *obs_pt);
+  generate();
+  bench_program p = {"adbench_ba", NCAM * NCP + 3 * NPT + NOBS, objective, NULL, jacobian,
+                     check_all};
+  return bench_main(mode, &p);
 }
