@@ -69,6 +69,8 @@ static double objective(void) {
   return err[5] + werr[5];
 }
 
+extern int enzyme_width;
+
 // Row `row` of observation i's Jacobian block: the gradient of err[row].
 static void jacobian_row(int i, int row, double *out) {
   double seed[2] = {row == 0, row == 1}, e[2];
@@ -78,10 +80,26 @@ static void jacobian_row(int i, int row, double *out) {
                     out + NCP + 3, enzyme_const, feats + 2 * i, enzyme_dupnoneed, e, seed);
 }
 
+// Both rows at once (built with -DBA_BATCHED): one forward sweep and a
+// reverse sweep of two lanes, seeded with the rows of the identity.
+static void jacobian_block(int i, double *out) {
+  double seed0[2] = {1.0, 0.0}, seed1[2] = {0.0, 1.0}, e[2];
+  double *out1 = out + NCOL;
+  memset(out, 0, 2 * NCOL * sizeof *out);
+  __enzyme_autodiff((void *)reprojection_error, enzyme_width, 2, enzyme_dup,
+                    cams + obs_cam[i] * NCP, out, out1, enzyme_dup, pts + obs_pt[i] * 3,
+                    out + NCP, out1 + NCP, enzyme_dup, ws + i, out + NCP + 3, out1 + NCP + 3,
+                    enzyme_const, feats + 2 * i, enzyme_dupnoneed, e, seed0, seed1);
+}
+
 static void jacobian(void) {
   for (int i = 0; i < NOBS; i++) {
+#ifdef BA_BATCHED
+    jacobian_block(i, jac + (2L * i) * NCOL);
+#else
     jacobian_row(i, 0, jac + (2L * i) * NCOL);
     jacobian_row(i, 1, jac + (2L * i + 1) * NCOL);
+#endif
   }
   for (int i = 0; i < NOBS; i++)
     jacw[i] = __enzyme_autodiff_scalar((void *)weight_error, ws[i]);
