@@ -62,7 +62,7 @@ EMIT_FLAGS = ["-O2", "-fno-vectorize", "-fno-slp-vectorize", "-fno-unroll-loops"
               "-S", "-emit-llvm"]
 TIMEOUT = 300  # seconds, for any one process
 # Built a second time with clang's default -O2 shape (unrolled, vectorized).
-DEFAULT_O2_TOO = ("matmul", "matmul_restrict", "matmul_rowwise")
+DEFAULT_O2_TOO = ("matmul", "matmul_restrict", "matmul_rowwise", "matmul_rowwise_alias")
 DEFAULT_O2_FLAGS = ["-O2", "-S", "-emit-llvm"]
 # Built a second time with a -D switch: (label suffix, the switch).
 DEFINE_VARIANTS = {"adbench_ba": ("batched", "-DBA_BATCHED")}

@@ -5,7 +5,9 @@ store to C may change B: the reverse pass must keep the B it loaded, and
 the loop nest may not be reordered.  Callers nearly always pass separate
 arrays, though.  When the function's accesses through its arguments can be
 bounded (analysis/ranges.py) and assuming `noalias` lets the derivative do
-better (today: interchange a reduction nest, see transforms/interchange.py),
+better (interchange a reduction nest, see transforms/interchange.py; or
+read again, rather than tape, what a loop loads through one argument while
+it stores through another),
 the gradient comes in two versions: one of a copy of the function whose
 pointer arguments are `noalias`, and the general one.  A dispatcher under
 the gradient's name tests at run time that each argument the function
@@ -15,8 +17,11 @@ that holds, the second otherwise.  Only the combined gradient
 """
 from __future__ import annotations
 
-from ..analysis.ranges import argument_extents, boundable, emit_disjoint
+from ..analysis.loops import LoopInfo
+from ..analysis.ranges import argument_base, argument_extents, boundable, emit_disjoint
 from ..ir import Builder, Function
+from ..ir import instructions as I
+from ..ir.values import Argument
 from ..ir.clone import clone_body
 from ..transforms.interchange import ReductionNest, outer_loops
 from ..transforms.mem2reg import promote_allocas
@@ -57,11 +62,30 @@ def _plan(fn):
     copy = _noalias_copy(fn)
     promote_allocas(copy)
     reroll_unrolled_loops(copy)
-    if any(ReductionNest.match(lp) for lp in outer_loops(copy)):
+    if any(ReductionNest.match(lp) for lp in outer_loops(copy)) or \
+            _stores_beside_loads(copy):
         return copy, bounded, accesses
     fn.module.remove_global_value(copy)
     fn.module.remove_global_value(bounded)
     return None
+
+
+def _stores_beside_loads(fn) -> bool:
+    """Does a loop store through one pointer argument and load through
+    another?  If they may overlap, every store may change what the loop
+    loaded, and the reverse pass must keep each loaded value (C += a * B
+    row by row keeps a row of B per row of C); apart, it reads them again."""
+    loops = LoopInfo(fn)
+    stored, loaded = {}, {}
+    for inst in fn.instructions():
+        loop = loops.innermost.get(id(inst.parent))
+        if loop is None or not isinstance(inst, (I.Load, I.Store)):
+            continue
+        base = argument_base(inst.pointer)
+        if isinstance(base, Argument):
+            seen = stored if isinstance(inst, I.Store) else loaded
+            seen.setdefault(id(loop), set()).add(id(base))
+    return any(loaded.get(key, set()) - args for key, args in stored.items())
 
 
 def _rerolled_copy(fn) -> Function:
