@@ -218,7 +218,7 @@ class BoundsEmitter:
             raise _GiveUp(phi)
         start, _, step = parts
         k = _signed(step.operands[1])
-        if k < 1:
+        if k < 1 or not _steps_without_wrap(step):
             raise _GiveUp(phi)
         tested, last = self._last_value(loop, phi)
         lo, hi = self.bounds(start)
@@ -282,6 +282,13 @@ class BoundsEmitter:
 _EXACT_ON_POINTS = ("add", "sub", "mul", "and", "or", "xor")
 
 
+def _steps_without_wrap(step) -> bool:
+    """A counter stepping by more than one could jump over its limit and
+    wrap around: soon in fewer than 64 bits, unless flags forbid it."""
+    return _signed(step.operands[1]) == 1 or step.type.bits >= 64 or \
+        bool({"nsw", "nuw"} & set(step.flags))
+
+
 def _signed(c: ConstantInt) -> int:
     bits = c.type.bits
     v = c.value & ((1 << bits) - 1) if bits else c.value
@@ -316,7 +323,8 @@ def _exit_limit(loop, phi):
         counter = tested.operands[0] if isinstance(tested, I.BinaryOp) else None
         parts = counter_parts(counter) if isinstance(counter, I.Phi) and \
             counter.parent is loop.header else None
-        if parts is None or parts[2] is not tested or _signed(tested.operands[1]) < 1:
+        if parts is None or parts[2] is not tested or _signed(tested.operands[1]) < 1 or \
+                not _steps_without_wrap(tested):
             raise _GiveUp(loop.header)
     cond = term.condition if isinstance(term, I.Branch) else None
     if not isinstance(cond, I.Compare) or cond.operands[0] is not tested:
