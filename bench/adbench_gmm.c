@@ -79,22 +79,26 @@ static double log_const;
 
 static double objective(void) { return gmm_objective(alpha, mu, icf, x, NPTS, log_const); }
 
-static void gradient(void) {
+static void zero_shadows(void) {
   memset(dalpha, 0, K * sizeof *dalpha);
   memset(dmu, 0, K * D * sizeof *dmu);
   memset(dicf, 0, K * NICF * sizeof *dicf);
+}
+
+static void gradient(void) {
   __enzyme_autodiff((void *)gmm_objective, enzyme_dup, alpha, dalpha, enzyme_dup, mu, dmu,
                     enzyme_dup, icf, dicf, enzyme_const, x, NPTS, enzyme_const, log_const);
 }
 
-static int check(const char *what, double *param, double *grad, int j) {
-  double v = param[j], h = 1e-6;
-  param[j] = v + h;
-  double fp = objective();
-  param[j] = v - h;
-  double fm = objective();
-  param[j] = v;
-  return bench_check(what, grad[j], fp, fm, h, 1e-5, 1e-3);
+static int check(void) {
+  int ok = bench_check_param("d f/d alpha[4]", alpha + 4, dalpha[4], objective, 1e-6, 1e-5, 1e-3);
+  ok &= bench_check_param("d f/d mu[7][3]", mu + 7 * D + 3, dmu[7 * D + 3], objective, 1e-6,
+                          1e-5, 1e-3);
+  ok &= bench_check_param("d f/d q[2][5]", icf + 2 * NICF + 5, dicf[2 * NICF + 5], objective,
+                          1e-6, 1e-5, 1e-3);
+  ok &= bench_check_param("d f/d L[11][100]", icf + 11 * NICF + D + 100,
+                          dicf[11 * NICF + D + 100], objective, 1e-6, 1e-5, 1e-3);
+  return ok;
 }
 
 int main(int argc, char **argv) {
@@ -112,29 +116,7 @@ int main(int argc, char **argv) {
   bench_fill(x, NPTS * D, -1.0, 1.0);
   log_const = wishart_log_constant(1.0, 0);
 
-  if (mode == BENCH_PRIMAL) {
-    bench_sink += objective();
-    return 0;
-  }
-  if (mode == BENCH_GRADIENT) {
-    gradient();
-    bench_sink += dmu[0];
-    return 0;
-  }
-  bench_timer tp = {0}, tg = {0};
-  while (bench_more(&tp)) {
-    double t0 = bench_now();
-    bench_sink += objective();
-    bench_record(&tp, bench_now() - t0);
-  }
-  while (bench_more(&tg)) {
-    double t0 = bench_now();
-    gradient();
-    bench_record(&tg, bench_now() - t0);
-  }
-  int ok = check("d f/d alpha[4]", alpha, dalpha, 4);
-  ok &= check("d f/d mu[7][3]", mu, dmu, 7 * D + 3);
-  ok &= check("d f/d q[2][5]", icf, dicf, 2 * NICF + 5);
-  ok &= check("d f/d L[11][100]", icf, dicf, 11 * NICF + D + 100);
-  return bench_report("adbench_gmm", &tp, &tg, K + K * D + K * NICF, ok);
+  bench_program p = {"adbench_gmm", K + K * D + K * NICF, objective, zero_shadows, gradient,
+                     check};
+  return bench_main(mode, &p);
 }

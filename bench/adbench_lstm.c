@@ -63,21 +63,27 @@ static double *params, *extra, *state0, *seq, *dparams, *dextra;
 
 static double objective(void) { return lstm_objective(params, extra, state0, seq, C); }
 
-static void gradient(void) {
+static void zero_shadows(void) {
   memset(dparams, 0, NMAIN * sizeof *dparams);
   memset(dextra, 0, NEXTRA * sizeof *dextra);
+}
+
+static void gradient(void) {
   __enzyme_autodiff((void *)lstm_objective, enzyme_dup, params, dparams, enzyme_dup, extra,
                     dextra, enzyme_const, state0, enzyme_const, seq, C);
 }
 
-static int check(const char *what, double *param, double *grad, int j) {
-  double v = param[j], h = 1e-5;
-  param[j] = v + h;
-  double fp = objective();
-  param[j] = v - h;
-  double fm = objective();
-  param[j] = v;
-  return bench_check(what, grad[j], fp, fm, h, 1e-5, 1e-10);
+static int check_entry(const char *what, double *param, double *grad, int j) {
+  return bench_check_param(what, param + j, grad[j], objective, 1e-5, 1e-5, 1e-10);
+}
+
+static int check(void) {
+  int ok = check_entry("d loss/d W_o[layer 3][2]", params, dparams, 3 * 8 * B + 2 * B + 2);
+  ok &= check_entry("d loss/d B_c[layer 3][9]", params, dparams, 3 * 8 * B + 4 * B + 3 * B + 9);
+  ok &= check_entry("d loss/d B_f[layer 2][1]", params, dparams, 2 * 8 * B + 4 * B + 1);
+  ok &= check_entry("d loss/d out_weight[4]", extra, dextra, B + 4);
+  ok &= check_entry("d loss/d out_bias[13]", extra, dextra, 2 * B + 13);
+  return ok;
 }
 
 int main(int argc, char **argv) {
@@ -89,30 +95,6 @@ int main(int argc, char **argv) {
   bench_fill(state0, L * 2 * B, -1.0, 1.0);
   for (int t = 0; t < C; t++) seq[t * B + (int)bench_uniform(0.0, B)] = 1.0;  // one-hot
 
-  if (mode == BENCH_PRIMAL) {
-    bench_sink += objective();
-    return 0;
-  }
-  if (mode == BENCH_GRADIENT) {
-    gradient();
-    bench_sink += dparams[0];
-    return 0;
-  }
-  bench_timer tp = {0}, tg = {0};
-  while (bench_more(&tp)) {
-    double t0 = bench_now();
-    bench_sink += objective();
-    bench_record(&tp, bench_now() - t0);
-  }
-  while (bench_more(&tg)) {
-    double t0 = bench_now();
-    gradient();
-    bench_record(&tg, bench_now() - t0);
-  }
-  int ok = check("d loss/d W_o[layer 3][2]", params, dparams, 3 * 8 * B + 2 * B + 2);
-  ok &= check("d loss/d B_c[layer 3][9]", params, dparams, 3 * 8 * B + 4 * B + 3 * B + 9);
-  ok &= check("d loss/d B_f[layer 2][1]", params, dparams, 2 * 8 * B + 4 * B + 1);
-  ok &= check("d loss/d out_weight[4]", extra, dextra, B + 4);
-  ok &= check("d loss/d out_bias[13]", extra, dextra, 2 * B + 13);
-  return bench_report("adbench_lstm", &tp, &tg, NMAIN + NEXTRA, ok);
+  bench_program p = {"adbench_lstm", NMAIN + NEXTRA, objective, zero_shadows, gradient, check};
+  return bench_main(mode, &p);
 }

@@ -109,4 +109,61 @@ static int bench_report(const char *name, const bench_timer *primal,
   return ok ? 0 : 1;
 }
 
+// Central difference of f() w.r.t. *param against `gradient`: *param is
+// moved by +-h and restored.
+__attribute__((unused)) static int bench_check_param(const char *what, double *param,
+                                                     double gradient, double (*f)(void),
+                                                     double h, double rtol, double atol) {
+  double v = *param;
+  *param = v + h;
+  double fp = f();
+  *param = v - h;
+  double fm = f();
+  *param = v;
+  return bench_check(what, gradient, fp, fm, h, rtol, atol);
+}
+
+// One benchmark program: `primal` and `gradient` make one call of what is
+// timed (the primal's result goes to the sink); `before_gradient`, if set,
+// runs untimed before each gradient (zeroing shadows the gradient adds to);
+// `check`, after the timings, compares gradient entries with central
+// differences and returns 1 if all agree.  `inputs` counts the inputs a
+// finite-difference gradient would perturb.
+typedef struct {
+  const char *name;
+  long inputs;
+  double (*primal)(void);
+  void (*before_gradient)(void);
+  void (*gradient)(void);
+  int (*check)(void);
+} bench_program;
+
+// The body of every main(): `prog --primal` / `--gradient` make one call of
+// that kind (for the runner's peak-memory figures); no argument times both,
+// checks and prints the RESULT line.  The data must be set up already.
+static int bench_main(enum bench_mode mode, const bench_program *p) {
+  if (mode != BENCH_ALL) {
+    if (mode == BENCH_PRIMAL) bench_sink += p->primal();
+    if (mode == BENCH_GRADIENT) {
+      if (p->before_gradient) p->before_gradient();
+      p->gradient();
+    }
+    return 0;
+  }
+  bench_timer tp = {0}, tg = {0};
+  while (bench_more(&tp)) {
+    double t0 = bench_now();
+    double r = p->primal();
+    bench_record(&tp, bench_now() - t0);
+    bench_sink += r;
+  }
+  while (bench_more(&tg)) {
+    if (p->before_gradient) p->before_gradient();
+    double t0 = bench_now();
+    p->gradient();
+    bench_record(&tg, bench_now() - t0);
+  }
+  return bench_report(p->name, &tp, &tg, p->inputs, p->check());
+}
+
 #endif

@@ -47,57 +47,37 @@ __attribute__((noinline)) double gmm_loglik(const double *alpha, const double *m
   return total - n * (log_z + D * half_log_2pi);
 }
 
+static double *alpha, *mu, *inv_sd, *x, *dalpha, *dmu;
+
+static double objective(void) { return gmm_loglik(alpha, mu, inv_sd, x, N); }
+
+static void zero_shadows(void) {
+  memset(dalpha, 0, K * sizeof *dalpha);
+  memset(dmu, 0, K * D * sizeof *dmu);
+}
+
+static void gradient(void) {
+  __enzyme_autodiff((void *)gmm_loglik, enzyme_dup, alpha, dalpha, enzyme_dup, mu, dmu,
+                    enzyme_const, inv_sd, enzyme_const, x, N);
+}
+
+static int check(void) {
+  const int j = 3 * D + 5;  // mean of component 3, dimension 5
+  int ok = bench_check_param("d loglik/d mu[3][5]", mu + j, dmu[j], objective, 1e-5, 1e-5, 1e-4);
+  ok &= bench_check_param("d loglik/d alpha[7]", alpha + 7, dalpha[7], objective, 1e-5, 1e-5,
+                          1e-4);
+  return ok;
+}
+
 int main(int argc, char **argv) {
   enum bench_mode mode = bench_parse_args(argc, argv);
-  double *alpha = bench_alloc(K), *mu = bench_alloc(K * D), *inv_sd = bench_alloc(K * D);
-  double *x = bench_alloc((long)N * D);
-  double *dalpha = bench_alloc(K), *dmu = bench_alloc(K * D);
+  alpha = bench_alloc(K), mu = bench_alloc(K * D), inv_sd = bench_alloc(K * D);
+  x = bench_alloc((long)N * D);
+  dalpha = bench_alloc(K), dmu = bench_alloc(K * D);
   bench_fill(alpha, K, -1.0, 1.0);
   bench_fill(mu, K * D, -2.0, 2.0);
   bench_fill(inv_sd, K * D, 0.5, 1.5);
   bench_fill(x, (long)N * D, -3.0, 3.0);
-
-  if (mode == BENCH_PRIMAL) {
-    bench_sink += gmm_loglik(alpha, mu, inv_sd, x, N);
-    return 0;
-  }
-  if (mode == BENCH_GRADIENT) {
-    __enzyme_autodiff((void *)gmm_loglik, enzyme_dup, alpha, dalpha, enzyme_dup, mu, dmu,
-                      enzyme_const, inv_sd, enzyme_const, x, N);
-    bench_sink += dmu[0];
-    return 0;
-  }
-
-  bench_timer tp = {0}, tg = {0};
-  while (bench_more(&tp)) {
-    double t0 = bench_now();
-    bench_sink += gmm_loglik(alpha, mu, inv_sd, x, N);
-    bench_record(&tp, bench_now() - t0);
-  }
-  while (bench_more(&tg)) {
-    memset(dalpha, 0, K * sizeof *dalpha);
-    memset(dmu, 0, K * D * sizeof *dmu);
-    double t0 = bench_now();
-    __enzyme_autodiff((void *)gmm_loglik, enzyme_dup, alpha, dalpha, enzyme_dup, mu, dmu,
-                      enzyme_const, inv_sd, enzyme_const, x, N);
-    bench_record(&tg, bench_now() - t0);
-  }
-
-  int ok = 1;
-  const int j = 3 * D + 5; // mean of component 3, dimension 5
-  double v = mu[j], h = 1e-5;
-  mu[j] = v + h;
-  double fp = gmm_loglik(alpha, mu, inv_sd, x, N);
-  mu[j] = v - h;
-  double fm = gmm_loglik(alpha, mu, inv_sd, x, N);
-  mu[j] = v;
-  ok &= bench_check("d loglik/d mu[3][5]", dmu[j], fp, fm, h, 1e-5, 1e-4);
-  v = alpha[7];
-  alpha[7] = v + h;
-  fp = gmm_loglik(alpha, mu, inv_sd, x, N);
-  alpha[7] = v - h;
-  fm = gmm_loglik(alpha, mu, inv_sd, x, N);
-  alpha[7] = v;
-  ok &= bench_check("d loglik/d alpha[7]", dalpha[7], fp, fm, h, 1e-5, 1e-4);
-  return bench_report("gmm", &tp, &tg, K + K * D, ok);
+  bench_program p = {"gmm", K + K * D, objective, zero_shadows, gradient, check};
+  return bench_main(mode, &p);
 }

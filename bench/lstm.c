@@ -35,54 +35,36 @@ __attribute__((noinline)) double lstm_loss(const double *wx, const double *wh, c
   return loss;
 }
 
+static double *wx, *wh, *b, *dwx, *dwh, *db, *xs, *ys;
+
+static double objective(void) { return lstm_loss(wx, wh, b, xs, ys, T); }
+
+static void zero_shadows(void) {
+  memset(dwx, 0, G * I * sizeof *dwx);
+  memset(dwh, 0, G * H * sizeof *dwh);
+  memset(db, 0, G * sizeof *db);
+}
+
+static void gradient(void) {
+  __enzyme_autodiff((void *)lstm_loss, enzyme_dup, wx, dwx, enzyme_dup, wh, dwh, enzyme_dup, b,
+                    db, enzyme_const, xs, enzyme_const, ys, T);
+}
+
+static int check(void) {
+  const int j = (H + 10) * H + 17;  // a recurrent weight of the forget gate
+  return bench_check_param("d loss/d wh[f,10][17]", wh + j, dwh[j], objective, 1e-5, 1e-5, 1e-6);
+}
+
 int main(int argc, char **argv) {
   enum bench_mode mode = bench_parse_args(argc, argv);
-  double *wx = bench_alloc(G * I), *wh = bench_alloc(G * H), *b = bench_alloc(G);
-  double *dwx = bench_alloc(G * I), *dwh = bench_alloc(G * H), *db = bench_alloc(G);
-  double *xs = bench_alloc((long)T * I), *ys = bench_alloc((long)T * H);
+  wx = bench_alloc(G * I), wh = bench_alloc(G * H), b = bench_alloc(G);
+  dwx = bench_alloc(G * I), dwh = bench_alloc(G * H), db = bench_alloc(G);
+  xs = bench_alloc((long)T * I), ys = bench_alloc((long)T * H);
   bench_fill(wx, G * I, -0.2, 0.2);
   bench_fill(wh, G * H, -0.15, 0.15);
   bench_fill(b, G, -0.5, 0.5);
   bench_fill(xs, (long)T * I, -1.0, 1.0);
   bench_fill(ys, (long)T * H, -0.5, 0.5);
-
-#define LSTM_GRADIENT()                                                                      \
-  __enzyme_autodiff((void *)lstm_loss, enzyme_dup, wx, dwx, enzyme_dup, wh, dwh, enzyme_dup, b, \
-                    db, enzyme_const, xs, enzyme_const, ys, T)
-
-  if (mode == BENCH_PRIMAL) {
-    bench_sink += lstm_loss(wx, wh, b, xs, ys, T);
-    return 0;
-  }
-  if (mode == BENCH_GRADIENT) {
-    LSTM_GRADIENT();
-    bench_sink += dwh[0];
-    return 0;
-  }
-
-  bench_timer tp = {0}, tg = {0};
-  while (bench_more(&tp)) {
-    double t0 = bench_now();
-    bench_sink += lstm_loss(wx, wh, b, xs, ys, T);
-    bench_record(&tp, bench_now() - t0);
-  }
-  while (bench_more(&tg)) {
-    memset(dwx, 0, G * I * sizeof *dwx);
-    memset(dwh, 0, G * H * sizeof *dwh);
-    memset(db, 0, G * sizeof *db);
-    double t0 = bench_now();
-    LSTM_GRADIENT();
-    bench_record(&tg, bench_now() - t0);
-  }
-
-  // a recurrent weight of the forget gate
-  const int j = (H + 10) * H + 17;
-  double v = wh[j], h = 1e-5;
-  wh[j] = v + h;
-  double fp = lstm_loss(wx, wh, b, xs, ys, T);
-  wh[j] = v - h;
-  double fm = lstm_loss(wx, wh, b, xs, ys, T);
-  wh[j] = v;
-  int ok = bench_check("d loss/d wh[f,10][17]", dwh[j], fp, fm, h, 1e-5, 1e-6);
-  return bench_report("lstm", &tp, &tg, G * I + G * H + G, ok);
+  bench_program p = {"lstm", G * I + G * H + G, objective, zero_shadows, gradient, check};
+  return bench_main(mode, &p);
 }

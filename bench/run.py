@@ -13,7 +13,9 @@ For each bench/<name>.c (see bench/bench.h for what a program does):
 
 The matrix products (DEFAULT_O2_TOO) are built a second time, as
 `<name>@O2`, with clang's default -O2 alone: the inner loop unrolled with
-a remainder loop, and vectorized.  enzyme-opt's --stats give the tape bytes
+a remainder loop, and vectorized.  DEFINE_VARIANTS are built a second
+time with a -D switch (`adbench_ba@batched`: the Jacobian block by one
+two-lane reverse sweep instead of two sweeps).  enzyme-opt's --stats give the tape bytes
 per run of the repeating blocks (summed over the derivatives of a program).
 
 With ENZYME_PLUGIN=path/LLVMEnzyme-19.so set, each program is also built by
@@ -31,7 +33,7 @@ reported in the table and below it; the others still run.  The exit status is
 1 if any benchmark failed, 0 otherwise (missing a performance target is not a
 failure).
 
-Usage: python3 bench/run.py [--no-save] [NAME ...]
+Usage: python3 bench/run.py [--no-save | --save-as SUFFIX] [NAME ...]
 """
 from __future__ import annotations
 
@@ -60,8 +62,10 @@ EMIT_FLAGS = ["-O2", "-fno-vectorize", "-fno-slp-vectorize", "-fno-unroll-loops"
               "-S", "-emit-llvm"]
 TIMEOUT = 300  # seconds, for any one process
 # Built a second time with clang's default -O2 shape (unrolled, vectorized).
-DEFAULT_O2_TOO = ("matmul", "matmul_restrict", "matmul_rowwise")
+DEFAULT_O2_TOO = ("matmul", "matmul_restrict", "matmul_rowwise", "matmul_rowwise_alias")
 DEFAULT_O2_FLAGS = ["-O2", "-S", "-emit-llvm"]
+# Built a second time with a -D switch: (label suffix, the switch).
+DEFINE_VARIANTS = {"adbench_ba": ("batched", "-DBA_BATCHED")}
 PLUGIN = os.environ.get("ENZYME_PLUGIN", "")
 TAPE_RE = re.compile(r"^\s*(\d+) enzyme - tape bytes per run of the blocks that repeat", re.M)
 
@@ -187,6 +191,9 @@ def variants(name: str) -> list:
     builds = [(name, EMIT_FLAGS)]
     if name in DEFAULT_O2_TOO:
         builds.append((f"{name}@O2", DEFAULT_O2_FLAGS))
+    if name in DEFINE_VARIANTS:
+        suffix, define = DEFINE_VARIANTS[name]
+        builds.append((f"{name}@{suffix}", [*EMIT_FLAGS, define]))
     return builds
 
 
@@ -372,6 +379,8 @@ def main() -> int:
     parser.add_argument("names", nargs="*", help="benchmarks to run (default: all)")
     parser.add_argument("--no-save", action="store_true",
                         help="print the table without writing bench/results/")
+    parser.add_argument("--save-as", metavar="SUFFIX", default="",
+                        help="write bench/results/YYYY-MM-DD-SUFFIX.md (a session's own table)")
     args = parser.parse_args()
 
     available = sorted(p.stem for p in BENCH_DIR.glob("*.c"))
@@ -434,7 +443,7 @@ def main() -> int:
     print(text, end="")
     if not args.no_save:
         RESULTS_DIR.mkdir(exist_ok=True)
-        path = RESULTS_DIR / f"{today}.md"
+        path = RESULTS_DIR / (f"{today}-{args.save_as}.md" if args.save_as else f"{today}.md")
         path.write_text(text)
         print(f"\nSaved {path.relative_to(REPO_ROOT)}")
     return 1 if failed else 0

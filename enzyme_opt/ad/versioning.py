@@ -5,7 +5,9 @@ store to C may change B: the reverse pass must keep the B it loaded, and
 the loop nest may not be reordered.  Callers nearly always pass separate
 arrays, though.  When the function's accesses through its arguments can be
 bounded (analysis/ranges.py) and assuming `noalias` lets the derivative do
-better (today: interchange a reduction nest, see transforms/interchange.py),
+better (interchange a reduction nest, see transforms/interchange.py; or
+read again, rather than tape, what a loop loads through one argument while
+it stores through another),
 the gradient comes in two versions: one of a copy of the function whose
 pointer arguments are `noalias`, and the general one.  A dispatcher under
 the gradient's name tests at run time that each argument the function
@@ -15,11 +17,15 @@ that holds, the second otherwise.  Only the combined gradient
 """
 from __future__ import annotations
 
-from ..analysis.ranges import argument_extents, boundable, emit_disjoint
+from ..analysis.loops import LoopInfo
+from ..analysis.ranges import argument_base, argument_extents, boundable, emit_disjoint
 from ..ir import Builder, Function
+from ..ir import instructions as I
+from ..ir.values import Argument
 from ..ir.clone import clone_body
 from ..transforms.interchange import ReductionNest, outer_loops
 from ..transforms.mem2reg import promote_allocas
+from ..transforms.reroll import reroll_unrolled_loops
 from .reverse import ReverseGenerator
 
 SLOW_SUFFIX, FAST_SUFFIX = ".mayalias", ".noalias"
@@ -31,37 +37,79 @@ def combined_derivative(ctx, fn, kinds, ret_active, width):
     if plan is None:
         return ReverseGenerator(ctx, fn, kinds, ret_active, split=False,
                                 width=width).build(fn.name)[0]
-    fast_primal, accesses = plan
+    fast_primal, bounded, accesses = plan
     slow_gen = ReverseGenerator(ctx, fn, kinds, ret_active, split=False, width=width)
     slow, _ = slow_gen.build(fn.name + SLOW_SUFFIX)
     fast, _ = ReverseGenerator(ctx, fast_primal, kinds, ret_active, split=False,
                                width=width).build(fn.name + FAST_SUFFIX)
     ctx.module.remove_global_value(fast_primal)     # its body now lives in `fast`
-    return _dispatcher(ctx.module, fn, slow, fast, slow_gen._param_list(), accesses)
+    disp = _dispatcher(ctx.module, bounded, slow, fast, slow_gen._param_list(), accesses)
+    ctx.module.remove_global_value(bounded)
+    return disp
 
 
 def _plan(fn):
-    """(noalias copy of `fn`, its argument accesses) when versioning pays, else None."""
+    """(noalias copy of `fn`, the rerolled copy its accesses are bounded in,
+    those accesses) when versioning pays, else None."""
     if not any(a.type.is_pointer and "noalias" not in a.attrs.split() for a in fn.args):
         return None
-    accesses = argument_extents(fn)
-    if not accesses or not any(a.writes for a in accesses) or not boundable(fn, accesses):
+    bounded = _rerolled_copy(fn)
+    accesses = argument_extents(bounded)
+    if not accesses or not any(a.writes for a in accesses) or \
+            not boundable(bounded, accesses):
+        fn.module.remove_global_value(bounded)
         return None
     copy = _noalias_copy(fn)
     promote_allocas(copy)
-    if any(ReductionNest.match(lp) for lp in outer_loops(copy)):
-        return copy, accesses
+    reroll_unrolled_loops(copy)
+    if any(ReductionNest.match(lp) for lp in outer_loops(copy)) or \
+            _stores_beside_loads(copy):
+        return copy, bounded, accesses
     fn.module.remove_global_value(copy)
+    fn.module.remove_global_value(bounded)
     return None
 
 
+def _stores_beside_loads(fn) -> bool:
+    """Does a loop store through one pointer argument and load through
+    another?  If they may overlap, every store may change what the loop
+    loaded, and the reverse pass must keep each loaded value (C += a * B
+    row by row keeps a row of B per row of C); apart, it reads them again."""
+    loops = LoopInfo(fn)
+    stored, loaded = {}, {}
+    for inst in fn.instructions():
+        loop = loops.innermost.get(id(inst.parent))
+        if loop is None or not isinstance(inst, (I.Load, I.Store)):
+            continue
+        base = argument_base(inst.pointer)
+        if isinstance(base, Argument):
+            seen = stored if isinstance(inst, I.Store) else loaded
+            seen.setdefault(id(loop), set()).add(id(base))
+    return any(loaded.get(key, set()) - args for key, args in stored.items())
+
+
+def _rerolled_copy(fn) -> Function:
+    """A copy of `fn` whose unrolled loops are rolled again: the same
+    accesses, but a loop clang unrolled (counting by 4 under a mask of the
+    trip count, then a remainder) becomes one loop counting by 1, whose
+    accesses analysis/ranges.py can bound."""
+    copy = _copy(fn, fn.name + ".bounds", noalias=False)
+    promote_allocas(copy)
+    reroll_unrolled_loops(copy)
+    return copy
+
+
 def _noalias_copy(fn) -> Function:
-    copy = Function(fn.name + FAST_SUFFIX, fn.function_type, fn.type,
+    return _copy(fn, fn.name + FAST_SUFFIX, noalias=True)
+
+
+def _copy(fn, name, noalias) -> Function:
+    copy = Function(name, fn.function_type, fn.type,
                     [a.name for a in fn.args], linkage="internal", ret_attrs=fn.ret_attrs,
                     attrs=fn.attrs)
     for new, old in zip(copy.args, fn.args):
         words = old.attrs.split()
-        if old.type.is_pointer and "noalias" not in words:
+        if noalias and old.type.is_pointer and "noalias" not in words:
             words.insert(0, "noalias")
         new.attrs = " ".join(words)
     fn.module.add_function(copy)

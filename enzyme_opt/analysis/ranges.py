@@ -9,9 +9,15 @@ touches: the condition under which the arguments might as well be
 `noalias` (see ad/versioning.py).
 
 A counter's interval comes from its loop's exit test (`icmp eq %next,
-%limit` and the like, stepping by one): it is only meaningful when the loop
-runs, but then every value it takes lies inside, and an access in a loop
-that does not run costs nothing.  Arithmetic the program does in fewer than
+%limit` and the like, counting up by a constant): it is only meaningful
+when the loop runs, but then every value it takes lies inside, and an
+access in a loop that does not run costs nothing.  A loop that stops when
+a counter equals its limit ends there, or never (the counter would wrap
+around first): so the last iteration ran one step before the limit.  When
+the test is on another counter of the loop (clang's unrolled and
+vectorized loops count iterations apart), that one's last value bounds
+the number of iterations.  A phi where a loop left or branches met takes
+the hull of its incoming values.  Arithmetic the program does in fewer than
 64 bits without wrap flags is checked at run time to stay in range, so the
 interval arithmetic, done in 64 bits, computes what the program computes.
 Anything else (pointers loaded from memory, calls, globals, strides that
@@ -115,11 +121,18 @@ class BoundsEmitter:
         self.loops = LoopInfo(fn, DominatorTree(fn))
         self.conditions: List[object] = []
         self.memo: Dict[int, Tuple[object, object]] = {}
+        self.active: set = set()
 
     def bounds(self, v):
         key = id(v)
         if key not in self.memo:
-            self.memo[key] = self._bounds(v)
+            if key in self.active:          # a cycle no loop header breaks
+                raise _GiveUp(v)
+            self.active.add(key)
+            try:
+                self.memo[key] = self._bounds(v)
+            finally:
+                self.active.discard(key)
         return self.memo[key]
 
     def _bounds(self, v):
@@ -139,17 +152,43 @@ class BoundsEmitter:
             if v.opcode == "zext" and v.operands[0].type.bits < 64:
                 self.conditions.append(b.icmp("sge", lo, b.i64(0)))
             return lo, hi
+        if isinstance(v, I.Cast) and v.opcode == "trunc" and v.type.is_int:
+            # The same value when it fits the narrower type (signed, as
+            # these bounds read every integer): `nsw` says so, else ask.
+            lo, hi = self.bounds(v.operands[0])
+            if "nsw" not in v.flags:
+                self._fits(v, lo, hi)
+            return lo, hi
+        if isinstance(v, I.Select) and v.type.is_int:
+            # Either value: the hull of both.
+            (lo1, hi1), (lo2, hi2) = self.bounds(v.operands[1]), self.bounds(v.operands[2])
+            return _smin(b, lo1, lo2), _smax(b, hi1, hi2)
         if not isinstance(v, I.BinaryOp) or not v.type.is_int:
             raise _GiveUp(v)
         (lo1, hi1), (lo2, hi2) = (self.bounds(op) for op in v.operands)
         op, rhs = v.opcode, v.operands[1]
-        if op == "add":
+        if lo1 is hi1 and lo2 is hi2 and op in _EXACT_ON_POINTS:
+            # Both operands are known exactly (arguments, constants): so is
+            # the result.  clang's unrolled loops count to `n & -4` and
+            # `n & 3`, whose sum an interval would overestimate.
+            x = b.binop(op, lo1, lo2)
+            self._fits(v, x, x)
+            return x, x
+        if op == "add" or (op == "or" and "disjoint" in v.flags):
             out = b.add(lo1, lo2), b.add(hi1, hi2)
         elif op == "sub":
             out = b.sub(lo1, hi2), b.sub(hi1, lo2)
         elif op == "shl" and isinstance(rhs, ConstantInt) and 0 <= rhs.value < 32:
             k = b.i64(1 << rhs.value)
             out = b.mul(lo1, k), b.mul(hi1, k)
+        elif op == "or":
+            # Of non-negative values: at least either, at most their sum.
+            self.conditions += [b.icmp("sge", lo1, b.i64(0)), b.icmp("sge", lo2, b.i64(0))]
+            out = _smax(b, lo1, lo2), b.add(hi1, hi2)
+        elif op == "and" and isinstance(rhs, ConstantInt) and _signed(rhs) >= 0:
+            # A non-negative mask keeps a non-negative value between 0 and both.
+            self.conditions.append(b.icmp("sge", lo1, b.i64(0)))
+            out = b.i64(0), _smin(b, hi1, b.i64(_signed(rhs)))
         elif op == "mul":
             # Both factors are asked to be non-negative: then the product's
             # bounds are those of the bounds.
@@ -171,17 +210,55 @@ class BoundsEmitter:
                             b.icmp("sle", hi, b.i64((1 << (bits - 1)) - 1))]
 
     def _counter_bounds(self, phi):
-        parts = counter_parts(phi)
         loop = self.loops.innermost.get(id(phi.parent))
-        if parts is None or loop is None or loop.header is not phi.parent:
+        if loop is None or loop.header is not phi.parent:
+            return self._merge_bounds(phi)
+        parts = counter_parts(phi)
+        if parts is None:
             raise _GiveUp(phi)
         start, _, step = parts
-        if not (isinstance(step.operands[1], ConstantInt) and step.operands[1].value == 1):
+        k = _signed(step.operands[1])
+        if k < 1 or not _steps_without_wrap(step):
             raise _GiveUp(phi)
-        limit, inclusive = _exit_limit(loop, phi, step)
-        lo, _ = self.bounds(start)
+        tested, last = self._last_value(loop, phi)
+        lo, hi = self.bounds(start)
+        if tested is phi:
+            return lo, last
+        # Another counter of the loop decides when it ends (clang's unrolled
+        # loops count iterations apart from the index): the iterations
+        # before its last value bound this one's.
+        t_start, _, t_step = counter_parts(tested)
+        t_lo, _ = self.bounds(t_start)
+        b = self.b
+        span = _smax(b, b.sub(last, t_lo), b.i64(0))
+        runs = b.binop("sdiv", span, b.i64(_signed(t_step.operands[1])))
+        return lo, b.add(hi, b.mul(runs, b.i64(k)))
+
+    def _merge_bounds(self, phi):
+        """A phi outside a loop header (where a loop left, or two branches
+        met): any of its incoming values."""
+        out = None
+        for value, _ in phi.incoming:
+            lo, hi = self.bounds(value)
+            out = (lo, hi) if out is None else \
+                (_smin(self.b, out[0], lo), _smax(self.b, out[1], hi))
+        if out is None:
+            raise _GiveUp(phi)
+        return out
+
+    def _last_value(self, loop, phi):
+        """(the counter the loop's exit tests, the upper bound of its value
+        in the last iteration)."""
+        tested, limit, how = _exit_limit(loop, phi)
         _, top = self.bounds(limit)
-        return lo, (top if inclusive else self.b.sub(top, self.b.i64(1)))
+        step = _signed(counter_parts(tested)[2].operands[1])
+        if how == "inclusive":
+            return tested, top
+        if how == "exact":
+            # It stops on reaching the limit: if it ends, it ends there, so
+            # the last iteration ran one step before.
+            return tested, self.b.sub(top, self.b.i64(step))
+        return tested, self.b.sub(top, self.b.i64(1))
 
     def offset(self, pointer):
         """Bounds of the byte offset of `pointer` from its base."""
@@ -200,29 +277,54 @@ class BoundsEmitter:
         return lo, hi
 
 
+# Integer operations whose 64-bit result on sign-extended operands is the
+# sign extension of the program's (when it fits: see _fits).
+_EXACT_ON_POINTS = ("add", "sub", "mul", "and", "or", "xor")
+
+
+def _steps_without_wrap(step) -> bool:
+    """A counter stepping by more than one could jump over its limit and
+    wrap around: soon in fewer than 64 bits, unless flags forbid it."""
+    return _signed(step.operands[1]) == 1 or step.type.bits >= 64 or \
+        bool({"nsw", "nuw"} & set(step.flags))
+
+
 def _signed(c: ConstantInt) -> int:
     bits = c.type.bits
     v = c.value & ((1 << bits) - 1) if bits else c.value
     return v - (1 << bits) if bits > 1 and v >= 1 << (bits - 1) else v
 
 
-def _exit_limit(loop, phi, step):
-    """(limit, inclusive) of the loop's single exit test: on its step at the
-    end of the latch (a rotated loop, clang -O1 and up), or on `phi` at the
-    top of the header (clang -O0's `for`, once its slots are promoted)."""
+def _exit_limit(loop, phi):
+    """(counter, limit, how) of the loop's single exit test: on a counter's
+    step at the end of the latch (a rotated loop, clang -O1 and up: `phi`'s
+    own or another counter's of the same header, counting up), or on `phi`
+    at the top of the header (clang -O0's `for`, once its slots are
+    promoted).  `how`: "exact" (leaves when the counter equals the limit),
+    "below" (while less), "inclusive" (while at most)."""
     latches = [p for p in loop.header.predecessors if id(p) in loop.blocks]
     if len(latches) != 1:
         raise _GiveUp(loop.header)
     term = latches[0].terminator
-    tested = step
     if isinstance(term, I.Branch) and term.condition is None:
         # Tested at the top: the bounds hold in the blocks after the test,
         # not in the header before it, nor after the loop (where phi = limit).
-        term, tested = loop.header.terminator, phi
+        term, tested, counter = loop.header.terminator, phi, phi
         header = loop.header.instructions
         if any(isinstance(i, (I.Load, I.Store, I.CallBase)) for i in header) or any(
                 id(user.parent) not in loop.blocks for user in phi.users
                 if isinstance(user, I.Instruction)):
+            raise _GiveUp(loop.header)
+        if _signed(counter_parts(phi)[2].operands[1]) != 1:
+            raise _GiveUp(loop.header)
+    else:
+        cond = term.condition if isinstance(term, I.Branch) else None
+        tested = cond.operands[0] if isinstance(cond, I.Compare) else None
+        counter = tested.operands[0] if isinstance(tested, I.BinaryOp) else None
+        parts = counter_parts(counter) if isinstance(counter, I.Phi) and \
+            counter.parent is loop.header else None
+        if parts is None or parts[2] is not tested or _signed(tested.operands[1]) < 1 or \
+                not _steps_without_wrap(tested):
             raise _GiveUp(loop.header)
     cond = term.condition if isinstance(term, I.Branch) else None
     if not isinstance(cond, I.Compare) or cond.operands[0] is not tested:
@@ -232,11 +334,12 @@ def _exit_limit(loop, phi, step):
         raise _GiveUp(loop.header)
     stays = id(term.successors[0]) in loop.blocks    # the loop goes on when true
     pred = cond.predicate
-    if (pred == "eq" and not stays) or (pred == "ne" and stays) or \
-            (pred in ("slt", "ult") and stays):
-        return limit, False
+    if (pred == "eq" and not stays) or (pred == "ne" and stays):
+        return counter, limit, "exact"
+    if pred in ("slt", "ult") and stays:
+        return counter, limit, "below"
     if pred in ("sle", "ule") and stays:
-        return limit, True
+        return counter, limit, "inclusive"
     raise _GiveUp(loop.header)
 
 
