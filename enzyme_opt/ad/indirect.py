@@ -598,7 +598,7 @@ def outside_candidates(module, ftype) -> list:
     """The module's functions without a body (defined elsewhere) whose
     address is taken and whose type is `ftype`: a pointer may be one, and
     nothing here can differentiate it."""
-    taken = _address_taken(module)
+    taken = referenced_globals(module, callees=False)
     return [fn for fn in module.functions if id(fn) in taken and fn.is_declaration
             and not fn.name.startswith(("enzyme_opt.", "llvm.", "__enzyme_"))
             and _fits(fn.function_type, ftype)]
