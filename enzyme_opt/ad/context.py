@@ -44,6 +44,9 @@ class DerivativeContext:
         self.split_cache: Dict[Tuple, tuple] = {}
         self.combined_cache: Dict[Tuple, Function] = {}
         self.forward_cache: Dict[Tuple, Function] = {}
+        # ids of outlined OpenMP regions differentiated in reverse: their
+        # reverse adds to shared shadows atomically (ad/openmp.py)
+        self.parallel_bodies: set = set()
         self.custom = collect_custom_rules(module)
         self.options = dict(options or {})
         self.reports: list = []

@@ -20,7 +20,8 @@ from .arg_activity import DUPLICATED, Activity
 from .constant_callees import resolved_callee
 # What the library functions are: see the catalog, analysis/library/.
 from .library import (HINT_INTRINSICS, MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, allocator,
-                      is_deallocator, is_inactive_function, reallocator)
+                      is_deallocator, is_inactive_function, is_openmp_inactive,
+                      reallocator)
 
 
 def contains_float(t) -> bool:
@@ -159,7 +160,7 @@ def is_inactive_call(call: I.CallBase) -> bool:
     if fn is None:
         return False
     name = fn.name
-    if is_inactive_function(name) or is_deallocator(name) or \
+    if is_inactive_function(name) or is_openmp_inactive(name) or is_deallocator(name) or \
             name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
         return True
     if allocation_size_index(fn) is not None:

@@ -1,0 +1,329 @@
+"""OpenMP parallel regions: the outlined function's derivative, forked again.
+
+clang compiles `#pragma omp parallel` into a function
+`outlined(i32 *gtid, i32 *btid, captured...)` and a call
+`__kmpc_fork_call(loc, n, outlined, captured...)` that runs it on every
+thread of a new team.  The derivative does the same with derivatives:
+
+- In the AD's copy of the function holding the region, the fork becomes a
+  direct call `outlined(null, null, captured...)` (`direct_parallel_calls`),
+  so activity, type and memory analysis see what the region does as they
+  see any call of a function with a body.  The two null thread-id pointers
+  stand for the ones the runtime passes; a call the derivative does not
+  need is forked again unchanged (`restore_forks`).
+- Forward mode forks the tangent of the outlined function: its signature is
+  the outlined one with shadows after the pointers they shadow.
+- Reverse mode forks the augmented outlined function in the forward sweep,
+  each thread recording on a tape of its own, and the reverse outlined
+  function in the reverse sweep with as many threads, each popping the tape
+  its thread number recorded (`parallel_split`).  The reverse function adds
+  to shadow memory atomically (adjoints.py asks `adds_atomically`), because
+  two threads can read the same location and so both add to its adjoint.
+  What threads share is reached through the captured pointers; a thread's
+  own stack memory (its private variables) is added to without atomics.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..analysis.library import FORK_CALL, refused_openmp
+from ..diagnostics import DifferentiationError
+from ..ir import Builder, Function
+from ..ir import instructions as I
+from ..ir.constants import ConstantExpr, ConstantNull
+from ..ir.module import function_under_casts
+from ..ir.types import I32, I64, VOID, FunctionType
+from . import tape as T
+from .calls import CallKind
+
+
+@dataclass
+class ParallelFork:
+    """A fork the AD's copy calls directly: the runtime's call and its location."""
+    loc: object             # the ident_t the runtime reports the region by
+    fork: Function          # __kmpc_fork_call
+    function_type: object   # the fork call's (variadic) function type
+    outlined: Function
+
+
+def direct_parallel_calls(fn) -> dict:
+    """Each `__kmpc_fork_call` in `fn` becomes a direct call of its outlined
+    function; returns {id(direct call): (direct call, ParallelFork)}."""
+    forks = {}
+    for inst in list(fn.instructions()):
+        callee = getattr(inst, "called_function", None)
+        if callee is None or callee.name != FORK_CALL:
+            continue
+        outlined = function_under_casts(inst.args[2]) if len(inst.args) >= 3 else None
+        if outlined is None or outlined.is_declaration or not isinstance(inst, I.Call) or \
+                len(outlined.args) != len(inst.args) - 1:
+            raise DifferentiationError(
+                "cannot differentiate this OpenMP parallel region: its outlined function is "
+                "not known here", function=fn, instruction=inst)
+        b = Builder().position_before(inst)
+        params = outlined.function_type.params
+        args = [ConstantNull(params[0]), ConstantNull(params[1])] + [
+            b.pointer_cast(a, t) if a.type != t and a.type.is_pointer and t.is_pointer else a
+            for a, t in zip(inst.args[3:], params[2:])]
+        direct = b.call(outlined, args)
+        direct.location = inst.location
+        direct.metadata = [(k, v) for k, v in inst.metadata if k == "dbg"]
+        forks[id(direct)] = (direct, ParallelFork(inst.args[0], callee, inst.function_type,
+                                                  outlined))
+        inst.erase()
+    return forks
+
+
+def fork_of(gen, call):
+    """The ParallelFork `call` stands for in `gen`'s function, or None."""
+    entry = gen.parallel_forks.get(id(call))
+    return entry[1] if entry is not None and entry[0] is call else None
+
+
+def emit_fork(b: Builder, fork: ParallelFork, microtask: Function, captured):
+    """`__kmpc_fork_call(loc, n, microtask, captured...)`."""
+    target_type = fork.function_type.params[2]
+    task = microtask if microtask.type == target_type else \
+        ConstantExpr("bitcast", target_type, [microtask])
+    return b.call(fork.fork, [fork.loc, b.i32(len(captured)), task, *captured],
+                  function_type=fork.function_type)
+
+
+def restore_forks(gen) -> None:
+    """Direct calls of outlined functions the derivative left as they were
+    (no derivative reaches the region) fork again."""
+    for direct, fork in gen.parallel_forks.values():
+        if direct.parent is None:
+            continue
+        emit_fork(Builder().position_before(direct), fork, fork.outlined,
+                  list(direct.args[2:]))
+        direct.erase()
+
+
+def refuse_openmp_call(gen, call) -> None:
+    """An OpenMP runtime call the derivative has no rule for, in code being
+    differentiated: a located error naming the construct."""
+    construct = refused_openmp(call.called_function.name)
+    if construct is None:
+        return
+    if gen.mode == "forward" and construct in _FORWARD_SAFE:
+        return
+    raise DifferentiationError(
+        f"cannot differentiate {construct} ('{call.called_function.name}') in "
+        f"{gen.mode} mode", function=gen.primal, instruction=call)
+
+
+# Constructs that only order or select threads: the tangent code sits next
+# to the primal code, so it is ordered and selected with it.
+_FORWARD_SAFE = frozenset(("an OpenMP critical section", "an OpenMP barrier",
+                           "an OpenMP master construct", "an OpenMP masked construct",
+                           "an OpenMP single construct", "an OpenMP flush"))
+
+
+def adds_atomically(gen, pointer) -> bool:
+    """Must the reverse add to the shadow of `pointer` atomically?  In the
+    reverse of a parallel region, unless it points into the thread's own stack."""
+    if not getattr(gen, "in_parallel", False):
+        return False
+    return not isinstance(_underlying(pointer), I.Alloca)
+
+
+def _underlying(p):
+    seen = 0
+    while seen < 64:
+        seen += 1
+        if isinstance(p, I.GetElementPtr) or (isinstance(p, I.Cast) and p.opcode in (
+                "bitcast", "addrspacecast")):
+            p = p.operands[0]
+        elif isinstance(p, ConstantExpr) and p.opcode in ("bitcast", "getelementptr"):
+            p = p.operands[0]
+        else:
+            return p
+    return p
+
+
+def fork_tangent(gen, call, b: Builder, fork: ParallelFork, tangent: Function, args) -> None:
+    """Fork the outlined function's tangent: `args` are the direct call's
+    operands with shadows, the placeholder thread-id pointers first."""
+    params = tangent.function_type.params
+    if len(params) != len(args) or not tangent.return_type.is_void:
+        raise DifferentiationError(
+            "cannot differentiate this OpenMP parallel region: its tangent does not take "
+            "the outlined function's operands", function=gen.primal, instruction=call)
+    emit_fork(b, fork, tangent, list(args[2:]))
+
+
+# ---------------------------------------------------------------------------- reverse mode
+
+# Calls whose reverse adds to shadow memory in ways not made atomic yet.
+SHARED_WRITERS = frozenset((CallKind.BODY, CallKind.CUSTOM, CallKind.INDIRECT, CallKind.MEMCPY,
+                            CallKind.MASKED, CallKind.COMPLEX, CallKind.REALLOC))
+
+
+def refuse_in_parallel_region(gen, call, kind) -> None:
+    """In the reverse of a parallel region, a call whose reverse would add to
+    memory other threads may add to too."""
+    if any(gen.info.has_shadow(a) or gen.info.is_active(a) for a in call.args) or \
+            gen.info.is_active(call) or gen.info.has_shadow(call):
+        raise DifferentiationError(
+            f"cannot differentiate, inside an OpenMP parallel region in reverse mode, a call "
+            f"that {kind.value} (its adjoint would add to shared memory without atomics)",
+            function=gen.primal, instruction=call)
+
+
+def atomic_add(gen, b: Builder, shadow, delta, inst) -> None:
+    """`*shadow += delta` with atomic adds (each lane of a vector on its own)."""
+    t = delta.type
+    if t.is_float:
+        _atomic_fadd(b, shadow, delta)
+    elif t.is_vector and t.element.is_float:
+        elem_ptr = b.module.pointer_to(t.element)
+        base = b.pointer_cast(shadow, elem_ptr)
+        for lane in range(t.count):
+            p = b.gep(t.element, base, [b.i64(lane)], elem_ptr)
+            _atomic_fadd(b, p, b.extractelement(delta, b.i32(lane)))
+    else:
+        raise DifferentiationError(
+            f"cannot differentiate, inside an OpenMP parallel region in reverse mode, a load "
+            f"of {t} from shared memory (its adjoint would need an atomic add)",
+            function=gen.primal, instruction=inst)
+
+
+def _atomic_fadd(b: Builder, ptr, value) -> None:
+    b.insert(I.GenericInstruction("atomicrmw", value.type, [ptr, value],
+                                  ["atomicrmw fadd ", (0, True), ", ", (1, True), " monotonic"]))
+
+
+
+def parallel_split(gen, call, fork: ParallelFork, aug: Function, rev: Function):
+    """Functions with the signatures of `aug` and `rev` (the outlined
+    function's split derivative: tape, gtid, btid, captured and shadows...)
+    that fork them: the first gives every thread a tape of its own and
+    pushes them on the caller's tape, the second pops them back and forks
+    the reverse with as many threads, each on the tape it recorded."""
+    if not rev.return_type.is_void:
+        raise DifferentiationError(
+            "cannot differentiate this OpenMP parallel region: an active value is passed "
+            "into it by value", function=gen.primal, instruction=call)
+    module = gen.module
+    aug_task = _thread_task(module, aug, "augmented")
+    rev_task = _thread_task(module, rev, "reverse")
+    return (_forking(module, aug, fork, aug_task, "augmented"),
+            _forking(module, rev, fork, rev_task, "reverse"))
+
+
+def _runtime(module, name: str, ret, params=()):
+    return module.declare_function(name, FunctionType(ret, tuple(params)))
+
+
+def _new(module, name: str, ftype: FunctionType, names) -> Function:
+    fn = Function(name, ftype, module.pointer_to(ftype), list(names), linkage="internal",
+                  attrs="nounwind")
+    return module.add_function(fn)
+
+
+def _count_ptr(b: Builder, tapes):
+    """The team size, kept in the size field of the tape array's element 0."""
+    t = T.tape_type(b.module)
+    return b.gep(t, tapes, [b.i64(0), b.i32(1)], b.module.pointer_to(I64), "omp.team.ptr")
+
+
+def _thread_tape(b: Builder, tapes, thread):
+    t = T.tape_type(b.module)
+    index = b.add(b.cast("sext", thread, I64), b.i64(1), "omp.tape.index")
+    return b.gep(t, tapes, [index], T.tape_ptr_type(b.module), "omp.tape")
+
+
+def _thread_task(module, derivative: Function, what: str) -> Function:
+    """The microtask a thread runs: `task(gtid, btid, operands..., tapes)`
+    calls `derivative(tapes[1 + thread], gtid, btid, operands...)`.  The
+    augmented one records the team size; the reverse one traps if its team
+    is not the recording team (every tape must be reversed by one thread)."""
+    params = derivative.function_type.params
+    ftype = FunctionType(VOID, tuple(params[1:]) + (T.tape_ptr_type(module),))
+    task = _new(module, f"omp.{what}_task.{derivative.name}", ftype,
+                ["gtid", "btid"] + [f"op{i}" for i in range(len(params) - 3)] + ["tapes"])
+    b = Builder(task.add_block("entry"))
+    tapes = task.args[-1]
+    thread = b.call(_runtime(module, "omp_get_thread_num", I32), [], "omp.thread")
+    team = b.call(_runtime(module, "omp_get_num_threads", I32), [], "omp.team")
+    team64 = b.cast("sext", team, I64)
+    ok, bad = task.add_block("run"), task.add_block("trap")
+    if what == "augmented":
+        b.store(team64, _count_ptr(b, tapes), 8)     # every thread writes the same number
+        fits = b.icmp("slt", thread, _room(b, tapes))
+    else:
+        fits = b.icmp("eq", team64, b.load(I64, _count_ptr(b, tapes), "omp.recorded", 8))
+    b.cond_br(fits, ok, bad)
+    b.position_at_end(bad)
+    b.call(_runtime(module, "llvm.trap", VOID), [])
+    b.unreachable()
+    b.position_at_end(ok)
+    b.call(derivative, [_thread_tape(b, tapes, thread), *task.args[:-1]])
+    b.ret()
+    return task
+
+
+def _room(b: Builder, tapes):
+    """How many thread tapes the array has (its element 0's capacity field)."""
+    t = T.tape_type(b.module)
+    ptr = b.gep(t, tapes, [b.i64(0), b.i32(2)], b.module.pointer_to(I64), "omp.room.ptr")
+    return b.cast("trunc", b.load(I64, ptr, "omp.room", 8), I32)
+
+
+def _forking(module, derivative: Function, fork: ParallelFork, task: Function,
+             what: str) -> Function:
+    """`derivative`'s stand-in in the caller: forks `task` over the captured
+    operands (the outlined function's, with their shadows)."""
+    ftype = derivative.function_type
+    fn = _new(module, f"omp.{what}_fork.{derivative.name}", ftype,
+              ["tape", "gtid", "btid"] + [f"op{i}" for i in range(len(ftype.params) - 3)])
+    b = Builder(fn.add_block("entry"))
+    tape, operands = fn.args[0], list(fn.args[3:])
+    push, pop = T.runtime(module)
+    ptr_size = b.i64(8)
+    tape_ptr = T.tape_ptr_type(module)
+    slot_type = module.pointer_to(tape_ptr)
+    if what == "augmented":
+        room = b.call(_runtime(module, "omp_get_max_threads", I32), [], "omp.max")
+        count = b.add(b.cast("sext", room, I64), b.i64(1), "omp.tapes.count")
+        raw = b.call(T.libc(module, "calloc"), [count, b.i64(T.HEADER_BYTES)], "omp.tapes.raw")
+        tapes = b.pointer_cast(raw, tape_ptr, "omp.tapes")
+        t = T.tape_type(module)
+        b.store(b.cast("sext", room, I64),
+                b.gep(t, tapes, [b.i64(0), b.i32(2)], module.pointer_to(I64)), 8)
+        emit_fork(b, fork, task, operands + [tapes])
+        slot = b.call(push, [tape, ptr_size], "omp.slot")
+        b.store(tapes, b.pointer_cast(slot, slot_type), 8)
+    else:
+        slot = b.call(pop, [tape, ptr_size], "omp.slot")
+        tapes = b.load(tape_ptr, b.pointer_cast(slot, slot_type), "omp.tapes", 8)
+        team = b.cast("trunc", b.load(I64, _count_ptr(b, tapes), "omp.team", 8), I32)
+        gtid = b.call(_runtime(module, "__kmpc_global_thread_num", I32, (fork.loc.type,)),
+                      [fork.loc], "omp.gtid")
+        b.call(_runtime(module, "__kmpc_push_num_threads", VOID, (fork.loc.type, I32, I32)),
+               [fork.loc, gtid, team])
+        emit_fork(b, fork, task, operands + [tapes])
+        _free_tapes(b, fn, tapes, team)
+    b.ret()
+    return fn
+
+
+def _free_tapes(b: Builder, fn: Function, tapes, team) -> None:
+    """Free each thread's tape memory, then the array."""
+    module = fn.module
+    head, body, done = fn.add_block("free.head"), fn.add_block("free.body"), \
+        fn.add_block("free.done")
+    entry = b.block
+    b.br(head)
+    b.position_at_end(head)
+    i = b.phi(I32, [], "i")
+    i.add_incoming(b.i32(0), entry)
+    b.cond_br(b.icmp("slt", i, team), body, done)
+    b.position_at_end(body)
+    T.free_tape(b, _thread_tape(b, tapes, i))
+    nxt = b.add(i, b.i32(1), "i.next")
+    i.add_incoming(nxt, body)
+    b.br(head)
+    b.position_at_end(done)
+    b.call(T.libc(module, "free"), [b.pointer_cast(tapes, T.byte_ptr(module))])
