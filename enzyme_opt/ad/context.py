@@ -47,6 +47,7 @@ class DerivativeContext:
         # ids of outlined OpenMP regions differentiated in reverse: their
         # reverse adds to shared shadows atomically (ad/openmp.py)
         self.parallel_bodies: set = set()
+        self.parallel_tasks: Dict[Tuple, object] = {}   # the microtasks forking them
         self.custom = collect_custom_rules(module)
         self.options = dict(options or {})
         self.reports: list = []

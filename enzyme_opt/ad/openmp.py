@@ -30,9 +30,9 @@ from ..analysis.library import FORK_CALL, refused_openmp
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
-from ..ir.constants import ConstantExpr, ConstantNull
+from ..ir.constants import ConstantExpr, ConstantNull, zero_of
 from ..ir.module import function_under_casts
-from ..ir.types import I32, I64, VOID, FunctionType
+from ..ir.types import I32, I64, VOID, FunctionType, IntType
 from . import tape as T
 from .calls import CallKind
 
@@ -81,12 +81,44 @@ def fork_of(gen, call):
 
 
 def emit_fork(b: Builder, fork: ParallelFork, microtask: Function, captured):
-    """`__kmpc_fork_call(loc, n, microtask, captured...)`."""
+    """`__kmpc_fork_call(loc, n, microtask, captured...)`.  The runtime reads
+    each operand as a pointer-sized word (va_arg of void *): pointers pass
+    as they are, other scalars as the i64 `to_word` makes of them, which
+    the microtask turns back (`from_word`)."""
     target_type = fork.function_type.params[2]
     task = microtask if microtask.type == target_type else \
         ConstantExpr("bitcast", target_type, [microtask])
-    return b.call(fork.fork, [fork.loc, b.i32(len(captured)), task, *captured],
+    words = [to_word(b, v) for v in captured]
+    return b.call(fork.fork, [fork.loc, b.i32(len(words)), task, *words],
                   function_type=fork.function_type)
+
+
+def word_type(t):
+    """How an operand of type `t` crosses the fork: pointers as pointers,
+    scalars up to 64 bits as an i64."""
+    return t if t.is_pointer else I64
+
+
+def to_word(b: Builder, v):
+    t = v.type
+    if t.is_pointer or t == I64:
+        return v
+    if t.is_float and t.bits <= 64:
+        bits = b.cast("bitcast", v, IntType(t.bits))
+        return bits if t.bits == 64 else b.cast("zext", bits, I64)
+    if t.is_int and t.bits < 64:
+        return b.cast("zext", v, I64)
+    raise DifferentiationError(f"cannot pass a value of type {t} into an OpenMP parallel "
+                               "region's derivative")
+
+
+def from_word(b: Builder, w, t):
+    if t.is_pointer or t == I64:
+        return w
+    if t.is_float:
+        bits = w if t.bits == 64 else b.cast("trunc", w, IntType(t.bits))
+        return b.cast("bitcast", bits, t)
+    return b.cast("trunc", w, t)
 
 
 def restore_forks(gen) -> None:
@@ -150,7 +182,7 @@ def fork_tangent(gen, call, b: Builder, fork: ParallelFork, tangent: Function, a
         raise DifferentiationError(
             "cannot differentiate this OpenMP parallel region: its tangent does not take "
             "the outlined function's operands", function=gen.primal, instruction=call)
-    emit_fork(b, fork, tangent, list(args[2:]))
+    emit_fork(b, fork, _task(gen.ctx, tangent, "tangent"), list(args[2:]))
 
 
 # ---------------------------------------------------------------------------- reverse mode
@@ -201,15 +233,19 @@ def parallel_split(gen, call, fork: ParallelFork, aug: Function, rev: Function):
     that fork them: the first gives every thread a tape of its own and
     pushes them on the caller's tape, the second pops them back and forks
     the reverse with as many threads, each on the tape it recorded."""
-    if not rev.return_type.is_void:
+    rt = rev.return_type
+    if not (rt.is_void or rt.is_float or (rt.is_struct and all(e.is_float for e in rt.elements))):
         raise DifferentiationError(
-            "cannot differentiate this OpenMP parallel region: an active value is passed "
-            "into it by value", function=gen.primal, instruction=call)
-    module = gen.module
-    aug_task = _thread_task(module, aug, "augmented")
-    rev_task = _thread_task(module, rev, "reverse")
-    return (_forking(module, aug, fork, aug_task, "augmented"),
-            _forking(module, rev, fork, rev_task, "reverse"))
+            f"cannot differentiate this OpenMP parallel region: the gradients of the values "
+            f"passed into it come back as {rt}", function=gen.primal, instruction=call)
+    ctx = gen.ctx
+    key = (id(aug), id(rev), id(fork.loc))
+    cached = ctx.parallel_tasks.get(key)
+    if cached is None:
+        cached = (_forking(ctx.module, aug, fork, _task(ctx, aug, "augmented"), "augmented"),
+                  _forking(ctx.module, rev, fork, _task(ctx, rev, "reverse"), "reverse"))
+        ctx.parallel_tasks[key] = cached
+    return cached
 
 
 def _runtime(module, name: str, ret, params=()):
@@ -234,17 +270,38 @@ def _thread_tape(b: Builder, tapes, thread):
     return b.gep(t, tapes, [index], T.tape_ptr_type(b.module), "omp.tape")
 
 
-def _thread_task(module, derivative: Function, what: str) -> Function:
-    """The microtask a thread runs: `task(gtid, btid, operands..., tapes)`
-    calls `derivative(tapes[1 + thread], gtid, btid, operands...)`.  The
-    augmented one records the team size; the reverse one traps if its team
-    is not the recording team (every tape must be reversed by one thread)."""
+def _task(ctx, derivative: Function, what: str) -> Function:
+    """The microtask a thread runs.  For a tangent, `task(gtid, btid,
+    operands...)` calls `tangent(gtid, btid, operands...)`.  For a split
+    derivative, `task(gtid, btid, operands..., tapes)` calls
+    `derivative(tapes[1 + thread], gtid, btid, operands...)`: the augmented
+    one records the team size, the reverse one traps if its team is not the
+    recording team (every tape must be reversed by one thread)."""
+    key = (id(derivative), what)
+    cached = ctx.parallel_tasks.get(key)
+    if cached is not None:
+        return cached
+    module = ctx.module
     params = derivative.function_type.params
-    ftype = FunctionType(VOID, tuple(params[1:]) + (T.tape_ptr_type(module),))
+    split = what != "tangent"
+    operands = params[3:] if split else params[2:]
+    grads = derivative.return_type      # the gradients of operands passed by value
+    extra = ((T.tape_ptr_type(module),) if split else ()) + \
+        ((module.pointer_to(grads),) if not grads.is_void else ())
+    ftype = FunctionType(VOID, tuple(params[1:3] if split else params[:2]) +
+                         tuple(word_type(t) for t in operands) + extra)
     task = _new(module, f"omp.{what}_task.{derivative.name}", ftype,
-                ["gtid", "btid"] + [f"op{i}" for i in range(len(params) - 3)] + ["tapes"])
+                ["gtid", "btid"] + [f"op{i}" for i in range(len(operands))] +
+                ["tapes", "grads"][:len(extra)])
+    ctx.parallel_tasks[key] = task
     b = Builder(task.add_block("entry"))
-    tapes = task.args[-1]
+    words = task.args[2:2 + len(operands)]
+    values = [from_word(b, w, t) for w, t in zip(words, operands)]
+    if not split:
+        b.call(derivative, [task.args[0], task.args[1], *values])
+        b.ret()
+        return task
+    tapes = task.args[2 + len(operands)]
     thread = b.call(_runtime(module, "omp_get_thread_num", I32), [], "omp.thread")
     team = b.call(_runtime(module, "omp_get_num_threads", I32), [], "omp.team")
     team64 = b.cast("sext", team, I64)
@@ -259,9 +316,23 @@ def _thread_task(module, derivative: Function, what: str) -> Function:
     b.call(_runtime(module, "llvm.trap", VOID), [])
     b.unreachable()
     b.position_at_end(ok)
-    b.call(derivative, [_thread_tape(b, tapes, thread), *task.args[:-1]])
+    result = b.call(derivative, [_thread_tape(b, tapes, thread), task.args[0], task.args[1],
+                                 *values])
+    if not grads.is_void:
+        _add_gradients(b, task.args[-1], result)
     b.ret()
     return task
+
+
+def _add_gradients(b: Builder, acc, grads) -> None:
+    """Each thread's gradients of the operands passed by value (firstprivate
+    scalars), added atomically to the team's sum."""
+    t = grads.type
+    if t.is_float:
+        return _atomic_fadd(b, acc, grads)
+    for k, e in enumerate(t.elements):
+        p = b.gep(t, acc, [b.i64(0), b.i32(k)], b.module.pointer_to(e))
+        _atomic_fadd(b, p, b.extractvalue(grads, [k]))
 
 
 def _room(b: Builder, tapes):
@@ -303,8 +374,16 @@ def _forking(module, derivative: Function, fork: ParallelFork, task: Function,
                       [fork.loc], "omp.gtid")
         b.call(_runtime(module, "__kmpc_push_num_threads", VOID, (fork.loc.type, I32, I32)),
                [fork.loc, gtid, team])
-        emit_fork(b, fork, task, operands + [tapes])
+        grads = ftype.ret
+        acc = []
+        if not grads.is_void:
+            acc = [b.alloca(grads, name="omp.grads", align=8)]
+            b.store(zero_of(grads), acc[0], 8)
+        emit_fork(b, fork, task, operands + [tapes] + acc)
         _free_tapes(b, fn, tapes, team)
+        if acc:
+            b.ret(b.load(grads, acc[0], "omp.grads.sum", 8))
+            return fn
     b.ret()
     return fn
 
