@@ -188,7 +188,7 @@ def fork_tangent(gen, call, b: Builder, fork: ParallelFork, tangent: Function, a
 # ---------------------------------------------------------------------------- reverse mode
 
 # Calls whose reverse adds to shadow memory in ways not made atomic yet.
-SHARED_WRITERS = frozenset((CallKind.BODY, CallKind.CUSTOM, CallKind.INDIRECT, CallKind.MEMCPY,
+SHARED_WRITERS = frozenset((CallKind.CUSTOM, CallKind.INDIRECT, CallKind.MEMCPY,
                             CallKind.MASKED, CallKind.COMPLEX, CallKind.REALLOC))
 
 

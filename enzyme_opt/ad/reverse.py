@@ -53,7 +53,7 @@ from .conventions import coerce
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward
-from .openmp import fork_of, parallel_split, refuse_in_parallel_region, restore_forks
+from .openmp import fork_of, parallel_split, restore_forks
 from .rules import RULES, Emitter, Expr, scaled
 from . import shadow_heap
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
@@ -462,10 +462,9 @@ class ReverseGenerator:
         if rule is not None and rule.reverse is not None:
             return self._rewrite_custom_call(call, rule, kinds, ret_active)
         fork = fork_of(self, call)
-        if fork is not None:
+        if fork is not None or self.in_parallel:
+            # The outlined region, and what it calls, run on every thread.
             self.ctx.parallel_bodies.add(id(callee))
-        elif self.in_parallel:
-            refuse_in_parallel_region(self, call, CallKind.BODY)
         aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active, ret_shadow,
                                              self.width)
         if fork is not None:
