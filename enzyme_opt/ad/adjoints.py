@@ -26,7 +26,7 @@ from .reductions import partials, reduction_kind
 from .rules import rule_name_for_call
 from . import shadow_heap
 from . import tape as T
-from .openmp import (SHARED_WRITERS as _SHARED_WRITERS, adds_atomically, atomic_add,
+from .openmp import (SHARED_WRITERS as _SHARED_WRITERS, adds_atomically, atomic_add, mirror_sync_call,
                      refuse_in_parallel_region, refuse_openmp_call)
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           refuse_bodiless_call, refuse_indirect_call)
@@ -217,6 +217,8 @@ def _nothing(gen, b, inst):
 
 
 def _opaque(gen, b, inst):
+    if mirror_sync_call(gen, b, inst):
+        return
     refuse_openmp_call(gen, inst)
     if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
         refuse_bodiless_call(inst, gen.primal)

@@ -30,11 +30,17 @@ from ..analysis.library import FORK_CALL, refused_openmp
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
-from ..ir.constants import ConstantExpr, ConstantNull, zero_of
-from ..ir.module import function_under_casts
+from ..ir.constants import ConstantExpr, ConstantInt, ConstantNull, zero_of
+from ..ir.module import GlobalVariable, function_under_casts
 from ..ir.types import I32, I64, VOID, FunctionType, IntType
 from . import tape as T
 from .calls import CallKind
+
+
+REDUCE_NOWAIT = "__kmpc_reduce_nowait"
+END_REDUCE_NOWAIT = "__kmpc_end_reduce_nowait"
+CRITICAL, END_CRITICAL = "__kmpc_critical", "__kmpc_end_critical"
+BARRIER = "__kmpc_barrier"
 
 
 @dataclass
@@ -72,6 +78,148 @@ def direct_parallel_calls(fn) -> dict:
                                                   outlined))
         inst.erase()
     return forks
+
+
+def reductions_as_critical_sections(fn) -> None:
+    """A reduction clause ends each thread's share with
+    `switch (__kmpc_reduce_nowait(loc, gtid, ..., lock)) { case 1: combine;
+    __kmpc_end_reduce_nowait(loc, gtid, lock); case 2: atomic update }`, and
+    the runtime may take case 1 in one thread after combining the others'
+    shares with the clause's reduce function, which has no derivative.  In
+    the AD's copy every thread takes case 1 inside a critical section on the
+    same lock: the combination is then code the AD differentiates, and a
+    critical section is reversed in order (see `add_tickets`).  A reduction
+    not in this shape stays, and is refused."""
+    module = fn.module
+    for inst in list(fn.instructions()):
+        if inst.parent is None:         # an end of a reduction rewritten already
+            continue
+        callee = getattr(inst, "called_function", None)
+        if callee is None or callee.name != REDUCE_NOWAIT or len(inst.args) != 7:
+            continue
+        users = list(inst.users)
+        if len(users) != 1 or not isinstance(users[0], I.Switch) or \
+                users[0].condition is not inst:
+            continue
+        switch = users[0]
+        combine = [blk for v, blk in switch.cases if isinstance(v, ConstantInt) and v.value == 1]
+        if not combine:
+            continue
+        loc, gtid, lock = inst.args[0], inst.args[1], inst.args[6]
+        b = Builder().position_before(inst)
+        sync_type = FunctionType(VOID, (loc.type, gtid.type, lock.type))
+        b.call(module.declare_function(CRITICAL, sync_type), [loc, gtid, lock])
+        block = switch.parent
+        for succ in {id(s): s for s in switch.successors}.values():
+            if succ is not combine[0]:
+                for phi in succ.phis:
+                    phi.remove_incoming(block)
+        Builder().position_before(switch).br(combine[0])
+        switch.erase()
+        inst.erase()
+        for end in list(fn.instructions()):
+            end_callee = getattr(end, "called_function", None)
+            if end_callee is not None and end_callee.name == END_REDUCE_NOWAIT:
+                Builder().position_before(end).call(
+                    module.declare_function(END_CRITICAL, sync_type), list(end.args))
+                end.erase()
+
+
+# ---------------------------------------------------------------------------- tickets
+
+def add_tickets(fn) -> dict:
+    """Critical sections in the reverse of a region run in the reverse of
+    the order they ran forward (their updates of shared memory need not
+    commute: `s = 0.9 * s + x`).  Forward, a thread entering one takes the
+    next ticket of its team's counter; reverse, it waits until the counter
+    is one past its ticket, and leaving it hands the counter down.  Returns
+    {id(critical or end_critical call): its ticket} for `mirror_sync_call`."""
+    tickets = {}
+    module = fn.module
+    for inst in list(fn.instructions()):
+        callee = getattr(inst, "called_function", None)
+        if callee is None or callee.name not in (CRITICAL, END_CRITICAL):
+            continue
+        helper = _ticket_helper(module, "take" if callee.name == CRITICAL else "current")
+        ticket = Builder().position_after(inst).call(helper, [], "omp.ticket")
+        tickets[id(inst)] = ticket
+    return tickets
+
+
+def _ticket_globals(module):
+    """The thread's pointer to its team's ticket counter, and its current ticket."""
+    out = []
+    for name, t in (("enzyme_opt.omp.counter", module.pointer_to(I64)),
+                    ("enzyme_opt.omp.ticket", I64)):
+        gv = module.get(name)
+        if gv is None:
+            gv = module.add_global(GlobalVariable(module.pointer_to(t), name, t, zero_of(t),
+                                                  linkage="internal", pre_attrs="thread_local",
+                                                  attrs=", align 8"), unique=False)
+        out.append(gv)
+    return out
+
+
+def _ticket_helper(module, what: str) -> Function:
+    """`take`: the next ticket of the team's counter (atomically), kept as
+    the thread's current one; `current`: the current one."""
+    name = f"enzyme_opt.omp.ticket.{what}"
+    fn = module.get(name)
+    if fn is not None:
+        return fn
+    fn = _new(module, name, FunctionType(I64, ()), [])
+    fn.attrs = "noinline nounwind"
+    counter_ptr, current = _ticket_globals(module)
+    b = Builder(fn.add_block("entry"))
+    if what == "current":
+        b.ret(b.load(I64, current, "ticket", 8))
+        return fn
+    counter = b.load(module.pointer_to(I64), counter_ptr, "counter", 8)
+    ticket = b.insert(I.GenericInstruction(
+        "atomicrmw", I64, [counter, b.i64(1)],
+        ["atomicrmw add ", (0, True), ", ", (1, True), " seq_cst"]), "ticket")
+    b.store(ticket, current, 8)
+    b.ret(ticket)
+    return fn
+
+
+def _wait_for_turn(module) -> Function:
+    """Spin (yielding the core) until the team's counter is `ticket + 1`."""
+    name = "enzyme_opt.omp.ticket.wait"
+    fn = module.get(name)
+    if fn is not None:
+        return fn
+    fn = _new(module, name, FunctionType(VOID, (I64,)), ["ticket"])
+    fn.attrs = "noinline nounwind"
+    counter_ptr, _ = _ticket_globals(module)
+    entry, spin, done = fn.add_block("entry"), fn.add_block("spin"), fn.add_block("done")
+    b = Builder(entry)
+    counter = b.load(module.pointer_to(I64), counter_ptr, "counter", 8)
+    want = b.add(fn.args[0], b.i64(1), "want")
+    b.br(spin)
+    b.position_at_end(spin)
+    now = b.insert(I.GenericInstruction("load", I64, [counter],
+                                        ["load atomic ", "i64, ", (0, True), " seq_cst, align 8"]),
+                   "now")
+    turn = b.icmp("eq", now, want, "turn")
+    yielded = fn.add_block("yield")
+    b.cond_br(turn, done, yielded)
+    b.position_at_end(yielded)
+    b.call(_runtime(module, "sched_yield", I32), [])
+    b.br(spin)
+    b.position_at_end(done)
+    b.ret()
+    return fn
+
+
+def _hand_down(b: Builder, ticket) -> None:
+    """Leaving a reversed critical section: the counter becomes its ticket."""
+    module = b.module
+    counter_ptr, _ = _ticket_globals(module)
+    counter = b.load(module.pointer_to(I64), counter_ptr, "omp.counter", 8)
+    b.insert(I.GenericInstruction("store", VOID, [ticket, counter],
+                                  ["store atomic ", (0, True), ", ", (1, True),
+                                   " seq_cst, align 8"]))
 
 
 def fork_of(gen, call):
@@ -130,6 +278,33 @@ def restore_forks(gen) -> None:
         emit_fork(Builder().position_before(direct), fork, fork.outlined,
                   list(direct.args[2:]))
         direct.erase()
+
+
+def mirror_sync_call(gen, b: Builder, call) -> bool:
+    """The reverse of a barrier (a barrier: the reverse team is the
+    recording team, so every thread meets the same ones) or of a critical
+    section's bounds (its ticket's turn, see `add_tickets`), in the reverse
+    of a parallel region; False for other calls."""
+    name = call.called_function.name
+    if not gen.in_parallel or name not in (BARRIER, CRITICAL, END_CRITICAL):
+        return False
+    module = gen.module
+    if gen.width > 1:
+        raise DifferentiationError(
+            f"cannot differentiate '{name}' in batched reverse mode (enzyme_width > 1)",
+            function=gen.primal, instruction=call)
+    if name == BARRIER:
+        loc = call.args[0]
+        gtid = b.call(_runtime(module, "__kmpc_global_thread_num", I32, (loc.type,)), [loc],
+                      "omp.gtid")
+        b.call(call.called_function, [loc, gtid])
+        return True
+    ticket = gen.primal_in_rev(b, gen.parallel_tickets[id(call)])
+    if name == END_CRITICAL:        # reversed, the section starts here
+        b.call(_wait_for_turn(module), [ticket])
+    else:
+        _hand_down(b, ticket)
+    return True
 
 
 def refuse_openmp_call(gen, call) -> None:
@@ -258,10 +433,13 @@ def _new(module, name: str, ftype: FunctionType, names) -> Function:
     return module.add_function(fn)
 
 
-def _count_ptr(b: Builder, tapes):
-    """The team size, kept in the size field of the tape array's element 0."""
+def _count_ptr(b: Builder, tapes, field: int = 1):
+    """Element 0 of the tape array holds the team's numbers: the ticket
+    counter of its critical sections (field 0), its size (field 1) and how
+    many thread tapes follow (field 2)."""
     t = T.tape_type(b.module)
-    return b.gep(t, tapes, [b.i64(0), b.i32(1)], b.module.pointer_to(I64), "omp.team.ptr")
+    return b.gep(t, tapes, [b.i64(0), b.i32(field)],
+                 b.module.pointer_to(t.elements[field]), "omp.team.ptr")
 
 
 def _thread_tape(b: Builder, tapes, thread):
@@ -302,6 +480,8 @@ def _task(ctx, derivative: Function, what: str) -> Function:
         b.ret()
         return task
     tapes = task.args[2 + len(operands)]
+    counter_ptr, _ = _ticket_globals(module)
+    b.store(b.pointer_cast(_count_ptr(b, tapes, 0), module.pointer_to(I64)), counter_ptr, 8)
     thread = b.call(_runtime(module, "omp_get_thread_num", I32), [], "omp.thread")
     team = b.call(_runtime(module, "omp_get_num_threads", I32), [], "omp.team")
     team64 = b.cast("sext", team, I64)

@@ -26,7 +26,7 @@ from ..analysis.activity import ActivityInfo
 from ..analysis.arg_activity import Activity
 from ..ir.clone import clone_body
 from ..transforms.typed_copies import retype_integer_copies
-from .openmp import direct_parallel_calls
+from .openmp import add_tickets, direct_parallel_calls, reductions_as_critical_sections
 from .float_bit_params import pass_float_bits_as_floats
 from .prepare import prepare_for_differentiation, separate_alloca_prologue
 from .typed_memory import check_untyped_moves
@@ -42,6 +42,9 @@ def differentiable_copy(gen, fn, args, arg_activity):
     primal, ctx = gen.primal, gen.ctx
     clone_body(primal, fn, {id(a): args[a.index] for a in primal.args})
     gen.parallel_forks = direct_parallel_calls(fn)
+    reductions_as_critical_sections(fn)
+    if gen.mode == "reverse" and gen.in_parallel:
+        gen.parallel_tickets = add_tickets(fn)
     exit_block = prepare_for_differentiation(fn)
     if gen.mode == "reverse":
         gen.prologue = separate_alloca_prologue(fn)

@@ -9,11 +9,17 @@ Inside the body, a worksharing loop asks the runtime for its chunk
 these calls and the thread-numbering queries only read and write integers,
 so they pass no derivative on (RUNTIME_INACTIVE).
 
+ad/openmp.py also gives a derivative to reductions (`__kmpc_reduce_nowait`
+in clang's shape: made a critical section), critical sections (reversed in
+the reverse of their order) and barriers (a barrier in the reverse).
+
 Every other runtime entry point is refused when it shows up in code being
 differentiated, with the construct it implements (REFUSED_CONSTRUCTS, or a
-generic message for an unknown `__kmpc_` name): a reduction, a critical
-section or a dynamic schedule has a reverse of its own that is not written
-yet, and skipping it would give wrong derivatives.
+generic message for an unknown `__kmpc_` name): a dynamic schedule, tasks,
+single or master constructs have a reverse of their own that is not
+written yet, and skipping it would give wrong derivatives.  (The entries for
+reductions, critical sections and barriers stand for the shapes ad/openmp.py
+does not rewrite, and for batched reverse mode.)
 """
 from __future__ import annotations
 
