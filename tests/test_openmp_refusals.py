@@ -22,19 +22,6 @@ REGIONS = """\
 extern int enzyme_dup, enzyme_const;
 void __enzyme_autodiff(void *, ...);
 void __enzyme_fwddiff(void *, ...);
-double total(const double *x, int n) {
-  double s = 0;
-#pragma omp parallel for reduction(+ : s)
-  for (int i = 0; i < n; i++) s += x[i] * x[i];
-  return s;
-}
-void crit(const double *x, double *s, int n) {
-#pragma omp parallel for
-  for (int i = 0; i < n; i++) {
-#pragma omp critical
-    *s += x[i] * x[i];
-  }
-}
 void dyn(const double *x, double *y, int n) {
 #pragma omp parallel for schedule(dynamic, 2)
   for (int i = 0; i < n; i++) y[i] = x[i] * x[i];
@@ -47,6 +34,20 @@ void tasks(const double *x, double *y, int n) {
     y[i] = x[i] * x[i];
   }
 }
+void once(const double *x, double *y, int n) {
+#pragma omp parallel
+  {
+#pragma omp single
+    y[0] = x[0] * x[0];
+  }
+}
+void on_master(const double *x, double *y, int n) {
+#pragma omp parallel
+  {
+#pragma omp master
+    y[0] = x[0] * x[0];
+  }
+}
 double x[4], dx[4], y[4], dy[4], s, ds;
 int main(void) {
   CALL;
@@ -56,17 +57,17 @@ int main(void) {
 
 # name: (the API call, what the message names)
 CASES = {
-    "reduction": ("__enzyme_autodiff((void *)total, x, dx, 4)", r"an OpenMP reduction clause"),
-    "reduction-forward": ("__enzyme_fwddiff((void *)total, x, dx, 4)",
-                          r"an OpenMP reduction clause"),
-    "critical": ("__enzyme_autodiff((void *)crit, x, dx, &s, &ds, 4)",
-                 r"an OpenMP critical section"),
     "dynamic": ("__enzyme_autodiff((void *)dyn, x, dx, y, dy, 4)",
                 r"an OpenMP loop with a dynamic, guided or runtime schedule"),
     "dynamic-forward": ("__enzyme_fwddiff((void *)dyn, x, dx, y, dy, 4)",
                         r"an OpenMP loop with a dynamic, guided or runtime schedule"),
     "task": ("__enzyme_autodiff((void *)tasks, x, dx, y, dy, 4)",
-             r"an OpenMP (task|barrier|single construct)"),
+             r"an OpenMP (task|single construct)"),
+    "task-forward": ("__enzyme_fwddiff((void *)tasks, x, dx, y, dy, 4)", r"an OpenMP task"),
+    "single": ("__enzyme_autodiff((void *)once, x, dx, y, dy, 4)",
+               r"an OpenMP single construct"),
+    "master": ("__enzyme_autodiff((void *)on_master, x, dx, y, dy, 4)",
+               r"an OpenMP (master|masked) construct"),
 }
 
 
