@@ -22,9 +22,12 @@ REGIONS = """\
 extern int enzyme_dup, enzyme_const;
 void __enzyme_autodiff(void *, ...);
 void __enzyme_fwddiff(void *, ...);
-void dyn(const double *x, double *y, int n) {
-#pragma omp parallel for schedule(dynamic, 2)
-  for (int i = 0; i < n; i++) y[i] = x[i] * x[i];
+void in_order(const double *x, double *y, int n) {
+#pragma omp parallel for ordered schedule(dynamic, 2)
+  for (int i = 0; i < n; i++) {
+#pragma omp ordered
+    y[0] = y[0] * x[i];
+  }
 }
 void tasks(const double *x, double *y, int n) {
 #pragma omp parallel
@@ -57,10 +60,10 @@ int main(void) {
 
 # name: (the API call, what the message names)
 CASES = {
-    "dynamic": ("__enzyme_autodiff((void *)dyn, x, dx, y, dy, 4)",
-                r"an OpenMP loop with a dynamic, guided or runtime schedule"),
-    "dynamic-forward": ("__enzyme_fwddiff((void *)dyn, x, dx, y, dy, 4)",
-                        r"an OpenMP loop with a dynamic, guided or runtime schedule"),
+    "ordered": ("__enzyme_autodiff((void *)in_order, x, dx, y, dy, 4)",
+                r"an OpenMP ordered (construct|loop with a dynamic schedule)"),
+    "ordered-forward": ("__enzyme_fwddiff((void *)in_order, x, dx, y, dy, 4)",
+                        r"an OpenMP ordered (construct|loop with a dynamic schedule)"),
     "task": ("__enzyme_autodiff((void *)tasks, x, dx, y, dy, 4)",
              r"an OpenMP (task|single construct)"),
     "task-forward": ("__enzyme_fwddiff((void *)tasks, x, dx, y, dy, 4)", r"an OpenMP task"),

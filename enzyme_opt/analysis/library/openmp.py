@@ -29,6 +29,11 @@ RUNTIME_INACTIVE = frozenset((
     "__kmpc_for_static_init_4", "__kmpc_for_static_init_4u",
     "__kmpc_for_static_init_8", "__kmpc_for_static_init_8u",
     "__kmpc_for_static_fini", "__kmpc_global_thread_num",
+    # dynamic, guided and runtime schedules: a thread asks for chunk after
+    # chunk; its tape keeps the chunks it got, and the reverse replays them
+    "__kmpc_dispatch_init_4", "__kmpc_dispatch_init_4u", "__kmpc_dispatch_init_8",
+    "__kmpc_dispatch_init_8u", "__kmpc_dispatch_next_4", "__kmpc_dispatch_next_4u",
+    "__kmpc_dispatch_next_8", "__kmpc_dispatch_next_8u", "__kmpc_dispatch_deinit",
     "omp_get_thread_num", "omp_get_num_threads", "omp_get_max_threads",
     "omp_get_num_procs", "omp_in_parallel", "omp_get_wtime", "omp_get_wtick",
     "omp_set_num_threads",
@@ -40,7 +45,7 @@ REFUSED_CONSTRUCTS = (
     ("__kmpc_end_reduce", "an OpenMP reduction clause"),
     ("__kmpc_critical", "an OpenMP critical section"),
     ("__kmpc_end_critical", "an OpenMP critical section"),
-    ("__kmpc_dispatch_", "an OpenMP loop with a dynamic, guided or runtime schedule"),
+    ("__kmpc_dispatch_", "an OpenMP ordered loop with a dynamic schedule"),
     ("__kmpc_dist_", "an OpenMP distribute construct"),
     ("__kmpc_omp_task", "an OpenMP task"),
     ("__kmpc_omp_taskwait", "an OpenMP taskwait"),
