@@ -21,12 +21,24 @@ thread of a new team.  The derivative does the same with derivatives:
   two threads can read the same location and so both add to its adjoint.
   What threads share is reached through the captured pointers; a thread's
   own stack memory (its private variables) is added to without atomics.
+  The reverse team must be the recording team (`__kmpc_push_num_threads`
+  asks for as many threads; a smaller team traps rather than skip a tape).
+- Worksharing loops need nothing more: static and dynamic schedules only
+  hand out integer bounds, and each thread's tape keeps the chunks it ran.
+- A reduction clause becomes a critical section in the AD's copy
+  (`reductions_as_critical_sections`); critical sections are reversed in
+  the reverse of the order they ran (`add_tickets`), barriers by barriers
+  (`mirror_sync_call`).
+- Operands cross the fork as pointer-sized words (`to_word`), and the
+  gradients of scalars passed by value (firstprivate) are summed over the
+  team (`_add_gradients`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..analysis.library import FORK_CALL, refused_openmp
+from ..analysis.library import (BARRIER, CRITICAL, END_CRITICAL, END_REDUCE_NOWAIT, FORK_CALL,
+                                REDUCE_NOWAIT, refused_openmp)
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
@@ -36,11 +48,6 @@ from ..ir.types import I32, I64, VOID, FunctionType, IntType
 from . import tape as T
 from .calls import CallKind
 
-
-REDUCE_NOWAIT = "__kmpc_reduce_nowait"
-END_REDUCE_NOWAIT = "__kmpc_end_reduce_nowait"
-CRITICAL, END_CRITICAL = "__kmpc_critical", "__kmpc_end_critical"
-BARRIER = "__kmpc_barrier"
 
 
 @dataclass

@@ -30,6 +30,7 @@ from .intrinsics import (ALLOCA_MARKER_INTRINSICS, DROPPED_INTRINSICS, HINT_INTR
 from .libm import (CHEAP_FLOAT_INTRINSICS, COMPLEX_FUNCTIONS, LLVM_MATH_INTRINSICS,
                    MATH_AS_INTRINSIC, MATH_WITH_OTHER_EFFECTS,
                    MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_MATH_FUNCTIONS, math_function)
-from .openmp import FORK_CALL, is_openmp_inactive, refused_openmp
+from .openmp import (BARRIER, CRITICAL, END_CRITICAL, END_REDUCE_NOWAIT, FORK_CALL,
+                     REDUCE_NOWAIT, is_openmp_inactive, refused_openmp)
 from .runtimes import (DESCRIPTOR_DIM_BYTES, DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET,
                        FORTRAN_REDUCTIONS, REFUSED_RUNTIME, fortran_reduction, refused_runtime)

@@ -24,6 +24,10 @@ does not rewrite, and for batched reverse mode.)
 from __future__ import annotations
 
 FORK_CALL = "__kmpc_fork_call"
+# What ad/openmp.py rewrites or reverses by name.
+REDUCE_NOWAIT, END_REDUCE_NOWAIT = "__kmpc_reduce_nowait", "__kmpc_end_reduce_nowait"
+CRITICAL, END_CRITICAL = "__kmpc_critical", "__kmpc_end_critical"
+BARRIER = "__kmpc_barrier"
 
 RUNTIME_INACTIVE = frozenset((
     "__kmpc_for_static_init_4", "__kmpc_for_static_init_4u",
