@@ -337,7 +337,7 @@ _FORWARD_SAFE = frozenset(("an OpenMP critical section", "an OpenMP barrier",
 def adds_atomically(gen, pointer) -> bool:
     """Must the reverse add to the shadow of `pointer` atomically?  In the
     reverse of a parallel region, unless it points into the thread's own stack."""
-    if not getattr(gen, "in_parallel", False):
+    if not gen.in_parallel:
         return False
     return not isinstance(_underlying(pointer), I.Alloca)
 
