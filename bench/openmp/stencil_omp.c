@@ -44,14 +44,14 @@ int main(void) {
   double *x = malloc(N * sizeof *x), *w = malloc(N * sizeof *w), *u = malloc(N * sizeof *u);
   double *du = malloc(N * sizeof *u), *tmp = malloc(N * sizeof *u), *dtmp = malloc(N * sizeof *u);
   for (int i = 0; i < N; i++) { x[i] = sin(0.001 * i); w[i] = 1.0 + 0.5 * cos(0.01 * i); }
-  double best_wall = 1e30, best_cpu = 1e30, best_primal = 1e30;
+  double best_wall = 1e30, best_cpu = 1e30, best_primal = 1e30, primal_cpu = 0;
   for (int r = 0; r < RUNS; r++) {
-    double w0 = omp_get_wtime();
+    double c0 = cpu_now(), w0 = omp_get_wtime();
     loss(x, w, u, tmp);
     double pw = omp_get_wtime() - w0;
-    if (pw < best_primal) best_primal = pw;
+    if (pw < best_primal) { best_primal = pw; primal_cpu = cpu_now() - c0; }
     for (int i = 0; i < N; i++) { u[i] = x[i]; du[i] = w[i]; dtmp[i] = 0; }
-    double c0 = cpu_now();
+    c0 = cpu_now();
     w0 = omp_get_wtime();
     __enzyme_autodiff((void *)smooth, enzyme_dup, u, du, enzyme_dup, tmp, dtmp, enzyme_const, N);
     double wall = omp_get_wtime() - w0, cpu = cpu_now() - c0;
@@ -67,7 +67,8 @@ int main(void) {
   int ok = fabs(du[k] - fd) <= 1e-4 * (1 + fabs(fd));
   printf("check du[%d]: %.17g vs %.17g\n", k, du[k], fd);
   if (!ok) printf("MISMATCH du[%d]: got %.17g, want %.17g\n", k, du[k], fd);
-  printf("RESULT threads=%d primal_wall_s=%.4f gradient_wall_s=%.4f gradient_cpu_s=%.4f check=%s\n",
-         omp_get_max_threads(), best_primal, best_wall, best_cpu, ok ? "ok" : "FAIL");
+  printf("RESULT threads=%d primal_wall_s=%.4f primal_cpu_s=%.4f gradient_wall_s=%.4f "
+         "gradient_cpu_s=%.4f check=%s\n", omp_get_max_threads(), best_primal, primal_cpu,
+         best_wall, best_cpu, ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
 }
