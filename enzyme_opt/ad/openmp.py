@@ -494,7 +494,10 @@ def _task(ctx, derivative: Function, what: str) -> Function:
     team64 = b.cast("sext", team, I64)
     ok, bad = task.add_block("run"), task.add_block("trap")
     if what == "augmented":
-        b.store(team64, _count_ptr(b, tapes), 8)     # every thread writes the same number
+        # Every thread writes the same number: atomically, as they race.
+        b.insert(I.GenericInstruction("store", VOID, [team64, _count_ptr(b, tapes)],
+                                      ["store atomic ", (0, True), ", ", (1, True),
+                                       " monotonic, align 8"]))
         fits = b.icmp("slt", thread, _room(b, tapes))
     else:
         fits = b.icmp("eq", team64, b.load(I64, _count_ptr(b, tapes), "omp.recorded", 8))
