@@ -169,7 +169,10 @@ def _ticket_globals(module):
 
 def _ticket_helper(module, what: str) -> Function:
     """`take`: the next ticket of the team's counter (atomically), kept as
-    the thread's current one; `current`: the current one."""
+    the thread's current one; `current`: the current one, closing it.  The
+    thread keeps `ticket + 1` while in a section, 0 outside: a section
+    entered inside another (nested critical sections, which one current
+    ticket cannot tell apart) traps instead of replaying in a wrong order."""
     name = f"enzyme_opt.omp.ticket.{what}"
     fn = module.get(name)
     if fn is not None:
@@ -177,15 +180,24 @@ def _ticket_helper(module, what: str) -> Function:
     fn = _new(module, name, FunctionType(I64, ()), [])
     fn.attrs = "noinline nounwind"
     counter_ptr, current = _ticket_globals(module)
-    b = Builder(fn.add_block("entry"))
+    entry = fn.add_block("entry")
+    b = Builder(entry)
+    held = b.load(I64, current, "held", 8)
     if what == "current":
-        b.ret(b.load(I64, current, "ticket", 8))
+        b.store(b.i64(0), current, 8)
+        b.ret(b.sub(held, b.i64(1), "ticket"))
         return fn
+    take, nested = fn.add_block("take"), fn.add_block("nested")
+    b.cond_br(b.icmp("eq", held, b.i64(0), "outside"), take, nested)
+    b.position_at_end(nested)
+    b.call(_runtime(module, "llvm.trap", VOID), [])
+    b.unreachable()
+    b.position_at_end(take)
     counter = b.load(module.pointer_to(I64), counter_ptr, "counter", 8)
     ticket = b.insert(I.GenericInstruction(
         "atomicrmw", I64, [counter, b.i64(1)],
         ["atomicrmw add ", (0, True), ", ", (1, True), " seq_cst"]), "ticket")
-    b.store(ticket, current, 8)
+    b.store(b.add(ticket, b.i64(1)), current, 8)
     b.ret(ticket)
     return fn
 
