@@ -602,10 +602,11 @@ class ActivityInfo:
         return self._any_active(inst.operands)
 
 
-def _only_read_through(param) -> bool:
+def _only_read_through(param, depth: int = 3) -> bool:
     """Does the function only load through pointer parameter `param` (also
-    after spilling it to its own stack slot, as -O0 does), never storing
-    through it, passing it on or letting it escape?"""
+    after spilling it to its own stack slot, as -O0 does, or in a callee it
+    passes it to, as the outlined function of an OpenMP region does at -O0
+    -g), never storing through it or letting it escape?"""
     work, seen = [param], set()
     while work:
         p = work.pop()
@@ -622,9 +623,17 @@ def _only_read_through(param) -> bool:
             elif isinstance(user, I.Store) and user.value is p and \
                     isinstance(user.pointer, I.Alloca) and _spill_slot(user.pointer, user):
                 work.extend(u for u in user.pointer.users if isinstance(u, I.Load))
-            else:
+            elif not (depth > 0 and _callee_only_reads(user, p, depth - 1)):
                 return False
     return True
+
+
+def _callee_only_reads(call, p, depth: int) -> bool:
+    fn = call.called_function if isinstance(call, I.CallBase) else None
+    if fn is None or fn.is_declaration or fn.function_type.vararg or call.callee is p:
+        return False
+    indices = [i for i, a in enumerate(call.args) if a is p]
+    return all(i < len(fn.args) and _only_read_through(fn.args[i], depth) for i in indices)
 
 
 def _spill_slot(slot, store) -> bool:
