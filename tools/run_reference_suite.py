@@ -57,6 +57,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 OUR_INCLUDE_DIR = REPO_ROOT / "enzyme_opt" / "include"
 INTEGRATION = Path("enzyme") / "test" / "Integration"
 
+OPENMP_LIB = "/usr/lib/llvm-19/lib"
 CLASSES = ("pass", "refused", "wrong", "crash", "tool-crash", "build-skip")
 RUN_RE = re.compile(r"^\s*//\s*RUN:(.*)$")
 LOCATED_ERROR_RE = re.compile(r":\d+:\d+: error: ")
@@ -411,6 +412,9 @@ def differentiate_and_run(source: Path, spec: RunSpec, cc: str, work: Path,
         return failed
     target = ["-c", "-o", str(work / "prog.o")] if spec.mode != "run" else ["-o", str(exe)]
     libs = ["-lm"] + (["-lstdc++"] if spec.cxx else [])
+    if any(f.startswith("-fopenmp") for f in spec.link_flags()):
+        # LLVM 19's libomp (libomp-19-dev) serves clang-14's output too.
+        libs += ["-L" + OPENMP_LIB, "-Wl,-rpath," + OPENMP_LIB]
     proc = _run([cc, *spec.link_flags(), str(out_ll), *target, *spec.ldflags, *libs],
                 log, COMPILE_TIMEOUT)
     if proc is None or proc.returncode != 0:

@@ -27,6 +27,8 @@ from .reductions import partials, reduction_kind
 from .rules import rule_name_for_call
 from . import shadow_heap
 from . import tape as T
+from .openmp import (SHARED_WRITERS as _SHARED_WRITERS, adds_atomically, atomic_add, mirror_sync_call,
+                     refuse_in_parallel_region, refuse_openmp_call)
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           refuse_bodiless_call, refuse_indirect_call)
 from .indirect import indirect_reverse, lookup_reverse
@@ -77,6 +79,8 @@ def adjoint_load(gen, b, inst):
         return
     d = gen.take_adjoint(b, inst)
     shadow = gen.shadow_in_rev(b, inst.pointer)
+    if adds_atomically(gen, inst.pointer):
+        return atomic_add(gen, b, shadow, d, inst)
     old = b.load(inst.type, shadow, align=inst.align)
     b.store(gen.ctx.add_values(b, old, d), shadow, inst.align)
 
@@ -107,6 +111,8 @@ def adjoint_atomic(gen, b, inst):
         d = b.load(value.type, shadow)
         gen.add_adjoint(b, value, d if op == "fadd" else b.fneg(d))
     if gen.info.is_active(inst):
+        if adds_atomically(gen, ptr):
+            return atomic_add(gen, b, shadow, gen.take_adjoint(b, inst), inst)
         old = b.load(value.type, shadow)
         b.store(gen.ctx.add_values(b, old, gen.take_adjoint(b, inst)), shadow)
 
@@ -178,6 +184,8 @@ def adjoint_call(gen, b, inst):
     if plan is not None:
         return _differentiated_call(gen, b, inst, plan)
     kind = classify_call(inst, gen.ctx.custom, "reverse")
+    if gen.in_parallel and kind in _SHARED_WRITERS:
+        refuse_in_parallel_region(gen, inst, kind)
     if kind is CallKind.RULE:
         if gen.info.is_active(inst):
             gen.apply_rule(b, rule_name_for_call(inst.called_function.name), inst, inst.args,
@@ -210,6 +218,9 @@ def _nothing(gen, b, inst):
 
 
 def _opaque(gen, b, inst):
+    if mirror_sync_call(gen, b, inst):
+        return
+    refuse_openmp_call(gen, inst)
     if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
         refuse_bodiless_call(inst, gen.primal)
     check_opaque_call(inst, gen.info, gen.primal)

@@ -44,6 +44,10 @@ class DerivativeContext:
         self.split_cache: Dict[Tuple, tuple] = {}
         self.combined_cache: Dict[Tuple, Function] = {}
         self.forward_cache: Dict[Tuple, Function] = {}
+        # ids of outlined OpenMP regions differentiated in reverse: their
+        # reverse adds to shared shadows atomically (ad/openmp.py)
+        self.parallel_bodies: set = set()
+        self.parallel_tasks: Dict[Tuple, object] = {}   # the microtasks forking them
         self.custom = collect_custom_rules(module)
         self.options = dict(options or {})
         self.reports: list = []
@@ -165,7 +169,7 @@ class DerivativeContext:
     def register(self, gen) -> None:
         """Called by a generator once its functions exist (before their bodies)."""
         key = (id(gen.primal), tuple(gen.kinds), gen.ret_active, gen.ret_shadow,
-               gen.width)
+               gen.width, gen.in_parallel)
         if gen.split:
             self.split_cache[key] = (gen.fwd, gen.rev)
 
@@ -209,7 +213,10 @@ class DerivativeContext:
                          ret_shadow: bool = False, width: int = 1):
         """(augmented forward, reverse) of `fn` for this activity and batch width;
         reused per call site."""
-        key = (id(fn), kinds, ret_active and contains_float(fn.return_type), ret_shadow, width)
+        # A function once called in a parallel region adds to shadows
+        # atomically from then on (a version made before stays as it was).
+        key = (id(fn), kinds, ret_active and contains_float(fn.return_type), ret_shadow, width,
+               id(fn) in self.parallel_bodies)
         cached = self.split_cache.get(key)
         if cached is None:
             cached = ReverseGenerator(self, fn, kinds, ret_active, split=True,

@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_body
+from ..ir.constants import MetadataValue
 from ..ir.types import FunctionType
 from .typed_memory import moves_bits_on
 
@@ -72,6 +73,7 @@ def float_variant(callee, retyped: tuple, float_types: list, cache: dict) -> Fun
         new.attrs = old.attrs if old.index not in retyped else ""
     module.add_function(variant)
     clone_body(callee, variant, {id(a): b for a, b in zip(callee.args, variant.args)})
+    _drop_value_debug_calls(variant)
     entry = variant.blocks[0]
     for k in retyped:
         _bits_at_entry(entry, variant.args[k], callee.args[k].type)
@@ -105,3 +107,13 @@ def _store_float_instead(store, value) -> None:
         ptr = Builder().position_before(store).pointer_cast(ptr, module.pointer_to(value.type))
         store.set_operand(1, ptr)
     store.set_operand(0, value)
+
+
+def _drop_value_debug_calls(fn) -> None:
+    """The copy's `llvm.dbg.declare(metadata ptr %x, ...)` calls still name
+    the source's values (clang-14 -g): the variant goes without them."""
+    for inst in list(fn.instructions()):
+        callee = getattr(inst, "called_function", None)
+        if callee is not None and callee.name.startswith("llvm.dbg.") and \
+                any(isinstance(op, MetadataValue) and op.operands for op in inst.operands):
+            inst.erase()

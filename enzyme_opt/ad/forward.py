@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Dict, List
 
+from .openmp import restore_forks
 from ..analysis.activity import contains_float, contains_pointers, trivial_pointers
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import predecessor_map, reaches, reverse_postorder
@@ -47,6 +48,8 @@ class ForwardGenerator:
         self.tangents: Dict[int, List] = {}
         self.shadows: Dict[int, List] = {}
         self.prologue = None       # forward mode keeps the entry block as it is
+        self.parallel_forks: dict = {}    # OpenMP forks called directly (openmp.py)
+        self.in_parallel = False          # tangents need no atomics
         self.fn = None                    # the tangent function (build)
         self.types = self.info = None     # type and activity analysis (differentiable_copy)
 
@@ -111,6 +114,7 @@ class ForwardGenerator:
                 self.visit(inst, phis)
         for phi, lanes, shadow in phis:
             self._fill_phi(phi, lanes, shadow)
+        restore_forks(self)
         self._rewrite_return(exit_block)
         self.ctx.record_forward(self)
         return fn

@@ -25,6 +25,7 @@ from .reductions import lanes_of, partials, reduction_kind
 from .rules import rule_name_for_call
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
 from . import tape as T
+from .openmp import fork_of, fork_tangent, refuse_openmp_call
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           check_variadic_call, refuse_bodiless_call, refuse_indirect_call,
                           refuse_unshadowed_pointer_store)
@@ -250,6 +251,7 @@ def _memset(gen, b, inst) -> None:
 
 
 def _opaque(gen, b, inst) -> None:
+    refuse_openmp_call(gen, inst)
     if gen.info.is_active(inst) or any(gen.info.is_active(a) for a in inst.args):
         refuse_bodiless_call(inst, gen.primal)
     check_opaque_call(inst, gen.info, gen.primal)
@@ -327,6 +329,11 @@ def _differentiated_call(gen, b, inst) -> None:
     else:
         fwd = gen.ctx.forward_derivative(callee, tuple(kinds), gen.width, returns="both",
                                          error=gen.error)
+        fork = fork_of(gen, inst)
+        if fork is not None:        # the tangent of a parallel region: forked the same way
+            fork_tangent(gen, inst, b, fork, fwd, args)
+            inst.erase()
+            return
         result = b.call(fwd, args)
     rt = callee.ret if callee is inst.function_type else callee.return_type
     if rt.is_void:

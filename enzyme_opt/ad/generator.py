@@ -29,6 +29,8 @@ class Generator(Protocol):
     width: int                   # lanes: derivatives per active value (enzyme_width)
     info: ActivityInfo           # which values are active, which pointers have shadows
     types: TypeAnalysis          # what the memory holds
+    parallel_forks: dict         # OpenMP forks the copy calls directly (openmp.py)
+    in_parallel: bool            # differentiating (a callee of) an OpenMP region's body
 
     def apply_rule(self, b: Builder, rule_name: str, inst, operands, flags=()) -> None:
         """The derivative of `inst` through the partials of rules.RULES[rule_name]."""
@@ -55,6 +57,7 @@ class AdjointGenerator(Generator, Protocol):
     heap_allocas: set             # ids of allocas whose shadow is malloc'd
     rev_tape: object              # the tape the reverse function pops
     rev_alloca: Builder           # where the reverse function's stack cells go
+    parallel_tickets: dict        # id(critical section bound) -> its ticket (openmp.py)
 
     def each_lane(self) -> Iterator[int]:
         """Step the current lane through all lanes."""

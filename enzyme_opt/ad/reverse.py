@@ -54,6 +54,7 @@ from .conventions import coerce
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward
+from .openmp import fork_of, parallel_split, restore_forks
 from .rules import RULES, Emitter, Expr, scaled
 from . import shadow_heap
 from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
@@ -81,6 +82,11 @@ class ReverseGenerator:
         self.width = width               # lanes: shadows and adjoints per duplicated value
         self.lane = 0                    # the lane lookups default to (see each_lane)
         self.call_plans: Dict[int, tuple] = {}
+        self.parallel_forks: dict = {}    # OpenMP forks called directly (openmp.py)
+        self.parallel_tickets: dict = {}  # critical sections' tickets (openmp.py)
+        # The outlined body of a parallel region: its reverse adds to shared
+        # shadows atomically.
+        self.in_parallel = id(primal) in ctx.parallel_bodies
         self.adjoints: Dict[tuple, object] = {}      # (id(value), lane) -> stack slot
         self.shadow_of: Dict[tuple, object] = {}     # (id(value), lane) -> shadow
         self.reversing = None             # the forward block whose reverse is being emitted
@@ -231,6 +237,7 @@ class ReverseGenerator:
         self._make_shadows()
         self._build_reverse()
         self._instrument_forward()
+        restore_forks(self)
         use_math_intrinsics(self.module, self.fwd)
         self.dropped_math_calls = drop_unneeded_math_calls(self.fwd)
         self.ctx.record_reverse(self)
@@ -468,8 +475,14 @@ class ReverseGenerator:
         rule = self.ctx.custom.get(id(callee))
         if rule is not None and rule.reverse is not None:
             return self._rewrite_custom_call(call, rule, kinds, ret_active)
+        fork = fork_of(self, call)
+        if fork is not None or self.in_parallel:
+            # The outlined region, and what it calls, run on every thread.
+            self.ctx.parallel_bodies.add(id(callee))
         aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active, ret_shadow,
                                              self.width)
+        if fork is not None:
+            aug, rev = parallel_split(self, call, fork, aug, rev)
         primal_args = list(call.args)
         args = [self.fwd_tape]
         for a, kind in zip(primal_args, kinds):

@@ -27,6 +27,7 @@ from ..analysis.activity import ActivityInfo
 from ..analysis.arg_activity import Activity
 from ..ir.clone import clone_body
 from ..transforms.typed_copies import retype_integer_copies
+from .openmp import add_tickets, direct_parallel_calls, reductions_as_critical_sections
 from .float_bit_params import pass_float_bits_as_floats
 from .iteration import advance_counters
 from .prepare import prepare_for_differentiation, separate_alloca_prologue
@@ -43,6 +44,10 @@ def differentiable_copy(gen, fn, args, arg_activity):
     primal, ctx = gen.primal, gen.ctx
     clone_body(primal, fn, {id(a): args[a.index] for a in primal.args})
     advance_counters(fn)
+    gen.parallel_forks = direct_parallel_calls(fn)
+    reductions_as_critical_sections(fn)
+    if gen.mode == "reverse" and gen.in_parallel:
+        gen.parallel_tickets = add_tickets(fn)
     exit_block = prepare_for_differentiation(fn)
     if gen.mode == "reverse":
         gen.prologue = separate_alloca_prologue(fn)

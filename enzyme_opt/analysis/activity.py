@@ -20,7 +20,8 @@ from .arg_activity import DUPLICATED, Activity
 from .constant_callees import resolved_callee
 # What the library functions are: see the catalog, analysis/library/.
 from .library import (HINT_INTRINSICS, MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, allocator,
-                      is_deallocator, is_inactive_function, reallocator)
+                      is_deallocator, is_inactive_function, is_openmp_inactive,
+                      reallocator)
 
 
 def contains_float(t) -> bool:
@@ -159,7 +160,7 @@ def is_inactive_call(call: I.CallBase) -> bool:
     if fn is None:
         return False
     name = fn.name
-    if is_inactive_function(name) or is_deallocator(name) or \
+    if is_inactive_function(name) or is_openmp_inactive(name) or is_deallocator(name) or \
             name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
         return True
     if allocation_size_index(fn) is not None:
@@ -520,6 +521,12 @@ class ActivityInfo:
             return True
         if fn.name.startswith(MEMCPY_FUNCTIONS):
             return call.args[0] is not p or not self.has_shadow(call.args[1])
+        if not fn.is_declaration and not fn.function_type.vararg:
+            # A callee that only reads the memory (an OpenMP region reading
+            # the variables it captured by reference) adds nothing to it.
+            indices = [i for i, a in enumerate(call.args) if a is p]
+            return bool(indices) and all(i < len(fn.args) and _only_read_through(fn.args[i])
+                                         for i in indices)
         return fn.name.startswith(MEMSET_FUNCTIONS)
 
     def _has_shadow(self, inst) -> bool:
@@ -593,6 +600,46 @@ class ActivityInfo:
         if isinstance(inst, I.Select):
             return self._any_active(inst.operands[1:])
         return self._any_active(inst.operands)
+
+
+def _only_read_through(param, depth: int = 3) -> bool:
+    """Does the function only load through pointer parameter `param` (also
+    after spilling it to its own stack slot, as -O0 does, or in a callee it
+    passes it to, as the outlined function of an OpenMP region does at -O0
+    -g), never storing through it or letting it escape?"""
+    work, seen = [param], set()
+    while work:
+        p = work.pop()
+        if id(p) in seen:
+            continue
+        seen.add(id(p))
+        for user in p.users:
+            if getattr(user, "is_debug_record", False):
+                continue
+            if isinstance(user, I.Load) and user.pointer is p:
+                continue
+            if isinstance(user, (I.GetElementPtr, I.Cast)) and user.operands[0] is p:
+                work.append(user)
+            elif isinstance(user, I.Store) and user.value is p and \
+                    isinstance(user.pointer, I.Alloca) and _spill_slot(user.pointer, user):
+                work.extend(u for u in user.pointer.users if isinstance(u, I.Load))
+            elif not (depth > 0 and _callee_only_reads(user, p, depth - 1)):
+                return False
+    return True
+
+
+def _callee_only_reads(call, p, depth: int) -> bool:
+    fn = call.called_function if isinstance(call, I.CallBase) else None
+    if fn is None or fn.is_declaration or fn.function_type.vararg or call.callee is p:
+        return False
+    indices = [i for i, a in enumerate(call.args) if a is p]
+    return all(i < len(fn.args) and _only_read_through(fn.args[i], depth) for i in indices)
+
+
+def _spill_slot(slot, store) -> bool:
+    """Is `slot` written only by `store` and otherwise only loaded?"""
+    return all(u is store or getattr(u, "is_debug_record", False) or
+               (isinstance(u, I.Load) and u.pointer is slot) for u in slot.users)
 
 
 def _may_start_null(ptr, seen=None) -> bool:

@@ -17,7 +17,9 @@ A line ``// XFAIL: <reason>`` in a program marks it as an expected failure
 (strict: an unexpected pass fails the suite); a line ``// CFLAGS: <flags>``
 adds flags to step 1 (e.g. -ffast-math, so that the vectorizer emits
 reductions), and ``// LDFLAGS: <flags>`` to step 4 (e.g. -lmpfr,
--lopenblas).
+-lopenblas).  With
+``-fopenmp`` among the CFLAGS, step 4 links LLVM 19's libomp and step 5
+runs the program with OMP_NUM_THREADS=1, 2 and 3.
 """
 
 from __future__ import annotations
@@ -58,6 +60,12 @@ def _knob(name: str, default: str) -> list[str]:
 
 CLANGS = _knob("ENZYME_E2E_CLANGS", "19,14")
 OPTS = [o if o.startswith("-") else "-" + o for o in _knob("ENZYME_E2E_OPTS", "-O0,-O1,-O2,-O3")]
+
+# A program compiled with -fopenmp links LLVM 19's libomp (libomp-19-dev),
+# clang-14's output too, and runs with one thread and with several.
+OPENMP_LIB = "/usr/lib/llvm-19/lib"
+OPENMP_LINK = ["-fopenmp", "-L" + OPENMP_LIB, "-Wl,-rpath," + OPENMP_LIB]
+OPENMP_THREADS = ["1", "2", "3"]
 
 PROGRAMS = sorted(p for ext in ("c", "cpp") for p in E2E_DIR.glob(f"*/*.{ext}"))
 
@@ -154,11 +162,15 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
         pytest.fail("Enzyme API references left in the output:\n" + "\n".join(leftovers[:20]),
                     pytrace=False)
 
+    openmp = cflags is not None and "-fopenmp" in cflags.group(1).split()
     cmd = [cc, opt, str(out_ll), "-o", str(exe), *(ldflags.group(1).split() if ldflags else []),
-           "-lm"] + (["-lstdc++"] if cxx else [])
+           "-lm"] + (["-lstdc++"] if cxx else []) + (OPENMP_LINK if openmp else [])
     _require_success("compiling the output of enzyme-opt", cmd,
                      _run(cmd, "clang (compile the output)", COMPILE_TIMEOUT))
 
     cmd = [str(exe)]
-    _require_success(f"the program {prog.name} ({opt}, clang-{clang})", cmd,
-                     _run(cmd, "the program", RUN_TIMEOUT, cwd=tmp_path))
+    for threads in (OPENMP_THREADS if openmp else [None]):
+        env = dict(os.environ, OMP_NUM_THREADS=threads) if threads else None
+        what = f"the program {prog.name} ({opt}, clang-{clang}" + \
+            (f", OMP_NUM_THREADS={threads})" if threads else ")")
+        _require_success(what, cmd, _run(cmd, "the program", RUN_TIMEOUT, cwd=tmp_path, env=env))

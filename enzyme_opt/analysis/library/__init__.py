@@ -12,6 +12,8 @@ list of library function names).  Each module is data first:
                   locale, strings, the C++ ABI, hashing, Rust's and
                   Fortran's printing)
 - intrinsics.py:  LLVM intrinsics by effect (hints, memory copies, masked)
+- openmp.py:      the OpenMP runtime: the fork of a parallel region, the
+                  calls that only handle integers, the constructs refused
 - runtimes.py:    language runtime functions with derivatives (flang's sum
                   and dot_product) and those refused by name (matmul,
                   Assign)
@@ -32,6 +34,8 @@ from .intrinsics import (ALLOCA_MARKER_INTRINSICS, DROPPED_INTRINSICS, HINT_INTR
 from .libm import (CHEAP_FLOAT_INTRINSICS, COMPLEX_FUNCTIONS, LLVM_MATH_INTRINSICS,
                    MATH_AS_INTRINSIC, MATH_WITH_OTHER_EFFECTS,
                    MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_MATH_FUNCTIONS, math_function)
+from .openmp import (BARRIER, CRITICAL, END_CRITICAL, END_REDUCE_NOWAIT, FORK_CALL,
+                     REDUCE_NOWAIT, is_openmp_inactive, refused_openmp)
 from .runtimes import (ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,
                        DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET, DESCRIPTOR_TYPE_OFFSET,
                        FORTRAN_REDUCTIONS, REAL_TYPE_CODES, REFUSED_RUNTIME, fortran_reduction,
