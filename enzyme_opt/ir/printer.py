@@ -26,32 +26,47 @@ def value_ref(value) -> str:
 
 
 class SlotTracker:
-    """Numbers the unnamed values of one function."""
+    """Numbers the unnamed values of one function, and remembers the
+    spelling of each of its values and types: a value is spelled once per
+    definition and once per use, a type for nearly every operand."""
 
     def __init__(self, fn: Function):
         self.slots: Dict[int, int] = {}
+        self.refs: Dict[int, str] = {}          # id(local value) -> its spelling
+        self.type_texts: Dict[int, tuple] = {}  # id(type) -> (type, its spelling)
         n = 0
         for arg in fn.args:
-            if not arg.name:
-                self.slots[id(arg)] = n
-                n += 1
+            n = self._number(arg, n)
         # A body kept as text has its own numbers in it; only arguments here.
         for block in fn._blocks:
-            if not block.name:
-                self.slots[id(block)] = n
-                n += 1
+            n = self._number(block, n)
             for inst in block.instructions:
-                if not inst.name and not inst.type.is_void:
-                    self.slots[id(inst)] = n
-                    n += 1
+                if inst.name or not inst.type.is_void:
+                    n = self._number(inst, n)
+
+    def _number(self, value, n: int) -> int:
+        """Spell `value`, numbering it `n` if unnamed; the next number."""
+        if value.name:
+            self.refs[id(value)] = format_local(value.name)
+            return n
+        self.slots[id(value)] = n
+        self.refs[id(value)] = f"%{n}"
+        return n + 1
 
     def ref(self, value) -> str:
+        text = self.refs.get(id(value))
+        if text is not None:
+            return text
         if value.name:
             return format_local(value.name)
-        slot = self.slots.get(id(value))
-        if slot is None:
-            raise ValueError(f"value {value!r} is not in the function being printed")
-        return f"%{slot}"
+        raise ValueError(f"value {value!r} is not in the function being printed")
+
+    def type_text(self, t) -> str:
+        # The entry holds the type itself, so its id is not reused meanwhile.
+        entry = self.type_texts.get(id(t))
+        if entry is None:
+            entry = self.type_texts[id(t)] = (t, str(t))
+        return entry[1]
 
 
 def _constant(c, slots) -> str:
@@ -130,6 +145,10 @@ def _constant_expr(c, slots) -> str:
 
 
 def _ref(value, slots) -> str:
+    if slots is not None:
+        text = slots.refs.get(id(value))
+        if text is not None:             # a value of the function: the most common
+            return text
     if isinstance(value, GlobalValue):
         return format_global(value.name)
     if isinstance(value, C.Constant):
@@ -140,7 +159,9 @@ def _ref(value, slots) -> str:
 
 
 def _typed(value, slots) -> str:
-    return f"{value.type} {_ref(value, slots)}"
+    if slots is None:
+        return f"{value.type} {_ref(value, slots)}"
+    return f"{slots.type_text(value.type)} {_ref(value, slots)}"
 
 
 def _flags(words) -> str:
@@ -168,7 +189,8 @@ class FunctionPrinter:
     # -- one method per instruction shape, dispatched by class name ---------
     def BinaryOp(self, i):
         a, b = i.operands
-        return f"{i.opcode}{_flags(i.flags)} {i.type} {self.ref(a)}, {self.ref(b)}"
+        return (f"{i.opcode}{_flags(i.flags)} {self.slots.type_text(i.type)} {self.ref(a)}, "
+                f"{self.ref(b)}")
 
     def UnaryOp(self, i):
         return f"{i.opcode}{_flags(i.flags)} {self.typed(i.operands[0])}"
@@ -203,7 +225,8 @@ class FunctionPrinter:
         head = "load atomic" if i.atomic else "load"
         vol = " volatile" if i.volatile else ""
         atomic = " " + i.atomic if i.atomic else ""
-        return f"{head}{vol} {i.type}, {self.typed(i.pointer)}{atomic}{_align(i.align)}"
+        return (f"{head}{vol} {self.slots.type_text(i.type)}, {self.typed(i.pointer)}{atomic}"
+                f"{_align(i.align)}")
 
     def Store(self, i):
         head = "store atomic" if i.atomic else "store"
