@@ -27,13 +27,12 @@ def value_ref(value) -> str:
 
 class SlotTracker:
     """Numbers the unnamed values of one function, and remembers the
-    spelling of each of its values and types: a value is spelled once per
-    definition and once per use, a type for nearly every operand."""
+    spelling of each of its values: a value is spelled at its definition
+    and at each use."""
 
     def __init__(self, fn: Function):
         self.slots: Dict[int, int] = {}
         self.refs: Dict[int, str] = {}          # id(local value) -> its spelling
-        self.type_texts: Dict[int, tuple] = {}  # id(type) -> (type, its spelling)
         n = 0
         for arg in fn.args:
             n = self._number(arg, n)
@@ -60,13 +59,6 @@ class SlotTracker:
         if value.name:
             return format_local(value.name)
         raise ValueError(f"value {value!r} is not in the function being printed")
-
-    def type_text(self, t) -> str:
-        # The entry holds the type itself, so its id is not reused meanwhile.
-        entry = self.type_texts.get(id(t))
-        if entry is None:
-            entry = self.type_texts[id(t)] = (t, str(t))
-        return entry[1]
 
 
 def _constant(c, slots) -> str:
@@ -159,9 +151,7 @@ def _ref(value, slots) -> str:
 
 
 def _typed(value, slots) -> str:
-    if slots is None:
-        return f"{value.type} {_ref(value, slots)}"
-    return f"{slots.type_text(value.type)} {_ref(value, slots)}"
+    return f"{value.type} {_ref(value, slots)}"
 
 
 def _flags(words) -> str:
@@ -189,8 +179,7 @@ class FunctionPrinter:
     # -- one method per instruction shape, dispatched by class name ---------
     def BinaryOp(self, i):
         a, b = i.operands
-        return (f"{i.opcode}{_flags(i.flags)} {self.slots.type_text(i.type)} {self.ref(a)}, "
-                f"{self.ref(b)}")
+        return f"{i.opcode}{_flags(i.flags)} {i.type} {self.ref(a)}, {self.ref(b)}"
 
     def UnaryOp(self, i):
         return f"{i.opcode}{_flags(i.flags)} {self.typed(i.operands[0])}"
@@ -225,8 +214,7 @@ class FunctionPrinter:
         head = "load atomic" if i.atomic else "load"
         vol = " volatile" if i.volatile else ""
         atomic = " " + i.atomic if i.atomic else ""
-        return (f"{head}{vol} {self.slots.type_text(i.type)}, {self.typed(i.pointer)}{atomic}"
-                f"{_align(i.align)}")
+        return f"{head}{vol} {i.type}, {self.typed(i.pointer)}{atomic}{_align(i.align)}"
 
     def Store(self, i):
         head = "store atomic" if i.atomic else "store"
