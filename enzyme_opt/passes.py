@@ -21,9 +21,13 @@ class Pass:
     help: str
     target: str                  # "package.module:function"; empty: nothing to run
     per_function: bool = False
+    # Text that some global value's name must hold for the pass to have
+    # anything to do (empty: always runs).  Else neither its code is loaded
+    # (most of a small run's start-up) nor the module walked.
+    needs_name: str = ""
 
     def run(self, module, options) -> None:
-        if not self.target:
+        if not self.target or not self.applies_to(module):
             return
         where, _, name = self.target.partition(":")
         transform = getattr(importlib.import_module(where), name)
@@ -34,10 +38,15 @@ class Pass:
             if fn.blocks:
                 transform(fn)
 
+    def applies_to(self, module) -> bool:
+        return not self.needs_name or any(self.needs_name in name for name in module.symbols)
+
 
 REGISTRY: Dict[str, Pass] = {p.name: p for p in (
+    # Every API function, marker and registration global is named `enzyme_*`
+    # or `__enzyme_*` (C++ mangles the name around it).
     Pass("enzyme", "replace Enzyme API calls with derivatives (the default)",
-         "enzyme_opt.ad.api:lower_api_calls"),
+         "enzyme_opt.ad.api:lower_api_calls", needs_name="enzyme_"),
     Pass("interchange", "interchange reduction nests that walk a stride (as gradients do)",
          "enzyme_opt.transforms.interchange:interchange_reduction_nests", per_function=True),
     Pass("materialize", "read every body into the model (else verified bodies are copied)",

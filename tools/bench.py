@@ -14,7 +14,9 @@ tools/build_corpus.py) and times whole processes on it, best of a few runs:
 It prints megabytes per second of input and the peak resident memory of each
 process.  Last, a module of at least 50 MB (the corpus linked several times
 under distinct names) goes through parse+print once, to show the peak memory
-of a very large input.  The table is kept as bench/results/DATE-parse.md
+of a very large input; and a 13 MB module with one `__enzyme_autodiff` call
+(`one_call_module`) goes through the default pipeline, beside `opt -S` on it
+(issue 21's targets: 4x opt's CPU time, 2x its peak memory).  The table is kept as bench/results/DATE-parse.md
 (--no-save: only printed), with the time of a plain Python loop, to compare
 runs on machines (or moments) of different speed.
 """
@@ -75,6 +77,54 @@ def report(rows: list, name: str, mb: float, step: str, seconds: float, peak: fl
     print(row, flush=True)
 
 
+# One function to differentiate, and the one API call in the module.
+ONE_CALL = """
+define internal double @bench_square(double %x) {
+entry:
+  %y = fmul double %x, %x
+  ret double %y
+}
+
+declare double @__enzyme_autodiff(ptr, ...)
+
+define double @bench_square_gradient(double %x) {
+entry:
+  %r = call double (ptr, ...) @__enzyme_autodiff(ptr @bench_square, double %x)
+  ret double %r
+}
+"""
+ONE_CALL_COPIES = 4      # of the clang-19 corpus: about 13 MB
+
+
+def one_call_module(corpus) -> Path:
+    """The clang-19 corpus linked ONE_CALL_COPIES times, its own API calls and
+    markers renamed into plain functions and globals, and ONE_CALL appended:
+    one small derivative in a large module (issue 21)."""
+    linked = corpus.link_big("clang19", corpus.BUILD_DIR / "one-call.ll",
+                             copies=ONE_CALL_COPIES)
+    text = linked.read_text(encoding="utf-8")
+    text = text.replace("__enzyme_", "__plain_").replace("@enzyme_", "@plain_")
+    linked.write_text(text + ONE_CALL, encoding="utf-8")
+    return linked
+
+
+def one_call_rows(rows: list, corpus, tmp: Path) -> None:
+    """enzyme-opt's default pipeline on the one-call module beside `opt -S`:
+    CPU seconds and peak memory, and their ratios (targets: 4x and 2x)."""
+    module = one_call_module(corpus)
+    mb = module.stat().st_size / 1e6
+    ours = [timed([sys.executable, "-m", "enzyme_opt", str(module), "-o",
+                   str(tmp / "one-call.out.ll")]) for _ in range(2)]
+    opt = [timed(["/usr/lib/llvm-19/bin/opt", "-S", str(module), "-o", os.devnull])
+           for _ in range(REPEAT)]
+    cpu, peak = min(r[2] for r in ours), max(r[1] for r in ours)
+    opt_cpu, opt_peak = min(r[2] for r in opt), max(r[1] for r in opt)
+    report(rows, "one-call.ll", mb, "one autodiff (CPU s)", cpu, peak)
+    report(rows, "one-call.ll", mb, "opt -S (CPU s)", opt_cpu, opt_peak)
+    print(f"one autodiff / opt -S: {cpu / opt_cpu:.1f}x CPU time (target 4x), "
+          f"{peak / opt_peak:.1f}x peak memory (target 2x)", flush=True)
+
+
 def python_loop_seconds() -> float:
     """CPU time of a 10-million-iteration Python loop: this machine's speed now."""
     start = time.process_time()
@@ -113,6 +163,7 @@ def main() -> int:
         cmd = [sys.executable, "-m", "enzyme_opt", str(huge), "-passes=", "--no-verify",
                "-o", str(Path(tmp) / "huge.ll")]
         report(rows, "huge.ll", huge.stat().st_size / 1e6, "parse+print", *best(cmd, repeat=1))
+        one_call_rows(rows, corpus, Path(tmp))
     loop = python_loop_seconds()
     print(f"\nA 10-million-iteration Python loop took {loop:.2f} s of CPU.")
     if not args.no_save:

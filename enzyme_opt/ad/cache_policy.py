@@ -48,6 +48,8 @@ from .undo_log import UndoLog
 
 # Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
 CHEAP_FLOAT_OPS = ("fneg", "fadd", "fsub", "fmul")
+_NO_LEAVES = frozenset()
+_AT_HAND = (_NO_LEAVES,)       # the one choice for an operand the reverse pass has
 
 
 class Slot:
@@ -178,27 +180,32 @@ class PrimalCache:
 
     def _cheap_float_leaves(self, v, depth: int, home):
         """The fewest values of block `home` that the float expression `v`
-        reads from slots when recomputed, by id; None if `v` is no such
-        expression."""
+        reads from slots when recomputed, as a frozenset of ids (the first
+        such set in the order of the operands' choices); None if `v` is no
+        such expression."""
         operands = _cheap_float_operands(v)
         if operands is None:
             return None
         best = None
         for choice in itertools.product(*(self._leaf_choices(op, depth, home)
                                           for op in operands)):
-            leaves = {k: leaf for part in choice for k, leaf in part.items()}
+            leaves = _NO_LEAVES.union(*choice)
             if best is None or len(leaves) < len(best):
                 best = leaves
+                if not best:
+                    break           # none fewer to find
         return best
 
     def _leaf_choices(self, op, depth: int, home) -> list:
         """The ways operand `op` can be had in the reverse pass: at hand, read
         from its slot (if it belongs to `home`), or recomputed."""
         if not isinstance(op, I.Instruction) or is_recomputable(op) or id(op) in self.reloadable:
-            return [{}]
-        choices = [{id(op): op}] if op.parent is home else []
+            return _AT_HAND
+        choices = [frozenset((id(op),))] if op.parent is home else []
         inner = self._cheap_float_leaves(op, depth - 1, home) if depth else None
-        return choices + ([inner] if inner is not None else [])
+        if inner is not None:
+            choices.append(inner)
+        return choices
 
     def _recompute(self, b: Builder, v):
         """Emit `v` again in the reverse pass, from its operands' reverse values.

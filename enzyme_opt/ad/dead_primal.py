@@ -57,6 +57,8 @@ def drop_unneeded_math_calls(fn) -> int:
     returns how many.  Their dead users are left to clang (their uses of a
     removed call become poison, which nothing live reads)."""
     insts = [inst for block in fn.blocks for inst in block.instructions]
+    if not any(is_droppable_math_call(inst) for inst in insts):
+        return 0                  # nothing to drop: no liveness to compute
     live, work = set(), []
     for inst in insts:
         if not isinstance(inst, _VALUE_ONLY) and not is_droppable_math_call(inst):

@@ -42,11 +42,18 @@ class LoopInfo:
             if latches:
                 loops.append(Loop(header, _body(header, latches, preds, dom)))
         # Outer loops are larger: the parent of a loop is the smallest other
-        # loop that contains its header.
+        # loop that contains its header, the next one after it in this order
+        # of those that do (found without trying every loop for every loop:
+        # a function of a thousand loops in a row is no rarity).
         loops.sort(key=lambda lp: len(lp.blocks))
-        for k, loop in enumerate(loops):
-            loop.parent = next((outer for outer in loops[k + 1:]
-                                if id(loop.header) in outer.blocks), None)
+        containing: Dict[int, List[Loop]] = {}
+        for loop in loops:
+            for b in loop.blocks:
+                containing.setdefault(b, []).append(loop)
+        for loop in loops:
+            around = containing[id(loop.header)]
+            k = next(i for i, other in enumerate(around) if other is loop)
+            loop.parent = around[k + 1] if k + 1 < len(around) else None
         self.innermost: Dict[int, Loop] = {}
         for loop in loops:                  # smallest first: the first claim wins
             for b in loop.blocks:

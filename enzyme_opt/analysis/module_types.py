@@ -17,6 +17,10 @@ callers disagree about an offset (a helper copying bytes of any type),
 the offset stays unknown.  A call of the Enzyme API counts as a call of the
 function it differentiates: `__enzyme_autodiff(f, x, dx)` passes x, and dx
 with the same layout, to f's parameter.
+
+Functions connected by calls are analyzed together and apart from the
+rest (`_call_components`): what a derivative needs costs the same in a
+small module as in a large one.
 """
 from __future__ import annotations
 
@@ -47,20 +51,76 @@ class ModuleTypes:
         self.incoming_params: Dict[int, List[MemoryLayout]] = {}
         self.incoming_return: Dict[int, MemoryLayout] = {}
         self.derived_returns: Dict[int, tuple] = {}
-        self._bottom_up()
-        self._top_down()
+        self._component, with_api_calls = self._call_components()
+        self._analyzed = set()
+        for component in with_api_calls:
+            self._analyze(component)
+
+    # -- which functions are analyzed when ---------------------------------------------------
+    def _call_components(self):
+        """(id(fn) -> its component, the components holding an API call).
+
+        A function's summaries depend on its callees' (own) and on its
+        callers' (incoming), and on nothing else: each set of functions
+        connected by calls (an API call connects its caller to the function
+        it differentiates) is analyzed on its own, to the same fixpoint as
+        within the whole module.  Those with an API call are analyzed at
+        once, as the module is now; any other only if asked about (a
+        function a pointer may point to): in a large module, most functions
+        are never analyzed."""
+        parent = {id(f): id(f) for f in self.functions}
+
+        def root(k):
+            while parent[k] != k:
+                parent[k] = k = parent[parent[k]]
+            return k
+        api_callers = []
+        for fn in self.functions:
+            for inst in fn.instructions():
+                if isinstance(inst, I.CallBase):
+                    callee = self._callee_for_types(inst)
+                    if callee is not None:
+                        parent[root(id(callee))] = root(id(fn))
+                        if inst.called_function is not callee:
+                            api_callers.append(fn)
+        component = {k: root(k) for k in parent}
+        return component, list(dict.fromkeys(component[id(f)] for f in api_callers))
+
+    def _callee_for_types(self, call):
+        """The analyzed function `call` passes memory to (see `_gather_call`), or None."""
+        callee = call.called_function
+        if callee is None:
+            return None
+        if id(callee) in self.known:
+            return callee
+        passed = self.api_call(call) if self.api_call is not None else None
+        return passed[0] if passed is not None and id(passed[0]) in self.known else None
+
+    def _analyze(self, component) -> None:
+        self._analyzed.add(component)
+        functions = [f for f in self.functions if self._component[id(f)] == component]
+        self._bottom_up(functions)
+        self._top_down(functions)
+
+    def _ensure(self, fn) -> None:
+        component = self._component.get(id(fn)) if fn is not None else None
+        if component is not None and component not in self._analyzed:
+            self._analyze(component)
 
     # -- what analyses of single functions ask -------------------------------------------
     def param_layout(self, fn, index: int) -> Optional[MemoryLayout]:
+        self._ensure(fn)
         layouts = self.own_params.get(id(fn))
         return layouts[index] if layouts is not None and index < len(layouts) else None
 
     def return_layout(self, fn) -> Optional[MemoryLayout]:
+        self._ensure(fn)
         return self.own_return.get(id(fn))
 
     def returned_parameter(self, fn) -> Optional[tuple]:
         """(parameter index, offset, stride) when `fn` returns that parameter
         moved by offset (+ k * stride), else None."""
+        self._ensure(fn)
         return self.derived_returns.get(id(fn)) if fn is not None else None
 
     def analysis(self, fn, args=None, like=None) -> TypeAnalysis:
@@ -68,6 +128,7 @@ class ModuleTypes:
         function (the AD differentiates copies), `like` is the original and
         `args` the copy's values of the original's parameters."""
         like = like or fn
+        self._ensure(like)
         args = args if args is not None else fn.args
         incoming = self.incoming_params.get(id(like), [])
         seeds = [(a, layout) for a, layout in zip(args, incoming) if layout]
@@ -76,10 +137,10 @@ class ModuleTypes:
         return ta
 
     # -- bottom-up: own summaries ----------------------------------------------------------
-    def _bottom_up(self) -> None:
+    def _bottom_up(self, functions) -> None:
         for _ in range(ROUNDS):
             changed = False
-            for fn in self.functions:
+            for fn in functions:
                 ta = TypeAnalysis(fn, self)
                 params = [ta.region(a) if a.type.is_pointer else MemoryLayout()
                           for a in fn.args]
@@ -95,19 +156,25 @@ class ModuleTypes:
                 return
 
     # -- top-down: incoming summaries -------------------------------------------------------
-    def _top_down(self) -> None:
+    def _top_down(self, functions) -> None:
+        ids = {id(f) for f in functions}
         for _ in range(ROUNDS):
             gathered = _Gathered()
-            for fn in self.functions:
+            for fn in functions:
                 ta = self.analysis(fn)
                 for inst in fn.instructions():
                     if isinstance(inst, I.CallBase):
                         self._gather_call(ta, inst, gathered)
             params = {k: _layouts(v, gathered.counts[k]) for k, v in gathered.params.items()}
             returns = {k: v.layout() for k, v in gathered.returns.items()}
-            if params == self.incoming_params and returns == self.incoming_return:
+            if params == _only(self.incoming_params, ids) and \
+                    returns == _only(self.incoming_return, ids):
                 return
-            self.incoming_params, self.incoming_return = params, returns
+            for summaries, new in ((self.incoming_params, params),
+                                   (self.incoming_return, returns)):
+                for k in ids:
+                    summaries.pop(k, None)
+                summaries.update(new)
 
     def _gather_call(self, ta, call, gathered) -> None:
         callee = call.called_function
@@ -166,6 +233,10 @@ class _Gathered:
 
     def returned(self, fn) -> _Agreement:
         return self.returns.setdefault(id(fn), _Agreement())
+
+
+def _only(summaries: dict, ids: set) -> dict:
+    return {k: v for k, v in summaries.items() if k in ids}
 
 
 def _layouts(by_index: Dict[int, _Agreement], count: int) -> List[MemoryLayout]:

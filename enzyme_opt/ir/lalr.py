@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Dict, List, Optional, Tuple
 
+from . import lark_import  # noqa: F401  (first: Lark without `regex`)
 from lark import Token, Tree
 
 from .regex_first import first_chars

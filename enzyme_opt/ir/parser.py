@@ -26,6 +26,7 @@ import sys
 import tempfile
 from typing import Optional
 
+from . import lark_import  # noqa: F401  (first: Lark without `regex`)
 from lark import __version__ as lark_version
 from lark import Lark, Transformer, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput

@@ -26,32 +26,39 @@ def value_ref(value) -> str:
 
 
 class SlotTracker:
-    """Numbers the unnamed values of one function."""
+    """Numbers the unnamed values of one function, and remembers the
+    spelling of each of its values: a value is spelled at its definition
+    and at each use."""
 
     def __init__(self, fn: Function):
         self.slots: Dict[int, int] = {}
+        self.refs: Dict[int, str] = {}          # id(local value) -> its spelling
         n = 0
         for arg in fn.args:
-            if not arg.name:
-                self.slots[id(arg)] = n
-                n += 1
+            n = self._number(arg, n)
         # A body kept as text has its own numbers in it; only arguments here.
         for block in fn._blocks:
-            if not block.name:
-                self.slots[id(block)] = n
-                n += 1
+            n = self._number(block, n)
             for inst in block.instructions:
-                if not inst.name and not inst.type.is_void:
-                    self.slots[id(inst)] = n
-                    n += 1
+                if inst.name or not inst.type.is_void:
+                    n = self._number(inst, n)
+
+    def _number(self, value, n: int) -> int:
+        """Spell `value`, numbering it `n` if unnamed; the next number."""
+        if value.name:
+            self.refs[id(value)] = format_local(value.name)
+            return n
+        self.slots[id(value)] = n
+        self.refs[id(value)] = f"%{n}"
+        return n + 1
 
     def ref(self, value) -> str:
+        text = self.refs.get(id(value))
+        if text is not None:
+            return text
         if value.name:
             return format_local(value.name)
-        slot = self.slots.get(id(value))
-        if slot is None:
-            raise ValueError(f"value {value!r} is not in the function being printed")
-        return f"%{slot}"
+        raise ValueError(f"value {value!r} is not in the function being printed")
 
 
 def _constant(c, slots) -> str:
@@ -130,6 +137,10 @@ def _constant_expr(c, slots) -> str:
 
 
 def _ref(value, slots) -> str:
+    if slots is not None:
+        text = slots.refs.get(id(value))
+        if text is not None:             # a value of the function: the most common
+            return text
     if isinstance(value, GlobalValue):
         return format_global(value.name)
     if isinstance(value, C.Constant):

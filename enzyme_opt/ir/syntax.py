@@ -11,6 +11,7 @@ import re
 import struct
 from typing import Dict, List, Optional
 
+from . import lark_import  # noqa: F401  (first: Lark without `regex`)
 from lark import Token
 
 from ..diagnostics import ParseError

@@ -1,0 +1,87 @@
+"""Start-up: a run loads only the code its module needs (issue 21).
+
+- a module without any `enzyme_` name has nothing for the default pass to
+  do: the AD is not even imported, and the output is what running the pass
+  would have written;
+- Lark is imported without the `regex` module, which our grammar does not
+  need, and `regex` stays importable for anyone else.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from enzyme_opt.ad.api import lower_api_calls
+from enzyme_opt.ir.parser import parse_module
+from enzyme_opt.ir.printer import print_module
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+PLAIN = """\
+@scale = global double 2.0
+
+define double @f(double %x) {
+entry:
+  %s = load double, ptr @scale
+  %y = fmul double %x, %s
+  ret double %y
+}
+
+define double @g(double %x) {
+  %r = call double @f(double %x)
+  ret double %r
+}
+"""
+
+# Runs the command in this process and lists the modules it loaded.
+_LOADED = """\
+import sys
+from enzyme_opt import cli
+try:
+    cli.main(sys.argv[1:])
+except SystemExit as e:
+    assert not e.code, e.code
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def _loaded_modules(*args) -> set:
+    result = subprocess.run([sys.executable, "-c", _LOADED, *map(str, args)], cwd=REPO_ROOT,
+                            capture_output=True, text=True, check=True)
+    return set(result.stdout.split())
+
+
+def test_a_module_without_enzyme_names_loads_no_ad(tmp_path):
+    src, out = tmp_path / "plain.ll", tmp_path / "out.ll"
+    src.write_text(PLAIN)
+    loaded = _loaded_modules(src, "-o", out)
+    assert "enzyme_opt.ir.parser" in loaded
+    assert not {m for m in loaded if m.startswith("enzyme_opt.ad")}
+    module = parse_module(PLAIN, str(src))
+    lower_api_calls(module)
+    assert out.read_text() == print_module(module)
+
+
+def test_a_module_with_an_api_call_loads_the_ad(tmp_path):
+    src = tmp_path / "call.ll"
+    src.write_text(PLAIN + "declare double @__enzyme_autodiff(ptr, ...)\n"
+                   "define double @d(double %x) {\n"
+                   "  %r = call double (ptr, ...) @__enzyme_autodiff(ptr @f, double %x)\n"
+                   "  ret double %r\n}\n")
+    loaded = _loaded_modules(src, "-o", tmp_path / "out.ll")
+    assert "enzyme_opt.ad.api" in loaded
+
+
+def test_lark_comes_without_regex_and_regex_stays_importable():
+    script = ("import sys\n"
+              "from enzyme_opt.ir.parser import parse_module\n"
+              "parse_module('define i32 @f(i32 %x) {\\n  ret i32 %x\\n}\\n')\n"
+              "assert 'regex' not in sys.modules, 'Lark loaded regex'\n"
+              "import lark.utils\n"
+              "assert not lark.utils._has_regex\n"
+              "import importlib.util\n"
+              "if importlib.util.find_spec('regex') is not None:\n"
+              "    import regex\n"
+              "    assert regex.match('a', 'a')\n")
+    subprocess.run([sys.executable, "-c", script], cwd=REPO_ROOT, check=True)
