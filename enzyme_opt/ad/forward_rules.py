@@ -22,7 +22,7 @@ from .conventions import coerce
 from .masked import masked_tangent
 from .reductions import lanes_of, partials, reduction_kind
 from .rules import rule_name_for_call
-from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
+from .shadows import clone_with_shadows, null_pointer_argument, shadow_inttoptr, stored_pointer
 from . import tape as T
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
                           check_variadic_call, refuse_bodiless_call, refuse_indirect_call,
@@ -310,7 +310,8 @@ def _differentiated_call(gen, b, inst) -> None:
     args = []
     for a in inst.args:
         args.append(a)
-        if gen.info.has_shadow(a):
+        if gen.info.has_shadow(a) or (null_pointer_argument(a) and callee is not None
+                                    and not callee.is_declaration):
             kinds.append(Activity.DUP)
             args.extend(gen.shadow(a))
         elif gen.info.is_active(a):

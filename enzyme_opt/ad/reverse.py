@@ -55,7 +55,7 @@ from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward
 from .rules import RULES, Emitter, Expr, scaled
 from . import shadow_heap
-from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
+from .shadows import clone_with_shadows, null_pointer_argument, shadow_inttoptr, stored_pointer
 from .skeleton import differentiable_copy
 from . import tape as T
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
@@ -444,7 +444,8 @@ class ReverseGenerator:
         check_variadic_call(call, self.info, self.primal)
         kinds = []
         for a in call.args:
-            if self.info.has_shadow(a) or _passes_table(self, callee, a, len(kinds)):
+            if self.info.has_shadow(a) or _passes_table(self, callee, a, len(kinds)) or \
+                    (null_pointer_argument(a) and not callee.is_declaration):
                 kinds.append(Activity.DUP)
             elif self.info.is_active(a):
                 kinds.append(Activity.OUT)
