@@ -18,7 +18,7 @@ from ..ir.types import I64
 from .aggregates import check_tangent_argument, is_pointer_aggregate, mirror_forward, store_forward
 from .calls import CallKind, classify_call
 from .complex_calls import complex_tangent
-from .conventions import coerce
+from .conventions import coerce, fit_pointer_args
 from .masked import masked_tangent
 from .reductions import lanes_of, partials, reduction_kind
 from .rules import rule_name_for_call
@@ -326,7 +326,7 @@ def _differentiated_call(gen, b, inst) -> None:
     else:
         fwd = gen.ctx.forward_derivative(callee, tuple(kinds), gen.width, returns="both",
                                          error=gen.error)
-        result = b.call(fwd, args)
+        result = b.call(fwd, fit_pointer_args(b, fwd, args))
     rt = callee.ret if callee is inst.function_type else callee.return_type
     if rt.is_void:
         inst.parent.remove(inst)

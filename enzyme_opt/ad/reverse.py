@@ -49,7 +49,7 @@ from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
                          store_reverse_forward_pass)
 from .cache_policy import PrimalCache
 from .calls import CallKind, classify_call
-from .conventions import coerce
+from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward
@@ -465,7 +465,7 @@ class ReverseGenerator:
             if kind == Activity.DUP:
                 args.extend(self.shadow_value(a, lane) for lane in range(self.width))
         b = Builder().position_before(call)
-        new = b.call(aug, args, call.name)
+        new = b.call(aug, fit_pointer_args(b, aug, args), call.name)
         new.metadata = list(call.metadata)
         if ret_shadow:
             primal = b.extractvalue(new, [0], call.name)
