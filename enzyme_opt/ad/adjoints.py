@@ -21,7 +21,7 @@ from .aggregates import clear_float_fields, returns_gradient
 from .blas import blas_adjoint
 from .calls import CallKind, classify_call
 from .complex_calls import complex_adjoint
-from .conventions import coerce
+from .conventions import coerce, fit_pointer_args
 from .masked import masked_adjoint
 from .reductions import partials, reduction_kind
 from .rules import rule_name_for_call
@@ -352,7 +352,7 @@ def _differentiated_call(gen, b, inst, plan):
         if inst.type != callee.return_type:     # {result, its shadows}: a {ptr, double}
             d_result = [b.extractvalue(d, [0]) for d in d_result]
         args.extend(d_result)
-    grads = b.call(rev, args)
+    grads = b.call(rev, fit_pointer_args(b, rev, args))
     # One gradient per lane of each active argument, argument-major.
     active = [(a, lane) for a, k in zip(call_args, kinds) if returns_gradient(a.type, k)
               for lane in lanes]

@@ -37,6 +37,14 @@ def coerce(b: Builder, v, t):
     raise DifferentiationError(f"cannot pass a {v.type} value as a {t} parameter")
 
 
+def fit_pointer_args(b: Builder, fn, args) -> list:
+    """`args` for a call of `fn`, pointers cast to its parameter types: a call
+    through a cast callee (clang 14 calls a base class's destructor with a
+    pointer to the derived class) passes other pointer types."""
+    return [b.pointer_cast(a, p) if a.type != p and a.type.is_pointer and p.is_pointer else a
+            for a, p in zip(args, fn.function_type.params)] + list(args[len(fn.function_type.params):])
+
+
 MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
            "enzyme_const": Activity.CONST, "enzyme_out": Activity.OUT,
            "enzyme_active": Activity.OUT, "enzyme_width": "width",

@@ -19,11 +19,11 @@ from .aggregates import check_tangent_argument, is_pointer_aggregate, mirror_for
 from .blas import blas_tangent
 from .calls import CallKind, classify_call
 from .complex_calls import complex_tangent
-from .conventions import coerce
+from .conventions import coerce, fit_pointer_args
 from .masked import masked_tangent
 from .reductions import lanes_of, partials, reduction_kind
 from .rules import rule_name_for_call
-from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
+from .shadows import clone_with_shadows, null_pointer_argument, shadow_inttoptr, stored_pointer
 from . import tape as T
 from .openmp import fork_of, fork_tangent, refuse_openmp_call
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
@@ -314,7 +314,8 @@ def _differentiated_call(gen, b, inst) -> None:
     args = []
     for a in inst.args:
         args.append(a)
-        if gen.info.has_shadow(a):
+        if gen.info.has_shadow(a) or (null_pointer_argument(a) and callee is not None
+                                    and not callee.is_declaration):
             kinds.append(Activity.DUP)
             args.extend(gen.shadow(a))
         elif gen.info.is_active(a):
@@ -334,7 +335,7 @@ def _differentiated_call(gen, b, inst) -> None:
             fork_tangent(gen, inst, b, fork, fwd, args)
             inst.erase()
             return
-        result = b.call(fwd, args)
+        result = b.call(fwd, fit_pointer_args(b, fwd, args))
     rt = callee.ret if callee is inst.function_type else callee.return_type
     if rt.is_void:
         inst.parent.remove(inst)

@@ -50,14 +50,14 @@ from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
 from .cache_policy import PrimalCache
 from .blas import prepare_blas_reverse, reaches_call
 from .calls import CallKind, classify_call
-from .conventions import coerce
+from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward
 from .openmp import fork_of, parallel_split, restore_forks
 from .rules import RULES, Emitter, Expr, scaled
 from . import shadow_heap
-from .shadows import clone_with_shadows, shadow_inttoptr, stored_pointer
+from .shadows import clone_with_shadows, null_pointer_argument, shadow_inttoptr, stored_pointer
 from .skeleton import differentiable_copy
 from . import tape as T
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
@@ -464,7 +464,8 @@ class ReverseGenerator:
         check_variadic_call(call, self.info, self.primal)
         kinds = []
         for a in call.args:
-            if self.info.has_shadow(a) or _passes_table(self, callee, a, len(kinds)):
+            if self.info.has_shadow(a) or _passes_table(self, callee, a, len(kinds)) or \
+                    (null_pointer_argument(a) and not callee.is_declaration):
                 kinds.append(Activity.DUP)
             elif self.info.is_active(a):
                 kinds.append(Activity.OUT)
@@ -490,7 +491,7 @@ class ReverseGenerator:
             if kind == Activity.DUP:
                 args.extend(self.shadow_value(a, lane) for lane in range(self.width))
         b = Builder().position_before(call)
-        new = b.call(aug, args, call.name)
+        new = b.call(aug, fit_pointer_args(b, aug, args), call.name)
         new.metadata = list(call.metadata)
         if ret_shadow:
             primal = b.extractvalue(new, [0], call.name)

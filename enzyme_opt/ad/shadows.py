@@ -12,7 +12,17 @@ from ..analysis.activity import (ZERO_PAGE, contains_pointers, holds_pointers, i
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
-from ..ir.constants import ConstantExpr
+from ..ir.constants import ConstantExpr, ConstantNull, ConstantPoison, ConstantUndef
+
+
+def null_pointer_argument(v) -> bool:
+    """A null (or undef, poison) pointer passed to a function with a body.
+
+    Its shadow is itself, exactly, so the callee may take it duplicated:
+    at -O0 Eigen's default-constructed evaluators store a null data pointer
+    into an object that carries derivatives, and taken as constant the
+    stored pointer would have no shadow to store beside it."""
+    return v.type.is_pointer and isinstance(v, (ConstantNull, ConstantUndef, ConstantPoison))
 
 
 def shadow_inttoptr(b: Builder, inst, shadow_of, name):

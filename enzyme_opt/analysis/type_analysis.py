@@ -270,6 +270,29 @@ def parents(v) -> List[Tuple[object, int, int]]:
     return []
 
 
+def _under_casts(v):
+    """`v` without the pointer casts around it (clang 14 copies `i8*`s)."""
+    for _ in range(8):
+        source = _cast_source(v)
+        if source is None:
+            break
+        v = source
+    return v
+
+
+def _address_key(ptr) -> Tuple[int, int]:
+    """(id of the pointer `ptr` is a fixed offset from, that offset): two
+    GEPs of one field of one object (or -O0 reloads of its stack slot) are
+    the same address."""
+    offset = 0
+    for _ in range(32):
+        found = parents(ptr)
+        if len(found) != 1 or found[0][2]:
+            break
+        ptr, offset = found[0][0], offset + found[0][1]
+    return id(ptr), offset
+
+
 def slot_value(load):
     """The one value ever stored into the stack slot `load` reads, else None.
 
@@ -346,6 +369,7 @@ class TypeAnalysis:
         self._positions: Dict[int, list] = {}
         self.copies: List[tuple] = []           # (dst, src, nbytes or None)
         self.copy_calls: Dict[int, tuple] = {}  # id(memcpy) -> (call, its layout)
+        self.pointer_loads: Dict[tuple, list] = {}  # _address_key -> the loads of a pointer there
         self._run(seeds or (), returned)
 
     # -- recording -----------------------------------------------------------------------
@@ -456,6 +480,8 @@ class TypeAnalysis:
             if isinstance(inst, I.Load):
                 self._access(inst.pointer, inst.type, inst)
                 self._loaded_value(inst)
+                if inst.type.is_pointer:
+                    self.pointer_loads.setdefault(_address_key(inst.pointer), []).append(inst)
             elif isinstance(inst, I.Store):
                 self._access(inst.pointer, inst.value.type, inst)
                 self._stored_value(inst)
@@ -471,7 +497,29 @@ class TypeAnalysis:
         for key, (call, _) in list(self.copy_calls.items()):
             dst, src, n = call.args[:3]
             known = n.value if isinstance(n, ConstantInt) else None
-            self.copy_calls[key] = (call, self.copy_region(dst, src, known))
+            region = self.copy_region(dst, src, known)
+            if not region.kinds():
+                region = self._sibling_region(dst, src, known)
+            self.copy_calls[key] = (call, region)
+
+    def _sibling_region(self, dst, src, nbytes: Optional[int]) -> MemoryLayout:
+        """For a copy nothing else types: what the memory behind the other
+        loads of the pointer an end was loaded from holds.  One field read
+        twice (at -O3 a call in between keeps both loads of an Eigen
+        evaluator's data pointer: one read as floats, one copied) points to
+        the same type of data both times."""
+        out = MemoryLayout()
+        for end in (dst, src):
+            end = _under_casts(end)
+            if not isinstance(end, I.Load):
+                continue
+            for sibling in self.pointer_loads.get(_address_key(end.pointer), ()):
+                if sibling is end:
+                    continue
+                for offset, stride, kind, rank in self.region(sibling).entries():
+                    if stride or nbytes is None or offset < nbytes:
+                        out.put(offset, stride, kind, rank)
+        return out
 
     def _access(self, ptr, t, inst) -> None:
         tag = inst.get_metadata("tbaa")

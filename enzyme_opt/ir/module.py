@@ -23,13 +23,17 @@ class BasicBlock(Value):
     answer.
     """
 
-    __slots__ = ("parent", "instructions", "numbered")
+    __slots__ = ("parent", "instructions", "numbered", "removed")
 
     def __init__(self, name: Optional[str] = None, parent=None):
         super().__init__(LABEL, name)
         self.parent = parent
         self.instructions: list = []
         self.numbered = 0
+        # Instructions taken out stay alive: analyses key their sets by id(),
+        # and a freed instruction's id would be reused by a new one (a
+        # shadow malloc then looked like a value that has a shadow).
+        self.removed: list = []
 
     # -- contents -----------------------------------------------------------
     def append(self, inst):
@@ -67,6 +71,7 @@ class BasicBlock(Value):
         if index < self.numbered:
             self.numbered = index
         inst.parent = None
+        self.removed.append(inst)
 
     @property
     def terminator(self):

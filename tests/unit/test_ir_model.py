@@ -89,3 +89,20 @@ def test_every_use_of_a_global_defined_later_is_the_definition():
     elements = module.symbols["t"].initializer.elements
     assert elements[0] is f and elements[1] is f
     assert elements[2].function is f and elements[2].block is f.blocks[1]
+
+
+def test_erased_instruction_keeps_its_id():
+    """Analyses key sets by id(): an erased instruction must stay alive, or
+    a new instruction could get its id and be taken for it (a shadow malloc
+    taken for an erased call that had a shadow)."""
+    import gc
+    import weakref
+    m, f = make(False)
+    b = Builder(f.add_block("entry"))
+    dead = b.fmul(f.args[0], f.args[0], "dead")
+    b.ret(f.args[0])
+    ref = weakref.ref(dead)
+    dead.erase()
+    del dead
+    gc.collect()
+    assert ref() is not None
