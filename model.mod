@@ -1,4 +1,4 @@
-﻿!mod$ v1 sum:9b38336550300e35
+﻿!mod$ v1 sum:707f17918edb27d2
 !need$ 554180c599dc39f3 i iso_c_binding
 module model
 use,intrinsic::iso_c_binding,only:c_associated
@@ -56,10 +56,8 @@ use,intrinsic::iso_c_binding,only:c_float128
 use,intrinsic::iso_c_binding,only:c_float128_complex
 use,intrinsic::iso_c_binding,only:c_f_procpointer
 contains
-function objective(x,w,n) bind(c) result(s)
-integer(4),value::n
-real(8),intent(in)::x(1_8:int(n,kind=8))
-real(8),intent(in)::w(1_8:int(n,kind=8))
+function f(x) bind(c) result(s)
+real(8),intent(in)::x(1_8:3_8,1_8:3_8)
 real(8)::s
 end
 end

@@ -25,9 +25,12 @@ class Pass:
     # anything to do (empty: always runs).  Else neither its code is loaded
     # (most of a small run's start-up) nor the module walked.
     needs_name: str = ""
+    # An option that gives the pass work whatever the names (`truncate_all`:
+    # every function of the module is truncated).
+    wanted_by_option: str = ""
 
     def run(self, module, options) -> None:
-        if not self.target or not self.applies_to(module):
+        if not self.target or not self.applies_to(module, options):
             return
         where, _, name = self.target.partition(":")
         transform = getattr(importlib.import_module(where), name)
@@ -38,7 +41,9 @@ class Pass:
             if fn.blocks:
                 transform(fn)
 
-    def applies_to(self, module) -> bool:
+    def applies_to(self, module, options=None) -> bool:
+        if self.wanted_by_option and (options or {}).get(self.wanted_by_option):
+            return True
         return not self.needs_name or any(self.needs_name in name for name in module.symbols)
 
 
@@ -46,7 +51,8 @@ REGISTRY: Dict[str, Pass] = {p.name: p for p in (
     # Every API function, marker and registration global is named `enzyme_*`
     # or `__enzyme_*` (C++ mangles the name around it).
     Pass("enzyme", "replace Enzyme API calls with derivatives (the default)",
-         "enzyme_opt.ad.api:lower_api_calls", needs_name="enzyme_"),
+         "enzyme_opt.ad.api:lower_api_calls", needs_name="enzyme_",
+         wanted_by_option="truncate_all"),
     Pass("interchange", "interchange reduction nests that walk a stride (as gradients do)",
          "enzyme_opt.transforms.interchange:interchange_reduction_nests", per_function=True),
     Pass("materialize", "read every body into the model (else verified bodies are copied)",
