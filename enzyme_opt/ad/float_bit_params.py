@@ -68,7 +68,7 @@ def float_variant(callee, retyped: tuple, float_types: list, cache: dict) -> Fun
     ftype = FunctionType(callee.function_type.ret, tuple(params), False)
     variant = Function(f"{callee.name}.floatbits", ftype, module.pointer_to(ftype),
                        [a.name for a in callee.args], linkage="internal",
-                       ret_attrs=callee.ret_attrs, attrs=callee.attrs)
+                       ret_attrs=callee.ret_attrs, attrs=callee.attrs_outside_comdat)
     for new, old in zip(variant.args, callee.args):
         new.attrs = old.attrs if old.index not in retyped else ""
     module.add_function(variant)

@@ -134,11 +134,9 @@ def truncated_function(fn: Function, t: Truncation, cache: dict, request) -> Fun
             request.function, instruction=request)
     mode = "mem" if t.mode == fprt.MODE_MEM else "op"
     name = f"{fn.name}.truncated.{mode}.{t.describe()}"
-    # The copy is internal: it belongs to no comdat (the original's may be
-    # dropped by the linker, taking its members along).
     copy = Function(name, fn.function_type, fn.type, [a.name for a in fn.args],
                     linkage="internal", ret_attrs=fn.ret_attrs,
-                    attrs=re.sub(r"\bcomdat(\s*\(\$[^)]*\))?", "", fn.attrs))
+                    attrs=fn.attrs_outside_comdat)
     for new, old in zip(copy.args, fn.args):
         new.attrs = old.attrs
     fn.module.add_function(copy)

@@ -106,7 +106,7 @@ def _noalias_copy(fn) -> Function:
 def _copy(fn, name, noalias) -> Function:
     copy = Function(name, fn.function_type, fn.type,
                     [a.name for a in fn.args], linkage="internal", ret_attrs=fn.ret_attrs,
-                    attrs=fn.attrs)
+                    attrs=fn.attrs_outside_comdat)
     for new, old in zip(copy.args, fn.args):
         words = old.attrs.split()
         if noalias and old.type.is_pointer and "noalias" not in words:
@@ -122,7 +122,7 @@ def _dispatcher(module, fn, slow, fast, params, accesses) -> Function:
     arguments and their shadows, see ReverseGenerator._param_list)."""
     name = slow.name[:-len(SLOW_SUFFIX)] if slow.name.endswith(SLOW_SUFFIX) else slow.name
     disp = Function(name, slow.function_type, slow.type, [a.name for a in slow.args],
-                    linkage="internal", attrs=slow.attrs)
+                    linkage="internal", attrs=slow.attrs_outside_comdat)
     for new, old in zip(disp.args, slow.args):
         new.attrs = old.attrs
     module.add_function(disp)

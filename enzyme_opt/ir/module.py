@@ -10,6 +10,9 @@ from .types import LABEL, FunctionType, NamedStructType, PointerType, Type
 from .values import Argument, Value
 
 
+_COMDAT = re.compile(r"\bcomdat(\s*\(\$[^)]*\))?")
+
+
 class BasicBlock(Value):
     """A label and its instructions, in order.
 
@@ -226,6 +229,14 @@ class Function(GlobalValue):
     @property
     def is_declaration(self) -> bool:
         return not self._blocks and self.lazy_body is None
+
+    @property
+    def attrs_outside_comdat(self) -> str:
+        """`attrs` without the comdat: what an internal copy of this
+        function carries.  A copy left in the original's comdat would be
+        discarded with it when the linker keeps another unit's group, while
+        this unit still calls the copy."""
+        return _COMDAT.sub("", self.attrs).strip()
 
     @property
     def entry(self) -> BasicBlock:
