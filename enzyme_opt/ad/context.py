@@ -13,6 +13,7 @@ from ..ir import Argument, Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantPoison,
                             ConstantUndef, zero_of)
+from ..ir.derived import DerivedUses, through_byte_offsets
 from ..ir.module import GlobalVariable, direct_calls_of, function_under_casts
 from ..ir.printer import FunctionPrinter
 from ..ir.types import I1, I8, I64, VOID, FunctionType, size_and_align
@@ -353,18 +354,9 @@ def _held_by_the_user(ptr, primal_args, seen) -> bool:
 
 def _stored_into(cell):
     """The values stored into the stack cell `cell`, at any offset."""
-    work, seen = [cell], set()
-    while work:
-        v = work.pop()
-        for user in v.users:
-            if id(user) in seen:
-                continue
-            seen.add(id(user))
-            if isinstance(user, I.Store) and user.pointer is v:
-                yield user.value
-            elif isinstance(user, (I.GetElementPtr, I.Cast)) and \
-                    user.opcode in ("getelementptr", "bitcast", "addrspacecast"):
-                work.append(user)
+    for p, user in DerivedUses(cell, through_byte_offsets):
+        if isinstance(user, I.Store) and user.pointer is p:
+            yield user.value
 
 
 def _align_text(attrs: str) -> str:

@@ -27,6 +27,7 @@ from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantNull,
                             InlineAsm, zero_of)
+from ..ir.derived import DerivedUses, through_casts
 from ..ir.module import function_under_casts
 from ..ir.references import referenced_globals
 from ..ir.types import (ArrayType, FunctionType, I1, I8, I32, I64, StructType, VOID,
@@ -292,20 +293,13 @@ def called_through(fn, index: int) -> bool:
     through the stack slot clang -O0 keeps it in)?"""
     if fn.is_declaration or index >= len(fn.args):
         return False
-    work, seen = [fn.args[index]], set()
-    while work:
-        v = work.pop()
-        if id(v) in seen:
-            continue
-        seen.add(id(v))
-        for user in v.users:
-            if isinstance(user, I.CallBase) and user.callee is v:
-                return True
-            if isinstance(user, I.Cast):
-                work.append(user)
-            elif isinstance(user, I.Store) and user.value is v and \
-                    isinstance(user.pointer, I.Alloca):     # clang -O0's local copy
-                work.extend(u for u in user.pointer.users if isinstance(u, I.Load))
+    uses = DerivedUses(fn.args[index], through_casts)
+    for v, user in uses:
+        if isinstance(user, I.CallBase) and user.callee is v:
+            return True
+        if isinstance(user, I.Store) and user.value is v and \
+                isinstance(user.pointer, I.Alloca):     # clang -O0's local copy
+            uses.follow(*(u for u in user.pointer.users if isinstance(u, I.Load)))
     return False
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Dict, Optional, Set
 
 from ..ir import instructions as I
+from ..ir.derived import DerivedUses, through_address_arithmetic_and_merges
 from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantInt, ConstantNull,
                             ConstantPoison, ConstantString, ConstantUndef)
 from ..ir.module import Function, GlobalVariable, function_under_casts
@@ -177,22 +178,15 @@ def read_only_by_inactive_calls(alloca) -> bool:
     """Is stack memory only written by the function and read by inactive
     calls (Rust's fmt::Arguments for println!, built on the stack and read
     by _print)?  Then nothing the derivative reads is there: no shadow."""
-    work, seen, passed = [alloca], set(), False
-    while work:
-        p = work.pop()
-        if id(p) in seen:
+    passed = False
+    for p, user in DerivedUses(alloca):
+        if isinstance(user, I.Store) and user.pointer is p and user.value is not p:
             continue
-        seen.add(id(p))
-        for user in p.users:
-            if isinstance(user, (I.GetElementPtr, I.Cast)) and user.operands[0] is p:
-                work.append(user)
-            elif isinstance(user, I.Store) and user.pointer is p and user.value is not p:
-                continue
-            elif isinstance(user, I.CallBase) and user.callee is not p and \
-                    is_inactive_call(user) and allocation_size_index(user.called_function) is None:
-                passed = True
-            else:
-                return False
+        if isinstance(user, I.CallBase) and user.callee is not p and \
+                is_inactive_call(user) and allocation_size_index(user.called_function) is None:
+            passed = True
+        else:
+            return False
     return passed
 
 
@@ -483,34 +477,27 @@ class ActivityInfo:
             return False
         # Only where a shadow would be refused anyway (a pointer without one
         # stored in it); otherwise it keeps one, as all stack memory did.
-        work, seen, refused = [alloca], set(), False
-        while work:
-            p = work.pop()
-            if id(p) in seen:
-                continue
-            seen.add(id(p))
-            for user in p.users:
-                if isinstance(user, (I.GetElementPtr, I.Cast)) and user.operands[0] is p or \
-                        isinstance(user, (I.Phi, I.Select)) and user.type == p.type:
-                    work.append(user)       # (what else a phi merges is walked from its alloca)
-                elif isinstance(user, I.Store) and user.pointer is not p:
-                    if address_base(user.pointer) is not alloca:
-                        return True         # its address escapes
-                    continue                # a std::string's pointer to its own buffer
-                elif isinstance(user, I.Store):
-                    value = user.value
-                    if not contains_pointers(value.type) or address_base(value) is alloca:
-                        if self.is_active(value):
-                            return True     # a derivative lands here
-                    elif self.is_active(value) or self.has_shadow(value):
-                        return True
-                    elif not isinstance(value, Constant):
-                        refused = True
-                elif isinstance(user, (I.Load, I.Compare)):
-                    continue
-                elif not (isinstance(user, I.CallBase) and user.callee is not p and
-                          self._call_keeps_stack_inactive(user, p)):
+        # (What else a phi merges is walked from its own alloca.)
+        refused = False
+        for p, user in DerivedUses(alloca, through_address_arithmetic_and_merges):
+            if isinstance(user, I.Store) and user.pointer is not p:
+                if address_base(user.pointer) is not alloca:
+                    return True         # its address escapes
+                continue                # a std::string's pointer to its own buffer
+            if isinstance(user, I.Store):
+                value = user.value
+                if not contains_pointers(value.type) or address_base(value) is alloca:
+                    if self.is_active(value):
+                        return True     # a derivative lands here
+                elif self.is_active(value) or self.has_shadow(value):
                     return True
+                elif not isinstance(value, Constant):
+                    refused = True
+            elif isinstance(user, (I.Load, I.Compare)):
+                continue
+            elif not (isinstance(user, I.CallBase) and user.callee is not p and
+                      self._call_keeps_stack_inactive(user, p)):
+                return True
         return not refused
 
     def _call_keeps_stack_inactive(self, call, p) -> bool:
@@ -607,24 +594,17 @@ def _only_read_through(param, depth: int = 3) -> bool:
     after spilling it to its own stack slot, as -O0 does, or in a callee it
     passes it to, as the outlined function of an OpenMP region does at -O0
     -g), never storing through it or letting it escape?"""
-    work, seen = [param], set()
-    while work:
-        p = work.pop()
-        if id(p) in seen:
+    uses = DerivedUses(param)
+    for p, user in uses:
+        if getattr(user, "is_debug_record", False):
             continue
-        seen.add(id(p))
-        for user in p.users:
-            if getattr(user, "is_debug_record", False):
-                continue
-            if isinstance(user, I.Load) and user.pointer is p:
-                continue
-            if isinstance(user, (I.GetElementPtr, I.Cast)) and user.operands[0] is p:
-                work.append(user)
-            elif isinstance(user, I.Store) and user.value is p and \
-                    isinstance(user.pointer, I.Alloca) and _spill_slot(user.pointer, user):
-                work.extend(u for u in user.pointer.users if isinstance(u, I.Load))
-            elif not (depth > 0 and _callee_only_reads(user, p, depth - 1)):
-                return False
+        if isinstance(user, I.Load) and user.pointer is p:
+            continue
+        if isinstance(user, I.Store) and user.value is p and \
+                isinstance(user.pointer, I.Alloca) and _spill_slot(user.pointer, user):
+            uses.follow(*(u for u in user.pointer.users if isinstance(u, I.Load)))
+        elif not (depth > 0 and _callee_only_reads(user, p, depth - 1)):
+            return False
     return True
 
 
