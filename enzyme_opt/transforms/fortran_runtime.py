@@ -103,19 +103,26 @@ def _counted_loop(fn, b, after_block, count, name):
     return k, Builder(body), Builder().position_before_terminator(latch), Builder(done)
 
 
+def _element_count(fn, b, rest, desc, prefix):
+    """The rank of the array `desc` describes and its element count (the
+    product of its extents), computed by a loop `b` branches to; returns
+    (rank, count, builder after the loop)."""
+    rank = b.cast("zext", _field(b, desc, DESCRIPTOR_RANK_OFFSET, I8, f"{prefix}.rank8"), I64,
+                  f"{prefix}.rank")
+    k, kb, klatch, after = _counted_loop(fn, b, rest, rank, f"{prefix}.dims")
+    total = Builder(k.parent, 0).phi(I64, [(b.i64(1), k.blocks[0])], f"{prefix}.total")
+    grown = kb.mul(total, _dim_field(kb, desc, k, 1, f"{prefix}.extent"))
+    kb.br(klatch.block)
+    total.add_incoming(grown, klatch.block)
+    return rank, total, after
+
+
 def _write_sum(fn, call, element):
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
     desc = call.args[0]
     base = _field(b, desc, 0, desc.type, "sum.base")
-    rank = b.cast("zext", _field(b, desc, DESCRIPTOR_RANK_OFFSET, I8, "sum.rank8"), I64,
-                  "sum.rank")
-    # total = product of the extents
-    k, kb, klatch, after_total = _counted_loop(fn, b, rest, rank, "sum.dims")
-    total = Builder(k.parent, 0).phi(I64, [(b.i64(1), k.blocks[0])], "sum.total")
-    grown = kb.mul(total, _dim_field(kb, desc, k, 1, "sum.extent"))
-    kb.br(klatch.block)
-    total.add_incoming(grown, klatch.block)
+    rank, total, after_total = _element_count(fn, b, rest, desc, "sum")
     # acc = sum over j < total of element j
     j, jb, jlatch, after_sum = _counted_loop(fn, after_total, rest, total, "sum.elements")
     acc = Builder(j.parent, 0).phi(element, [(const_float(element, 0.0), j.blocks[0])],
@@ -279,13 +286,7 @@ def _write_assign(fn, call, element):
     to, source = call.args[:2]
     to_base = _field(b, to, 0, to.type, "assign.to")
     from_base = _field(b, source, 0, source.type, "assign.from")
-    rank = b.cast("zext", _field(b, source, DESCRIPTOR_RANK_OFFSET, I8, "assign.rank8"), I64,
-                  "assign.rank")
-    k, kb, klatch, after_total = _counted_loop(fn, b, rest, rank, "assign.dims")
-    total = Builder(k.parent, 0).phi(I64, [(b.i64(1), k.blocks[0])], "assign.total")
-    grown = kb.mul(total, _dim_field(kb, source, k, 1, "assign.extent"))
-    kb.br(klatch.block)
-    total.add_incoming(grown, klatch.block)
+    rank, total, after_total = _element_count(fn, b, rest, source, "assign")
     e, eb, elatch, done = _counted_loop(fn, after_total, rest, total, "assign.elements")
     from_at = _element_offset(fn, eb, source, rank, e)
     to_at = _element_offset(fn, eb, to, rank, e)
