@@ -575,8 +575,8 @@ class ActivityInfo:
                         return True     # a derivative lands here
                 elif self.is_active(value) or self.has_shadow(value):
                     return True
-                elif not isinstance(value, Constant):
-                    refused = True
+                elif not isinstance(value, Constant) and global_base(value) is None:
+                    refused = True      # (a global's shadow is its zeroed stand-in)
             elif isinstance(user, (I.Load, I.Compare)):
                 continue
             elif isinstance(user, I.CallBase) and user.callee is not p and is_input_call(user):
