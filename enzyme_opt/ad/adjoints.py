@@ -29,8 +29,8 @@ from . import shadow_heap
 from . import tape as T
 from .openmp import (SHARED_WRITERS as _SHARED_WRITERS, adds_atomically, atomic_add, mirror_sync_call,
                      refuse_in_parallel_region, refuse_openmp_call)
-from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
-                          refuse_bodiless_call, refuse_indirect_call)
+from .unsupported import (atomic_moves_floats, check_atomic_update, check_input_call,
+                          check_opaque_call, refuse_bodiless_call, refuse_indirect_call)
 from .indirect import indirect_reverse, lookup_reverse
 
 
@@ -378,6 +378,7 @@ _CALL_ADJOINTS = {
     CallKind.MEMSET: lambda gen, b, inst: gen.ctx.memset_adjoint(gen, b, inst),
     CallKind.MASKED: masked_adjoint, CallKind.COMPLEX: complex_adjoint,
     CallKind.OPAQUE: _opaque, CallKind.BODY: _nothing,
+    CallKind.INPUT: lambda gen, b, inst: check_input_call(inst, gen.info, gen.primal),
     # the forward sweep made a plan for every BLAS call derivatives reach
     # (reverse.py, blas.prepare_blas_reverse); those in blocks that do not
     # return have none and no reverse

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 
-from ..analysis.activity import allocation_size_index, is_inactive_call
+from ..analysis.activity import allocation_size_index, is_inactive_call, is_input_call
 from ..analysis.library import (MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, differentiable_blas,
                                 is_deallocator, reallocator)
 from .complex_calls import is_complex_call
@@ -25,6 +25,7 @@ class CallKind(enum.Enum):
     FREE = "releases memory (free, operator delete)"
     REALLOC = "realloc, __rust_realloc"
     INACTIVE = "passes no derivative on (I/O, hints, user-marked inactive)"
+    INPUT = "stores what it reads (scanf, std::istream >>): no derivative, stale adjoints"
     CUSTOM = "has a derivative registered by the user"
     RULE = "a math function with a derivative rule"
     REDUCTION = "an LLVM vector reduction"
@@ -42,8 +43,9 @@ def classify_call(call, custom_rules, mode: str) -> CallKind:
     registration; it counts when it has a derivative for `mode` ("forward"
     or "reverse")."""
     callee = call.called_function
-    if callee is None:
-        return CallKind.INDIRECT
+    if callee is None:       # a library stream object's virtual member, or unknown
+        return CallKind.INACTIVE if is_inactive_call(call) else \
+            CallKind.INPUT if is_input_call(call) else CallKind.INDIRECT
     name = callee.name
     if allocation_size_index(callee) is not None:     # also __enzyme_allocation_like
         return CallKind.ALLOCATION
@@ -56,6 +58,8 @@ def classify_call(call, custom_rules, mode: str) -> CallKind:
     rule = custom_rules.get(id(callee))
     if rule is not None and getattr(rule, mode) is not None:
         return CallKind.CUSTOM
+    if is_input_call(call):
+        return CallKind.INPUT       # by name, also with a body (operator>> templates)
     # A BLAS routine's exact name is a contract, body or not (a BLAS built
     # into the program, a test's mock): its derivative is BLAS calls.
     if differentiable_blas(name) is not None:

@@ -36,8 +36,8 @@ _INTRINSIC_SUFFIX = {"half": "f16", "float": "f32", "double": "f64", "x86_fp80":
 
 # Calls whose error moves as their tangent would, or that carry none.
 _MOVING_CALLS = (CallKind.BODY, CallKind.MEMCPY, CallKind.MEMSET, CallKind.ALLOCATION,
-                 CallKind.FREE, CallKind.REALLOC, CallKind.INACTIVE, CallKind.OPAQUE,
-                 CallKind.INDIRECT)
+                 CallKind.FREE, CallKind.REALLOC, CallKind.INACTIVE, CallKind.INPUT,
+                 CallKind.OPAQUE, CallKind.INDIRECT)
 _MOVING = (I.Load, I.Store, I.Alloca, I.GetElementPtr, I.Select, I.Freeze, I.ExtractValue,
            I.InsertValue, I.ExtractElement, I.InsertElement, I.ShuffleVector, I.Phi, I.Cast,
            I.Compare, I.Return, I.Branch, I.Switch, I.Unreachable)

@@ -26,8 +26,9 @@ from .rules import rule_name_for_call
 from .shadows import clone_with_shadows, null_pointer_argument, shadow_inttoptr, stored_pointer
 from . import tape as T
 from .openmp import fork_of, fork_tangent, refuse_openmp_call
-from .unsupported import (atomic_moves_floats, check_atomic_update, check_opaque_call,
-                          check_variadic_call, refuse_bodiless_call, refuse_indirect_call,
+from .unsupported import (atomic_moves_floats, check_atomic_update, check_input_call,
+                          check_opaque_call, check_variadic_call, refuse_bodiless_call,
+                          refuse_indirect_call,
                           refuse_unshadowed_pointer_store)
 from .indirect import forward_by_lookup
 
@@ -269,6 +270,7 @@ _CALL_TANGENTS = {
     CallKind.RULE: _math_rule, CallKind.REDUCTION: _reduction, CallKind.MEMCPY: _memcpy,
     CallKind.MEMSET: _memset, CallKind.MASKED: masked_tangent,
     CallKind.COMPLEX: complex_tangent, CallKind.OPAQUE: _opaque, CallKind.BODY: _body,
+    CallKind.INPUT: lambda gen, b, inst: check_input_call(inst, gen.info, gen.primal),
     CallKind.BLAS: blas_tangent,
 }
 

@@ -7,7 +7,7 @@ operations other than a sum); the checks live here so both say the same.
 from __future__ import annotations
 
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
-                                 contains_pointers)
+                                 contains_pointers, input_reads)
 from ..analysis.library import (LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, reallocator,
                                 refused_runtime)
 from ..analysis.memory import call_may_write_through
@@ -113,6 +113,30 @@ def check_opaque_call(call, info, function) -> None:
                 f"cannot differentiate call to '{call.called_function.name}' (no derivative "
                 f"rule and no body), which may write through its argument {index + 1} to "
                 "memory that carries derivatives", function=function, instruction=call)
+
+
+def check_input_call(call, info, function) -> None:
+    """An input function (scanf, `is >> x`) stores values without
+    derivatives; where it may overwrite memory that carries derivatives
+    (x with a shadow: it held an active value, or is the caller's), the
+    adjoint there would outlive the value it belonged to: refuse.  The
+    arguments before the written ones (the stream, the format) hold no
+    floats, so what the call does to them carries no derivative."""
+    callee = call.called_function
+    name = callee.name if callee is not None else "a virtual member"
+    reads = input_reads(call)
+    for index, arg in enumerate(call.args):
+        if info.is_active(arg):
+            raise DifferentiationError(f"cannot differentiate call to '{name}' ({reads.what}) "
+                                       "with an active argument", function=function,
+                                       instruction=call)
+        if index >= reads.first_written and contains_pointers(arg.type) and \
+                info.has_shadow(arg) and (callee is None or call_may_write_through(call, index)):
+            raise DifferentiationError(
+                f"cannot differentiate call to '{name}' ({reads.what}): it stores values read "
+                f"from input through its argument {index + 1} into memory that carries "
+                "derivatives (the adjoint there would be stale); read into a variable of its "
+                "own and copy it", function=function, instruction=call)
 
 
 def atomic_moves_floats(inst) -> bool:

@@ -19,9 +19,11 @@ from ..ir.module import Function, GlobalVariable, function_under_casts
 from ..ir.values import Argument
 from .arg_activity import DUPLICATED, Activity
 from .constant_callees import resolved_callee
+from .type_analysis import gep_offset
 # What the library functions are: see the catalog, analysis/library/.
-from .library import (HINT_INTRINSICS, MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, allocator,
-                      is_deallocator, is_inactive_function, is_openmp_inactive,
+from .library import (HINT_INTRINSICS, LIBRARY_OBJECT_CONSTRUCTOR, MEMCPY_FUNCTIONS,
+                      MEMSET_FUNCTIONS, allocator, input_function, is_deallocator,
+                      is_inactive_function, is_openmp_inactive, library_virtual_member,
                       reallocator)
 
 
@@ -159,7 +161,8 @@ def _stored_in_local(ptr):
 def is_inactive_call(call: I.CallBase) -> bool:
     fn = call.called_function
     if fn is None:
-        return False
+        member = library_virtual_call(call)
+        return member is not None and member[1] is None
     name = fn.name
     if is_inactive_function(name) or is_openmp_inactive(name) or is_deallocator(name) or \
             name.startswith(HINT_INTRINSICS + ("__enzyme_",)):
@@ -172,6 +175,85 @@ def is_inactive_call(call: I.CallBase) -> bool:
         # llvm.is.fpclass and the like pass no derivative on.
         return True
     return id(fn) in user_inactive_functions(fn.module)
+
+
+def is_input_call(call: I.CallBase) -> bool:
+    """A call of an input function (scanf, `std::istream >> x`, fread: see
+    the catalog): it stores what it reads, which carries no derivative."""
+    return input_reads(call) is not None
+
+
+def input_reads(call: I.CallBase):
+    """What input function `call` is (library.InputFunction), or None: one
+    the catalog names, or a virtual member of a library stream object that
+    stores into its arguments."""
+    fn = call.called_function
+    if fn is not None:
+        return input_function(fn.name)
+    found = library_virtual_call(call)
+    return found[1] if found is not None else None
+
+
+def library_virtual_call(call):
+    """(constructor, what the member does: library.library_virtual_member)
+    when `call` goes through a slot of the vtable of an object that a library
+    stream constructor built in this function, and that nothing but library
+    calls, loads and its own virtual calls touch (nothing could have put
+    another vtable there); else None."""
+    callee = call.callee
+    vptr = address_base(callee.pointer) if isinstance(callee, I.Load) else None
+    if not (isinstance(vptr, I.Load) and call.args and address_base(call.args[0]) is
+            address_base(vptr.pointer)):
+        return None
+    constructor = _library_object(address_base(vptr.pointer))
+    if constructor is None:
+        return None
+    return constructor, library_virtual_member(constructor, _offset_from(callee.pointer, vptr))
+
+
+def _offset_from(ptr, base):
+    """The constant byte offset of `ptr` from `base` through GEPs and casts, or None."""
+    offset = 0
+    while ptr is not base:
+        if isinstance(ptr, I.Cast) and ptr.opcode == "bitcast":
+            ptr = ptr.operands[0]
+            continue
+        found = gep_offset(ptr.source_type, ptr.indices) if isinstance(
+            ptr, I.GetElementPtr) else None
+        if found is None or found[1]:
+            return None
+        offset, ptr = offset + found[0], ptr.operands[0]
+    return offset
+
+
+def _library_object(obj):
+    """The library constructor that built `obj` (see library_virtual_call), or None."""
+    if not isinstance(obj, (I.Alloca, I.CallBase)) or (
+            isinstance(obj, I.CallBase) and allocation_size_index(obj.called_function) is None):
+        return None
+    views, built, k = [obj], [], 0
+    while k < len(views):
+        view, k = views[k], k + 1
+        for user in view.users:
+            fn = getattr(user, "called_function", None)
+            if isinstance(user, I.Cast) and user.opcode == "bitcast" or \
+                    isinstance(user, I.GetElementPtr) and user.operands[0] is view and \
+                    _offset_from(user, view) == 0:
+                views.append(user)          # typed pointers: the object as its base class
+            elif isinstance(user, I.Load) and user.pointer is view or \
+                    isinstance(user, I.Compare):
+                continue                    # its vtable pointer; `delete p` tests p for null
+            elif not isinstance(user, I.CallBase) or user.callee is view:
+                return None
+            elif fn is None or LIBRARY_OBJECT_CONSTRUCTOR.match(fn.name):
+                if any(a is view for a in user.args[1:]):
+                    return None
+                if fn is not None:
+                    built.append(fn.name)   # else a virtual call on it
+            elif not (is_inactive_call(user) or input_function(fn.name) is not None or
+                      is_deallocator(fn.name)):
+                return None
+    return built[0] if len(set(built)) == 1 else None
 
 
 def read_only_by_inactive_calls(alloca) -> bool:
@@ -469,15 +551,17 @@ class ActivityInfo:
         """Stack memory has a shadow, except memory only inactive calls read,
         and memory a pointer without a shadow is stored in (a std::string
         inlined at -O2 holds the buffer an inactive call returned: its shadow
-        would be refused) when nothing with a derivative gets there: only
+        would be refused) or an input function writes (`ss >> x`, and the
+        stream itself) when nothing with a derivative gets there: only
         inactive values and such pointers are stored in it, and its address
-        reaches only loads, comparisons, inactive calls and copies from
-        memory without a shadow.  Every value read from it is inactive too."""
+        reaches only loads, comparisons, inactive and input calls and copies
+        from memory without a shadow.  Every value read from it is inactive too."""
         if read_only_by_inactive_calls(alloca):
             return False
         # Only where a shadow would be refused anyway (a pointer without one
-        # stored in it); otherwise it keeps one, as all stack memory did.
-        # (What else a phi merges is walked from its own alloca.)
+        # stored in it, an input call writing it); otherwise it keeps one, as
+        # all stack memory did.  (What else a phi merges is walked from its
+        # own alloca.)
         refused = False
         for p, user in DerivedUses(alloca, through_address_arithmetic_and_merges):
             if isinstance(user, I.Store) and user.pointer is not p:
@@ -491,10 +575,12 @@ class ActivityInfo:
                         return True     # a derivative lands here
                 elif self.is_active(value) or self.has_shadow(value):
                     return True
-                elif not isinstance(value, Constant):
-                    refused = True
+                elif not isinstance(value, Constant) and global_base(value) is None:
+                    refused = True      # (a global's shadow is its zeroed stand-in)
             elif isinstance(user, (I.Load, I.Compare)):
                 continue
+            elif isinstance(user, I.CallBase) and user.callee is not p and is_input_call(user):
+                refused = True          # a shadow would stop the call (unsupported.py)
             elif not (isinstance(user, I.CallBase) and user.callee is not p and
                       self._call_keeps_stack_inactive(user, p)):
                 return True
@@ -553,10 +639,11 @@ class ActivityInfo:
                 # though its phi only gets one through this very call.
                 old = inst.args[grows.pointer_index]
                 return self.has_shadow(old) or _may_start_null(old)
-            if is_inactive_call(inst):
+            if is_inactive_call(inst) or is_input_call(inst):
                 # Formatting and string code hands pointers into its
                 # arguments around (core::fmt::ArgumentV1::new): only to read
-                # characters and print, so no derivative memory is reached.
+                # characters and print, so no derivative memory is reached;
+                # `is >> x` returns the stream, which holds no floats.
                 return False
             return (fn is not None and not fn.is_declaration
                     and (any(self.has_shadow(a) for a in inst.args) or
@@ -577,8 +664,8 @@ class ActivityInfo:
         if isinstance(inst, I.Load):
             return self.has_shadow(inst.pointer)
         if isinstance(inst, I.CallBase):
-            if is_inactive_call(inst):
-                return False
+            if is_inactive_call(inst) or is_input_call(inst):
+                return False            # printed, or read from outside
             return (self._any_active(inst.args)
                     or any(self.has_shadow(a) for a in inst.args)
                     or self.touches_active_globals(inst))

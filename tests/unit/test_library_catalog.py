@@ -80,6 +80,44 @@ def test_functions_writing_floats_are_not_inactive(name):
     assert not L.is_inactive_function(name)
 
 
+# Input functions: name -> the first argument that receives what is read.
+_INPUT = {
+    "scanf": 1, "__isoc99_scanf": 1, "sscanf": 2, "__isoc23_fscanf": 2, "fread": 0,
+    "fgets": 0, "_ZNSirsERd": 1, "_ZNSi10_M_extractIfEERSiRT_": 1, "_ZNSi3getEPclc": 1,
+    "_ZNSi4readEPcl": 1, "_ZNSi6ignoreEv": 1,
+    "_ZStrsIcSt11char_traitsIcESaIcEERSt13basic_istreamIT_T0_ES7_RNSt7__cxx1112basic_string"
+    "IS4_S5_T1_EE": 1,
+    "_ZSt7getlineIcSt11char_traitsIcESaIcEERSt13basic_istreamIT_T0_ES7_RNSt7__cxx1112basic_"
+    "stringIS4_S5_T1_EE": 1,
+    "_ZNSt15basic_streambufIcSt11char_traitsIcEE9pubsetbufEPcl": 1,
+    "_ZNSt15basic_streambufIwSt11char_traitsIwEE5sgetnEPwl": 1,
+}
+
+
+@pytest.mark.parametrize("name", sorted(_INPUT))
+def test_input_functions_are_apart_from_inactive_ones(name):
+    found = L.input_function(name)
+    assert found is not None and found.first_written == _INPUT[name]
+    assert not L.is_inactive_function(name)
+
+
+def test_stream_objects_and_their_constructors():
+    for name in ("_ZNSt7__cxx1118basic_stringstreamIcSt11char_traitsIcESaIcEED1Ev",
+                 "_ZNSt14basic_ifstreamIcSt11char_traitsIcEEC1EPKcSt13_Ios_Openmode",
+                 "_ZNSt13basic_filebufIcSt11char_traitsIcEE5closeEv",
+                 "_ZNSt15basic_streambufIcSt11char_traitsIcEE5sputnEPKcl"):
+        assert L.is_inactive_function(name) and L.input_function(name) is None, name
+    built = ("_ZNSt13basic_filebufIcSt11char_traitsIcEEC1Ev",
+             "_ZNSt7__cxx1119basic_istringstreamIcSt11char_traitsIcESaIcEEC1ERKNS_12basic_"
+             "stringIcS2_S3_EESt13_Ios_Openmode")
+    for name in built:
+        assert L.LIBRARY_OBJECT_CONSTRUCTOR.match(name), name
+    for name in ("_ZNSt13basic_filebufIcSt11char_traitsIcEED1Ev",      # not a constructor
+                 "_ZNSt13basic_filebufIcSt11char_traitsIcEEC2Ev",      # a base's: derived
+                 "_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEC1EPKcRKS3_"):
+        assert not L.LIBRARY_OBJECT_CONSTRUCTOR.match(name), name
+
+
 def test_fortran_runtime():
     assert L.fortran_reduction("_FortranASumReal8") == ("sum", "double")
     assert L.fortran_reduction("_FortranADotProductReal4") == ("dot_product", "float")

@@ -24,7 +24,9 @@ from .blas import (BLAS_ROUTINES, BlasRoutine, blas_routine, blas_without_rule,
                    blas_written_argument, differentiable_blas)
 from .allocation import (ALLOCATORS, DEALLOCATORS, OUT_PARAMETER_ALLOCATORS, REALLOCATORS,
                          Allocator, Reallocator, allocator, is_deallocator, reallocator)
-from .inactive import (INACTIVE_FUNCTIONS, INACTIVE_PATTERNS, NO_VISIBLE_WRITES,
+from .inactive import (INACTIVE_FUNCTIONS, INACTIVE_PATTERNS, INPUT_PATTERNS, NO_VISIBLE_WRITES,
+                       LIBRARY_OBJECT_CONSTRUCTOR, library_virtual_member,
+                       InputFunction, input_function,
                        inactive_pattern, is_inactive_function)
 from .intrinsics import (ALLOCA_MARKER_INTRINSICS, DROPPED_INTRINSICS, HINT_INTRINSICS,
                          LIFETIME_AND_DEBUG_INTRINSICS,

@@ -6,9 +6,15 @@ direction.  Output does read floats (printf("%g", x), `std::cout << x`,
 Rust's `println!`, Fortran's `print`), but only to print them; string,
 locale and hashing code works on characters and integers, which carry no
 derivative (a number printed and parsed back is piecewise constant).
-Functions that *write* floats from outside (scanf, `std::cin >> x`,
-`_FortranAioInputReal64`) are deliberately absent: the floats they
-overwrite must lose their adjoints, so they stay unknown and are refused.
+Functions that *write* what they read from outside (scanf, `std::cin >> x`,
+`std::getline`, `fread`) are not inactive: they are *input functions*
+(INPUT_PATTERNS), apart.  What they store carries no derivative either, but
+it overwrites memory whose adjoint would then be stale: the AD refuses such
+a call where it may write memory that has a shadow, and memory that only
+input functions write (and no derivative reaches) needs no shadow.  Which
+arguments receive the input is known per function (`first_written`); the
+arguments before it are the stream object itself (or scanf's format), whose
+own state holds no floats.
 
 Two groups, as memory analysis needs to tell them apart:
 - NO_VISIBLE_WRITES: C functions that write no memory of the caller's
@@ -23,6 +29,7 @@ and Rust (legacy `_ZN...17h<hash>E`, v0 `_R...`) manglings.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple, Optional
 
 NO_VISIBLE_WRITES = frozenset((
     # C output
@@ -57,8 +64,12 @@ INACTIVE_PATTERNS = tuple((re.compile(p), why) for p, why in (
     (r"_ZNK?St6locale", "std::locale's constructors, destructor and members"),
     (r"_ZNK?St7__cxx1112basic_stringI([cw])St11char_traitsI\1ESaI\1EE",
      "std::string's members: construction, destruction, length, append, compare"),
-    (r"_ZNK?St7__cxx1119basic_ostringstreamI[cw]|_ZNK?St7__cxx1115basic_stringbufI[cw]",
-     "std::ostringstream and its buffer: writes characters"),
+    (r"_ZNK?St7__cxx11(18basic_stringstream|19basic_[io]stringstream|15basic_stringbuf)I[cw]",
+     "string streams and their buffer: construction, destruction, str(); they hold characters"),
+    (r"_ZNK?St(13basic_fstream|14basic_[io]fstream|13basic_filebuf|12__basic_file)I[cw]",
+     "file streams and their buffers: open, close, is_open, rdbuf; they hold characters"),
+    (r"_ZNK?St15basic_streambufI[cw]",
+     "std::streambuf's members other than input (sputn, pubsync): characters out"),
     (r"_ZStplI([cw])St11char_traitsI\1ESaI\1EENSt7__cxx1112basic_string",
      "operator+ of strings"),
     (r"_ZNSt7__cxx119to_stringE|_ZN9__gnu_cxx12__to_xstringI",
@@ -84,8 +95,78 @@ INACTIVE_PATTERNS = tuple((re.compile(p), why) for p, why in (
 ))
 
 
+
+class InputFunction(NamedTuple):
+    first_written: int      # the pointer arguments from this one on receive the input
+    what: str
+
+
+# (pattern, first written argument, what it matches): functions storing what
+# they read (characters, parsed numbers, file bytes) through their pointer
+# arguments.  Matched at the start of the name, before INACTIVE_PATTERNS
+# (std::streambuf's sgetn is input, its other members are not).
+INPUT_PATTERNS = tuple((re.compile(p), first, why) for p, first, why in (
+    (r"(__isoc\d\d_)?scanf\Z", 1, "scanf: into the arguments after the format"),
+    (r"(__isoc\d\d_)?[sf]scanf\Z", 2, "sscanf, fscanf: into the arguments after the format"),
+    (r"(fread|fgets|getline|getdelim)\Z", 0, "fread, fgets, getline: into the buffer"),
+    (r"_ZNK?Si|_ZNK?St13basic_istreamIwSt11char_traitsIwEE",
+     1, "std::istream's members: >>, get, getline, read, ignore, sentry"),
+    (r"_ZNK?St14basic_iostreamI[cw]", 1, "std::iostream's constructors and destructor"),
+    (r"_ZStrsI|_ZSt7getlineI|_ZSt2wsI", 1, "std::operator>>, std::getline, std::ws"),
+    (r"_ZNSt15basic_streambufI([cw])St11char_traitsI\1EE(5sgetn|9pubsetbuf)",
+     1, "std::streambuf::sgetn, and pubsetbuf (the buffer it is given is written later)"),
+))
+
+
+# The complete-object constructors (C1) of the library's stream and stream
+# buffer classes: an object one of them built has exactly that class, so a
+# call through its vtable reaches the library's own virtual members.
+LIBRARY_OBJECT_CONSTRUCTOR = re.compile(
+    r"_ZNSt(7__cxx11)?\d+(basic_\w*(?:stream|buf)|__basic_file)I([cw])St11char_traitsI\3E"
+    r"(SaI\3E)?EC1E")
+
+# Which virtual member a call through such an object's vtable reaches, by
+# the byte offset of its slot (x86-64, libstdc++).  A stream's vtable holds
+# its two destructors only; a stream buffer's holds std::basic_streambuf's
+# virtual members in declaration order: the destructors, imbue, setbuf,
+# seekoff, seekpos, sync, showmanyc, xsgetn, underflow, uflow, pbackfail,
+# xsputn, overflow.  They move characters, positions and counts; setbuf
+# and xsgetn store into a buffer they are given (setbuf: later), the
+# others store nothing of the caller's.  A slot not listed is unknown.
+STREAM_VIRTUAL_SLOTS = 2
+STREAMBUF_VIRTUAL_SLOTS = 14
+STREAMBUF_VIRTUAL_INPUT = {
+    24: InputFunction(1, "std::streambuf::setbuf, virtual: the buffer it is given is "
+                         "written later"),
+    64: InputFunction(1, "std::streambuf::xsgetn, virtual: into the buffer"),
+}
+UNKNOWN_VIRTUAL_MEMBER = InputFunction(
+    1, "a virtual member of a library stream object: it stores characters at most")
+
+
+def library_virtual_member(constructor: str, offset):
+    """What the virtual member at byte `offset` of the vtable of an object
+    built by `constructor` (a LIBRARY_OBJECT_CONSTRUCTOR) does: None when
+    it stores nothing of the caller's, else the InputFunction it is."""
+    is_buffer = re.search(r"\d+(basic_\w*buf|__basic_file)I", constructor) is not None
+    slots = STREAMBUF_VIRTUAL_SLOTS if is_buffer else STREAM_VIRTUAL_SLOTS
+    if offset is None or offset % 8 or not 0 <= offset < 8 * slots:
+        return UNKNOWN_VIRTUAL_MEMBER
+    return STREAMBUF_VIRTUAL_INPUT.get(offset) if is_buffer else None
+
+
+def input_function(name: str) -> Optional[InputFunction]:
+    """What `name` reads into, if it is an input function."""
+    for pattern, first, why in INPUT_PATTERNS:
+        if pattern.match(name):
+            return InputFunction(first, why)
+    return None
+
+
 def inactive_pattern(name: str):
     """The description of the pattern `name` matches, or None."""
+    if input_function(name) is not None:
+        return None
     for pattern, why in INACTIVE_PATTERNS:
         if pattern.match(name):
             return why
