@@ -31,6 +31,7 @@ from .rules import rule_name_for_call
 from . import tape as T
 from .tape import HEADER_BYTES
 from .batch import lower_batch
+from .dense_views import lower_dense_views, todense_name
 from .indirect import lower_virtualreverse
 from .iteration import ITER, check_iteration_counters, resolve_counters
 from .truncate import (TRUNCATE_FUNC_CALLS, VALUE_CALLS, lower_truncate_call,
@@ -851,7 +852,7 @@ def lower_api_calls(module, options=None) -> int:
     differentiated only after its own API calls were replaced.
     """
     misuse.check_api_names(module, lambda name: api_name(name) is not None
-                           or misuse.enzyme_name(name) == ITER)
+                           or misuse.enzyme_name(name) == ITER or todense_name(name) is not None)
     check_iteration_counters(module)
     if options is not None and options.get("truncate_all"):
         truncate_module(module, options["truncate_all"])
@@ -888,6 +889,8 @@ def lower_api_calls(module, options=None) -> int:
         ctx.options["stages"].enter("removing the API's declarations")
     drop_dead_slots(forwarded)
     resolve_counters(module)
+    # Views are plain pointers to the derivatives made above (dense_views.py).
+    lower_dense_views(module)
     remove_api_leftovers(module)
     if options is not None:
         options.setdefault("reports", []).extend(ctx.reports)
