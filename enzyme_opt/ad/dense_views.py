@@ -38,6 +38,8 @@ from ..ir.clone import clone_body
 from ..ir.constants import ConstantInt, ConstantNull, ConstantPoison, ConstantUndef
 from ..ir.module import function_under_casts
 from ..ir.types import I64, FunctionType, VectorType, size_and_align
+from ..analysis.cfg import DominatorTree
+from ..transforms.stack_values import forward_from_slot
 from .conventions import coerce
 
 TODENSE = ("__enzyme_todense", "__enzyme_post_sparse_todense")
@@ -64,7 +66,8 @@ class View:
         return (id(self.load), id(self.store), tuple(str(e.type) for e in extras))
 
     def error(self, message: str, inst=None) -> DifferentiationError:
-        where = f" (in '{inst.function.name}')" if inst is not None and inst.function else ""
+        where = f" (in '{inst.function.name}')" if inst is not None and inst.function and \
+            inst.function is not self.call.function else ""
         return DifferentiationError(f"the dense view made here cannot be lowered: "
                                     f"{message}{where}", function=self.call.function,
                                     instruction=self.call)
@@ -110,10 +113,17 @@ def _view_of(call) -> View:
 def _derived(view: View, root) -> Dict[int, object]:
     """The pointers computed from `root` (root included), by id."""
     derived, work = {id(root): root}, [root]
+    domtree = None
     while work:
         v = work.pop()
         for user, index in list(v.uses):
-            if id(user) in derived:
+            if id(user) in derived or _not_code(user):
+                continue
+            if isinstance(user, I.Store) and index == 0:
+                # -O0 keeps the view in a stack slot: its loads are the view.
+                domtree = domtree or DominatorTree(root.function)
+                if forward_from_slot(user, domtree):
+                    work.append(v)
                 continue
             steps = (isinstance(user, I.GetElementPtr) and index == 0) or \
                 (isinstance(user, I.Cast) and user.opcode in ("bitcast", "addrspacecast")) or \
@@ -140,7 +150,7 @@ def _lower_pointer(view: View, root, extras: list, copies) -> None:
             v.flags = []
             v.inrange = None
         for user, index in list(v.uses):
-            if id(user) in derived or user.parent is None:
+            if id(user) in derived or _not_code(user):
                 continue
             if isinstance(user, I.Load) and index == 0:
                 _lower_load(view, user, extras)
@@ -158,6 +168,12 @@ def _lower_pointer(view: View, root, extras: list, copies) -> None:
                                  user)
     for call in calls.values():
         _lower_call(view, call, derived, extras, copies)
+
+
+def _not_code(user) -> bool:
+    """A debug record (it describes the view, and goes on describing null)
+    or an instruction already taken out."""
+    return getattr(user, "is_debug_record", False) or user.parent is None
 
 
 def _offset(b: Builder, ptr):
@@ -187,9 +203,9 @@ def _call_view_fn(view: View, b: Builder, fn, leading: list, offset, extras: lis
     params = fn.function_type.params
     args = leading + [offset] + extras
     if len(params) != len(args) or fn.function_type.vararg:
+        given = ("the value, " if leading else "") + f"the offset and {len(extras)} extra"
         raise view.error(f"'{fn.name}' takes {len(params)} arguments but the view gives it "
-                         f"{len(args)} ({len(leading)} value, the offset, {len(extras)} "
-                         "extra)", inst)
+                         f"{len(args)} ({given})", inst)
     try:
         fitted = [coerce(b, a, p) for a, p in zip(args, params)]
     except DifferentiationError as e:
