@@ -35,10 +35,12 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_body
-from ..ir.constants import ConstantInt, ConstantNull, ConstantPoison, ConstantUndef
+from ..ir.constants import (ConstantInt, ConstantNull, ConstantPoison, ConstantUndef,
+                            MetadataValue)
 from ..ir.module import function_under_casts
 from ..ir.types import I64, FunctionType, VectorType, size_and_align
 from ..analysis.cfg import DominatorTree
+from ..transforms.mem2reg import is_promotable, promote_allocas
 from ..transforms.stack_values import forward_from_slot
 from .conventions import coerce
 
@@ -81,7 +83,7 @@ def lower_dense_views(module) -> int:
     copies: Dict[tuple, Function] = {}
     for call in calls:
         view = _view_of(call)
-        _lower_pointer(view, call, list(call.args[2:]), copies)
+        _lower_pointer(view, call, lambda: list(call.args[2:]), copies)
         call.replace_all_uses_with(ConstantNull(call.type))
         call.erase()
     for fn in list(module.functions):
@@ -111,26 +113,15 @@ def _view_of(call) -> View:
 
 
 def _derived(view: View, root) -> Dict[int, object]:
-    """The pointers computed from `root` (root included), by id."""
-    derived, work = {id(root): root}, [root]
-    domtree = None
-    while work:
-        v = work.pop()
-        for user, index in list(v.uses):
-            if id(user) in derived or _not_code(user):
-                continue
-            if isinstance(user, I.Store) and index == 0:
-                # -O0 keeps the view in a stack slot: its loads are the view.
-                domtree = domtree or DominatorTree(root.function)
-                if forward_from_slot(user, domtree):
-                    work.append(v)
-                continue
-            steps = (isinstance(user, I.GetElementPtr) and index == 0) or \
-                (isinstance(user, I.Cast) and user.opcode in ("bitcast", "addrspacecast")) or \
-                isinstance(user, I.Phi) or (isinstance(user, I.Select) and index > 0)
-            if steps:
-                derived[id(user)] = user
-                work.append(user)
+    """The pointers computed from `root` (root included), by id.  A view
+    kept in a stack slot (-O0) is the view where the slot is read: the slot
+    is forwarded when written once, else the function's slots are promoted
+    to SSA values."""
+    derived, in_slots = _walk(root)
+    if in_slots:
+        _drop_debug_calls(root.function)    # they name the slots (clang 14's dbg.declare)
+        promote_allocas(root.function)
+        derived, in_slots = _walk(root)
     for v in derived.values():
         if isinstance(v, (I.Phi, I.Select)):
             ops = v.operands if isinstance(v, I.Phi) else v.operands[1:]
@@ -140,10 +131,47 @@ def _derived(view: View, root) -> Dict[int, object]:
     return derived
 
 
-def _lower_pointer(view: View, root, extras: list, copies) -> None:
+def _drop_debug_calls(fn) -> None:
+    for inst in list(fn.instructions()):
+        callee = getattr(inst, "called_function", None)
+        if callee is not None and callee.name.startswith("llvm.dbg."):
+            wrappers = [op for op in inst.operands if isinstance(op, MetadataValue)]
+            inst.erase()
+            for wrapper in wrappers:        # `metadata ptr %slot` would keep the slot
+                wrapper.drop_operands()
+
+
+def _walk(root):
+    """(pointers computed from root, whether one is in a promotable slot)."""
+    derived, work, in_slots = {id(root): root}, [root], False
+    domtree = None
+    while work:
+        v = work.pop()
+        for user, index in list(v.uses):
+            if id(user) in derived or _not_code(user):
+                continue
+            if isinstance(user, I.Store) and index == 0:
+                domtree = domtree or DominatorTree(root.function)
+                if forward_from_slot(user, domtree):
+                    work.append(v)
+                elif isinstance(user.pointer, I.Alloca) and is_promotable(user.pointer):
+                    in_slots = True
+                continue
+            steps = (isinstance(user, I.GetElementPtr) and index == 0) or \
+                (isinstance(user, I.Cast) and user.opcode in ("bitcast", "addrspacecast")) or \
+                isinstance(user, I.Phi) or (isinstance(user, I.Select) and index > 0)
+            if steps:
+                derived[id(user)] = user
+                work.append(user)
+    return derived, in_slots
+
+
+def _lower_pointer(view: View, root, extras_of, copies) -> None:
     """Rewrite what is done through `root` (the view, or a parameter holding
-    one) in its function; `extras` are the view's extra arguments there."""
+    one) in its function; `extras_of()` gives the view's extra arguments
+    there (asked after the slots holding them may have been promoted)."""
     derived = _derived(view, root)
+    extras = extras_of()
     calls: Dict[int, I.CallBase] = {}
     for v in list(derived.values()):
         if isinstance(v, I.GetElementPtr):
@@ -304,7 +332,7 @@ def _copy_for(view: View, callee, dense: List[int], extras: list, copies):
     extra_args = copy.args[len(callee.args):]
     for n, k in enumerate(dense):
         mine = extra_args[n * len(extras):(n + 1) * len(extras)]
-        _lower_pointer(view, copy.args[k], list(mine), copies)
+        _lower_pointer(view, copy.args[k], lambda mine=mine: list(mine), copies)
     return copy, extra_count
 
 

@@ -2,7 +2,9 @@
 // a gradient, the direction e_j a view computed on the fly, the gradient's
 // shadow a view whose store appends (j, k, value) to a list of triplets
 // and whose load reads 0, so that each `g[k] += d` hands on its increment.
-// The positions are a ring: a view of x whose index n wraps to 0.
+// The positions are a ring: a view of x whose index n wraps to 0, put in
+// the variable that held x (at -O0 a slot written twice, with -g).
+// CFLAGS: -g
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +46,8 @@ int main(void) {
   for (int i = 0; i < N; i++) x[i] = 0.3 * i * i + 0.1 * i;
   static triplets t;
   long n = N;
-  double *ring = __enzyme_todense((void *)ring_load, (void *)no_store, x, n);
+  double *ring = x;
+  ring = __enzyme_todense((void *)ring_load, (void *)no_store, ring, n);
   for (long j = 0; j < N; j++) {
     double *dir = __enzyme_todense((void *)unit_load, (void *)unit_store, j, n);
     double *column = __enzyme_todense((void *)zero_load, (void *)append_store, j, &t);
