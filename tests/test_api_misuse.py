@@ -38,6 +38,10 @@ double __enzyme_fwddiff(void *, ...);
 int __enzyme_fwddiff_int(void *, ...);
 double __enzyme_error_estimate(void *, ...);
 double __enzyme_todense(void *, ...);
+double *__enzyme_todense_p(void *, void *, ...);
+double view_ld(long k, double *a) { return a[k / 8]; }
+void view_st(double v, long k, double *a) { a[k / 8] = v; }
+void ext_use(double *);
 double __enzyme_truncate_mem_func(void *, ...);
 typedef double (*unary_t)(double);
 unary_t __enzyme_truncate_op_func(void *, ...);
@@ -97,9 +101,21 @@ CASES = {
                       r"'enzyme_nofree' \(a tape kept for another __enzyme_reverse\) is not "
                       r"supported in a module that differentiates derivatives", None),
     "todense": ("r = __enzyme_todense((void *)sq, x); // HERE",
-                UNSUPPORTED.format("__enzyme_todense") + r".*; sparse derivatives through "
-                r"load and store functions are not implemented: give a dense shadow array",
+                r"the store function of a dense view must be a function known at compile time",
                 None),
+    "todense-escapes": ("{ double *v = __enzyme_todense_p((void *)view_ld, (void *)view_st, p); "
+                        "ext_use(v); } // HERE",
+                        r"the dense view made here cannot be lowered: a pointer into it is "
+                        r"passed to 'ext_use', whose body is not in this module", None),
+    "todense-arity": ("{ double *v = __enzyme_todense_p((void *)view_ld, (void *)view_st, p, 3); "
+                      "r = v[1]; } // HERE",
+                      r"the dense view made here cannot be lowered: 'view_ld' takes 2 arguments "
+                      r"but the view gives it 3 \(the offset and 2 extra\)", None),
+    "todense-element": ("{ float *v = (float *)__enzyme_todense_p((void *)view_ld, "
+                        "(void *)view_st, p); r = v[1]; } // HERE",
+                        r"the dense view made here cannot be lowered: a load of float through "
+                        r"it, whose elements are double \('view_ld'\)",
+                        None),
     "truncate-returns-double": (
         "r = __enzyme_truncate_mem_func((void *)sq, 64, 32); // HERE",
         r"__enzyme_truncate_mem_func is declared to return double; it returns the truncated "
@@ -217,8 +233,8 @@ CASES = {
     "width-in-split-mode": (
         "{ double dq[3] = {0}; void *t = __enzyme_augmentfwd((void *)sin_in_place, enzyme_width, "
         "2, p, dp, dq); __enzyme_reverse((void *)sin_in_place, p, dp, t); } // HERE",
-        r"batched split mode \('enzyme_width' > 1 in '__enzyme_augmentfwd'\) is not supported",
-        None),
+        r"this tape of 'sin_in_place' was recorded by __enzyme_augmentfwd with enzyme_width 2, "
+        r"but __enzyme_reverse is called with width 1", None),
     "primal-of-void": (
         "__enzyme_fwddiff((void *)asm_double, enzyme_primal_return, p, dp); // HERE",
         r"'enzyme_primal_return' asks for the result of 'asm_double', which returns void",

@@ -70,6 +70,16 @@ def test_verify_with_expected_error_must_be_refused():
     assert "-Xclang" not in spec.cflags
 
 
+def test_rejected_by_clang_through_our_header(tmp_path):
+    prog = tmp_path / "p.cpp"
+    prog.write_text("a(); // expected-error {{x}}\nb(); // expected-error {{y}}\n")
+    header = f"{rs.OUR_INCLUDE_DIR}/enzyme/enzyme"
+    two = f"{header}:1:2: error: static assertion failed\n{prog}:2:1: error: no member\n"
+    assert rs.rejected_as_expected(prog, two)
+    assert not rs.rejected_as_expected(prog, f"{header}:1:2: error: one only\n")
+    assert not rs.rejected_as_expected(prog, f"{header}:1:2: error: a\n/usr/x.h:3:4: error: b\n")
+
+
 def test_verify_with_remarks_only_is_accepted_code():
     source = "x = in[i]; // expected-remark {{Load may need caching}}\n"
     spec = parse("%clang -g -O1 %s -S -emit-llvm -o /dev/null %loadClangEnzyme -Xclang "

@@ -21,7 +21,8 @@ from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
 from ..ir.module import function_under_casts
 from ..ir.references import referenced_globals
 from ..ir.types import StructType, size_and_align
-from ..transforms.stack_values import drop_dead_slots, forward_call_operands
+from ..analysis.cfg import DominatorTree
+from ..transforms.stack_values import drop_dead_slots, forward_call_operands, stored_value
 from .aggregates import returns_gradient
 from .context import DerivativeContext
 from .conventions import MARKERS, coerce, deliver_gradients, erase_api_call, marker_of
@@ -31,6 +32,7 @@ from .rules import rule_name_for_call
 from . import tape as T
 from .tape import HEADER_BYTES
 from .batch import lower_batch
+from .dense_views import lower_dense_views, todense_name
 from .indirect import lower_virtualreverse
 from .iteration import ITER, check_iteration_counters, resolve_counters
 from .truncate import (TRUNCATE_FUNC_CALLS, VALUE_CALLS, lower_truncate_call,
@@ -684,14 +686,14 @@ def _activity_args(b, parsed):
 
 
 def _split_pair(ctx, parsed):
-    if parsed.width > 1:
-        api = api_name(parsed.call.called_function.name)
-        raise _error(parsed.call, f"batched split mode ('enzyme_width' > 1 in '{api}') is not "
-                     "supported; use __enzyme_autodiff with enzyme_width")
+    """(augmented forward, reverse) of the call's function; with
+    `enzyme_width N` both carry N shadows per duplicated argument (the
+    augmented forward and the reverse must say the same width)."""
     kinds = tuple(Activity.DUP if a.kind == Activity.DUPNONEED else a.kind
                   for a in parsed.args)
     fn = parsed.function
-    return ctx.split_derivative(fn, kinds, contains_float(fn.return_type))
+    return ctx.split_derivative(fn, kinds, contains_float(fn.return_type),
+                                width=parsed.width)
 
 
 def _check_allocated(parsed, available: Optional[int]) -> None:
@@ -735,7 +737,9 @@ def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
     if rtype.is_void or not call.has_code_uses():
         pass
     elif rtype.is_pointer:
-        call.replace_all_uses_with(b.pointer_cast(header, rtype))
+        tape = b.pointer_cast(header, rtype)
+        ctx.split_tapes[id(tape)] = (parsed.function, parsed.width, call)
+        call.replace_all_uses_with(tape)
     elif tape_field is not None:
         value = b.insertvalue(ConstantUndef(rtype), b.pointer_cast(
             header, rtype.elements[tape_field]), [tape_field])
@@ -772,6 +776,7 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
             raise _error(call, "__enzyme_reverse needs the tape recorded by "
                          "__enzyme_augmentfwd: pass it last, or as 'enzyme_tape, tape'")
         tape = rest.pop()
+    _check_same_width(ctx, parsed, tape)
     b = Builder().position_before(call)
     b.debug_loc = call.get_metadata("dbg")
     # Memory we malloc'd in __enzyme_augmentfwd is freed here; the caller's is not.
@@ -793,10 +798,12 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         owned = False
     args = [header] + _activity_args(b, parsed)
     if contains_float(fn.return_type):
-        if len(rest) != 1:
-            raise _error(call, f"__enzyme_reverse of '{fn.name}' needs the adjoint of its "
+        if len(rest) != parsed.width:
+            lanes = f"{parsed.width} adjoints (one per lane)" if parsed.width > 1 else \
+                "the adjoint"
+            raise _error(call, f"__enzyme_reverse of '{fn.name}' needs {lanes} of its "
                          "return value after the arguments")
-        args.append(coerce(b, rest[0], fn.return_type))
+        args.extend(coerce(b, r, fn.return_type) for r in rest)
     elif rest:
         raise _error(call, f"too many arguments for '{fn.name}'")
     if parsed.nofree and T.chunked(b.module):
@@ -811,12 +818,26 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         T.free_tape(b, header)
         if owned:
             b.call(T.libc(b.module, "free"), [b.pointer_cast(header, T.byte_ptr(b.module))])
-    n = len(diffe_gradients(parsed))
+    n = len(diffe_gradients(parsed)) * parsed.width
     grads = [] if result.type.is_void else (
         [result] if n == 1 else [b.extractvalue(result, [i]) for i in range(n)])
     misuse.check_return(call, grads, parsed.sret, "reverse", fn)
     deliver_gradients(b, call, grads, parsed.sret)
     erase_api_call(call)
+
+
+def _check_same_width(ctx, parsed, tape) -> None:
+    """A tape recorded with one batch width cannot be reversed with another
+    (its records hold one shadow per lane)."""
+    origin = stored_value(tape, DominatorTree(parsed.call.function))
+    if isinstance(origin, I.Cast) and id(origin) not in ctx.split_tapes:
+        origin = origin.operands[0]
+    recorded = ctx.split_tapes.get(id(origin))
+    if recorded is None or recorded[0] is not parsed.function or recorded[1] == parsed.width:
+        return
+    raise _error(parsed.call, f"this tape of '{parsed.function.name}' was recorded by "
+                 f"__enzyme_augmentfwd with enzyme_width {recorded[1]}, but __enzyme_reverse "
+                 f"is called with width {parsed.width}: give both the same 'enzyme_width'")
 
 
 def lower_augmentsize(ctx: DerivativeContext, call) -> None:
@@ -851,7 +872,7 @@ def lower_api_calls(module, options=None) -> int:
     differentiated only after its own API calls were replaced.
     """
     misuse.check_api_names(module, lambda name: api_name(name) is not None
-                           or misuse.enzyme_name(name) == ITER)
+                           or misuse.enzyme_name(name) == ITER or todense_name(name) is not None)
     check_iteration_counters(module)
     if options is not None and options.get("truncate_all"):
         truncate_module(module, options["truncate_all"])
@@ -888,6 +909,8 @@ def lower_api_calls(module, options=None) -> int:
         ctx.options["stages"].enter("removing the API's declarations")
     drop_dead_slots(forwarded)
     resolve_counters(module)
+    # Views are plain pointers to the derivatives made above (dense_views.py).
+    lower_dense_views(module)
     remove_api_leftovers(module)
     if options is not None:
         options.setdefault("reports", []).extend(ctx.reports)

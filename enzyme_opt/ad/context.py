@@ -66,6 +66,9 @@ class DerivativeContext:
         self.float_variants: Dict[Tuple, Function] = {}
         # Truncated copies (truncate.py), by (id(function), truncation).
         self.truncated: Dict[Tuple, Function] = {}
+        # What each lowered __enzyme_augmentfwd left in place of its tape, by
+        # id: (function, batch width), checked by the __enzyme_reverse it reaches.
+        self.split_tapes: Dict[int, Tuple] = {}
 
     def record_reverse(self, gen) -> None:
         """-stats: what a reverse-mode derivative keeps, recomputes and tapes."""

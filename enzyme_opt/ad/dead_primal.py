@@ -59,9 +59,20 @@ def drop_unneeded_math_calls(fn) -> int:
     insts = [inst for block in fn.blocks for inst in block.instructions]
     if not any(is_droppable_math_call(inst) for inst in insts):
         return 0                  # nothing to drop: no liveness to compute
+    live = live_instructions(insts, lambda inst: not isinstance(inst, _VALUE_ONLY)
+                             and not is_droppable_math_call(inst))
+    dead = [inst for inst in insts if id(inst) not in live and is_droppable_math_call(inst)]
+    for call in dead:
+        call.replace_all_uses_with(ConstantPoison(call.type))
+        call.erase()
+    return len(dead)
+
+
+def live_instructions(insts, is_root) -> set:
+    """The ids of `insts` that are roots (`is_root`) or feed one, transitively."""
     live, work = set(), []
     for inst in insts:
-        if not isinstance(inst, _VALUE_ONLY) and not is_droppable_math_call(inst):
+        if is_root(inst):
             live.add(id(inst))
             work.append(inst)
     while work:
@@ -70,11 +81,7 @@ def drop_unneeded_math_calls(fn) -> int:
             if isinstance(op, I.Instruction) and id(op) not in live:
                 live.add(id(op))
                 work.append(op)
-    dead = [inst for inst in insts if id(inst) not in live and is_droppable_math_call(inst)]
-    for call in dead:
-        call.replace_all_uses_with(ConstantPoison(call.type))
-        call.erase()
-    return len(dead)
+    return live
 
 
 def _intrinsic_for(call):

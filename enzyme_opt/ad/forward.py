@@ -21,6 +21,7 @@ from ..ir.constants import zero_of
 from ..ir.types import VOID, FunctionType, StructType
 from .error_estimate import check_estimable, estimate_error, useful_values
 from .instruction_table import differentiate_instruction, replayed_by_generator
+from .noneed_memory import drop_unneeded_primal_stores
 from .rules import RULES, Emitter, scaled
 from .skeleton import differentiable_copy
 from .unsupported import refuse_missing_shadow
@@ -51,6 +52,7 @@ class ForwardGenerator:
         self.parallel_forks: dict = {}    # OpenMP forks called directly (openmp.py)
         self.in_parallel = False          # tangents need no atomics
         self.fn = None                    # the tangent function (build)
+        self.noneed: list = []            # primal enzyme_dupnoneed pointers (build)
         self.types = self.info = None     # type and activity analysis (differentiable_copy)
 
     # -- signature ---------------------------------------------------------------------
@@ -88,6 +90,9 @@ class ForwardGenerator:
         self.ctx.register_forward(self)
         by_role = dict(zip(roles, fn.args))
         args = [by_role[("primal", a.index)] for a in self.primal.args]
+        # Primal pointers whose memory the caller does not need (noneed_memory.py).
+        self.noneed = [args[a.index] for a, kind in zip(self.primal.args, self.kinds)
+                       if kind == Activity.DUPNONEED and a.type.is_pointer]
         # Floats passed with a tangent are active; pointers with one have shadows
         # (and so do structs holding pointers, whose float fields are active too).
         activity = [Activity.OUT if k in DUPLICATED and not contains_pointers(a.type) else k
@@ -116,6 +121,8 @@ class ForwardGenerator:
             self._fill_phi(phi, lanes, shadow)
         restore_forks(self)
         self._rewrite_return(exit_block)
+        if self.noneed and not self.error:
+            drop_unneeded_primal_stores(fn, self.noneed)
         self.ctx.record_forward(self)
         return fn
 

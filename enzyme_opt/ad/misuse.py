@@ -26,23 +26,19 @@ SUPPORTED_CALLS = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd
                    "__enzyme_error_estimate", "__enzyme_virtualreverse",
                    "__enzyme_truncate_mem_func", "__enzyme_truncate_op_func",
                    "__enzyme_truncate_mem_value", "__enzyme_expand_mem_value",
-                   "__enzyme_iter")
+                   "__enzyme_iter", "__enzyme_todense", "__enzyme_post_sparse_todense")
 KNOWN_GLOBAL_PREFIXES = ("__enzyme_register_gradient", "__enzyme_register_derivative",
                          "__enzyme_inactivefn", "__enzyme_allocation_like")
 # Enzyme's own API that enzyme-opt does not implement (a call of one is no typo).
-ENZYME_ONLY_CALLS = ("__enzyme_fwdsplit", "__enzyme_todense",
+ENZYME_ONLY_CALLS = ("__enzyme_fwdsplit",
                      "__enzyme_truncate_op_value",
                      "__enzyme_float",
                      "__enzyme_double", "__enzyme_integer", "__enzyme_pointer",
                      "__enzyme_sample", "__enzyme_trace", "__enzyme_condition",
                      "__enzyme_observe", "__enzyme_likelihood", "__enzyme_get_trace",
-                     "__enzyme_sparse_accumulate", "__enzyme_post_sparse_todense")
+                     "__enzyme_sparse_accumulate")
 # What to do instead of an Enzyme-only entry point, where there is a way.
 INSTEAD = {
-    "__enzyme_todense": "sparse derivatives through load and store functions are not "
-                        "implemented: give a dense shadow array and read the derivatives "
-                        "from it (__enzyme_fwddiff per direction, __enzyme_autodiff per row)",
-    "__enzyme_post_sparse_todense": "see __enzyme_todense: use a dense shadow array",
 }
 ENZYME_ONLY_GLOBALS = ("__enzyme_function_like", "__enzyme_allocation_like",
                        "__enzyme_inactive_global", "__enzyme_register_splitderivative")

@@ -185,3 +185,24 @@ def drop_dead_slots(loads) -> None:
                 user.erase()
         if not slot.has_uses():
             slot.erase()
+
+
+def forward_from_slot(store, domtree: DominatorTree) -> bool:
+    """If `store` is the only store into a stack slot (see _only_store),
+    replace each load of the slot it comes before by the value stored, and
+    erase the store once no load of the slot is left; returns whether a
+    load was replaced.  (A pointer that must be seen where it is used, such
+    as a dense view, is kept in a slot at -O0.)"""
+    slot = store.pointer
+    if not isinstance(slot, I.Alloca) or _only_store(slot) is not store:
+        return False
+    replaced = False
+    for user in list(slot.users):
+        if isinstance(user, I.Load) and user.type == store.value.type and \
+                _comes_before(store, user, domtree):
+            user.replace_all_uses_with(store.value)
+            user.erase()
+            replaced = True
+    if not any(isinstance(u, I.Load) for u in slot.users):
+        store.erase()
+    return replaced

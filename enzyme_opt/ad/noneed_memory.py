@@ -1,0 +1,99 @@
+"""Memory behind an `enzyme_dupnoneed` pointer: the caller needs no primal.
+
+`__enzyme_fwddiff(f, enzyme_dupnoneed, p, dp)` says the caller wants only
+what `f` writes through the shadow `dp`; what `f` writes through `p` is not
+wanted, and `p` may point nowhere (a gradient differentiated again in
+forward mode is handed `(double *)0x1` for the primal gradient: the
+primal's own accumulations `p[i] += ...` are of no use).  So in a forward
+derivative the primal's stores through `p` (and pointers computed from it)
+are dropped, and with them the loads that fed only those stores.
+
+That is exact only when nothing else the derivative keeps reads that memory:
+if a load through `p` is still needed after the stores are gone (its value
+feeds a branch, another store, a call, the result), the stores are kept as
+they are, and `p` must then point to real memory as with `enzyme_dup`.
+A callee handed a pointer computed from `p` gets the same treatment (its
+parameter is `enzyme_dupnoneed` too).
+"""
+from __future__ import annotations
+
+from typing import Optional, Set
+
+from ..ir import instructions as I
+from ..ir.constants import ConstantPoison, ConstantUndef
+from .dead_primal import live_instructions
+
+# Instructions that are live only through their users (loads included:
+# a load nothing uses has no effect).
+_VALUE_ONLY = (I.BinaryOp, I.UnaryOp, I.Cast, I.Compare, I.Phi, I.Select, I.Freeze,
+               I.GetElementPtr, I.ExtractValue, I.InsertValue, I.ExtractElement,
+               I.InsertElement, I.ShuffleVector)
+
+
+def _address_operands(v) -> Optional[list]:
+    """The pointers `v` is computed from, if it is pointer arithmetic."""
+    if isinstance(v, I.GetElementPtr):
+        return [v.pointer]
+    if isinstance(v, I.Cast) and v.opcode in ("bitcast", "addrspacecast"):
+        return [v.operands[0]]
+    if isinstance(v, I.Phi):
+        return list(v.operands)
+    if isinstance(v, I.Select):
+        return list(v.operands[1:])
+    return None
+
+
+def noneed_root(v, roots: Set[int]):
+    """The `enzyme_dupnoneed` parameter (id in `roots`) that every pointer
+    `v` may be is computed from, or None (another origin, or several)."""
+    found, seen, work = None, set(), [v]
+    while work:
+        x = work.pop()
+        if id(x) in seen or isinstance(x, (ConstantUndef, ConstantPoison)):
+            continue
+        seen.add(id(x))
+        if id(x) in roots:
+            if found is not None and found is not x:
+                return None
+            found = x
+            continue
+        steps = _address_operands(x)
+        if steps is None:
+            return None
+        work.extend(steps)
+    return found
+
+
+def drop_unneeded_primal_stores(fn, roots: list) -> int:
+    """Erase `fn`'s stores through pointers computed from `roots` (the
+    primal `enzyme_dupnoneed` parameters) when no needed load reads through
+    them, and the loads and arithmetic that only fed them; returns how many
+    stores went."""
+    root_ids = {id(r) for r in roots}
+    insts = [inst for block in fn.blocks for inst in block.instructions]
+    derived = {id(inst) for inst in insts
+               if inst.type.is_pointer and noneed_root(inst, root_ids) is not None}
+    derived |= root_ids
+    stores = [s for s in insts if isinstance(s, I.Store) and not s.volatile and not s.atomic
+              and id(s.pointer) in derived and id(s.value) not in derived]
+    if not stores:
+        return 0
+    dropped = {id(s) for s in stores}
+    live = live_instructions(insts, lambda i: id(i) not in dropped and not _removable(i))
+    if any(isinstance(inst, I.Load) and id(inst.pointer) in derived and id(inst) in live
+           for inst in insts):
+        return 0
+    for store in stores:
+        store.erase()
+    dead = [inst for inst in insts if id(inst) not in live and not isinstance(inst, I.Store)
+            and _removable(inst)]
+    for inst in dead:
+        inst.replace_all_uses_with(ConstantPoison(inst.type))
+    for inst in dead:
+        inst.erase()
+    return len(stores)
+
+
+def _removable(inst) -> bool:
+    return isinstance(inst, _VALUE_ONLY) or (
+        isinstance(inst, I.Load) and not inst.volatile and not inst.atomic)
