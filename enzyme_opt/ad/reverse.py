@@ -54,6 +54,7 @@ from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward
+from .loop_hints import allow_unrolling
 from .openmp import fork_of, parallel_split, restore_forks
 from .rules import RULES, Emitter, Expr, scaled
 from . import shadow_heap
@@ -240,6 +241,8 @@ class ReverseGenerator:
         restore_forks(self)
         use_math_intrinsics(self.module, self.fwd)
         self.dropped_math_calls = drop_unneeded_math_calls(self.fwd)
+        for fn in {id(self.fwd): self.fwd, id(self.rev): self.rev}.values():
+            allow_unrolling(fn)
         self.ctx.record_reverse(self)
 
     # ------------------------------------------------------------------ setup
