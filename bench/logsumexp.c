@@ -15,44 +15,26 @@ __attribute__((noinline)) double logsumexp(const double *x, int n) {
   return m + log(s);
 }
 
-int main(int argc, char **argv) {
-  enum bench_mode mode = bench_parse_args(argc, argv);
-  double *x = bench_alloc(N), *dx = bench_alloc(N);
-  bench_fill(x, N, -4.0, 4.0);
+static double *x, *dx;
 
-  if (mode == BENCH_PRIMAL) {
-    bench_sink += logsumexp(x, N);
-    return 0;
-  }
-  if (mode == BENCH_GRADIENT) {
-    __enzyme_autodiff((void *)logsumexp, enzyme_dup, x, dx, N);
-    bench_sink += dx[0];
-    return 0;
-  }
+static double objective(void) { return logsumexp(x, N); }
 
-  bench_timer tp = {0}, tg = {0};
-  while (bench_more(&tp)) {
-    double t0 = bench_now();
-    bench_sink += logsumexp(x, N);
-    bench_record(&tp, bench_now() - t0);
-  }
-  while (bench_more(&tg)) {
-    memset(dx, 0, N * sizeof *dx);
-    double t0 = bench_now();
-    __enzyme_autodiff((void *)logsumexp, enzyme_dup, x, dx, N);
-    bench_record(&tg, bench_now() - t0);
-  }
+static void zero_shadow(void) { memset(dx, 0, N * sizeof *dx); }
 
-  // The largest entry has the largest (and least noisy) partial derivative.
+static void gradient(void) { __enzyme_autodiff((void *)logsumexp, enzyme_dup, x, dx, N); }
+
+// The largest entry has the largest (and least noisy) partial derivative.
+static int check(void) {
   int j = 0;
   for (int i = 1; i < N; i++)
     if (x[i] > x[j]) j = i;
-  double xj = x[j], h = 1e-3;
-  x[j] = xj + h;
-  double fp = logsumexp(x, N);
-  x[j] = xj - h;
-  double fm = logsumexp(x, N);
-  x[j] = xj;
-  int ok = bench_check("d lse/dx[argmax]", dx[j], fp, fm, h, 1e-4, 1e-9);
-  return bench_report("logsumexp", &tp, &tg, N, ok);
+  return bench_check_param("d lse/dx[argmax]", x + j, dx[j], objective, 1e-3, 1e-4, 1e-9);
+}
+
+int main(int argc, char **argv) {
+  enum bench_mode mode = bench_parse_args(argc, argv);
+  x = bench_alloc(N), dx = bench_alloc(N);
+  bench_fill(x, N, -4.0, 4.0);
+  bench_program p = {"logsumexp", N, objective, zero_shadow, gradient, check};
+  return bench_main(mode, &p);
 }

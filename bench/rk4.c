@@ -35,60 +35,37 @@ __attribute__((noinline)) double lv_final(const double *x0, const double *r, con
   return s;
 }
 
+static double *x0, *r, *A, *dx0, *dr, *dA;
+static const double dt = 1e-3;
+
+static double objective(void) { return lv_final(x0, r, A, dt, STEPS); }
+
+static void zero_shadows(void) {
+  memset(dx0, 0, D * sizeof *dx0);
+  memset(dr, 0, D * sizeof *dr);
+  memset(dA, 0, D * D * sizeof *dA);
+}
+
+static void gradient(void) {
+  __enzyme_autodiff((void *)lv_final, enzyme_dup, x0, dx0, enzyme_dup, r, dr, enzyme_dup, A, dA,
+                    enzyme_const, dt, STEPS);
+}
+
+static int check(void) {
+  const int ja = 3 * D + 11;
+  int ok = bench_check_param("d loss/dA[3][11]", A + ja, dA[ja], objective, 1e-5, 1e-5, 1e-8);
+  ok &= bench_check_param("d loss/dx0[2]", x0 + 2, dx0[2], objective, 1e-4, 1e-5, 1e-8);
+  return ok;
+}
+
 int main(int argc, char **argv) {
   enum bench_mode mode = bench_parse_args(argc, argv);
-  double *x0 = bench_alloc(D), *r = bench_alloc(D), *A = bench_alloc(D * D);
-  double *dx0 = bench_alloc(D), *dr = bench_alloc(D), *dA = bench_alloc(D * D);
-  const double dt = 1e-3;
+  x0 = bench_alloc(D), r = bench_alloc(D), A = bench_alloc(D * D);
+  dx0 = bench_alloc(D), dr = bench_alloc(D), dA = bench_alloc(D * D);
   bench_fill(x0, D, 0.2, 1.0);
   bench_fill(r, D, 0.5, 1.5);
   bench_fill(A, D * D, -0.5 / D, 0.5 / D);
   for (int i = 0; i < D; i++) A[i * D + i] = -1.0; // self-limiting: a stable equilibrium
-
-#define LV_GRADIENT()                                                                           \
-  __enzyme_autodiff((void *)lv_final, enzyme_dup, x0, dx0, enzyme_dup, r, dr, enzyme_dup, A, dA, \
-                    enzyme_const, dt, STEPS)
-
-  if (mode == BENCH_PRIMAL) {
-    bench_sink += lv_final(x0, r, A, dt, STEPS);
-    return 0;
-  }
-  if (mode == BENCH_GRADIENT) {
-    LV_GRADIENT();
-    bench_sink += dA[0];
-    return 0;
-  }
-
-  bench_timer tp = {0}, tg = {0};
-  while (bench_more(&tp)) {
-    double t0 = bench_now();
-    bench_sink += lv_final(x0, r, A, dt, STEPS);
-    bench_record(&tp, bench_now() - t0);
-  }
-  while (bench_more(&tg)) {
-    memset(dx0, 0, D * sizeof *dx0);
-    memset(dr, 0, D * sizeof *dr);
-    memset(dA, 0, D * D * sizeof *dA);
-    double t0 = bench_now();
-    LV_GRADIENT();
-    bench_record(&tg, bench_now() - t0);
-  }
-
-  int ok = 1;
-  const int ja = 3 * D + 11;
-  double v = A[ja], h = 1e-5;
-  A[ja] = v + h;
-  double fp = lv_final(x0, r, A, dt, STEPS);
-  A[ja] = v - h;
-  double fm = lv_final(x0, r, A, dt, STEPS);
-  A[ja] = v;
-  ok &= bench_check("d loss/dA[3][11]", dA[ja], fp, fm, h, 1e-5, 1e-8);
-  v = x0[2], h = 1e-4;
-  x0[2] = v + h;
-  fp = lv_final(x0, r, A, dt, STEPS);
-  x0[2] = v - h;
-  fm = lv_final(x0, r, A, dt, STEPS);
-  x0[2] = v;
-  ok &= bench_check("d loss/dx0[2]", dx0[2], fp, fm, h, 1e-5, 1e-8);
-  return bench_report("rk4", &tp, &tg, D + D + D * D, ok);
+  bench_program p = {"rk4", D + D + D * D, objective, zero_shadows, gradient, check};
+  return bench_main(mode, &p);
 }

@@ -42,7 +42,7 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.module import function_under_casts
-from ..ir.constants import ConstantInt, ConstantUndef, const_float, zero_of
+from ..ir.constants import ConstantAggregate, ConstantInt, ConstantUndef, const_float, zero_of
 from ..ir.types import I64, VOID, FunctionType, StructType
 from ..ir.values import Argument
 from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
@@ -54,6 +54,7 @@ from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward
+from .loop_hints import allow_unrolling
 from .openmp import fork_of, parallel_split, restore_forks
 from .rules import RULES, Emitter, Expr, scaled
 from . import shadow_heap
@@ -240,6 +241,8 @@ class ReverseGenerator:
         restore_forks(self)
         use_math_intrinsics(self.module, self.fwd)
         self.dropped_math_calls = drop_unneeded_math_calls(self.fwd)
+        for fn in {id(self.fwd): self.fwd, id(self.rev): self.rev}.values():
+            allow_unrolling(fn)
         self.ctx.record_reverse(self)
 
     # ------------------------------------------------------------------ setup
@@ -404,6 +407,10 @@ class ReverseGenerator:
         else:
             shadow = b.insert(I.Alloca(inst.type, inst.allocated_type, inst.count, inst.align),
                               name)
+            fill = adjoint_zero_fill(inst)
+            if fill is not None:
+                b.store(fill, shadow, inst.align)
+                return shadow
         self.ctx.memset_zero(b, shadow, nbytes)
         return shadow
 
@@ -728,6 +735,45 @@ def adjoint_zero(t):
     if t.scalar.is_float:
         return const_float(t, -0.0)
     return zero_of(t)
+
+
+# Up to this many floats, a shadow alloca of floats only starts as a store
+# of -0.0s rather than a memset (which can only write +0.0).
+ADJOINT_FILL_MAX_FLOATS = 64
+
+
+def adjoint_zero_fill(alloca):
+    """The -0.0s a shadow of `alloca` starts from when it holds floats only
+    (a scalar, an array, a struct of them) and is small; else None.  Like
+    adjoint_zero: the shadow of a local `double v[3]` receives adjoints, and
+    `-0.0 + x` folds to x where `+0.0 + x` (the memset's zeros) stays an
+    addition on every accumulation."""
+    count = alloca.count
+    if count is not None and not (isinstance(count, ConstantInt) and count.value == 1):
+        return None
+    kinds = set()
+
+    def fill(t):
+        """(the -0.0 constant of t, how many floats it holds), or None."""
+        # Floats of one kind without padding bytes, which would be left
+        # undefined where a memset zeroes them.
+        if t.is_float and t.kind in ("float", "double"):
+            kinds.add(t.kind)
+            return const_float(t, -0.0), 1
+        if t.is_array and 0 < t.count <= ADJOINT_FILL_MAX_FLOATS:
+            element = fill(t.element)
+            return element and (ConstantAggregate(t, [element[0]] * t.count),
+                                element[1] * t.count)
+        if t.is_struct and t.elements and not t.packed:
+            elements = [fill(e) for e in t.elements]
+            return None if None in elements else (
+                ConstantAggregate(t, [e[0] for e in elements]), sum(e[1] for e in elements))
+        return None
+
+    filled = fill(alloca.allocated_type)
+    if filled is None or len(kinds) > 1 or filled[1] > ADJOINT_FILL_MAX_FLOATS:
+        return None
+    return filled[0]
 
 
 def positive_zero(b: Builder, gradient):

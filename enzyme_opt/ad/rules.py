@@ -252,6 +252,14 @@ def _zero_where_zero(a, partial):
     return select(test.em.fcmp("oeq", test, zero), zero, partial)
 
 
+def _fdiv(x, y, r):
+    # One division for both partials: 1/y, shared (r/y costs a second
+    # division, the most expensive arithmetic instruction, for the same
+    # value up to rounding).
+    inv = 1.0 / y
+    return (inv, -(r * inv))
+
+
 def _pow(x, y, r):
     return (_zero_where_zero(y, y * pow(x, y - 1.0)), _zero_where_zero(r, r * log(x)))
 
@@ -267,7 +275,7 @@ RULES: Dict[str, PartialsRule] = {
     "fadd": lambda x, y, r: (1.0, 1.0),
     "fsub": lambda x, y, r: (1.0, -1.0),
     "fmul": lambda x, y, r: (y, x),
-    "fdiv": lambda x, y, r: (1.0 / y, -(r / y)),
+    "fdiv": _fdiv,
     "frem": lambda x, y, r: (1.0, -trunc(x / y)),
     "fneg": lambda x, r: (-1.0,),
     # intrinsics and libm
@@ -282,7 +290,9 @@ RULES: Dict[str, PartialsRule] = {
     "log2": lambda x, r: (1.0 / (x * LN2),),
     "log10": lambda x, r: (1.0 / (x * LN10),),
     "log1p": lambda x, r: (1.0 / (x + 1.0),),
-    "sqrt": lambda x, r: (0.5 / r,),
+    # 0.5 * (1/r) is exactly 0.5/r, and LLVM merges its 1/r with that of a
+    # division by r (x / sqrt(s), as in normalizing a vector).
+    "sqrt": lambda x, r: (0.5 * (1.0 / r),),
     "cbrt": lambda x, r: (r / (3.0 * x),),
     "pow": _pow,
     "powi": _powi,

@@ -74,14 +74,14 @@ def tbaa_tag(module, type_name: str) -> str:
     tags = module.facts.setdefault("runtime tbaa tags", {})
     if type_name not in tags:
         md = module.metadata
-        root = tags.get(None) or _new_metadata_node(md, TBAA_ROOT)
+        root = tags.get(None) or new_metadata_node(md, TBAA_ROOT)
         tags[None] = root
-        scalar = _new_metadata_node(md, f'!{{!"{type_name}", {root}, i64 0}}')
-        tags[type_name] = _new_metadata_node(md, f"!{{{scalar}, {scalar}, i64 0}}")
+        scalar = new_metadata_node(md, f'!{{!"{type_name}", {root}, i64 0}}')
+        tags[type_name] = new_metadata_node(md, f"!{{{scalar}, {scalar}, i64 0}}")
     return tags[type_name]
 
 
-def _new_metadata_node(md: dict, text: str) -> str:
+def new_metadata_node(md: dict, text: str) -> str:
     """`!N`, a new node `text` of the module."""
     key = str(1 + max((int(k) for k in md if k.isdigit()), default=-1))
     md[key] = text
