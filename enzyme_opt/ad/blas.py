@@ -617,54 +617,62 @@ def _tangent_copy(t, lane):
         f.call(b, "scal", v["n"], f.zero(), dy, v["incy"])
 
 
+def _tangent_product(t, lane, out, left, right, product, rescale, add_old):
+    """out = alpha left.right + beta out, for a bilinear product `.`:
+    d(out) = beta d(out) + alpha (left.d(right) + d(left).right)
+             + d(alpha) left.right + d(beta) out,
+    each product term by `product(coef, left, right, beta)` (which also
+    scales d(out) by beta, the first time), d(out) = beta d(out) by
+    `rescale(beta)` when there is none, and d(out) += d(beta) out by
+    `add_old(d(beta))`."""
+    if t.d(out, lane) is None:
+        return
+    v = t.v
+    terms = []
+    if t.d(right, lane) is not None:
+        terms.append((v["alpha"], v[left], t.d(right, lane)))
+    if t.d(left, lane) is not None:
+        terms.append((v["alpha"], t.d(left, lane), v[right]))
+    if t.ds("alpha", lane) is not None:
+        terms.append((t.ds("alpha", lane), v[left], v[right]))
+    beta = v["beta"]
+    for coef, lhs, rhs in terms:
+        product(coef, lhs, rhs, beta)
+        beta = t.f.one()
+    if not terms:
+        rescale(beta)
+    db = t.ds("beta", lane)
+    if db is not None:
+        add_old(db)
+
+
 def _tangent_gemv(t, lane):
     b, v, f = t.b, t.v, t.f
     dy = t.d("y", lane)
-    if dy is None:
-        return
-    terms = []
-    if t.d("x", lane) is not None:
-        terms.append((v["alpha"], v["a"], t.d("x", lane)))
-    if t.d("a", lane) is not None:
-        terms.append((v["alpha"], t.d("a", lane), v["x"]))
-    if t.ds("alpha", lane) is not None:
-        terms.append((t.ds("alpha", lane), v["a"], v["x"]))
-    beta = v["beta"]
-    for coef, a, x in terms:
-        f.call(b, "gemv", v["layout"], v["trans"], v["m"], v["n"], coef, a, v["lda"], x,
-               v["incx"], beta, dy, v["incy"])
-        beta = f.one()
-    ylen = vector_lengths(b, v)[1]
-    if not terms:
-        f.call(b, "scal", ylen, beta, dy, v["incy"])
-    db = t.ds("beta", lane)
-    if db is not None:
-        f.call(b, "axpy", ylen, db, v["y"], v["incy"], dy, v["incy"])
+
+    def ylen():
+        return vector_lengths(b, v)[1]
+    _tangent_product(
+        t, lane, "y", "a", "x",
+        lambda coef, a, x, beta: f.call(b, "gemv", v["layout"], v["trans"], v["m"], v["n"],
+                                         coef, a, v["lda"], x, v["incx"], beta, dy, v["incy"]),
+        lambda beta: f.call(b, "scal", ylen(), beta, dy, v["incy"]),
+        lambda db: f.call(b, "axpy", ylen(), db, v["y"], v["incy"], dy, v["incy"]))
 
 
 def _tangent_gemm(t, lane):
     b, v, f = t.b, t.v, t.f
     dc = t.d("c", lane)
-    if dc is None:
-        return
-    terms = []
-    if t.d("b", lane) is not None:
-        terms.append((v["alpha"], v["a"], t.d("b", lane)))
-    if t.d("a", lane) is not None:
-        terms.append((v["alpha"], t.d("a", lane), v["b"]))
-    if t.ds("alpha", lane) is not None:
-        terms.append((t.ds("alpha", lane), v["a"], v["b"]))
-    beta = v["beta"]
-    for coef, a, bm in terms:
-        f.call(b, "gemm", v["layout"], v["transa"], v["transb"], v["m"], v["n"], v["k"], coef,
-               a, v["lda"], bm, v["ldb"], beta, dc, v["ldc"])
-        beta = f.one()
-    lines, length = lines_of(b, v, v["m"], v["n"])
-    if not terms:
-        matrix(b, f, "scal", lines, length, beta, dc, v["ldc"])
-    db = t.ds("beta", lane)
-    if db is not None:
-        matrix(b, f, "axpy", lines, length, db, v["c"], v["ldc"], dc, v["ldc"])
+
+    def lines():
+        return lines_of(b, v, v["m"], v["n"])
+    _tangent_product(
+        t, lane, "c", "a", "b",
+        lambda coef, a, bm, beta: f.call(b, "gemm", v["layout"], v["transa"], v["transb"],
+                                          v["m"], v["n"], v["k"], coef, a, v["lda"], bm,
+                                          v["ldb"], beta, dc, v["ldc"]),
+        lambda beta: matrix(b, f, "scal", *lines(), beta, dc, v["ldc"]),
+        lambda db: matrix(b, f, "axpy", *lines(), db, v["c"], v["ldc"], dc, v["ldc"]))
 
 
 TANGENTS = {"dot": _tangent_dot, "nrm2": _tangent_nrm2, "axpy": _tangent_axpy,
