@@ -18,6 +18,9 @@ at BLAS speed.  With y = op(A) x (gemv) and C = op(A) op(B) (gemm):
   C = a op(A)op(B)+b C  likewise, with gemm              dA += a dC op(B)^T (or its transpose),
                                                          dB += a op(A)^T dC (or ...), da, db as
                                                          matrix dot products, dC = b dC
+  y = a S x + b y       as gemv, with symv                dS += a (x dy^T + dy x^T) on S's
+  (S symmetric, one                                      stored triangle (syr2), a x_i dy_i on
+  triangle stored)                                       its diagonal; dx += a S dy (symv)
 
 The transposes and the layout are read at run time (a `select` on the
 argument when it is not a constant), so a routine taking them as
@@ -78,11 +81,11 @@ class BlasCall:
         self._check_overlap(function)
 
     def _check_overlap(self, function):
-        """gemv's y and gemm's C may not be one of the inputs (BLAS forbids it;
+        """gemv's and symv's y and gemm's C may not be one of the inputs (BLAS forbids it;
         the derivative would read inputs the call overwrote).  axpy and copy
         with x = y compute what they say, and so do their derivatives."""
         written = WRITTEN[self.routine.operation]
-        if self.routine.operation not in ("gemv", "gemm"):
+        if self.routine.operation not in ("gemv", "gemm", "symv"):
             return
         out = _stripped(self.args[written])
         for name in sorted(ARRAYS & set(self.args) - {written}):
@@ -410,6 +413,8 @@ def stored_shape(b, v, which):
         if which == "b":
             n = _no_trans(b, v["transb"])
             return _select(b, n, v["k"], v["n"]), _select(b, n, v["n"], v["k"])
+    if "uplo" in v:                       # symv's A
+        return v["n"], v["n"]
     return v["m"], v["n"]                 # gemv's A, gemm's C
 
 
@@ -453,7 +458,7 @@ def needed_inputs(op, active, scalar_active):
         return {"x"} if "x" in active else set()
     if op in ("axpy", "scal"):
         return {"x"} if alpha else set()
-    if op == "gemv":
+    if op in ("gemv", "symv"):
         return ({"a"} if "x" in active or alpha else set()) | \
             ({"x"} if "a" in active or alpha else set()) | ({"y"} if beta else set())
     if op == "gemm":
@@ -675,9 +680,20 @@ def _tangent_gemm(t, lane):
         lambda db: matrix(b, f, "axpy", *lines(), db, v["c"], v["ldc"], dc, v["ldc"]))
 
 
+def _tangent_symv(t, lane):
+    b, v, f = t.b, t.v, t.f
+    dy = t.d("y", lane)
+    _tangent_product(
+        t, lane, "y", "a", "x",
+        lambda coef, a, x, beta: f.call(b, "symv", v["layout"], v["uplo"], v["n"], coef, a,
+                                         v["lda"], x, v["incx"], beta, dy, v["incy"]),
+        lambda beta: f.call(b, "scal", v["n"], beta, dy, v["incy"]),
+        lambda db: f.call(b, "axpy", v["n"], db, v["y"], v["incy"], dy, v["incy"]))
+
+
 TANGENTS = {"dot": _tangent_dot, "nrm2": _tangent_nrm2, "axpy": _tangent_axpy,
             "scal": _tangent_scal, "copy": _tangent_copy, "gemv": _tangent_gemv,
-            "gemm": _tangent_gemm}
+            "gemm": _tangent_gemm, "symv": _tangent_symv}
 
 
 def reaches_call(info, call) -> bool:
@@ -819,9 +835,49 @@ def _adjoint_gemm(r, lane, _):
     matrix(b, f, "scal", lines, length, v["beta"], dc, ldc)
 
 
+def _adjoint_symv(r, lane, _):
+    b, v, f = r.b, r.v, r.f
+    dy = r.d("y", lane)
+    if dy is None:
+        return
+    incy, one = r.own_inc("y"), ConstantInt(I32, 1)
+    da, dx = r.d("a", lane), r.d("x", lane)
+    if da is not None:
+        _symmetric_update(r, da, dy, incy)
+    if dx is not None:
+        f.call(b, "symv", v["layout"], v["uplo"], v["n"], v["alpha"], *r.arr("a"), dy, incy,
+               f.one(), dx, r.own_inc("x"))
+    if r.scalar_active("alpha"):
+        tmp = _malloc(b, f, v["n"])
+        f.call(b, "symv", v["layout"], v["uplo"], v["n"], f.one(), *r.arr("a"), *r.arr("x"),
+               f.zero(), tmp, one)
+        r.add("alpha", f.call(b, "dot", v["n"], tmp, one, dy, incy), lane)
+        free_buffer(b, tmp)
+    if r.scalar_active("beta"):
+        r.add("beta", f.call(b, "dot", v["n"], *r.arr("y"), dy, incy), lane)
+    f.call(b, "scal", v["n"], v["beta"], dy, incy)
+
+
+def _symmetric_update(r, da, dy, incy):
+    """dA += alpha (x dy^T + dy x^T) on the stored triangle, but only alpha x_i
+    dy_i on the diagonal: an off-diagonal stored entry stands for two entries
+    of the symmetric matrix, a diagonal one for one.  syr2 adds twice that on
+    the diagonal, so the diagonal is saved and then averaged with the new one."""
+    b, v, f = r.b, r.v, r.f
+    one = ConstantInt(I32, 1)
+    step = b.add(_coerce(b, v["lda"], I32), one)       # along the diagonal
+    saved = _malloc(b, f, v["n"])
+    f.call(b, "copy", v["n"], da, step, saved, one)
+    f.call(b, "syr2", v["layout"], v["uplo"], v["n"], v["alpha"], *r.arr("x"), dy, incy, da,
+           v["lda"])
+    f.call(b, "axpy", v["n"], f.one(), saved, one, da, step)
+    f.call(b, "scal", v["n"], const_float(f.element, 0.5), da, step)
+    free_buffer(b, saved)
+
+
 ADJOINTS = {"dot": _adjoint_dot, "nrm2": _adjoint_nrm2, "axpy": _adjoint_axpy,
             "scal": _adjoint_scal, "copy": _adjoint_copy, "gemv": _adjoint_gemv,
-            "gemm": _adjoint_gemm}
+            "gemm": _adjoint_gemm, "symv": _adjoint_symv}
 
 
 def prepare_blas_reverse(gen, call, routine, unchanged) -> None:

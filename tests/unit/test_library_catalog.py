@@ -133,7 +133,11 @@ def test_blas_routines():
     assert L.blas_written_argument("cblas_dgemm") == 12      # C, after the layout
     assert L.blas_written_argument("dgemv_") == 9            # y; Fortran has no layout
     assert L.blas_written_argument("cblas_ddot") is None
-    for name in ("cblas_dtrsm", "dpotrf_", "zgemm_", "cblas_dger", "idamax_"):
+    assert L.differentiable_blas("dsymv_") == ("symv", "double", "fortran")
+    assert L.blas_written_argument("dsymv_") == 8            # y
+    assert L.differentiable_blas("cblas_ssyr2") is None and L.blas_written_argument("dsyr2_") == 7
+    for name in ("cblas_dtrsm", "dpotrf_", "zgemm_", "cblas_dger", "idamax_", "dsyr2_",
+                 "cblas_zsymv"):
         assert L.blas_without_rule(name), name
     for name in ("cblas_ddot", "sgemm_", "scale", "dot_"):
         assert not L.blas_without_rule(name), name

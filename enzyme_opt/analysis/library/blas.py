@@ -12,7 +12,10 @@ reference BLAS are built).
 Each routine is (operation, element type, convention); PARAMETERS names
 the arguments of each operation in the order the cblas form takes them
 (the Fortran form drops `layout`).  The adjoints call the same family:
-`ger` (a rank-1 update) is only called by them, never differentiated.
+`ger` and `syr2` (rank-1 and symmetric rank-2 updates) are only called
+by them, never differentiated.  `symv` reads only the triangle of its
+symmetric matrix that `uplo` names (cblas: CblasUpper 121, CblasLower
+122; Fortran: 'U', 'L'); its derivative is with respect to that triangle.
 """
 from __future__ import annotations
 
@@ -32,16 +35,19 @@ PARAMETERS = {
              "incy"),
     "gemm": ("layout", "transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb",
              "beta", "c", "ldc"),
+    "symv": ("layout", "uplo", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"),
     "ger": ("layout", "m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"),
+    "syr2": ("layout", "uplo", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"),
 }
 WRITTEN = {"dot": None, "nrm2": None, "axpy": "y", "scal": "x", "copy": "y", "gemv": "y",
-           "gemm": "c", "ger": "a"}
+           "gemm": "c", "symv": "y", "ger": "a", "syr2": "a"}
 ARRAYS = {"x", "y", "a", "b", "c"}
-CHARACTERS = {"layout", "trans", "transa", "transb"}       # enums in cblas, chars in Fortran
+# enums in cblas, characters in Fortran
+CHARACTERS = {"layout", "trans", "transa", "transb", "uplo"}
 FLOATS = {"alpha", "beta"}
 
-# Operations with derivative rules; `ger` is only called by them.
-DIFFERENTIATED = ("dot", "nrm2", "axpy", "scal", "copy", "gemv", "gemm")
+# Operations with derivative rules; `ger` and `syr2` are only called by them.
+DIFFERENTIATED = ("dot", "nrm2", "axpy", "scal", "copy", "gemv", "gemm", "symv")
 ELEMENTS = {"d": "double", "s": "float"}
 
 # CBLAS_ORDER and CBLAS_TRANSPOSE
@@ -93,8 +99,8 @@ def blas_written_argument(name: str) -> Optional[int]:
 # a call of one that derivatives reach is refused, saying so.
 _UNRULED_STEMS = (
     "asum", "amax", "amin", "rot", "rotg", "rotm", "rotmg", "swap", "sdot", "dsdot", "axpby",
-    "gbmv", "symv", "sbmv", "spmv", "hemv", "trmv", "tbmv", "tpmv", "trsv", "tbsv", "tpsv",
-    "ger", "geru", "gerc", "syr", "spr", "syr2", "spr2", "symm", "hemm", "syrk", "herk",
+    "gbmv", "sbmv", "spmv", "hemv", "trmv", "tbmv", "tpmv", "trsv", "tbsv", "tpsv",
+    "ger", "geru", "gerc", "syr", "spr", "spr2", "symm", "hemm", "syrk", "herk",
     "syr2k", "her2k", "trmm", "trsm", "omatcopy", "imatcopy",
     "potrf", "potrs", "potri", "getrf", "getrs", "getri", "gesv", "posv", "trtrs", "lacpy",
     "lascl", "lange", "syev", "gesvd", "geqrf", "orgqr",
@@ -102,7 +108,7 @@ _UNRULED_STEMS = (
     "dotc", "dotu", "dotc_sub", "dotu_sub", "scnrm2", "dznrm2")
 _UNRULED = re.compile(r"(cblas_|LAPACKE_)?i?[sdcz](%s)_?\Z" % "|".join(_UNRULED_STEMS))
 # complex and mixed forms of the routines with rules: zgemm_, cblas_zdscal, dznrm2_
-_COMPLEX = re.compile(r"(cblas_)?([cz](gemm|gemv|axpy|scal|copy)|csscal|zdscal|scnrm2|dznrm2)_?\Z")
+_COMPLEX = re.compile(r"(cblas_)?([cz](gemm|gemv|symv|axpy|scal|copy)|csscal|zdscal|scnrm2|dznrm2)_?\Z")
 
 
 def blas_without_rule(name: str) -> Optional[str]:
