@@ -177,6 +177,25 @@ class Family:
         self.element = bc.element
         self.convention = bc.routine.convention
         self.char_type = bc.char_type if self.convention == CBLAS else I8
+        # id(shadow) -> "it is no shadow of its own" (i1), under enzyme_runtime_activity
+        self.guards = {}
+
+    def guarded(self, b, fn, args):
+        """(fn, args), or a wrapper calling fn only when every shadow among
+        `args` (looked for through selects and casts) is active at run time."""
+        conds, seen = [], set()
+        for a in args:
+            for v in _alternatives(a):
+                cond = self.guards.get(id(v))
+                if cond is not None and id(cond) not in seen:
+                    seen.add(id(cond))
+                    conds.append(cond)
+        if not conds:
+            return fn, args
+        cond = conds[0]
+        for c in conds[1:]:
+            cond = b.binop("and", cond, c)
+        return _when_active(self.module, fn), [cond] + list(args)
 
     def trans(self, transpose: bool):
         if self.convention == CBLAS:
@@ -220,6 +239,7 @@ class Family:
             args = args[1:]            # the rules pass a layout; Fortran's is column-major
         fn = self.routine(operation)
         args = [_coerce(b, a, t) for a, t in zip(args, fn.function_type.params)]
+        fn, args = self.guarded(b, fn, args)
         return b.call(fn, args, "blas." + operation if operation in ("dot", "nrm2") else None)
 
     def _fortran_wrapper(self, operation, name):
@@ -253,6 +273,38 @@ class Family:
         result = b.call(target, [_coerce(b, a, t) for a, t in zip(passed, tparams)])
         b.ret(None if ftype.ret.is_void else _coerce(b, result, ftype.ret))
         return fn
+
+
+def _alternatives(v):
+    """The values `v` may be: itself, through casts, or either side of a select."""
+    if isinstance(v, I.Cast):
+        return _alternatives(v.operands[0])
+    if isinstance(v, I.Select):
+        return _alternatives(v.operands[1]) + _alternatives(v.operands[2])
+    return [v]
+
+
+def _when_active(module, fn):
+    """fn(args) behind a condition: `when.fn(active, args)` calls it only when
+    `active`, and then returns its result (else 0)."""
+    name = f"{HELPER_PREFIX}when.{fn.name}"
+    existing = module.get(name)
+    if existing is not None:
+        return existing
+    ftype = fn.function_type
+    helper = _new_helper(module, name, FunctionType(ftype.ret, (I1,) + tuple(ftype.params)),
+                         ["active"] + [f"arg{i}" for i in range(len(ftype.params))])
+    entry, run, done = (helper.add_block(n) for n in ("entry", "run", "done"))
+    Builder(entry).cond_br(helper.args[0], run, done)
+    rb = Builder(run)
+    result = rb.call(fn, list(helper.args[1:]))
+    rb.br(done)
+    db = Builder(done)
+    if ftype.ret.is_void:
+        db.ret(None)
+    else:
+        db.ret(db.phi(ftype.ret, [(const_float(ftype.ret, 0.0), entry), (result, run)]))
+    return helper
 
 
 def _new_helper(module, name, ftype, arg_names):
@@ -390,7 +442,38 @@ def _vector_copy_helper(family: Family):
 
 def matrix(b, family, what, *args):
     fn = _matrix_helper(family, what)
-    return b.call(fn, [_coerce(b, x, t) for x, t in zip(args, fn.function_type.params)])
+    fn, args = family.guarded(b, fn, [_coerce(b, x, t)
+                                      for x, t in zip(args, fn.function_type.params)])
+    return b.call(fn, args)
+
+
+def scale_matrix(b, family, v, alpha, c, ldc):
+    """C = alpha C for gemm's M x N matrix C: by LAPACK's lascl when the
+    program has it in the cblas form its BLAS takes (`cblas_dlascl(layout,
+    type, kl, ku, cfrom, cto, m, n, a, lda, info)`, as the reference's BLAS
+    mocks define it), else by the loops of a helper (a real BLAS has no
+    cblas form of lascl, and the Fortran one needs LAPACK linked)."""
+    lascl = _cblas_lascl(family)
+    if lascl is None:
+        return matrix(b, family, "scal", *lines_of(b, v, v["m"], v["n"]), alpha, c, ldc)
+    params = lascl.function_type.params
+    args = (v["layout"], ConstantInt(params[1], ord("G")), ConstantInt(I32, 0),
+            ConstantInt(I32, 0), family.one(), alpha, v["m"], v["n"], c, ldc, ConstantInt(I32, 0))
+    fn, args = family.guarded(b, lascl, [_coerce(b, a, t) for a, t in zip(args, params)])
+    return b.call(fn, args)
+
+
+def _cblas_lascl(family):
+    if family.convention != CBLAS:
+        return None
+    fn = family.module.get(f"cblas_{'d' if family.element == DOUBLE else 's'}lascl")
+    if fn is None or not hasattr(fn, "function_type"):
+        return None
+    params = fn.function_type.params
+    kinds = [p.is_int for p in params[:4]] + [p == family.element for p in params[4:6]] + \
+        [p.is_int for p in params[6:8]] + [params[8].is_pointer if len(params) > 8 else False] + \
+        [p.is_int for p in params[9:]]
+    return fn if len(params) == 11 and all(kinds) and fn.function_type.ret.is_void else None
 
 
 def _malloc(b, family, count):
@@ -553,8 +636,13 @@ class AdjointView(_View):
 
     def d(self, name, lane):
         arg = self._arg(name)
-        return self.gen.shadow_in_rev(self.b, arg, lane) if self.gen.info.has_shadow(arg) \
-            else None
+        if not self.gen.info.has_shadow(arg):
+            return None
+        shadow = self.gen.shadow_in_rev(self.b, arg, lane)
+        if self.gen.ctx.runtime_activity:     # the pointer as its own shadow: inactive
+            primal = self.gen.primal_in_rev(self.b, arg)
+            self.f.guards[id(shadow)] = self.b.icmp("ne", shadow, primal)
+        return shadow
 
     def add(self, name, delta, lane):
         """adjoint(scalar `name`) += delta."""
@@ -676,7 +764,7 @@ def _tangent_gemm(t, lane):
         lambda coef, a, bm, beta: f.call(b, "gemm", v["layout"], v["transa"], v["transb"],
                                           v["m"], v["n"], v["k"], coef, a, v["lda"], bm,
                                           v["ldb"], beta, dc, v["ldc"]),
-        lambda beta: matrix(b, f, "scal", *lines(), beta, dc, v["ldc"]),
+        lambda beta: scale_matrix(b, f, v, beta, dc, v["ldc"]),
         lambda db: matrix(b, f, "axpy", *lines(), db, v["c"], v["ldc"], dc, v["ldc"]))
 
 
@@ -832,7 +920,7 @@ def _adjoint_gemm(r, lane, _):
         free_buffer(b, tmp)
     if r.scalar_active("beta"):
         r.add("beta", matrix(b, f, "dot", lines, length, dc, ldc, *r.arr("c")), lane)
-    matrix(b, f, "scal", lines, length, v["beta"], dc, ldc)
+    scale_matrix(b, f, v, v["beta"], dc, ldc)
 
 
 def _adjoint_symv(r, lane, _):
