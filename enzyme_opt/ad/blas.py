@@ -21,6 +21,9 @@ at BLAS speed.  With y = op(A) x (gemv) and C = op(A) op(B) (gemm):
   y = a S x + b y       as gemv, with symv                dS += a (x dy^T + dy x^T) on S's
   (S symmetric, one                                      stored triangle (syr2), a x_i dy_i on
   triangle stored)                                       its diagonal; dx += a S dy (symv)
+  C = a op(A)op(A)^T    dC = b dC + a (op(A)op(dA)^T      dA += a (T + T^T) op(A) (symm), T the
+      + b C (syrk, on        + op(dA)op(A)^T) (syr2k)    adjoint of C's triangle; dC = b dC
+  C's triangle)              + da op(A)op(A)^T (syrk)    on the triangle
 
 The transposes and the layout are read at run time (a `select` on the
 argument when it is not a constant), so a routine taking them as
@@ -41,7 +44,8 @@ from __future__ import annotations
 
 from ..analysis.library import differentiable_blas
 from ..analysis.library.blas import (ARRAYS, CBLAS, CHARACTERS, COL_MAJOR, FLOATS, FORTRAN,
-                                     NO_TRANS, PARAMETERS, ROW_MAJOR, TRANS, WRITTEN,
+                                     LEFT, NO_TRANS, PARAMETERS, RIGHT, ROW_MAJOR, TRANS, UPPER,
+                                     WRITTEN,
                                      routine_name)
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -85,7 +89,7 @@ class BlasCall:
         the derivative would read inputs the call overwrote).  axpy and copy
         with x = y compute what they say, and so do their derivatives."""
         written = WRITTEN[self.routine.operation]
-        if self.routine.operation not in ("gemv", "gemm", "symv"):
+        if self.routine.operation not in ("gemv", "gemm", "symv", "syrk"):
             return
         out = _stripped(self.args[written])
         for name in sorted(ARRAYS & set(self.args) - {written}):
@@ -150,6 +154,16 @@ def _row_major(b, layout):
     return _eq_any(b, layout, (ROW_MAJOR,))
 
 
+def _upper(b, uplo):
+    return _eq_any(b, uplo, (UPPER, ord("U"), ord("u")))
+
+
+def _not(b, flag):
+    if isinstance(flag, ConstantInt):
+        return ConstantInt(I1, 1 - flag.value)
+    return b.binop("xor", flag, ConstantInt(I1, 1))
+
+
 def _magnitude(b, v):
     if isinstance(v, ConstantInt):
         return ConstantInt(v.type, abs(v.value))
@@ -201,6 +215,11 @@ class Family:
         if self.convention == CBLAS:
             return ConstantInt(self.char_type, TRANS if transpose else NO_TRANS)
         return ConstantInt(I8, ord("T" if transpose else "N"))
+
+    def side(self, left: bool):
+        if self.convention == CBLAS:
+            return ConstantInt(self.char_type, LEFT if left else RIGHT)
+        return ConstantInt(I8, ord("L" if left else "R"))
 
     def flipped(self, b, t):
         return _select(b, _no_trans(b, t), self.trans(True), self.trans(False))
@@ -335,22 +354,26 @@ _SHAPES = {"copy": ("lines", "length", "x", "ldx", "y", "ldy"),
            "axpy": ("lines", "length", "alpha", "x", "ldx", "y", "ldy")}
 
 
-def _matrix_helper(family: Family, what: str):
+def _matrix_helper(family: Family, what: str, triangle: bool = False):
     """`what` over a matrix of `lines` lines of `length` elements with leading
     dimensions, as two loops (a module that defines one BLAS routine itself
     need not have the others):
       copy(lines, length, x, ldx, y, ldy):   y = x
       dot(lines, length, x, ldx, y, ldy):    sum of x .* y
       scal(lines, length, alpha, x, ldx):    x = alpha x (0 where alpha is 0)
-      axpy(lines, length, alpha, x, ldx, y, ldy): y += alpha x"""
+      axpy(lines, length, alpha, x, ldx, y, ldy): y += alpha x
+    With `triangle`, over one triangle of a square matrix, diagonal
+    included: a last parameter `tail` says which, the elements of line l
+    from l on (else up to l)."""
     module, el = family.module, family.element
-    name = f"{HELPER_PREFIX}{what}_matrix.{el}"
+    name = f"{HELPER_PREFIX}{what}_{'triangle' if triangle else 'matrix'}.{el}"
     existing = module.get(name)
     if existing is not None:
         return existing
     ptr = module.pointer_to(el)
-    names = _SHAPES[what]
-    params = tuple(el if n == "alpha" else ptr if n in ("x", "y") else I32 for n in names)
+    names = _SHAPES[what] + (("tail",) if triangle else ())
+    params = tuple(el if n == "alpha" else ptr if n in ("x", "y") else I1 if n == "tail"
+                   else I32 for n in names)
     ret = el if what == "dot" else VOID
     fn = _new_helper(module, name, FunctionType(ret, params), names)
     fn.attrs = "nounwind"
@@ -360,8 +383,14 @@ def _matrix_helper(family: Family, what: str):
     eb = Builder(entry)
     lines, length = _count(eb, a["lines"]), _count(eb, a["length"])
     outer = _Loop(fn, eb, lines, "line", [acc_in] if ret is el else [])
-    inner = _Loop(fn, outer.body, length, "element", outer.carried)
-    b, j, i = inner.body, outer.index, inner.index
+    ob, j = outer.body, outer.index
+    first, count = ConstantInt(I64, 0), length
+    if triangle:
+        first = ob.select(a["tail"], j, first)
+        count = ob.select(a["tail"], ob.sub(length, j), ob.add(j, ConstantInt(I64, 1)))
+    inner = _Loop(fn, ob, count, "element", outer.carried)
+    b = inner.body
+    i = b.add(first, inner.index) if triangle else inner.index
 
     def at(p, ld):
         return b.gep(el, p, [b.add(b.mul(j, _i64(b, ld)), i)], ptr, "at")
@@ -440,6 +469,18 @@ def _vector_copy_helper(family: Family):
     return fn
 
 
+def triangle(b, family, v, what, *args):
+    """`what` (as `matrix`) over the triangle of n x n matrices that v's uplo
+    names, in v's layout."""
+    tail = _select(b, _upper(b, v["uplo"]), _row_major(b, v["layout"]),
+                   _not(b, _row_major(b, v["layout"])))
+    fn = _matrix_helper(family, what, triangle=True)
+    args = [_coerce(b, x, t) for x, t in zip((v["n"], v["n"]) + args + (tail,),
+                                              fn.function_type.params)]
+    fn, args = family.guarded(b, fn, args)
+    return b.call(fn, args)
+
+
 def matrix(b, family, what, *args):
     fn = _matrix_helper(family, what)
     fn, args = family.guarded(b, fn, [_coerce(b, x, t)
@@ -496,7 +537,10 @@ def stored_shape(b, v, which):
         if which == "b":
             n = _no_trans(b, v["transb"])
             return _select(b, n, v["k"], v["n"]), _select(b, n, v["n"], v["k"])
-    if "uplo" in v:                       # symv's A
+    if "k" in v and which == "a":         # syrk's A: op(A) is n x k
+        n = _no_trans(b, v["trans"])
+        return _select(b, n, v["n"], v["k"]), _select(b, n, v["k"], v["n"])
+    if "uplo" in v:                       # symv's A, syrk's C
         return v["n"], v["n"]
     return v["m"], v["n"]                 # gemv's A, gemm's C
 
@@ -547,6 +591,8 @@ def needed_inputs(op, active, scalar_active):
     if op == "gemm":
         return ({"a"} if "b" in active or alpha else set()) | \
             ({"b"} if "a" in active or alpha else set()) | ({"c"} if beta else set())
+    if op == "syrk":
+        return ({"a"} if "a" in active or alpha else set()) | ({"c"} if beta else set())
     return set()
 
 
@@ -779,9 +825,32 @@ def _tangent_symv(t, lane):
         lambda db: f.call(b, "axpy", v["n"], db, v["y"], v["incy"], dy, v["incy"]))
 
 
+def _tangent_syrk(t, lane):
+    """C = alpha op(A) op(A)^T + beta C on C's triangle: dC = beta dC
+    + alpha (op(A) op(dA)^T + op(dA) op(A)^T) (syr2k) + d(alpha) op(A) op(A)^T
+    (syrk) + d(beta) C, the other triangle left alone as the call leaves it."""
+    b, v, f = t.b, t.v, t.f
+    dc = t.d("c", lane)
+    if dc is None:
+        return
+    head = (v["layout"], v["uplo"], v["trans"], v["n"], v["k"])
+    beta = v["beta"]
+    if t.d("a", lane) is not None:
+        f.call(b, "syr2k", *head, v["alpha"], v["a"], v["lda"], t.d("a", lane), v["lda"], beta,
+               dc, v["ldc"])
+        beta = f.one()
+    if t.ds("alpha", lane) is not None:
+        f.call(b, "syrk", *head, t.ds("alpha", lane), v["a"], v["lda"], beta, dc, v["ldc"])
+        beta = f.one()
+    if beta is v["beta"]:
+        triangle(b, f, v, "scal", beta, dc, v["ldc"])
+    if t.ds("beta", lane) is not None:
+        triangle(b, f, v, "axpy", t.ds("beta", lane), v["c"], v["ldc"], dc, v["ldc"])
+
+
 TANGENTS = {"dot": _tangent_dot, "nrm2": _tangent_nrm2, "axpy": _tangent_axpy,
             "scal": _tangent_scal, "copy": _tangent_copy, "gemv": _tangent_gemv,
-            "gemm": _tangent_gemm, "symv": _tangent_symv}
+            "gemm": _tangent_gemm, "symv": _tangent_symv, "syrk": _tangent_syrk}
 
 
 def reaches_call(info, call) -> bool:
@@ -963,9 +1032,37 @@ def _symmetric_update(r, da, dy, incy):
     free_buffer(b, saved)
 
 
+def _adjoint_syrk(r, lane, _):
+    """With T the adjoint of C's stored triangle (0 elsewhere), dA += alpha
+    (T + T^T) op(A) (or op(A)^T (T + T^T) for op(A) = A^T): a symm with dC,
+    its diagonal doubled meanwhile, as the symmetric T + T^T."""
+    b, v, f = r.b, r.v, r.f
+    dc = r.d("c", lane)
+    if dc is None:
+        return
+    ldc, da = r.own_inc("c"), r.d("a", lane)
+    if da is not None:
+        diagonal = b.add(_coerce(b, ldc, I32), ConstantInt(I32, 1))
+        nt = _no_trans(b, v["trans"])
+        f.call(b, "scal", v["n"], const_float(f.element, 2.0), dc, diagonal)
+        f.call(b, "symm", v["layout"], _select(b, nt, f.side(True), f.side(False)), v["uplo"],
+               _select(b, nt, v["n"], v["k"]), _select(b, nt, v["k"], v["n"]), v["alpha"], dc,
+               ldc, *r.arr("a"), f.one(), da, r.own_inc("a"))
+        f.call(b, "scal", v["n"], const_float(f.element, 0.5), dc, diagonal)
+    if r.scalar_active("alpha"):
+        tmp = _malloc(b, f, b.mul(_count(b, v["n"]), _count(b, v["n"])))
+        f.call(b, "syrk", v["layout"], v["uplo"], v["trans"], v["n"], v["k"], f.one(),
+               *r.arr("a"), f.zero(), tmp, v["n"])
+        r.add("alpha", triangle(b, f, v, "dot", dc, ldc, tmp, v["n"]), lane)
+        free_buffer(b, tmp)
+    if r.scalar_active("beta"):
+        r.add("beta", triangle(b, f, v, "dot", dc, ldc, *r.arr("c")), lane)
+    triangle(b, f, v, "scal", v["beta"], dc, ldc)
+
+
 ADJOINTS = {"dot": _adjoint_dot, "nrm2": _adjoint_nrm2, "axpy": _adjoint_axpy,
             "scal": _adjoint_scal, "copy": _adjoint_copy, "gemv": _adjoint_gemv,
-            "gemm": _adjoint_gemm, "symv": _adjoint_symv}
+            "gemm": _adjoint_gemm, "symv": _adjoint_symv, "syrk": _adjoint_syrk}
 
 
 def prepare_blas_reverse(gen, call, routine, unchanged) -> None:
