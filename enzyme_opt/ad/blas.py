@@ -24,6 +24,9 @@ at BLAS speed.  With y = op(A) x (gemv) and C = op(A) op(B) (gemm):
   C = a op(A)op(A)^T    dC = b dC + a (op(A)op(dA)^T      dA += a (T + T^T) op(A) (symm), T the
       + b C (syrk, on        + op(dA)op(A)^T) (syr2k)    adjoint of C's triangle; dC = b dC
   C's triangle)              + da op(A)op(A)^T (syrk)    on the triangle
+  B = a op(A)^-1 B       dX = op(A)^-1 (a dB + da B     G = op(A)^-T dX (trsm); dA += -G X^T
+  (trsm, side L; R:          - op(dA) X) (trmm, trsm)    on A's triangle (gemm); da += <G, B>;
+  B op(A)^-1)                                            dB = a G
 
 The transposes and the layout are read at run time (a `select` on the
 argument when it is not a constant), so a routine taking them as
@@ -44,8 +47,8 @@ from __future__ import annotations
 
 from ..analysis.library import differentiable_blas
 from ..analysis.library.blas import (ARRAYS, CBLAS, CHARACTERS, COL_MAJOR, FLOATS, FORTRAN,
-                                     LEFT, NO_TRANS, PARAMETERS, RIGHT, ROW_MAJOR, TRANS, UPPER,
-                                     WRITTEN,
+                                     LEFT, NO_TRANS, PARAMETERS, RIGHT, ROW_MAJOR, TRANS, UNIT,
+                                     UPPER, WRITTEN,
                                      routine_name)
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -89,7 +92,7 @@ class BlasCall:
         the derivative would read inputs the call overwrote).  axpy and copy
         with x = y compute what they say, and so do their derivatives."""
         written = WRITTEN[self.routine.operation]
-        if self.routine.operation not in ("gemv", "gemm", "symv", "syrk"):
+        if self.routine.operation not in ("gemv", "gemm", "symv", "syrk", "trsm"):
             return
         out = _stripped(self.args[written])
         for name in sorted(ARRAYS & set(self.args) - {written}):
@@ -156,6 +159,14 @@ def _row_major(b, layout):
 
 def _upper(b, uplo):
     return _eq_any(b, uplo, (UPPER, ord("U"), ord("u")))
+
+
+def _left(b, side):
+    return _eq_any(b, side, (LEFT, ord("L"), ord("l")))
+
+
+def _unit(b, diag):
+    return _eq_any(b, diag, (UNIT, ord("U"), ord("u")))
 
 
 def _not(b, flag):
@@ -530,6 +541,11 @@ def free_buffer(b, p):
 # -- shapes ---------------------------------------------------------------------------------
 def stored_shape(b, v, which):
     """(rows, columns) of matrix `which` as stored, from the values `v`."""
+    if "side" in v:                       # trsm's A (square) and B
+        if which == "a":
+            order = _select(b, _left(b, v["side"]), v["m"], v["n"])
+            return order, order
+        return v["m"], v["n"]
     if "transa" in v:                     # gemm
         if which == "a":
             n = _no_trans(b, v["transa"])
@@ -593,6 +609,8 @@ def needed_inputs(op, active, scalar_active):
             ({"b"} if "a" in active or alpha else set()) | ({"c"} if beta else set())
     if op == "syrk":
         return ({"a"} if "a" in active or alpha else set()) | ({"c"} if beta else set())
+    if op == "trsm":            # B as the call reads it (its result is copied apart)
+        return {"a"} | ({"b"} if alpha else set())
     return set()
 
 
@@ -848,9 +866,41 @@ def _tangent_syrk(t, lane):
         triangle(b, f, v, "axpy", t.ds("beta", lane), v["c"], v["ldc"], dc, v["ldc"])
 
 
+def _tangent_trsm(t, lane):
+    """X = alpha op(A)^-1 B (side L; B op(A)^-1 for R):
+    dX = op(A)^-1 (alpha dB + d(alpha) B - op(dA) X), with dA's diagonal 0
+    when A's is taken as unit.  The first two terms go in before the call
+    (B still holds its input), the rest after it (X is there)."""
+    b, v, f = t.b, t.v, t.f
+    db = t.d("b", lane)
+    if db is None:
+        return
+    scale_matrix(b, f, v, v["alpha"], db, v["ldb"])
+    if t.ds("alpha", lane) is not None:
+        matrix(b, f, "axpy", *lines_of(b, v, v["m"], v["n"]), t.ds("alpha", lane), v["b"],
+               v["ldb"], db, v["ldb"])
+    after = t.after
+    da = t.d("a", lane)
+    if da is not None:
+        lines, length = lines_of(after, v, v["m"], v["n"])
+        tmp = _malloc(after, f, after.mul(_count(after, lines), _count(after, length)))
+        matrix(after, f, "copy", lines, length, v["b"], v["ldb"], tmp, length)
+        # op(dA) X, or X op(dA); with a unit diagonal trmm adds X itself: taken off
+        f.call(after, "trmm", v["layout"], v["side"], v["uplo"], v["transa"], v["diag"],
+               v["m"], v["n"], f.one(), da, v["lda"], tmp, length)
+        unit = _select(after, _unit(after, v["diag"]), const_float(f.element, -1.0), f.zero())
+        matrix(after, f, "axpy", lines, length, unit, v["b"], v["ldb"], tmp, length)
+        matrix(after, f, "axpy", lines, length, const_float(f.element, -1.0), tmp, length, db,
+               v["ldb"])
+        free_buffer(after, tmp)
+    f.call(after, "trsm", v["layout"], v["side"], v["uplo"], v["transa"], v["diag"], v["m"],
+           v["n"], f.one(), v["a"], v["lda"], db, v["ldb"])
+
+
 TANGENTS = {"dot": _tangent_dot, "nrm2": _tangent_nrm2, "axpy": _tangent_axpy,
             "scal": _tangent_scal, "copy": _tangent_copy, "gemv": _tangent_gemv,
-            "gemm": _tangent_gemm, "symv": _tangent_symv, "syrk": _tangent_syrk}
+            "gemm": _tangent_gemm, "symv": _tangent_symv, "syrk": _tangent_syrk,
+            "trsm": _tangent_trsm}
 
 
 def reaches_call(info, call) -> bool:
@@ -1060,9 +1110,54 @@ def _adjoint_syrk(r, lane, _):
     triangle(b, f, v, "scal", v["beta"], dc, ldc)
 
 
+def _adjoint_trsm(r, lane, _):
+    """X = alpha op(A)^-1 B (side L): with G = op(A)^-T dX (a trsm in dB's
+    place), d(op(A)) += -G X^T, d(alpha) += <G, B>, dB = alpha G.  Side R:
+    G = dX op(A)^-T, d(op(A)) += -X^T G."""
+    b, v, f = r.b, r.v, r.f
+    db = r.d("b", lane)
+    if db is None:
+        return
+    ldb = r.own_inc("b")
+    f.call(b, "trsm", v["layout"], v["side"], v["uplo"], f.flipped(b, v["transa"]), v["diag"],
+           v["m"], v["n"], f.one(), *r.arr("a"), db, ldb)
+    da = r.d("a", lane)
+    if da is not None:
+        _trsm_matrix_adjoint(r, da, db, ldb)
+    lines, length = lines_of(b, v, v["m"], v["n"])
+    if r.scalar_active("alpha"):
+        r.add("alpha", matrix(b, f, "dot", lines, length, db, ldb, *r.arr("b")), lane)
+    scale_matrix(b, f, v, v["alpha"], db, ldb)
+
+
+def _trsm_matrix_adjoint(r, da, g, ldg):
+    """dA += -G X^T (side L, op N), -X G^T (L, T), -X^T G (R, N), -G^T X (R, T),
+    on A's triangle, its diagonal left out when it is taken as unit."""
+    b, v, f = r.b, r.v, r.f
+    x, ldx = r.copied["b.out"]
+    left, nt = _left(b, v["side"]), _no_trans(b, v["transa"])
+    order = _select(b, left, v["m"], v["n"])
+    inner = _select(b, left, v["n"], v["m"])
+    g_first = _select(b, left, nt, _not(b, nt))
+    tmp = _malloc(b, f, b.mul(_count(b, order), _count(b, order)))
+    f.call(b, "gemm", v["layout"], _select(b, left, f.trans(False), f.trans(True)),
+           _select(b, left, f.trans(True), f.trans(False)), order, order, inner,
+           const_float(f.element, -1.0), _select(b, g_first, g, x),
+           _select(b, g_first, ldg, ldx), _select(b, g_first, x, g),
+           _select(b, g_first, ldx, ldg), f.zero(), tmp, order)
+    square = {"layout": v["layout"], "uplo": v["uplo"], "n": order}
+    triangle(b, f, square, "axpy", f.one(), tmp, order, da, r.own_inc("a"))
+    one = ConstantInt(I32, 1)
+    unit = _select(b, _unit(b, v["diag"]), const_float(f.element, -1.0), f.zero())
+    f.call(b, "axpy", order, unit, tmp, b.add(_coerce(b, order, I32), one), da,
+           b.add(_coerce(b, r.own_inc("a"), I32), one))
+    free_buffer(b, tmp)
+
+
 ADJOINTS = {"dot": _adjoint_dot, "nrm2": _adjoint_nrm2, "axpy": _adjoint_axpy,
             "scal": _adjoint_scal, "copy": _adjoint_copy, "gemv": _adjoint_gemv,
-            "gemm": _adjoint_gemm, "symv": _adjoint_symv, "syrk": _adjoint_syrk}
+            "gemm": _adjoint_gemm, "symv": _adjoint_symv, "syrk": _adjoint_syrk,
+            "trsm": _adjoint_trsm}
 
 
 def prepare_blas_reverse(gen, call, routine, unchanged) -> None:
@@ -1082,6 +1177,8 @@ def prepare_blas_reverse(gen, call, routine, unchanged) -> None:
         if name != WRITTEN[routine.operation] and unchanged(bc.args[name]):
             continue
         copies[name] = copy_input(b, family, bc.values, name)
+    if routine.operation == "trsm" and "a" in active:      # its adjoint reads X, the result
+        copies["b.out"] = copy_input(Builder().position_after(call), family, bc.values, "b")
     gen.call_plans[id(call)] = ("blas", routine, bc, copies)
 
 

@@ -37,6 +37,10 @@ PARAMETERS = {
              "beta", "c", "ldc"),
     "symv": ("layout", "uplo", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"),
     "syrk": ("layout", "uplo", "trans", "n", "k", "alpha", "a", "lda", "beta", "c", "ldc"),
+    "trsm": ("layout", "side", "uplo", "transa", "diag", "m", "n", "alpha", "a", "lda", "b",
+             "ldb"),
+    "trmm": ("layout", "side", "uplo", "transa", "diag", "m", "n", "alpha", "a", "lda", "b",
+             "ldb"),
     "ger": ("layout", "m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"),
     "syr2": ("layout", "uplo", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"),
     "syr2k": ("layout", "uplo", "trans", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c",
@@ -46,20 +50,23 @@ PARAMETERS = {
 }
 WRITTEN = {"dot": None, "nrm2": None, "axpy": "y", "scal": "x", "copy": "y", "gemv": "y",
            "gemm": "c", "symv": "y", "syrk": "c", "ger": "a", "syr2": "a", "syr2k": "c",
-           "symm": "c"}
+           "symm": "c", "trsm": "b", "trmm": "b"}
 ARRAYS = {"x", "y", "a", "b", "c"}
 # enums in cblas, characters in Fortran
-CHARACTERS = {"layout", "trans", "transa", "transb", "uplo", "side"}
+CHARACTERS = {"layout", "trans", "transa", "transb", "uplo", "side", "diag"}
 FLOATS = {"alpha", "beta"}
 
-# Operations with derivative rules; `ger`, `syr2`, `syr2k` and `symm` are only called by them.
-DIFFERENTIATED = ("dot", "nrm2", "axpy", "scal", "copy", "gemv", "gemm", "symv", "syrk")
+# Operations with derivative rules; `ger`, `syr2`, `syr2k`, `symm` and `trmm` are only
+# called by them.
+DIFFERENTIATED = ("dot", "nrm2", "axpy", "scal", "copy", "gemv", "gemm", "symv", "syrk",
+                  "trsm")
 ELEMENTS = {"d": "double", "s": "float"}
 
 # CBLAS_ORDER and CBLAS_TRANSPOSE
 ROW_MAJOR, COL_MAJOR = 101, 102
 NO_TRANS, TRANS, CONJ_TRANS = 111, 112, 113
 UPPER, LOWER = 121, 122         # CBLAS_UPLO
+UNIT = 132                      # CBLAS_DIAG (CblasNonUnit is 131)
 LEFT, RIGHT = 141, 142          # CBLAS_SIDE
 
 
@@ -108,7 +115,7 @@ def blas_written_argument(name: str) -> Optional[int]:
 _UNRULED_STEMS = (
     "asum", "amax", "amin", "rot", "rotg", "rotm", "rotmg", "swap", "sdot", "dsdot", "axpby",
     "gbmv", "sbmv", "spmv", "hemv", "trmv", "tbmv", "tpmv", "trsv", "tbsv", "tpsv",
-    "ger", "geru", "gerc", "syr", "spr", "spr2", "hemm", "herk", "her2k", "trmm", "trsm",
+    "ger", "geru", "gerc", "syr", "spr", "spr2", "hemm", "herk", "her2k",
     "omatcopy", "imatcopy",
     "potrf", "potrs", "potri", "getrf", "getrs", "getri", "gesv", "posv", "trtrs", "lacpy",
     "lascl", "lange", "syev", "gesvd", "geqrf", "orgqr",
@@ -116,7 +123,7 @@ _UNRULED_STEMS = (
     "dotc", "dotu", "dotc_sub", "dotu_sub", "scnrm2", "dznrm2")
 _UNRULED = re.compile(r"(cblas_|LAPACKE_)?i?[sdcz](%s)_?\Z" % "|".join(_UNRULED_STEMS))
 # complex and mixed forms of the routines with rules: zgemm_, cblas_zdscal, dznrm2_
-_COMPLEX = re.compile(r"(cblas_)?([cz](gemm|gemv|symv|syrk|syr2k|symm|axpy|scal|copy)|csscal|zdscal|scnrm2|dznrm2)_?\Z")
+_COMPLEX = re.compile(r"(cblas_)?([cz](gemm|gemv|symv|syrk|syr2k|symm|trsm|trmm|axpy|scal|copy)|csscal|zdscal|scnrm2|dznrm2)_?\Z")
 
 
 def blas_without_rule(name: str) -> Optional[str]:
