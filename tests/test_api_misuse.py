@@ -24,7 +24,7 @@ PRELUDE = """\
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_width, enzyme_scalar;
 extern int enzyme_const_return, enzyme_active_return, enzyme_dup_return;
 extern int enzyme_primal_return, enzyme_noret, enzyme_interleave;
-extern int enzyme_allocated, enzyme_tape, enzyme_nofree;
+extern int enzyme_allocated, enzyme_tape, enzyme_nofree, enzyme_runtime_activity;
 void __enzyme_reverse(void *, ...);
 void *__enzyme_augmentfwd(void *, ...);
 double sin(double);
@@ -222,6 +222,14 @@ CASES = {
         "r = __enzyme_autodiff((void *)sq, enzyme_dup_return, x); // HERE",
         r"'enzyme_dup_return' \(a shadow of the result of 'sq'\) is not supported in reverse "
         r"mode for a result of type double: reverse mode gives no shadow back", None),
+    "runtime-activity-outside-blas": (
+        "__enzyme_autodiff_void((void *)sin_in_place, enzyme_runtime_activity, p, dp); // HERE",
+        r"with 'enzyme_runtime_activity', argument 1 of 'sin_in_place' \(duplicated\) may only "
+        r"be passed as an array to BLAS routines with derivative rules", None),
+    "runtime-activity-in-forward-mode": (
+        "r = __enzyme_fwddiff((void *)sq, enzyme_runtime_activity, x, 1.0); // HERE",
+        r"'enzyme_runtime_activity' is supported in '__enzyme_autodiff' \(reverse mode, one "
+        r"lane, no primal result\) only, not in '__enzyme_fwddiff' here", None),
     "primal-return-in-split-mode": (
         "{ void *t = __enzyme_augmentfwd((void *)sin_in_place, enzyme_primal_return, p, dp); "
         "__enzyme_reverse((void *)sin_in_place, p, dp, t); } // HERE",

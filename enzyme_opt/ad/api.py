@@ -84,6 +84,7 @@ class ApiCall:
     caller_allocated: bool = False      # `enzyme_allocated` given: the caller owns the tape
     tape: Optional[object] = None
     nofree: bool = False
+    runtime_activity: bool = False      # enzyme_runtime_activity
     rest: list = field(default_factory=list)
     ret_activity: Optional[Activity] = None  # from enzyme_*_return
     primal_return: Optional[bool] = None    # enzyme_primal_return / enzyme_noret
@@ -205,7 +206,8 @@ def _library_wrapper(fn: Function):
     return wrapper
 
 
-OPTION_MARKERS = {"enzyme_width", "enzyme_allocated", "enzyme_tape", "enzyme_nofree"}
+OPTION_MARKERS = {"enzyme_width", "enzyme_allocated", "enzyme_tape", "enzyme_nofree",
+                  "enzyme_runtime_activity"}
 
 
 def _error(call, message):
@@ -213,11 +215,12 @@ def _error(call, message):
 
 
 def _take_options(call, args, pos, parsed) -> int:
-    """Consume `enzyme_width N`, `enzyme_allocated N`, `enzyme_tape T`, `enzyme_nofree`."""
+    """Consume `enzyme_width N`, `enzyme_allocated N`, `enzyme_tape T`, `enzyme_nofree`,
+    `enzyme_runtime_activity`."""
     while pos < len(args) and marker_of(args[pos]) in OPTION_MARKERS:
         marker = marker_of(args[pos])
-        if marker == "enzyme_nofree":
-            parsed.nofree = True
+        if marker in ("enzyme_nofree", "enzyme_runtime_activity"):
+            setattr(parsed, marker.removeprefix("enzyme_"), True)
             pos += 1
             continue
         if pos + 1 >= len(args):
@@ -430,7 +433,8 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
         raise _error(call, f"cannot seed the result of '{fn.name}', of type {fn.return_type}: "
                      "__enzyme_autodiff seeds a float result with 1.0; return one float, or "
                      "write the results through a pointer argument and seed its shadow")
-    diffe = ctx.combined_derivative(fn, kinds, ret_active, parsed.width)
+    diffe = ctx.combined_derivative(fn, kinds, ret_active, parsed.width,
+                                    parsed.runtime_activity)
     b = Builder().position_before(call)
     b.debug_loc = call.get_metadata("dbg")
     args = _activity_args(b, parsed)
@@ -940,6 +944,8 @@ def _lower_one(ctx, call) -> None:
     if name in LOWERINGS:
         mode, lower = LOWERINGS[name]
         parsed = parse_call(call, mode)
+        if parsed.runtime_activity:
+            misuse.check_runtime_activity(call, name, parsed, lower is lower_autodiff)
         if mode not in ("reverse", "forward") or name == "__enzyme_augmentfwd":
             if ctx.options.get("check_derivatives"):
                 unchecked_split_call(call, name, parsed.function.name)

@@ -18,6 +18,15 @@ at BLAS speed.  With y = op(A) x (gemv) and C = op(A) op(B) (gemm):
   C = a op(A)op(B)+b C  likewise, with gemm              dA += a dC op(B)^T (or its transpose),
                                                          dB += a op(A)^T dC (or ...), da, db as
                                                          matrix dot products, dC = b dC
+  y = a S x + b y       as gemv, with symv                dS += a (x dy^T + dy x^T) on S's
+  (S symmetric, one                                      stored triangle (syr2), a x_i dy_i on
+  triangle stored)                                       its diagonal; dx += a S dy (symv)
+  C = a op(A)op(A)^T    dC = b dC + a (op(A)op(dA)^T      dA += a (T + T^T) op(A) (symm), T the
+      + b C (syrk, on        + op(dA)op(A)^T) (syr2k)    adjoint of C's triangle; dC = b dC
+  C's triangle)              + da op(A)op(A)^T (syrk)    on the triangle
+  B = a op(A)^-1 B       dX = op(A)^-1 (a dB + da B     G = op(A)^-T dX (trsm); dA += -G X^T
+  (trsm, side L; R:          - op(dA) X) (trmm, trsm)    on A's triangle (gemm); da += <G, B>;
+  B op(A)^-1)                                            dB = a G
 
 The transposes and the layout are read at run time (a `select` on the
 argument when it is not a constant), so a routine taking them as
@@ -38,7 +47,8 @@ from __future__ import annotations
 
 from ..analysis.library import differentiable_blas
 from ..analysis.library.blas import (ARRAYS, CBLAS, CHARACTERS, COL_MAJOR, FLOATS, FORTRAN,
-                                     NO_TRANS, PARAMETERS, ROW_MAJOR, TRANS, WRITTEN,
+                                     LEFT, NO_TRANS, PARAMETERS, RIGHT, ROW_MAJOR, TRANS, UNIT,
+                                     UPPER, WRITTEN,
                                      routine_name)
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -78,11 +88,11 @@ class BlasCall:
         self._check_overlap(function)
 
     def _check_overlap(self, function):
-        """gemv's y and gemm's C may not be one of the inputs (BLAS forbids it;
+        """gemv's and symv's y and gemm's C may not be one of the inputs (BLAS forbids it;
         the derivative would read inputs the call overwrote).  axpy and copy
         with x = y compute what they say, and so do their derivatives."""
         written = WRITTEN[self.routine.operation]
-        if self.routine.operation not in ("gemv", "gemm"):
+        if self.routine.operation not in ("gemv", "gemm", "symv", "syrk", "trsm"):
             return
         out = _stripped(self.args[written])
         for name in sorted(ARRAYS & set(self.args) - {written}):
@@ -147,6 +157,24 @@ def _row_major(b, layout):
     return _eq_any(b, layout, (ROW_MAJOR,))
 
 
+def _upper(b, uplo):
+    return _eq_any(b, uplo, (UPPER, ord("U"), ord("u")))
+
+
+def _left(b, side):
+    return _eq_any(b, side, (LEFT, ord("L"), ord("l")))
+
+
+def _unit(b, diag):
+    return _eq_any(b, diag, (UNIT, ord("U"), ord("u")))
+
+
+def _not(b, flag):
+    if isinstance(flag, ConstantInt):
+        return ConstantInt(I1, 1 - flag.value)
+    return b.binop("xor", flag, ConstantInt(I1, 1))
+
+
 def _magnitude(b, v):
     if isinstance(v, ConstantInt):
         return ConstantInt(v.type, abs(v.value))
@@ -174,11 +202,35 @@ class Family:
         self.element = bc.element
         self.convention = bc.routine.convention
         self.char_type = bc.char_type if self.convention == CBLAS else I8
+        # id(shadow) -> "it is no shadow of its own" (i1), under enzyme_runtime_activity
+        self.guards = {}
+
+    def guarded(self, b, fn, args):
+        """(fn, args), or a wrapper calling fn only when every shadow among
+        `args` (looked for through selects and casts) is active at run time."""
+        conds, seen = [], set()
+        for a in args:
+            for v in _alternatives(a):
+                cond = self.guards.get(id(v))
+                if cond is not None and id(cond) not in seen:
+                    seen.add(id(cond))
+                    conds.append(cond)
+        if not conds:
+            return fn, args
+        cond = conds[0]
+        for c in conds[1:]:
+            cond = b.binop("and", cond, c)
+        return _when_active(self.module, fn), [cond] + list(args)
 
     def trans(self, transpose: bool):
         if self.convention == CBLAS:
             return ConstantInt(self.char_type, TRANS if transpose else NO_TRANS)
         return ConstantInt(I8, ord("T" if transpose else "N"))
+
+    def side(self, left: bool):
+        if self.convention == CBLAS:
+            return ConstantInt(self.char_type, LEFT if left else RIGHT)
+        return ConstantInt(I8, ord("L" if left else "R"))
 
     def flipped(self, b, t):
         return _select(b, _no_trans(b, t), self.trans(True), self.trans(False))
@@ -217,6 +269,7 @@ class Family:
             args = args[1:]            # the rules pass a layout; Fortran's is column-major
         fn = self.routine(operation)
         args = [_coerce(b, a, t) for a, t in zip(args, fn.function_type.params)]
+        fn, args = self.guarded(b, fn, args)
         return b.call(fn, args, "blas." + operation if operation in ("dot", "nrm2") else None)
 
     def _fortran_wrapper(self, operation, name):
@@ -252,6 +305,38 @@ class Family:
         return fn
 
 
+def _alternatives(v):
+    """The values `v` may be: itself, through casts, or either side of a select."""
+    if isinstance(v, I.Cast):
+        return _alternatives(v.operands[0])
+    if isinstance(v, I.Select):
+        return _alternatives(v.operands[1]) + _alternatives(v.operands[2])
+    return [v]
+
+
+def _when_active(module, fn):
+    """fn(args) behind a condition: `when.fn(active, args)` calls it only when
+    `active`, and then returns its result (else 0)."""
+    name = f"{HELPER_PREFIX}when.{fn.name}"
+    existing = module.get(name)
+    if existing is not None:
+        return existing
+    ftype = fn.function_type
+    helper = _new_helper(module, name, FunctionType(ftype.ret, (I1,) + tuple(ftype.params)),
+                         ["active"] + [f"arg{i}" for i in range(len(ftype.params))])
+    entry, run, done = (helper.add_block(n) for n in ("entry", "run", "done"))
+    Builder(entry).cond_br(helper.args[0], run, done)
+    rb = Builder(run)
+    result = rb.call(fn, list(helper.args[1:]))
+    rb.br(done)
+    db = Builder(done)
+    if ftype.ret.is_void:
+        db.ret(None)
+    else:
+        db.ret(db.phi(ftype.ret, [(const_float(ftype.ret, 0.0), entry), (result, run)]))
+    return helper
+
+
 def _new_helper(module, name, ftype, arg_names):
     fn = Function(name, ftype, module.pointer_to(ftype), list(arg_names), linkage="internal",
                   attrs="alwaysinline nounwind")
@@ -280,22 +365,26 @@ _SHAPES = {"copy": ("lines", "length", "x", "ldx", "y", "ldy"),
            "axpy": ("lines", "length", "alpha", "x", "ldx", "y", "ldy")}
 
 
-def _matrix_helper(family: Family, what: str):
+def _matrix_helper(family: Family, what: str, triangle: bool = False):
     """`what` over a matrix of `lines` lines of `length` elements with leading
     dimensions, as two loops (a module that defines one BLAS routine itself
     need not have the others):
       copy(lines, length, x, ldx, y, ldy):   y = x
       dot(lines, length, x, ldx, y, ldy):    sum of x .* y
       scal(lines, length, alpha, x, ldx):    x = alpha x (0 where alpha is 0)
-      axpy(lines, length, alpha, x, ldx, y, ldy): y += alpha x"""
+      axpy(lines, length, alpha, x, ldx, y, ldy): y += alpha x
+    With `triangle`, over one triangle of a square matrix, diagonal
+    included: a last parameter `tail` says which, the elements of line l
+    from l on (else up to l)."""
     module, el = family.module, family.element
-    name = f"{HELPER_PREFIX}{what}_matrix.{el}"
+    name = f"{HELPER_PREFIX}{what}_{'triangle' if triangle else 'matrix'}.{el}"
     existing = module.get(name)
     if existing is not None:
         return existing
     ptr = module.pointer_to(el)
-    names = _SHAPES[what]
-    params = tuple(el if n == "alpha" else ptr if n in ("x", "y") else I32 for n in names)
+    names = _SHAPES[what] + (("tail",) if triangle else ())
+    params = tuple(el if n == "alpha" else ptr if n in ("x", "y") else I1 if n == "tail"
+                   else I32 for n in names)
     ret = el if what == "dot" else VOID
     fn = _new_helper(module, name, FunctionType(ret, params), names)
     fn.attrs = "nounwind"
@@ -305,8 +394,14 @@ def _matrix_helper(family: Family, what: str):
     eb = Builder(entry)
     lines, length = _count(eb, a["lines"]), _count(eb, a["length"])
     outer = _Loop(fn, eb, lines, "line", [acc_in] if ret is el else [])
-    inner = _Loop(fn, outer.body, length, "element", outer.carried)
-    b, j, i = inner.body, outer.index, inner.index
+    ob, j = outer.body, outer.index
+    first, count = ConstantInt(I64, 0), length
+    if triangle:
+        first = ob.select(a["tail"], j, first)
+        count = ob.select(a["tail"], ob.sub(length, j), ob.add(j, ConstantInt(I64, 1)))
+    inner = _Loop(fn, ob, count, "element", outer.carried)
+    b = inner.body
+    i = b.add(first, inner.index) if triangle else inner.index
 
     def at(p, ld):
         return b.gep(el, p, [b.add(b.mul(j, _i64(b, ld)), i)], ptr, "at")
@@ -385,9 +480,52 @@ def _vector_copy_helper(family: Family):
     return fn
 
 
+def triangle(b, family, v, what, *args):
+    """`what` (as `matrix`) over the triangle of n x n matrices that v's uplo
+    names, in v's layout."""
+    tail = _select(b, _upper(b, v["uplo"]), _row_major(b, v["layout"]),
+                   _not(b, _row_major(b, v["layout"])))
+    fn = _matrix_helper(family, what, triangle=True)
+    args = [_coerce(b, x, t) for x, t in zip((v["n"], v["n"]) + args + (tail,),
+                                              fn.function_type.params)]
+    fn, args = family.guarded(b, fn, args)
+    return b.call(fn, args)
+
+
 def matrix(b, family, what, *args):
     fn = _matrix_helper(family, what)
-    return b.call(fn, [_coerce(b, x, t) for x, t in zip(args, fn.function_type.params)])
+    fn, args = family.guarded(b, fn, [_coerce(b, x, t)
+                                      for x, t in zip(args, fn.function_type.params)])
+    return b.call(fn, args)
+
+
+def scale_matrix(b, family, v, alpha, c, ldc):
+    """C = alpha C for gemm's M x N matrix C: by LAPACK's lascl when the
+    program has it in the cblas form its BLAS takes (`cblas_dlascl(layout,
+    type, kl, ku, cfrom, cto, m, n, a, lda, info)`, as the reference's BLAS
+    mocks define it), else by the loops of a helper (a real BLAS has no
+    cblas form of lascl, and the Fortran one needs LAPACK linked)."""
+    lascl = _cblas_lascl(family)
+    if lascl is None:
+        return matrix(b, family, "scal", *lines_of(b, v, v["m"], v["n"]), alpha, c, ldc)
+    params = lascl.function_type.params
+    args = (v["layout"], ConstantInt(params[1], ord("G")), ConstantInt(I32, 0),
+            ConstantInt(I32, 0), family.one(), alpha, v["m"], v["n"], c, ldc, ConstantInt(I32, 0))
+    fn, args = family.guarded(b, lascl, [_coerce(b, a, t) for a, t in zip(args, params)])
+    return b.call(fn, args)
+
+
+def _cblas_lascl(family):
+    if family.convention != CBLAS:
+        return None
+    fn = family.module.get(f"cblas_{'d' if family.element == DOUBLE else 's'}lascl")
+    if fn is None or not hasattr(fn, "function_type"):
+        return None
+    params = fn.function_type.params
+    kinds = [p.is_int for p in params[:4]] + [p == family.element for p in params[4:6]] + \
+        [p.is_int for p in params[6:8]] + [params[8].is_pointer if len(params) > 8 else False] + \
+        [p.is_int for p in params[9:]]
+    return fn if len(params) == 11 and all(kinds) and fn.function_type.ret.is_void else None
 
 
 def _malloc(b, family, count):
@@ -403,6 +541,11 @@ def free_buffer(b, p):
 # -- shapes ---------------------------------------------------------------------------------
 def stored_shape(b, v, which):
     """(rows, columns) of matrix `which` as stored, from the values `v`."""
+    if "side" in v:                       # trsm's A (square) and B
+        if which == "a":
+            order = _select(b, _left(b, v["side"]), v["m"], v["n"])
+            return order, order
+        return v["m"], v["n"]
     if "transa" in v:                     # gemm
         if which == "a":
             n = _no_trans(b, v["transa"])
@@ -410,6 +553,11 @@ def stored_shape(b, v, which):
         if which == "b":
             n = _no_trans(b, v["transb"])
             return _select(b, n, v["k"], v["n"]), _select(b, n, v["n"], v["k"])
+    if "k" in v and which == "a":         # syrk's A: op(A) is n x k
+        n = _no_trans(b, v["trans"])
+        return _select(b, n, v["n"], v["k"]), _select(b, n, v["k"], v["n"])
+    if "uplo" in v:                       # symv's A, syrk's C
+        return v["n"], v["n"]
     return v["m"], v["n"]                 # gemv's A, gemm's C
 
 
@@ -453,12 +601,16 @@ def needed_inputs(op, active, scalar_active):
         return {"x"} if "x" in active else set()
     if op in ("axpy", "scal"):
         return {"x"} if alpha else set()
-    if op == "gemv":
+    if op in ("gemv", "symv"):
         return ({"a"} if "x" in active or alpha else set()) | \
             ({"x"} if "a" in active or alpha else set()) | ({"y"} if beta else set())
     if op == "gemm":
         return ({"a"} if "b" in active or alpha else set()) | \
             ({"b"} if "a" in active or alpha else set()) | ({"c"} if beta else set())
+    if op == "syrk":
+        return ({"a"} if "a" in active or alpha else set()) | ({"c"} if beta else set())
+    if op == "trsm":            # B as the call reads it (its result is copied apart)
+        return {"a"} | ({"b"} if alpha else set())
     return set()
 
 
@@ -548,8 +700,13 @@ class AdjointView(_View):
 
     def d(self, name, lane):
         arg = self._arg(name)
-        return self.gen.shadow_in_rev(self.b, arg, lane) if self.gen.info.has_shadow(arg) \
-            else None
+        if not self.gen.info.has_shadow(arg):
+            return None
+        shadow = self.gen.shadow_in_rev(self.b, arg, lane)
+        if self.gen.ctx.runtime_activity:     # the pointer as its own shadow: inactive
+            primal = self.gen.primal_in_rev(self.b, arg)
+            self.f.guards[id(shadow)] = self.b.icmp("ne", shadow, primal)
+        return shadow
 
     def add(self, name, delta, lane):
         """adjoint(scalar `name`) += delta."""
@@ -617,59 +774,133 @@ def _tangent_copy(t, lane):
         f.call(b, "scal", v["n"], f.zero(), dy, v["incy"])
 
 
+def _tangent_product(t, lane, out, left, right, product, rescale, add_old):
+    """out = alpha left.right + beta out, for a bilinear product `.`:
+    d(out) = beta d(out) + alpha (left.d(right) + d(left).right)
+             + d(alpha) left.right + d(beta) out,
+    each product term by `product(coef, left, right, beta)` (which also
+    scales d(out) by beta, the first time), d(out) = beta d(out) by
+    `rescale(beta)` when there is none, and d(out) += d(beta) out by
+    `add_old(d(beta))`."""
+    if t.d(out, lane) is None:
+        return
+    v = t.v
+    terms = []
+    if t.d(right, lane) is not None:
+        terms.append((v["alpha"], v[left], t.d(right, lane)))
+    if t.d(left, lane) is not None:
+        terms.append((v["alpha"], t.d(left, lane), v[right]))
+    if t.ds("alpha", lane) is not None:
+        terms.append((t.ds("alpha", lane), v[left], v[right]))
+    beta = v["beta"]
+    for coef, lhs, rhs in terms:
+        product(coef, lhs, rhs, beta)
+        beta = t.f.one()
+    if not terms:
+        rescale(beta)
+    db = t.ds("beta", lane)
+    if db is not None:
+        add_old(db)
+
+
 def _tangent_gemv(t, lane):
     b, v, f = t.b, t.v, t.f
     dy = t.d("y", lane)
-    if dy is None:
-        return
-    terms = []
-    if t.d("x", lane) is not None:
-        terms.append((v["alpha"], v["a"], t.d("x", lane)))
-    if t.d("a", lane) is not None:
-        terms.append((v["alpha"], t.d("a", lane), v["x"]))
-    if t.ds("alpha", lane) is not None:
-        terms.append((t.ds("alpha", lane), v["a"], v["x"]))
-    beta = v["beta"]
-    for coef, a, x in terms:
-        f.call(b, "gemv", v["layout"], v["trans"], v["m"], v["n"], coef, a, v["lda"], x,
-               v["incx"], beta, dy, v["incy"])
-        beta = f.one()
-    ylen = vector_lengths(b, v)[1]
-    if not terms:
-        f.call(b, "scal", ylen, beta, dy, v["incy"])
-    db = t.ds("beta", lane)
-    if db is not None:
-        f.call(b, "axpy", ylen, db, v["y"], v["incy"], dy, v["incy"])
+
+    def ylen():
+        return vector_lengths(b, v)[1]
+    _tangent_product(
+        t, lane, "y", "a", "x",
+        lambda coef, a, x, beta: f.call(b, "gemv", v["layout"], v["trans"], v["m"], v["n"],
+                                         coef, a, v["lda"], x, v["incx"], beta, dy, v["incy"]),
+        lambda beta: f.call(b, "scal", ylen(), beta, dy, v["incy"]),
+        lambda db: f.call(b, "axpy", ylen(), db, v["y"], v["incy"], dy, v["incy"]))
 
 
 def _tangent_gemm(t, lane):
     b, v, f = t.b, t.v, t.f
     dc = t.d("c", lane)
+
+    def lines():
+        return lines_of(b, v, v["m"], v["n"])
+    _tangent_product(
+        t, lane, "c", "a", "b",
+        lambda coef, a, bm, beta: f.call(b, "gemm", v["layout"], v["transa"], v["transb"],
+                                          v["m"], v["n"], v["k"], coef, a, v["lda"], bm,
+                                          v["ldb"], beta, dc, v["ldc"]),
+        lambda beta: scale_matrix(b, f, v, beta, dc, v["ldc"]),
+        lambda db: matrix(b, f, "axpy", *lines(), db, v["c"], v["ldc"], dc, v["ldc"]))
+
+
+def _tangent_symv(t, lane):
+    b, v, f = t.b, t.v, t.f
+    dy = t.d("y", lane)
+    _tangent_product(
+        t, lane, "y", "a", "x",
+        lambda coef, a, x, beta: f.call(b, "symv", v["layout"], v["uplo"], v["n"], coef, a,
+                                         v["lda"], x, v["incx"], beta, dy, v["incy"]),
+        lambda beta: f.call(b, "scal", v["n"], beta, dy, v["incy"]),
+        lambda db: f.call(b, "axpy", v["n"], db, v["y"], v["incy"], dy, v["incy"]))
+
+
+def _tangent_syrk(t, lane):
+    """C = alpha op(A) op(A)^T + beta C on C's triangle: dC = beta dC
+    + alpha (op(A) op(dA)^T + op(dA) op(A)^T) (syr2k) + d(alpha) op(A) op(A)^T
+    (syrk) + d(beta) C, the other triangle left alone as the call leaves it."""
+    b, v, f = t.b, t.v, t.f
+    dc = t.d("c", lane)
     if dc is None:
         return
-    terms = []
-    if t.d("b", lane) is not None:
-        terms.append((v["alpha"], v["a"], t.d("b", lane)))
-    if t.d("a", lane) is not None:
-        terms.append((v["alpha"], t.d("a", lane), v["b"]))
-    if t.ds("alpha", lane) is not None:
-        terms.append((t.ds("alpha", lane), v["a"], v["b"]))
+    head = (v["layout"], v["uplo"], v["trans"], v["n"], v["k"])
     beta = v["beta"]
-    for coef, a, bm in terms:
-        f.call(b, "gemm", v["layout"], v["transa"], v["transb"], v["m"], v["n"], v["k"], coef,
-               a, v["lda"], bm, v["ldb"], beta, dc, v["ldc"])
+    if t.d("a", lane) is not None:
+        f.call(b, "syr2k", *head, v["alpha"], v["a"], v["lda"], t.d("a", lane), v["lda"], beta,
+               dc, v["ldc"])
         beta = f.one()
-    lines, length = lines_of(b, v, v["m"], v["n"])
-    if not terms:
-        matrix(b, f, "scal", lines, length, beta, dc, v["ldc"])
-    db = t.ds("beta", lane)
-    if db is not None:
-        matrix(b, f, "axpy", lines, length, db, v["c"], v["ldc"], dc, v["ldc"])
+    if t.ds("alpha", lane) is not None:
+        f.call(b, "syrk", *head, t.ds("alpha", lane), v["a"], v["lda"], beta, dc, v["ldc"])
+        beta = f.one()
+    if beta is v["beta"]:
+        triangle(b, f, v, "scal", beta, dc, v["ldc"])
+    if t.ds("beta", lane) is not None:
+        triangle(b, f, v, "axpy", t.ds("beta", lane), v["c"], v["ldc"], dc, v["ldc"])
+
+
+def _tangent_trsm(t, lane):
+    """X = alpha op(A)^-1 B (side L; B op(A)^-1 for R):
+    dX = op(A)^-1 (alpha dB + d(alpha) B - op(dA) X), with dA's diagonal 0
+    when A's is taken as unit.  The first two terms go in before the call
+    (B still holds its input), the rest after it (X is there)."""
+    b, v, f = t.b, t.v, t.f
+    db = t.d("b", lane)
+    if db is None:
+        return
+    scale_matrix(b, f, v, v["alpha"], db, v["ldb"])
+    if t.ds("alpha", lane) is not None:
+        matrix(b, f, "axpy", *lines_of(b, v, v["m"], v["n"]), t.ds("alpha", lane), v["b"],
+               v["ldb"], db, v["ldb"])
+    after = t.after
+    da = t.d("a", lane)
+    if da is not None:
+        lines, length = lines_of(after, v, v["m"], v["n"])
+        tmp = _malloc(after, f, after.mul(_count(after, lines), _count(after, length)))
+        matrix(after, f, "copy", lines, length, v["b"], v["ldb"], tmp, length)
+        # op(dA) X, or X op(dA); with a unit diagonal trmm adds X itself: taken off
+        f.call(after, "trmm", v["layout"], v["side"], v["uplo"], v["transa"], v["diag"],
+               v["m"], v["n"], f.one(), da, v["lda"], tmp, length)
+        unit = _select(after, _unit(after, v["diag"]), const_float(f.element, -1.0), f.zero())
+        matrix(after, f, "axpy", lines, length, unit, v["b"], v["ldb"], tmp, length)
+        matrix(after, f, "axpy", lines, length, const_float(f.element, -1.0), tmp, length, db,
+               v["ldb"])
+        free_buffer(after, tmp)
+    f.call(after, "trsm", v["layout"], v["side"], v["uplo"], v["transa"], v["diag"], v["m"],
+           v["n"], f.one(), v["a"], v["lda"], db, v["ldb"])
 
 
 TANGENTS = {"dot": _tangent_dot, "nrm2": _tangent_nrm2, "axpy": _tangent_axpy,
             "scal": _tangent_scal, "copy": _tangent_copy, "gemv": _tangent_gemv,
-            "gemm": _tangent_gemm}
+            "gemm": _tangent_gemm, "symv": _tangent_symv, "syrk": _tangent_syrk,
+            "trsm": _tangent_trsm}
 
 
 def reaches_call(info, call) -> bool:
@@ -808,12 +1039,125 @@ def _adjoint_gemm(r, lane, _):
         free_buffer(b, tmp)
     if r.scalar_active("beta"):
         r.add("beta", matrix(b, f, "dot", lines, length, dc, ldc, *r.arr("c")), lane)
-    matrix(b, f, "scal", lines, length, v["beta"], dc, ldc)
+    scale_matrix(b, f, v, v["beta"], dc, ldc)
+
+
+def _adjoint_symv(r, lane, _):
+    b, v, f = r.b, r.v, r.f
+    dy = r.d("y", lane)
+    if dy is None:
+        return
+    incy, one = r.own_inc("y"), ConstantInt(I32, 1)
+    da, dx = r.d("a", lane), r.d("x", lane)
+    if da is not None:
+        _symmetric_update(r, da, dy, incy)
+    if dx is not None:
+        f.call(b, "symv", v["layout"], v["uplo"], v["n"], v["alpha"], *r.arr("a"), dy, incy,
+               f.one(), dx, r.own_inc("x"))
+    if r.scalar_active("alpha"):
+        tmp = _malloc(b, f, v["n"])
+        f.call(b, "symv", v["layout"], v["uplo"], v["n"], f.one(), *r.arr("a"), *r.arr("x"),
+               f.zero(), tmp, one)
+        r.add("alpha", f.call(b, "dot", v["n"], tmp, one, dy, incy), lane)
+        free_buffer(b, tmp)
+    if r.scalar_active("beta"):
+        r.add("beta", f.call(b, "dot", v["n"], *r.arr("y"), dy, incy), lane)
+    f.call(b, "scal", v["n"], v["beta"], dy, incy)
+
+
+def _symmetric_update(r, da, dy, incy):
+    """dA += alpha (x dy^T + dy x^T) on the stored triangle, but only alpha x_i
+    dy_i on the diagonal: an off-diagonal stored entry stands for two entries
+    of the symmetric matrix, a diagonal one for one.  syr2 adds twice that on
+    the diagonal, so the diagonal is saved and then averaged with the new one."""
+    b, v, f = r.b, r.v, r.f
+    one = ConstantInt(I32, 1)
+    step = b.add(_coerce(b, v["lda"], I32), one)       # along the diagonal
+    saved = _malloc(b, f, v["n"])
+    f.call(b, "copy", v["n"], da, step, saved, one)
+    f.call(b, "syr2", v["layout"], v["uplo"], v["n"], v["alpha"], *r.arr("x"), dy, incy, da,
+           v["lda"])
+    f.call(b, "axpy", v["n"], f.one(), saved, one, da, step)
+    f.call(b, "scal", v["n"], const_float(f.element, 0.5), da, step)
+    free_buffer(b, saved)
+
+
+def _adjoint_syrk(r, lane, _):
+    """With T the adjoint of C's stored triangle (0 elsewhere), dA += alpha
+    (T + T^T) op(A) (or op(A)^T (T + T^T) for op(A) = A^T): a symm with dC,
+    its diagonal doubled meanwhile, as the symmetric T + T^T."""
+    b, v, f = r.b, r.v, r.f
+    dc = r.d("c", lane)
+    if dc is None:
+        return
+    ldc, da = r.own_inc("c"), r.d("a", lane)
+    if da is not None:
+        diagonal = b.add(_coerce(b, ldc, I32), ConstantInt(I32, 1))
+        nt = _no_trans(b, v["trans"])
+        f.call(b, "scal", v["n"], const_float(f.element, 2.0), dc, diagonal)
+        f.call(b, "symm", v["layout"], _select(b, nt, f.side(True), f.side(False)), v["uplo"],
+               _select(b, nt, v["n"], v["k"]), _select(b, nt, v["k"], v["n"]), v["alpha"], dc,
+               ldc, *r.arr("a"), f.one(), da, r.own_inc("a"))
+        f.call(b, "scal", v["n"], const_float(f.element, 0.5), dc, diagonal)
+    if r.scalar_active("alpha"):
+        tmp = _malloc(b, f, b.mul(_count(b, v["n"]), _count(b, v["n"])))
+        f.call(b, "syrk", v["layout"], v["uplo"], v["trans"], v["n"], v["k"], f.one(),
+               *r.arr("a"), f.zero(), tmp, v["n"])
+        r.add("alpha", triangle(b, f, v, "dot", dc, ldc, tmp, v["n"]), lane)
+        free_buffer(b, tmp)
+    if r.scalar_active("beta"):
+        r.add("beta", triangle(b, f, v, "dot", dc, ldc, *r.arr("c")), lane)
+    triangle(b, f, v, "scal", v["beta"], dc, ldc)
+
+
+def _adjoint_trsm(r, lane, _):
+    """X = alpha op(A)^-1 B (side L): with G = op(A)^-T dX (a trsm in dB's
+    place), d(op(A)) += -G X^T, d(alpha) += <G, B>, dB = alpha G.  Side R:
+    G = dX op(A)^-T, d(op(A)) += -X^T G."""
+    b, v, f = r.b, r.v, r.f
+    db = r.d("b", lane)
+    if db is None:
+        return
+    ldb = r.own_inc("b")
+    f.call(b, "trsm", v["layout"], v["side"], v["uplo"], f.flipped(b, v["transa"]), v["diag"],
+           v["m"], v["n"], f.one(), *r.arr("a"), db, ldb)
+    da = r.d("a", lane)
+    if da is not None:
+        _trsm_matrix_adjoint(r, da, db, ldb)
+    lines, length = lines_of(b, v, v["m"], v["n"])
+    if r.scalar_active("alpha"):
+        r.add("alpha", matrix(b, f, "dot", lines, length, db, ldb, *r.arr("b")), lane)
+    scale_matrix(b, f, v, v["alpha"], db, ldb)
+
+
+def _trsm_matrix_adjoint(r, da, g, ldg):
+    """dA += -G X^T (side L, op N), -X G^T (L, T), -X^T G (R, N), -G^T X (R, T),
+    on A's triangle, its diagonal left out when it is taken as unit."""
+    b, v, f = r.b, r.v, r.f
+    x, ldx = r.copied["b.out"]
+    left, nt = _left(b, v["side"]), _no_trans(b, v["transa"])
+    order = _select(b, left, v["m"], v["n"])
+    inner = _select(b, left, v["n"], v["m"])
+    g_first = _select(b, left, nt, _not(b, nt))
+    tmp = _malloc(b, f, b.mul(_count(b, order), _count(b, order)))
+    f.call(b, "gemm", v["layout"], _select(b, left, f.trans(False), f.trans(True)),
+           _select(b, left, f.trans(True), f.trans(False)), order, order, inner,
+           const_float(f.element, -1.0), _select(b, g_first, g, x),
+           _select(b, g_first, ldg, ldx), _select(b, g_first, x, g),
+           _select(b, g_first, ldx, ldg), f.zero(), tmp, order)
+    square = {"layout": v["layout"], "uplo": v["uplo"], "n": order}
+    triangle(b, f, square, "axpy", f.one(), tmp, order, da, r.own_inc("a"))
+    one = ConstantInt(I32, 1)
+    unit = _select(b, _unit(b, v["diag"]), const_float(f.element, -1.0), f.zero())
+    f.call(b, "axpy", order, unit, tmp, b.add(_coerce(b, order, I32), one), da,
+           b.add(_coerce(b, r.own_inc("a"), I32), one))
+    free_buffer(b, tmp)
 
 
 ADJOINTS = {"dot": _adjoint_dot, "nrm2": _adjoint_nrm2, "axpy": _adjoint_axpy,
             "scal": _adjoint_scal, "copy": _adjoint_copy, "gemv": _adjoint_gemv,
-            "gemm": _adjoint_gemm}
+            "gemm": _adjoint_gemm, "symv": _adjoint_symv, "syrk": _adjoint_syrk,
+            "trsm": _adjoint_trsm}
 
 
 def prepare_blas_reverse(gen, call, routine, unchanged) -> None:
@@ -833,6 +1177,8 @@ def prepare_blas_reverse(gen, call, routine, unchanged) -> None:
         if name != WRITTEN[routine.operation] and unchanged(bc.args[name]):
             continue
         copies[name] = copy_input(b, family, bc.values, name)
+    if routine.operation == "trsm" and "a" in active:      # its adjoint reads X, the result
+        copies["b.out"] = copy_input(Builder().position_after(call), family, bc.values, "b")
     gen.call_plans[id(call)] = ("blas", routine, bc, copies)
 
 

@@ -69,6 +69,9 @@ class DerivativeContext:
         # What each lowered __enzyme_augmentfwd left in place of its tape, by
         # id: (function, batch width), checked by the __enzyme_reverse it reaches.
         self.split_tapes: Dict[int, Tuple] = {}
+        # `enzyme_runtime_activity` asked for the derivative being made:
+        # BLAS adjoints skip a shadow that is its primal at run time (ad/blas.py).
+        self.runtime_activity = False
 
     def record_reverse(self, gen) -> None:
         """-stats: what a reverse-mode derivative keeps, recomputes and tapes."""
@@ -228,12 +231,16 @@ class DerivativeContext:
         return cached
 
     def combined_derivative(self, fn: Function, kinds: tuple, ret_active: bool,
-                            width: int = 1) -> Function:
+                            width: int = 1, runtime_activity: bool = False) -> Function:
         """The gradient function `__enzyme_autodiff` calls, for this batch width."""
-        key = (id(fn), kinds, ret_active, width)
+        key = (id(fn), kinds, ret_active, width, runtime_activity)
         cached = self.combined_cache.get(key)
         if cached is None:
-            cached = combined_derivative(self, fn, kinds, ret_active, width)
+            self.runtime_activity = runtime_activity
+            try:
+                cached = combined_derivative(self, fn, kinds, ret_active, width)
+            finally:
+                self.runtime_activity = False
             self.combined_cache[key] = cached
         return cached
 

@@ -52,7 +52,7 @@ MARKERS = {"enzyme_dup": Activity.DUP, "enzyme_dupnoneed": Activity.DUPNONEED,
            "enzyme_primal_return": "primal_return", "enzyme_noret": "noret",
            "enzyme_nofree": "nofree", "enzyme_interleave": "interleave",
            "enzyme_const_return": "const_return", "enzyme_active_return": "active_return",
-           "enzyme_dup_return": "dup_return",
+           "enzyme_dup_return": "dup_return", "enzyme_runtime_activity": "runtime_activity",
            "enzyme_vector": "vector", "enzyme_scalar": "scalar", "enzyme_buffer": "buffer"}
 
 

@@ -12,8 +12,11 @@ import re
 from typing import Optional
 
 from ..analysis.activity import contains_float
+from ..analysis.arg_activity import DUPLICATED
+from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS, differentiable_blas
+from ..analysis.library.blas import ARRAYS, CBLAS, PARAMETERS
 from ..diagnostics import (DifferentiationError, EnzymeOptError, global_source_location,
-                           read_source_line)
+                           ir_location, read_source_line, source_location)
 from ..ir import GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantExpr, ConstantInt
@@ -323,6 +326,82 @@ def named_type(module, text: str):
 
 def _error(call, message):
     return DifferentiationError(message, function=call.function, instruction=call)
+
+
+# -- enzyme_runtime_activity ----------------------------------------------------------------
+def check_runtime_activity(call, api: str, parsed, combined: bool) -> None:
+    """`enzyme_runtime_activity`: a duplicated pointer whose shadow is the
+    pointer itself at run time is inactive.  The BLAS adjoints test that
+    (ad/blas.py); nothing else does, so every use of such a pointer must be
+    an array argument of a BLAS call with a rule, in a combined derivative."""
+    if not combined or parsed.width != 1 or parsed.primal_return:
+        raise _error(call, f"'enzyme_runtime_activity' is supported in '__enzyme_autodiff' "
+                     f"(reverse mode, one lane, no primal result) only, not in '{api}' here")
+    fn = parsed.function
+    for param, spec in zip(fn.args, parsed.args):
+        if spec.kind not in DUPLICATED or not param.type.is_pointer:
+            continue
+        use = _use_outside_blas(param)
+        if use is not None:
+            err = _error(call, f"with 'enzyme_runtime_activity', argument {param.index + 1} "
+                         f"of '{fn.name}' (duplicated) may only be passed as an array to BLAS "
+                         "routines with derivative rules, whose adjoints test at run time "
+                         "whether its shadow is the pointer itself")
+            loc = source_location(use) or ir_location(use)
+            where = f" at {loc[0]}:{loc[1]}:{loc[2]}" if loc else ""
+            err.add_note(f"'{fn.name}' uses it otherwise{where}")
+            raise err
+
+
+def _use_outside_blas(param):
+    """The first use of pointer argument `param` that is not an array argument
+    of a cblas call with a rule (through casts, GEPs and a -O0 stack slot)."""
+    pending = [param]
+    while pending:
+        v = pending.pop()
+        for use in v.users:
+            if not isinstance(use, I.Instruction) or _is_marker_call(use):
+                continue          # debug metadata, lifetime markers
+            if isinstance(use, (I.Cast, I.GetElementPtr)):
+                pending.append(use)
+                continue
+            if isinstance(use, I.CallBase) and _blas_array_use(use, v):
+                continue
+            slot = _spill_slot(use, v)
+            if slot is None:
+                return use
+            # -O0 keeps the argument in a stack slot: follow its loads
+            pending.extend(u for u in slot.users if isinstance(u, I.Load))
+    return None
+
+
+def _is_marker_call(inst) -> bool:
+    callee = inst.called_function if isinstance(inst, I.CallBase) else None
+    return callee is not None and callee.name.startswith(LIFETIME_AND_DEBUG_INTRINSICS)
+
+
+def _spill_slot(inst, v):
+    """The alloca `inst` stores `v` into, when that store is all that writes
+    it and the rest only reads it, else None."""
+    if not isinstance(inst, I.Store) or inst.value is not v or \
+            not isinstance(inst.pointer, I.Alloca):
+        return None
+    slot = inst.pointer
+    for u in slot.users:
+        if u is not inst and isinstance(u, I.Instruction) and not isinstance(u, I.Load) \
+                and not _is_marker_call(u):
+            return None
+    return slot
+
+
+def _blas_array_use(call, v) -> bool:
+    callee = call.called_function
+    routine = differentiable_blas(callee.name) if callee is not None else None
+    if routine is None or routine.convention != CBLAS:
+        return False
+    names = PARAMETERS[routine.operation]
+    return all(i < len(names) and names[i] in ARRAYS
+               for i, a in enumerate(call.args) if a is v)
 
 
 # -- registrations --------------------------------------------------------------------------

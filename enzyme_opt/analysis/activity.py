@@ -174,6 +174,10 @@ def is_inactive_call(call: I.CallBase) -> bool:
         # Nothing float comes out and no memory is reachable: isnan, lround,
         # llvm.is.fpclass and the like pass no derivative on.
         return True
+    if not isinstance(call, I.Invoke) and never_returns(fn):
+        # An error routine ending in exit() (BLAS's xerbla_): control never
+        # comes back, so neither does a derivative; the call is just made.
+        return True
     return id(fn) in user_inactive_functions(fn.module)
 
 
@@ -254,6 +258,19 @@ def _library_object(obj):
                       is_deallocator(fn.name)):
                 return None
     return built[0] if len(set(built)) == 1 else None
+
+
+def never_returns(fn) -> bool:
+    """Does a function with a body never return, not even by unwinding?"""
+    if fn.is_declaration:
+        return False
+    for block in fn.blocks:
+        if block.terminator is None or block.terminator.opcode in ("ret", "resume"):
+            return False
+        for inst in block.instructions:
+            if isinstance(inst, I.Invoke):
+                return False       # something may unwind out through a landing pad
+    return True
 
 
 def read_only_by_inactive_calls(alloca) -> bool:

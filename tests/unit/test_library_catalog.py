@@ -133,7 +133,16 @@ def test_blas_routines():
     assert L.blas_written_argument("cblas_dgemm") == 12      # C, after the layout
     assert L.blas_written_argument("dgemv_") == 9            # y; Fortran has no layout
     assert L.blas_written_argument("cblas_ddot") is None
-    for name in ("cblas_dtrsm", "dpotrf_", "zgemm_", "cblas_dger", "idamax_"):
+    assert L.differentiable_blas("dsymv_") == ("symv", "double", "fortran")
+    assert L.blas_written_argument("dsymv_") == 8            # y
+    assert L.differentiable_blas("cblas_ssyr2") is None and L.blas_written_argument("dsyr2_") == 7
+    assert L.differentiable_blas("ssyrk_") == ("syrk", "float", "fortran")
+    assert L.blas_written_argument("cblas_dsyrk") == 9        # C
+    assert L.differentiable_blas("dsymm_") is None and L.differentiable_blas("dsyr2k_") is None
+    assert L.differentiable_blas("cblas_strsm") == ("trsm", "float", "cblas")
+    assert L.blas_written_argument("dtrsm_") == 9            # B
+    for name in ("cblas_dtrmm", "dpotrf_", "zgemm_", "cblas_dger", "idamax_", "dsyr2_",
+                 "cblas_zsymv", "zsyrk_", "cblas_dsymm", "dsyr2k_", "ztrsm_"):
         assert L.blas_without_rule(name), name
     for name in ("cblas_ddot", "sgemm_", "scale", "dot_"):
         assert not L.blas_without_rule(name), name

@@ -12,7 +12,10 @@ reference BLAS are built).
 Each routine is (operation, element type, convention); PARAMETERS names
 the arguments of each operation in the order the cblas form takes them
 (the Fortran form drops `layout`).  The adjoints call the same family:
-`ger` (a rank-1 update) is only called by them, never differentiated.
+`ger` and `syr2` (rank-1 and symmetric rank-2 updates) are only called
+by them, never differentiated.  `symv` reads only the triangle of its
+symmetric matrix that `uplo` names (cblas: CblasUpper 121, CblasLower
+122; Fortran: 'U', 'L'); its derivative is with respect to that triangle.
 """
 from __future__ import annotations
 
@@ -32,21 +35,39 @@ PARAMETERS = {
              "incy"),
     "gemm": ("layout", "transa", "transb", "m", "n", "k", "alpha", "a", "lda", "b", "ldb",
              "beta", "c", "ldc"),
+    "symv": ("layout", "uplo", "n", "alpha", "a", "lda", "x", "incx", "beta", "y", "incy"),
+    "syrk": ("layout", "uplo", "trans", "n", "k", "alpha", "a", "lda", "beta", "c", "ldc"),
+    "trsm": ("layout", "side", "uplo", "transa", "diag", "m", "n", "alpha", "a", "lda", "b",
+             "ldb"),
+    "trmm": ("layout", "side", "uplo", "transa", "diag", "m", "n", "alpha", "a", "lda", "b",
+             "ldb"),
     "ger": ("layout", "m", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"),
+    "syr2": ("layout", "uplo", "n", "alpha", "x", "incx", "y", "incy", "a", "lda"),
+    "syr2k": ("layout", "uplo", "trans", "n", "k", "alpha", "a", "lda", "b", "ldb", "beta", "c",
+              "ldc"),
+    "symm": ("layout", "side", "uplo", "m", "n", "alpha", "a", "lda", "b", "ldb", "beta", "c",
+             "ldc"),
 }
 WRITTEN = {"dot": None, "nrm2": None, "axpy": "y", "scal": "x", "copy": "y", "gemv": "y",
-           "gemm": "c", "ger": "a"}
+           "gemm": "c", "symv": "y", "syrk": "c", "ger": "a", "syr2": "a", "syr2k": "c",
+           "symm": "c", "trsm": "b", "trmm": "b"}
 ARRAYS = {"x", "y", "a", "b", "c"}
-CHARACTERS = {"layout", "trans", "transa", "transb"}       # enums in cblas, chars in Fortran
+# enums in cblas, characters in Fortran
+CHARACTERS = {"layout", "trans", "transa", "transb", "uplo", "side", "diag"}
 FLOATS = {"alpha", "beta"}
 
-# Operations with derivative rules; `ger` is only called by them.
-DIFFERENTIATED = ("dot", "nrm2", "axpy", "scal", "copy", "gemv", "gemm")
+# Operations with derivative rules; `ger`, `syr2`, `syr2k`, `symm` and `trmm` are only
+# called by them.
+DIFFERENTIATED = ("dot", "nrm2", "axpy", "scal", "copy", "gemv", "gemm", "symv", "syrk",
+                  "trsm")
 ELEMENTS = {"d": "double", "s": "float"}
 
 # CBLAS_ORDER and CBLAS_TRANSPOSE
 ROW_MAJOR, COL_MAJOR = 101, 102
 NO_TRANS, TRANS, CONJ_TRANS = 111, 112, 113
+UPPER, LOWER = 121, 122         # CBLAS_UPLO
+UNIT = 132                      # CBLAS_DIAG (CblasNonUnit is 131)
+LEFT, RIGHT = 141, 142          # CBLAS_SIDE
 
 
 class BlasRoutine(NamedTuple):
@@ -93,16 +114,16 @@ def blas_written_argument(name: str) -> Optional[int]:
 # a call of one that derivatives reach is refused, saying so.
 _UNRULED_STEMS = (
     "asum", "amax", "amin", "rot", "rotg", "rotm", "rotmg", "swap", "sdot", "dsdot", "axpby",
-    "gbmv", "symv", "sbmv", "spmv", "hemv", "trmv", "tbmv", "tpmv", "trsv", "tbsv", "tpsv",
-    "ger", "geru", "gerc", "syr", "spr", "syr2", "spr2", "symm", "hemm", "syrk", "herk",
-    "syr2k", "her2k", "trmm", "trsm", "omatcopy", "imatcopy",
+    "gbmv", "sbmv", "spmv", "hemv", "trmv", "tbmv", "tpmv", "trsv", "tbsv", "tpsv",
+    "ger", "geru", "gerc", "syr", "spr", "spr2", "hemm", "herk", "her2k",
+    "omatcopy", "imatcopy",
     "potrf", "potrs", "potri", "getrf", "getrs", "getri", "gesv", "posv", "trtrs", "lacpy",
     "lascl", "lange", "syev", "gesvd", "geqrf", "orgqr",
     # complex forms of the routines with rules
     "dotc", "dotu", "dotc_sub", "dotu_sub", "scnrm2", "dznrm2")
 _UNRULED = re.compile(r"(cblas_|LAPACKE_)?i?[sdcz](%s)_?\Z" % "|".join(_UNRULED_STEMS))
 # complex and mixed forms of the routines with rules: zgemm_, cblas_zdscal, dznrm2_
-_COMPLEX = re.compile(r"(cblas_)?([cz](gemm|gemv|axpy|scal|copy)|csscal|zdscal|scnrm2|dznrm2)_?\Z")
+_COMPLEX = re.compile(r"(cblas_)?([cz](gemm|gemv|symv|syrk|syr2k|symm|trsm|trmm|axpy|scal|copy)|csscal|zdscal|scnrm2|dznrm2)_?\Z")
 
 
 def blas_without_rule(name: str) -> Optional[str]:
