@@ -40,13 +40,12 @@ from ..ir.constants import (ConstantInt, ConstantNull, ConstantPoison, ConstantU
 from ..ir.module import function_under_casts
 from ..ir.types import I64, FunctionType, VectorType, size_and_align
 from ..analysis.cfg import DominatorTree
+from ..analysis.library import HINT_INTRINSICS
 from ..transforms.mem2reg import is_promotable, promote_allocas
 from ..transforms.stack_values import forward_from_slot
 from .conventions import coerce
 
 TODENSE = ("__enzyme_todense", "__enzyme_post_sparse_todense")
-_IGNORED_INTRINSICS = ("llvm.assume", "llvm.dbg.", "llvm.lifetime.", "llvm.prefetch",
-                       "llvm.experimental.noalias.scope.decl")
 
 
 def todense_name(name: str) -> Optional[str]:
@@ -289,7 +288,7 @@ def _lower_store(view: View, store, extras: list) -> None:
 
 def _lower_call(view: View, call, derived, extras: list, copies) -> None:
     callee = call.called_function
-    if callee is not None and callee.name.startswith(_IGNORED_INTRINSICS):
+    if callee is not None and callee.name.startswith(HINT_INTRINSICS):
         call.replace_all_uses_with(ConstantPoison(call.type)) if not call.type.is_void else None
         call.erase()             # a hint about the view's memory: there is none
         return
