@@ -383,8 +383,10 @@ def fork_tangent(gen, call, b: Builder, fork: ParallelFork, tangent: Function, a
 # ---------------------------------------------------------------------------- reverse mode
 
 # Calls whose reverse adds to shadow memory in ways not made atomic yet.
+# (The runtime's complex arithmetic is not among them: its adjoints are
+# values, added to its operands' adjoints.)
 SHARED_WRITERS = frozenset((CallKind.CUSTOM, CallKind.INDIRECT, CallKind.MASKED,
-                            CallKind.COMPLEX, CallKind.REALLOC))
+                            CallKind.REALLOC))
 
 
 def refuse_in_parallel_region(gen, call, kind) -> None:
@@ -392,9 +394,11 @@ def refuse_in_parallel_region(gen, call, kind) -> None:
     memory other threads may add to too."""
     if any(gen.info.has_shadow(a) or gen.info.is_active(a) for a in call.args) or \
             gen.info.is_active(call) or gen.info.has_shadow(call):
+        callee = call.called_function
+        what = f"a call of '{callee.name}'" if callee is not None else "an indirect call"
         raise DifferentiationError(
-            f"cannot differentiate, inside an OpenMP parallel region in reverse mode, a call "
-            f"that {kind.value} (its adjoint would add to shared memory without atomics)",
+            f"cannot differentiate, inside an OpenMP parallel region in reverse mode, {what} "
+            f"({kind.value}): its adjoint would add to shared memory without atomics",
             function=gen.primal, instruction=call)
 
 
