@@ -51,6 +51,8 @@ class ModuleTypes:
         self.incoming_params: Dict[int, List[MemoryLayout]] = {}
         self.incoming_return: Dict[int, MemoryLayout] = {}
         self.derived_returns: Dict[int, tuple] = {}
+        # TBAA access tag of a pointer field -> what the pointers read from it point to
+        self.field_pointees: Dict[str, _Agreement] = {}
         self._component, with_api_calls = self._call_components()
         self._analyzed = set()
         for component in with_api_calls:
@@ -142,6 +144,7 @@ class ModuleTypes:
             changed = False
             for fn in functions:
                 ta = TypeAnalysis(fn, self)
+                changed |= self._note_fields(ta)
                 params = [ta.region(a) if a.type.is_pointer else MemoryLayout()
                           for a in fn.args]
                 returned = _returned_layout(ta, fn)
@@ -154,6 +157,26 @@ class ModuleTypes:
                     changed = True
             if not changed:
                 return
+
+    def field_pointee(self, tag: str) -> Optional[MemoryLayout]:
+        """What the pointers loaded with TBAA access tag `tag` (one pointer
+        field of one struct type: `!{struct, any pointer, offset}`) point to,
+        as the functions analyzed so far read them, where they agree.  A
+        field declared `double *` points to doubles wherever it is read: a
+        function that only passes the pointer on (to a runtime-sized memcpy)
+        learns what another that indexes it reads."""
+        found = self.field_pointees.get(tag)
+        return found.layout() if found is not None else None
+
+    def _note_fields(self, ta: TypeAnalysis) -> bool:
+        changed = False
+        for tag, loads in ta.field_loads.items():
+            agreement = self.field_pointees.setdefault(tag, _Agreement())
+            before = dict(agreement.cells)
+            for load in loads:
+                agreement.add(ta.own_region(load))
+            changed |= agreement.cells != before
+        return changed
 
     # -- top-down: incoming summaries -------------------------------------------------------
     def _top_down(self, functions) -> None:
