@@ -166,16 +166,16 @@ class ModuleTypes:
         function that only passes the pointer on (to a runtime-sized memcpy)
         learns what another that indexes it reads."""
         found = self.field_pointees.get(tag)
-        return found.layout() if found is not None else None
+        return found.layout() if found is not None and not found.split else None
 
     def _note_fields(self, ta: TypeAnalysis) -> bool:
         changed = False
         for tag, loads in ta.field_loads.items():
-            agreement = self.field_pointees.setdefault(tag, _Agreement())
-            before = dict(agreement.cells)
+            agreement = self.field_pointees.setdefault(tag, _FieldAgreement())
+            before = (dict(agreement.cells), agreement.split)
             for load in loads:
                 agreement.add(ta.own_region(load))
-            changed |= agreement.cells != before
+            changed |= (agreement.cells, agreement.split) != before
         return changed
 
     # -- top-down: incoming summaries -------------------------------------------------------
@@ -242,6 +242,24 @@ class _Agreement:
         out = MemoryLayout()
         out.cells = dict(self.cells)
         return out
+
+
+class _FieldAgreement(_Agreement):
+    """What the pointers read from one field point to: nothing at all once
+    two readers see different kinds at the pointee's start (a `void *`
+    field, or one holding several types): a field's pointee is one type."""
+
+    def __init__(self):
+        super().__init__()
+        self.first = None
+        self.split = False
+
+    def add(self, layout: MemoryLayout) -> None:
+        first = layout.at(0)
+        if first is not None:
+            self.split |= self.first is not None and first != self.first
+            self.first = self.first or first
+        super().add(layout)
 
 
 class _Gathered:
