@@ -182,6 +182,8 @@ def adjoint_call(gen, b, inst):
     every other kind of call (calls.classify_call) is reversed once per lane."""
     plan = gen.call_plans.get(id(inst))
     if plan is not None:
+        if gen.in_parallel and plan[0] in _SHARED_PLANS:
+            refuse_in_parallel_region(gen, inst, _SHARED_PLANS[plan[0]])
         return _differentiated_call(gen, b, inst, plan)
     kind = classify_call(inst, gen.ctx.custom, "reverse")
     if gen.in_parallel and kind in _SHARED_WRITERS:
@@ -193,6 +195,13 @@ def adjoint_call(gen, b, inst):
         return
     for _ in gen.each_lane():
         _CALL_ADJOINTS[kind](gen, b, inst)
+
+
+# Planned calls whose reverse adds to the shadows it is given with plain
+# stores: the user's reverse rule, a function pointer's table (made once for
+# every caller), BLAS.
+_SHARED_PLANS = {"custom": CallKind.CUSTOM, "indirect": CallKind.INDIRECT,
+                 "lookup": CallKind.INDIRECT, "blas": CallKind.BLAS}
 
 
 def _indirect(gen, b, inst):

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..analysis.activity import contains_float
 from ..analysis.library import (BARRIER, CRITICAL, END_CRITICAL, END_REDUCE_NOWAIT, FORK_CALL,
                                 REDUCE_NOWAIT, refused_openmp)
 from ..diagnostics import DifferentiationError
@@ -44,7 +45,7 @@ from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantNull, zero_of
 from ..ir.module import GlobalVariable, function_under_casts
-from ..ir.types import I32, I64, VOID, FunctionType, IntType
+from ..ir.types import I1, I32, I64, VOID, FunctionType, IntType, StructType
 from . import tape as T
 from .calls import CallKind
 
@@ -382,8 +383,10 @@ def fork_tangent(gen, call, b: Builder, fork: ParallelFork, tangent: Function, a
 # ---------------------------------------------------------------------------- reverse mode
 
 # Calls whose reverse adds to shadow memory in ways not made atomic yet.
-SHARED_WRITERS = frozenset((CallKind.CUSTOM, CallKind.INDIRECT, CallKind.MEMCPY,
-                            CallKind.MASKED, CallKind.COMPLEX, CallKind.REALLOC))
+# (The runtime's complex arithmetic is not among them: its adjoints are
+# values, added to its operands' adjoints.)
+SHARED_WRITERS = frozenset((CallKind.CUSTOM, CallKind.INDIRECT, CallKind.MASKED,
+                            CallKind.REALLOC))
 
 
 def refuse_in_parallel_region(gen, call, kind) -> None:
@@ -391,23 +394,35 @@ def refuse_in_parallel_region(gen, call, kind) -> None:
     memory other threads may add to too."""
     if any(gen.info.has_shadow(a) or gen.info.is_active(a) for a in call.args) or \
             gen.info.is_active(call) or gen.info.has_shadow(call):
+        callee = call.called_function
+        what = f"a call of '{callee.name}'" if callee is not None else "an indirect call"
         raise DifferentiationError(
-            f"cannot differentiate, inside an OpenMP parallel region in reverse mode, a call "
-            f"that {kind.value} (its adjoint would add to shared memory without atomics)",
+            f"cannot differentiate, inside an OpenMP parallel region in reverse mode, {what} "
+            f"({kind.value}): its adjoint would add to shared memory without atomics",
             function=gen.primal, instruction=call)
 
 
 def atomic_add(gen, b: Builder, shadow, delta, inst) -> None:
-    """`*shadow += delta` with atomic adds (each lane of a vector on its own)."""
+    """`*shadow += delta` with one atomic add per float: each lane of a
+    vector, each float field of a struct or array (a complex number of
+    flang's, a struct loaded whole) on its own.  Fields holding no float
+    (pointers, integers) carry no adjoint and are left alone."""
     t = delta.type
     if t.is_float:
-        _atomic_fadd(b, shadow, delta)
+        atomic_fadd(b, shadow, delta)
     elif t.is_vector and t.element.is_float:
         elem_ptr = b.module.pointer_to(t.element)
         base = b.pointer_cast(shadow, elem_ptr)
         for lane in range(t.count):
             p = b.gep(t.element, base, [b.i64(lane)], elem_ptr)
-            _atomic_fadd(b, p, b.extractelement(delta, b.i32(lane)))
+            atomic_fadd(b, p, b.extractelement(delta, b.i32(lane)))
+    elif t.is_aggregate:
+        fields = t.elements if t.is_struct else (t.element,) * t.count
+        for k, field in enumerate(fields):
+            if contains_float(field):
+                index = b.i32(k) if t.is_struct else b.i64(k)
+                p = b.gep(t, shadow, [b.i64(0), index], b.module.pointer_to(field))
+                atomic_add(gen, b, p, b.extractvalue(delta, [k]), inst)
     else:
         raise DifferentiationError(
             f"cannot differentiate, inside an OpenMP parallel region in reverse mode, a load "
@@ -415,9 +430,50 @@ def atomic_add(gen, b: Builder, shadow, delta, inst) -> None:
             function=gen.primal, instruction=inst)
 
 
-def _atomic_fadd(b: Builder, ptr, value) -> None:
-    b.insert(I.GenericInstruction("atomicrmw", value.type, [ptr, value],
-                                  ["atomicrmw fadd ", (0, True), ", ", (1, True), " monotonic"]))
+def atomic_fadd(b: Builder, ptr, value) -> None:
+    """`*ptr += value`, atomically.  `atomicrmw fadd` where the target does
+    it without a library: x86_fp80 is no power-of-two size (the verifier
+    rejects it), fp128 and bfloat need libatomic or libgcc helpers a
+    program need not link; those add under a lock instead."""
+    if value.type.kind in ("half", "float", "double"):
+        b.insert(I.GenericInstruction("atomicrmw", value.type, [ptr, value],
+                                      ["atomicrmw fadd ", (0, True), ", ", (1, True),
+                                       " monotonic"]))
+        return
+    helper = _locked_fadd(b.module, value.type)
+    b.call(helper, [b.pointer_cast(ptr, helper.function_type.params[0]), value])
+
+
+def _locked_fadd(module, t) -> Function:
+    """`void (ptr p, t v)`: `*p += v` while holding one process-wide spin
+    lock (every add of this kind into shared shadows takes it)."""
+    name = f"enzyme_opt.omp.locked_fadd.{t}"
+    fn = module.get(name)
+    if fn is not None:
+        return fn
+    fn = _new(module, name, FunctionType(VOID, (module.pointer_to(t), t)), ["p", "v"])
+    fn.attrs = "noinline nounwind"
+    lock = module.get("enzyme_opt.omp.fadd_lock")
+    if lock is None:
+        lock = module.add_global(GlobalVariable(module.pointer_to(I32), "enzyme_opt.omp.fadd_lock",
+                                                I32, zero_of(I32), linkage="internal",
+                                                attrs=", align 4"), unique=False)
+    entry, spin, add = fn.add_block("entry"), fn.add_block("spin"), fn.add_block("add")
+    b = Builder(entry)
+    b.br(spin)
+    b.position_at_end(spin)
+    taken = b.insert(I.GenericInstruction(
+        "cmpxchg", StructType((I32, I1)), [lock, b.i32(0), b.i32(1)],
+        ["cmpxchg ", (0, True), ", ", (1, True), ", ", (2, True), " acquire monotonic"]), "taken")
+    b.cond_br(b.extractvalue(taken, [1]), add, spin)
+    b.position_at_end(add)
+    p, v = fn.args
+    b.store(b.fadd(b.load(t, p, "old"), v), p)
+    b.insert(I.GenericInstruction("store", VOID, [b.i32(0), lock],
+                                  ["store atomic ", (0, True), ", ", (1, True),
+                                   " release, align 4"]))
+    b.ret()
+    return fn
 
 
 
@@ -531,10 +587,10 @@ def _add_gradients(b: Builder, acc, grads) -> None:
     scalars), added atomically to the team's sum."""
     t = grads.type
     if t.is_float:
-        return _atomic_fadd(b, acc, grads)
+        return atomic_fadd(b, acc, grads)
     for k, e in enumerate(t.elements):
         p = b.gep(t, acc, [b.i64(0), b.i32(k)], b.module.pointer_to(e))
-        _atomic_fadd(b, p, b.extractvalue(grads, [k]))
+        atomic_fadd(b, p, b.extractvalue(grads, [k]))
 
 
 def _room(b: Builder, tapes):

@@ -23,6 +23,7 @@ from ..ir.module import GlobalValue
 from ..ir.printer import SlotTracker
 from ..ir.types import I64, I8, VOID, FloatType, FunctionType, size_and_align
 from . import tape as T
+from .openmp import adds_atomically, atomic_fadd
 from .rules import ADJOINT_SUM_FLAGS
 
 
@@ -280,8 +281,10 @@ def memcpy_adjoint(ctx, gen, b: Builder, call) -> None:
             f"{', '.join(sorted(kinds))} whose size is only known at run time",
             function=gen.primal, instruction=call)
     p = T.byte_ptr(ctx.module)
-    b.call(accumulate_helper(ctx.module, *pattern),
-           [b.pointer_cast(d_dst, p), b.pointer_cast(gen.shadow_in_rev(b, src), p), n])
+    # In a parallel region another thread may copy from the same source:
+    # its adjoints are added atomically (dst's are this thread's own).
+    helper = accumulate_helper(ctx.module, *pattern, atomic=adds_atomically(gen, src))
+    b.call(helper, [b.pointer_cast(d_dst, p), b.pointer_cast(gen.shadow_in_rev(b, src), p), n])
 
 
 def _bytes_text(known: Optional[int]) -> str:
@@ -365,9 +368,10 @@ def copy_shadow_pointers(ctx, gen, b: Builder, call) -> None:
     b.call(pointer_copy_helper(ctx.module, period, offsets), [*shadows, nbytes])
 
 
-def accumulate_helper(module, period: int, cells: tuple) -> Function:
+def accumulate_helper(module, period: int, cells: tuple, atomic: bool = False) -> Function:
     """`t = dst[c]; dst[c] = 0; src[c] += t` for each float cell c of each
     `period`-byte unit of n bytes: the adjoint of copying them from src to dst.
+    `atomic`: the adds into src are atomic (threads may share its adjoints).
 
     The regions may overlap (memmove): then each unit must be read before
     an earlier step writes it, so the walk goes upwards when src lies below
@@ -376,8 +380,10 @@ def accumulate_helper(module, period: int, cells: tuple) -> Function:
     """
     def unit(b, dst, src, at):
         for offset, kind in cells:
-            _move_cell(b, module, dst, src, b.add(at, b.i64(offset)) if offset else at, kind)
-    return _unit_loop(module, _helper_name(period, cells), period, unit, upwards_from_src=True)
+            _move_cell(b, module, dst, src, b.add(at, b.i64(offset)) if offset else at, kind,
+                       atomic)
+    name = _helper_name(period, cells) + (".atomic" if atomic else "")
+    return _unit_loop(module, name, period, unit, upwards_from_src=True)
 
 
 def pointer_copy_helper(module, period: int, offsets: tuple) -> Function:
@@ -429,7 +435,7 @@ def _move_pointer(b: Builder, module, dst, src, at) -> None:
     b.store(b.load(p, b.pointer_cast(b.gep(I8, src, [at], p), pp), align=8), to, 8)
 
 
-def _move_cell(b: Builder, module, dst, src, at, kind: str) -> None:
+def _move_cell(b: Builder, module, dst, src, at, kind: str, atomic: bool) -> None:
     elem = FloatType(kind)
     width = kind_size(kind)
     ep = module.pointer_to(elem)
@@ -437,6 +443,9 @@ def _move_cell(b: Builder, module, dst, src, at, kind: str) -> None:
     s_ptr = b.pointer_cast(b.gep(I8, src, [at], T.byte_ptr(module)), ep, "s")
     dv = b.load(elem, d_ptr, "dv", width)
     b.store(b.float(elem, 0.0), d_ptr, width)
+    if atomic:
+        atomic_fadd(b, s_ptr, dv)
+        return
     sv = b.load(elem, s_ptr, "sv", width)
     b.store(b.fadd(sv, dv, flags=ADJOINT_SUM_FLAGS), s_ptr, width)
 

@@ -51,6 +51,8 @@ class ModuleTypes:
         self.incoming_params: Dict[int, List[MemoryLayout]] = {}
         self.incoming_return: Dict[int, MemoryLayout] = {}
         self.derived_returns: Dict[int, tuple] = {}
+        # TBAA access tag of a pointer field -> what the pointers read from it point to
+        self.field_pointees: Dict[str, _Agreement] = {}
         self._component, with_api_calls = self._call_components()
         self._analyzed = set()
         for component in with_api_calls:
@@ -142,6 +144,7 @@ class ModuleTypes:
             changed = False
             for fn in functions:
                 ta = TypeAnalysis(fn, self)
+                changed |= self._note_fields(ta)
                 params = [ta.region(a) if a.type.is_pointer else MemoryLayout()
                           for a in fn.args]
                 returned = _returned_layout(ta, fn)
@@ -154,6 +157,26 @@ class ModuleTypes:
                     changed = True
             if not changed:
                 return
+
+    def field_pointee(self, tag: str) -> Optional[MemoryLayout]:
+        """What the pointers loaded with TBAA access tag `tag` (one pointer
+        field of one struct type: `!{struct, any pointer, offset}`) point to,
+        as the functions analyzed so far read them, where they agree.  A
+        field declared `double *` points to doubles wherever it is read: a
+        function that only passes the pointer on (to a runtime-sized memcpy)
+        learns what another that indexes it reads."""
+        found = self.field_pointees.get(tag)
+        return found.layout() if found is not None and not found.split else None
+
+    def _note_fields(self, ta: TypeAnalysis) -> bool:
+        changed = False
+        for tag, loads in ta.field_loads.items():
+            agreement = self.field_pointees.setdefault(tag, _FieldAgreement())
+            before = (dict(agreement.cells), agreement.split)
+            for load in loads:
+                agreement.add(ta.own_region(load))
+            changed |= (agreement.cells, agreement.split) != before
+        return changed
 
     # -- top-down: incoming summaries -------------------------------------------------------
     def _top_down(self, functions) -> None:
@@ -219,6 +242,24 @@ class _Agreement:
         out = MemoryLayout()
         out.cells = dict(self.cells)
         return out
+
+
+class _FieldAgreement(_Agreement):
+    """What the pointers read from one field point to: nothing at all once
+    two readers see different kinds at the pointee's start (a `void *`
+    field, or one holding several types): a field's pointee is one type."""
+
+    def __init__(self):
+        super().__init__()
+        self.first = None
+        self.split = False
+
+    def add(self, layout: MemoryLayout) -> None:
+        first = layout.at(0)
+        if first is not None:
+            self.split |= self.first is not None and first != self.first
+            self.first = self.first or first
+        super().add(layout)
 
 
 class _Gathered:

@@ -14,7 +14,10 @@ list their fields, so an access tag whose base is a struct also describes
 the struct's other fields around the accessed one.
 
 Both LLVM 14 and LLVM 19 write this metadata the same way; nodes are read
-from the module's text of its metadata definitions.
+from the module's text of its metadata definitions.  clang's
+`-new-struct-path-tbaa` writes another format, read as well: type nodes
+`!{parent, i64 size, !"name", member, i64 offset, i64 size, ...}` and
+access tags `!{base, access, i64 offset, i64 size}`.
 """
 from __future__ import annotations
 
@@ -66,6 +69,13 @@ def kind_of_type_name(name: str) -> Optional[str]:
     return "int"
 
 
+def _new_format(items) -> bool:
+    """Is a type node in the format of `-new-struct-path-tbaa`:
+    `!{parent, i64 size, !"name", member, i64 offset, i64 size, ...}`?"""
+    return bool(items) and len(items) >= 3 and isinstance(items[1], int) and \
+        isinstance(items[2], Name) and not isinstance(items[0], Name)
+
+
 def _is_pointer_name(name: str) -> bool:
     return name in ("any pointer", "vtable pointer") or re.match(r"(any )?p\d+ ", name) is not None
 
@@ -88,7 +98,18 @@ class Tbaa:
 
     def _name(self, type_ref) -> Optional[str]:
         items = self.items(type_ref)
-        return items[0] if items and isinstance(items[0], Name) else None
+        if items and isinstance(items[0], Name):
+            return items[0]
+        if _new_format(items):
+            return items[2]
+        return None
+
+    def _members(self, type_ref) -> List[Tuple[object, object]]:
+        """(member type node, offset) of each field a type node lists."""
+        items = self.items(type_ref) or []
+        if _new_format(items):
+            return [(items[k], items[k + 1]) for k in range(3, len(items) - 2, 3)]
+        return [(items[k], items[k + 1]) for k in range(1, len(items) - 1, 2)]
 
     def access_kind(self, tag_ref) -> Optional[str]:
         """The kind of the scalar an access tag `!{base, access, offset}` accesses."""
@@ -111,12 +132,10 @@ class Tbaa:
         """Only fields whose type is a C scalar by name count: a struct node and a
         scalar node look alike (`!{!"name", !field, i64 0}`), and an enum's
         node is a struct's look-alike too."""
-        items = self.items(type_ref)
-        if not items or depth > 16:
+        if depth > 16:
             return []
         out = []
-        for k in range(1, len(items) - 1, 2):
-            field, offset = items[k], items[k + 1]
+        for field, offset in self._members(type_ref):
             name = self._name(field)
             if name is None or not isinstance(offset, int):
                 continue

@@ -370,6 +370,8 @@ class TypeAnalysis:
         self.copies: List[tuple] = []           # (dst, src, nbytes or None)
         self.copy_calls: Dict[int, tuple] = {}  # id(memcpy) -> (call, its layout)
         self.pointer_loads: Dict[tuple, list] = {}  # _address_key -> the loads of a pointer there
+        self.field_loads: Dict[str, list] = {}      # TBAA tag of a pointer field -> its loads
+        self._field_seeded: set = set()             # ids of loads seeded from field_pointee
         self._run(seeds or (), returned)
 
     # -- recording -----------------------------------------------------------------------
@@ -482,6 +484,7 @@ class TypeAnalysis:
                 self._loaded_value(inst)
                 if inst.type.is_pointer:
                     self.pointer_loads.setdefault(_address_key(inst.pointer), []).append(inst)
+                    self._pointer_field(inst)
             elif isinstance(inst, I.Store):
                 self._access(inst.pointer, inst.value.type, inst)
                 self._stored_value(inst)
@@ -501,6 +504,32 @@ class TypeAnalysis:
             if not region.kinds():
                 region = self._sibling_region(dst, src, known)
             self.copy_calls[key] = (call, region)
+
+    def _pointer_field(self, load) -> None:
+        """A pointer read from a struct's field (its TBAA tag names the struct
+        and the offset) points to what that field points to everywhere else
+        in the module (ModuleTypes.field_pointee): weak evidence, below this
+        function's own."""
+        tag = load.get_metadata("tbaa")
+        if tag is None or self.tbaa.access_kind(tag) != "ptr" or \
+                not self.tbaa.struct_fields(tag)[1]:
+            return
+        self.field_loads.setdefault(tag, []).append(load)
+        known = self.module_types.field_pointee(tag) if self.module_types is not None else None
+        if known:
+            self._field_seeded.add(id(load))
+            self.record_layout(load, known, WEAK)
+
+    def own_region(self, load) -> MemoryLayout:
+        """region(load) without what `_pointer_field` seeded (a summary
+        must not feed on itself)."""
+        if id(load) not in self._field_seeded:
+            return self.region(load)
+        out = MemoryLayout()
+        for offset, stride, kind, rank in self.region(load).entries():
+            if rank > WEAK:
+                out.put(offset, stride, kind, rank)
+        return out
 
     def _sibling_region(self, dst, src, nbytes: Optional[int]) -> MemoryLayout:
         """For a copy nothing else types: what the memory behind the other

@@ -43,6 +43,7 @@ RUN_TIMEOUT = 60
 
 XFAIL_RE = re.compile(r"^\s*//\s*XFAIL:\s*(.*?)\s*$", re.MULTILINE)
 CFLAGS_RE = re.compile(r"^\s*//\s*CFLAGS:\s*(.*?)\s*$", re.MULTILINE)
+CLANGS_ONLY_RE = re.compile(r"^\s*//\s*CLANGS:\s*(.*?)\s*$", re.MULTILINE)
 LDFLAGS_RE = re.compile(r"^\s*//\s*LDFLAGS:\s*(.*?)\s*$", re.MULTILINE)
 # Calls of the Enzyme C API must all have been replaced (the functions of
 # the truncation runtime, enzyme/fprt/mpfr.h, are the program's own)...
@@ -76,7 +77,10 @@ def _params():
         m = XFAIL_RE.search(text)
         marks = [pytest.mark.xfail(strict=True, reason=m.group(1) or "XFAIL")] if m else []
         rel = prog.relative_to(E2E_DIR).as_posix()
+        only = CLANGS_ONLY_RE.search(text)
         for clang in CLANGS:
+            if only is not None and clang not in only.group(1).split():
+                continue
             for opt in OPTS:
                 yield pytest.param(prog, clang, opt, id=f"{rel}-clang{clang}{opt}", marks=marks)
 

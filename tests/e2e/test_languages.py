@@ -12,7 +12,9 @@ Fortran (flang-new-19):
     flang-new-19 -ON -S -emit-llvm prog.f90 -o prog.ll
     python3 -m enzyme_opt prog.ll -o out.ll
     flang-new-19 -ON out.ll -o prog
-and then ./prog must exit 0.  A compiler that is missing skips its programs
+(a line `! FFLAGS: <flags>` adds flags to both flang steps; with -fopenmp,
+the Fortran programs of tests/e2e/openmp/ among them, the program runs with
+OMP_NUM_THREADS=1, 2 and 3) and then ./prog must exit 0.  A compiler that is missing skips its programs
 with the reason (`make install` installs both).  A line `// XFAIL: -O0
 <reason>` (`! XFAIL: ...` in Fortran) expects the levels listed to fail.
 """
@@ -28,10 +30,11 @@ from pathlib import Path
 
 import pytest
 
-from test_e2e import (COMPILE_TIMEOUT, OPTS, REPO_ROOT, RUN_TIMEOUT, TOOL_TIMEOUT,
-                      _leftover_enzyme_refs, _require_success, _run, _tool_env)
+from test_e2e import (COMPILE_TIMEOUT, OPENMP_THREADS, OPTS, REPO_ROOT, RUN_TIMEOUT,
+                      TOOL_TIMEOUT, _leftover_enzyme_refs, _require_success, _run, _tool_env)
 
 E2E_DIR = Path(__file__).resolve().parent
+FFLAGS_RE = re.compile(r"^\s*!\s*FFLAGS:\s*(.*?)\s*$", re.MULTILINE)
 XFAIL_RE = re.compile(r"^\s*(?://|!)\s*XFAIL:\s*((?:-O\d\s*)+)(.*?)\s*$", re.MULTILINE)
 RUSTC = os.environ.get("ENZYME_E2E_RUSTC", "/usr/bin/rustc")
 FLANG = shutil.which("flang-new-19") or "/usr/lib/llvm-19/bin/flang-new"
@@ -76,14 +79,17 @@ def _differentiate(ll: Path, out_ll: Path):
                     pytrace=False)
 
 
-def _compile_and_run(what, steps, exe: Path, tmp_path: Path):
+def _compile_and_run(what, steps, exe: Path, tmp_path: Path, threads=(None,)):
     for name, cmd in steps:
         if cmd is None:
             name()
             continue
         _require_success(name, cmd, _run(cmd, name, COMPILE_TIMEOUT))
     cmd = [str(exe)]
-    _require_success(what, cmd, _run(cmd, "the program", RUN_TIMEOUT, cwd=tmp_path))
+    for n in threads:
+        env = dict(os.environ, OMP_NUM_THREADS=n) if n else None
+        _require_success(what + (f" OMP_NUM_THREADS={n}" if n else ""), cmd,
+                         _run(cmd, "the program", RUN_TIMEOUT, cwd=tmp_path, env=env))
 
 
 @pytest.mark.parametrize("prog,opt", list(_params("rust/*.rs")))
@@ -101,16 +107,22 @@ def test_rust(prog: Path, opt: str, tmp_path: Path):
     ], exe, tmp_path)
 
 
-@pytest.mark.parametrize("prog,opt", list(_params("fortran/*.f90")))
+@pytest.mark.parametrize("prog,opt", list(_params("fortran/*.f90")) +
+                         list(_params("openmp/*.f90")))
 def test_fortran(prog: Path, opt: str, tmp_path: Path):
+    """A `! FFLAGS:` line adds flags to both flang steps; with -fopenmp the
+    program runs with OMP_NUM_THREADS=1, 2 and 3."""
     if not os.path.exists(FLANG):
         pytest.skip("flang-new-19 is not installed (make install installs flang-19)")
     ll, out_ll, exe = (tmp_path / (prog.stem + s) for s in (".ll", ".out.ll", ""))
+    flags = FFLAGS_RE.search(prog.read_text(encoding="utf-8", errors="replace"))
+    flags = flags.group(1).split() if flags else []
     _compile_and_run(f"the program {prog.name} ({opt})", [
-        ("flang -emit-llvm", [FLANG, opt, "-S", "-emit-llvm", str(prog), "-o", str(ll)]),
+        ("flang -emit-llvm", [FLANG, opt, *flags, "-module-dir", str(tmp_path), "-S",
+                              "-emit-llvm", str(prog), "-o", str(ll)]),
         (lambda: _differentiate(ll, out_ll), None),
-        ("linking the output with flang", [FLANG, opt, str(out_ll), "-o", str(exe)]),
-    ], exe, tmp_path)
+        ("linking the output with flang", [FLANG, opt, *flags, str(out_ll), "-o", str(exe)]),
+    ], exe, tmp_path, OPENMP_THREADS if "-fopenmp" in flags else (None,))
 
 
 _MATMUL = """\
@@ -155,7 +167,7 @@ def test_fortran_matmul_is_refused_at_its_line(opt: str, tmp_path: Path):
         pytest.skip("flang-new-19 is not installed (make install installs flang-19)")
     src, ll = tmp_path / "matmul.f90", tmp_path / "matmul.ll"
     src.write_text(_MATMUL)
-    cmd = [FLANG, opt, "-S", "-emit-llvm", str(src), "-o", str(ll)]
+    cmd = [FLANG, opt, "-module-dir", str(tmp_path), "-S", "-emit-llvm", str(src), "-o", str(ll)]
     _require_success("flang -emit-llvm", cmd, _run(cmd, "flang", COMPILE_TIMEOUT))
     cmd = [sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(tmp_path / "out.ll")]
     proc = _run(cmd, "enzyme-opt", TOOL_TIMEOUT, cwd=REPO_ROOT, env=_tool_env())

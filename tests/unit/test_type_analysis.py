@@ -100,3 +100,73 @@ define void @fill(ptr %buf, i64 %k) {
 }
 """, "fill")
     assert ta.region(fn.args[0]).describe() == "{8k: double}"
+
+
+# clang++-19 -O2 -Xclang -new-struct-path-tbaa for
+# struct Dims { long d[2]; }; struct T { double *data; Dims dims; }
+NEW_FORMAT_TBAA = {
+    "5": '!{!6, !6, i64 0, i64 8}',
+    "6": '!{!7, i64 8, !"any pointer"}',
+    "7": '!{!8, i64 1, !"omnipotent char"}',
+    "8": '!{!"Simple C++ TBAA"}',
+    "9": '!{!10, !10, i64 0, i64 8}',
+    "10": '!{!7, i64 8, !"long"}',
+    "11": '!{!12, !6, i64 0, i64 8}',
+    "12": '!{!7, i64 24, !"_ZTS1T", !6, i64 0, i64 8, !13, i64 8, i64 16}',
+    "13": '!{!7, i64 16, !"_ZTS4Dims", !10, i64 0, i64 8, !10, i64 8, i64 8}',
+    "14": '!{i64 0, i64 8, !5, i64 8, i64 16, !9}',
+}
+
+
+def test_tbaa_new_struct_path_format():
+    tbaa = Tbaa(NEW_FORMAT_TBAA)
+    assert tbaa.access_kind("!5") == "ptr"
+    assert tbaa.access_kind("!9") == "int"
+    assert tbaa.struct_fields("!11") == (0, [(0, "ptr"), (8, "int"), (16, "int")])
+    assert tbaa.copied_fields("!14") == [(0, 8, "ptr"), (8, 16, "int")]
+
+
+_FIELD_MODULE = """
+define double @coeff(ptr %t, i64 %i) {
+  %data = load ptr, ptr %t, align 8, !tbaa !11
+  %at = getelementptr inbounds double, ptr %data, i64 %i
+  %v = load double, ptr %at, align 8
+  ret double %v
+}
+define void @copy_out(ptr %t, ptr %dst, i64 %n) {
+  %data = load ptr, ptr %t, align 8, !tbaa !11
+  call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %data, i64 %n, i1 false)
+  ret void
+}
+OTHER
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+""" + "".join(f"!{k} = {v}\n" for k, v in NEW_FORMAT_TBAA.items())
+
+
+def _copy_kinds(text):
+    module = parse_module(text, "t.ll")
+    fns = {f.name: f for f in module.functions}
+    types = ModuleTypes(module)
+    for name in fns:                    # no API call: analyse every function
+        if not fns[name].is_declaration:
+            types.analysis(fns[name])
+    ta = types.analysis(fns["copy_out"])
+    call = next(i for i in fns["copy_out"].instructions() if i.opcode == "call")
+    return ta.copy_layout(call).kinds()
+
+
+def test_pointer_field_points_to_what_it_is_read_as_elsewhere():
+    # copy_out's memcpy of n bytes from t->data: coeff reads t->data as doubles
+    assert _copy_kinds(_FIELD_MODULE.replace("OTHER", "")) == {"double"}
+
+
+def test_pointer_field_read_as_two_types_says_nothing():
+    # another function reads the same field's pointee as i32: no agreement,
+    # the copy's bytes stay unknown (and the AD refuses it where it matters)
+    other = """
+define i32 @as_int(ptr %t) {
+  %data = load ptr, ptr %t, align 8, !tbaa !11
+  %v = load i32, ptr %data, align 4, !tbaa !9
+  ret i32 %v
+}"""
+    assert "double" not in _copy_kinds(_FIELD_MODULE.replace("OTHER", other))
