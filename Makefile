@@ -22,7 +22,9 @@ install:
 	@# Debian's python3 and pip only if there is no python3 with pip already.
 	$(PYTHON) -m pip --version >/dev/null 2>&1 || \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3 python3-pip
-	$(PYTHON) -m pip install -e '.[dev]'
+	@# Editable as a plain path (a .pth line): setuptools' default editable
+	@# install adds an import hook that every Python start-up loads.
+	$(PYTHON) -m pip install -e '.[dev]' --config-settings editable_mode=compat
 
 # Full suite: unit tests, grammar tests and the end-to-end matrix
 # (every program x clang 19/14 x -O0..-O3), then the lit tests.

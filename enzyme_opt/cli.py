@@ -66,16 +66,18 @@ def _read_inputs(paths):
 _LLVM_POSITION = re.compile(r"<string>:(\d+):(\d+):\s*(?:error:\s*)?(.*)")
 
 
-def verify_output(result: str, source: str, filename: str, options: dict) -> None:
+def verify_output(result: str, source: str, filename: str, options: dict,
+                  pending: "PendingCheck" = None) -> None:
     """Refuse to write IR that LLVM rejects.
 
     When LLVM rejects the input as well, the input is at fault and LLVM's own
     diagnosis is reported at its position; otherwise the bug is ours.  The
     exception is input valid for the LLVM that wrote it (14 to 19) that
     llvmlite's newer LLVM no longer reads (`_newer_llvm_gap`): that output
-    goes unverified, with a warning.
+    goes unverified, with a warning.  `pending`, if given, is a check
+    already under way, waiting for `result`.
     """
-    problem = llvm_check(result)
+    problem = pending.send(result).result() if pending is not None else llvm_check(result)
     if problem is None:
         return
     input_problem = llvm_check(source)
@@ -195,19 +197,35 @@ def run(input_paths, output: str, pipeline: str, verify: bool, stages: Stages,
     """The output module's text, and the LLVM version it is for (None: as the
     input's text says)."""
     names = passes.parse_pipeline(passes.DEFAULT_PIPELINE if pipeline is None else pipeline)
+    # The verifier's process starts now: it loads LLVM while this one works,
+    # and holds LLVM's copy of the output without this one's memory.
+    check = PendingCheck() if verify else None
+    try:
+        return _run(input_paths, names, verify, stages, options, check)
+    finally:
+        if check is not None:
+            check.cancel()
+
+
+def _run(input_paths, names, verify: bool, stages: Stages, options: dict, check):
     stages.enter("reading the input")
     text, filename, version = _read_inputs(input_paths or ("-",))
     stages.enter("parsing the input")
-    module = _read_module(text, filename, lazy=not names)
+    lazy = _keep_bodies_as_text(names, text)
+    # With passes, the output is verified whole, the bodies copied as text
+    # included; a module LLVM rejects is then checked and reported as input
+    # (verify_output).  Without passes, LLVM checks the input meanwhile.
+    module = _read_module(text, filename, lazy, checked_after=verify and bool(names))
     if _PROCESS_ENDS_AFTER_RUN:
         # Nearly everything allocated so far lives until the process ends:
         # the cyclic collector need not scan it again and again.
         gc.freeze()
         # The AD's objects too live to the end, nearly all of them: with the
         # default thresholds, full collections rescanning them took a sixth
-        # of differentiating a 20k-instruction function.  Young collections,
-        # rarer, still free the short-lived cycles.
-        gc.set_threshold(*_RUN_GC_THRESHOLDS)
+        # of differentiating a 20k-instruction function, and even young and
+        # middle collections, rare as they were, a twentieth of one of 20k
+        # instructions in 2500 loops, for 2% more memory: none at all.
+        gc.disable()
     stages.enter("checking the input")
     _check_dominance(module, text)
     stages.enter("running the pass pipeline")
@@ -216,8 +234,24 @@ def run(input_paths, output: str, pipeline: str, verify: bool, stages: Stages,
     result = print_module(module)
     if verify:
         stages.enter("verifying the output")
-        verify_output(result, text, filename, options)
+        verify_output(result, text, filename, options, check)
     return result, version
+
+
+# Below this size a module is read whole: reading it costs less than the
+# child process that has LLVM check it first (which keeping text requires).
+LAZY_MIN_CHARS = 1_000_000
+
+
+def _keep_bodies_as_text(names, text: str) -> bool:
+    """Keep the function bodies no pass asks for as text?  Always without
+    passes; for passes that read the bodies they need, in a large module (the
+    environment's ENZYME_OPT_LAZY_MIN_BYTES, if set, replaces the size)."""
+    if not names:
+        return True
+    least = os.environ.get("ENZYME_OPT_LAZY_MIN_BYTES")
+    least = int(least) if least and least.isdigit() else LAZY_MIN_CHARS
+    return passes.reads_lazily(names) and len(text) >= least
 
 
 # LLVM 14's `asm goto` (a `callbr` with block addresses for arguments) is
@@ -230,13 +264,19 @@ def _llvm14_asm_goto(text: str) -> bool:
     return "callbr" in text and _LLVM14_ASM_GOTO.search(text) is not None
 
 
-def _read_module(text: str, filename: str, lazy: bool):
+def _read_module(text: str, filename: str, lazy: bool, checked_after: bool = False):
     """The module in `text`; with `lazy`, function bodies stay text
     (Function.lazy_body) if LLVM reads and verifies the module, which it
-    does in a child process meanwhile.  Otherwise, every body is read, and
-    any error is ours to report, located as our parser finds it."""
+    does in a child process meanwhile (`checked_after`: the output, bodies
+    as text included, will be, which does as well).  Otherwise, every body
+    is read, and any error is ours to report, located as our parser finds it."""
     if not lazy:
         return parse_module(text, filename)
+    if checked_after:
+        try:
+            return parse_module(text, filename, lazy=True)
+        except EnzymeOptError:
+            return parse_module(text, filename)
     ours = _llvm14_asm_goto(text)
     check = None if ours else PendingCheck(text)
     try:
@@ -423,8 +463,6 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
 RECURSION_LIMIT = 20_000
 # Set by `entry`: nothing outlives `run` (tests call `main` in their process).
 _PROCESS_ENDS_AFTER_RUN = False
-# gc.set_threshold for the rest of such a run (the default is 700, 10, 10).
-_RUN_GC_THRESHOLDS = (20_000, 10, 10)
 
 
 def entry() -> None:

@@ -33,20 +33,33 @@ def llvm_check(text: str) -> Optional[str]:
 
 
 class PendingCheck:
-    """An `llvm_check` running in a forked child while the caller goes on."""
+    """An `llvm_check` running in a forked child while the caller goes on.
 
-    def __init__(self, text: str):
+    Made without text, the child is forked at once, loads LLVM meanwhile and
+    waits for the text (`send`): forked before the caller reads a large
+    module, it does not carry the caller's memory as well as LLVM's."""
+
+    def __init__(self, text: Optional[str] = None):
         self._answer: Optional[str] = None
         self._pid = None
+        self._to_child = None
         if not hasattr(os, "fork"):
-            self._answer = _check_here(text)
+            self._answer = _check_here(text) if text is not None else None
+            self._text_later = text is None
             return
+        self._text_later = False
         read_end, write_end = os.pipe()
+        text_in, text_out = os.pipe() if text is None else (None, None)
         pid = os.fork()
         if pid == 0:                                   # the child: answer, then vanish
             status = 1
             try:
                 os.close(read_end)
+                if text is None:
+                    os.close(text_out)
+                    text = _received(text_in)
+                    if text is None:                   # not wanted after all
+                        os._exit(0)
                 os.dup2(write_end, 2)
                 problem = _check_here(text)
                 os.write(write_end, _ANSWER + (problem or "").encode("utf-8", "replace"))
@@ -54,7 +67,22 @@ class PendingCheck:
             finally:
                 os._exit(status)
         os.close(write_end)
+        if text_in is not None:
+            os.close(text_in)
+            self._to_child = os.fdopen(text_out, "wb")
         self._pid, self._pipe = pid, os.fdopen(read_end, "rb")
+
+    def send(self, text: str) -> "PendingCheck":
+        """The text to check, for a check made without it."""
+        if self._text_later:
+            self._answer, self._text_later = _check_here(text), False
+        if self._to_child is None:
+            return self
+        with self._to_child as pipe:
+            for start in range(0, len(text), _CHUNK):     # not all of it encoded at once
+                pipe.write(text[start:start + _CHUNK].encode("utf-8", "surrogateescape"))
+        self._to_child = None
+        return self
 
     def result(self) -> Optional[str]:
         """Waits for the child: None when LLVM accepts, else its message."""
@@ -74,11 +102,26 @@ class PendingCheck:
 
     def cancel(self) -> None:
         """The answer is not wanted any more."""
+        if self._to_child is not None:
+            self._to_child.close()
+            self._to_child = None
         if self._pid is not None:
             os.kill(self._pid, signal.SIGKILL)
             os.waitpid(self._pid, 0)
             self._pipe.close()
             self._pid = None
+
+
+_CHUNK = 1 << 20
+
+
+def _received(fd: int) -> Optional[str]:
+    """In a child waiting for text: LLVM loaded first, then all the text
+    sent; None if none came (the pipe closed empty)."""
+    import llvmlite.binding  # noqa: F401  (while the parent still works)
+    with os.fdopen(fd, "rb") as pipe:
+        data = pipe.read()
+    return data.decode("utf-8", "surrogateescape") if data else None
 
 
 class _RawText(str):

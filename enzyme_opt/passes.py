@@ -28,6 +28,9 @@ class Pass:
     # An option that gives the pass work whatever the names (`truncate_all`:
     # every function of the module is truncated).
     wanted_by_option: str = ""
+    # The pass reads the bodies it needs itself (Module.read_bodies_naming,
+    # Function.blocks): a lazily read module's other bodies stay text.
+    reads_lazily: bool = False
 
     def run(self, module, options) -> None:
         if not self.target or not self.applies_to(module, options):
@@ -52,7 +55,7 @@ REGISTRY: Dict[str, Pass] = {p.name: p for p in (
     # or `__enzyme_*` (C++ mangles the name around it).
     Pass("enzyme", "replace Enzyme API calls with derivatives (the default)",
          "enzyme_opt.ad.api:lower_api_calls", needs_name="enzyme_",
-         wanted_by_option="truncate_all"),
+         wanted_by_option="truncate_all", reads_lazily=True),
     Pass("interchange", "interchange reduction nests that walk a stride (as gradients do)",
          "enzyme_opt.transforms.interchange:interchange_reduction_nests", per_function=True),
     Pass("materialize", "read every body into the model (else verified bodies are copied)",
@@ -72,13 +75,18 @@ def parse_pipeline(text: str) -> List[str]:
     return names
 
 
+def reads_lazily(names: List[str]) -> bool:
+    """May the module the passes `names` run on keep its bodies as text?"""
+    return all(REGISTRY[name].reads_lazily for name in names)
+
+
 def run_pipeline(module, names: List[str], options=None, stages=None) -> None:
     """Run the named passes; `options` carries flags in and printouts out;
     `stages` (stages.Stages) is told what runs when."""
     options = {} if options is None else options
-    if names:
+    if not reads_lazily(names):
         # Bodies kept as text (a lazy parse) hide the uses of globals that
-        # passes look up, so every pass starts from a fully read module.
+        # these passes look up: they start from a fully read module.
         if stages is not None:
             stages.enter("reading every function body")
         module.materialize_all()

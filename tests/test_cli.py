@@ -141,7 +141,18 @@ def test_internal_error_names_the_work_in_progress(monkeypatch, tmp_path):
 
 def test_no_verify_skips_llvm(monkeypatch, tmp_path):
     calls = []
-    monkeypatch.setattr(cli, "llvm_check", lambda text: calls.append(text))
+
+    class Check:                      # the verifier's process, started before reading
+        def send(self, text):
+            calls.append(text)
+            return self
+
+        def result(self):
+            return None
+
+        def cancel(self):
+            pass
+    monkeypatch.setattr(cli, "PendingCheck", Check)
     src, out = tmp_path / "in.ll", tmp_path / "out.ll"
     src.write_text(VALID)
     assert CliRunner().invoke(cli.main, [str(src), "-o", str(out), "--no-verify"]).exit_code == 0

@@ -68,11 +68,22 @@ def test_a_lazy_parse_keeps_bodies_as_written():
 def test_blocks_are_read_when_asked_for():
     module = parse_module(BRACES, "braces.ll", lazy=True)
     callee, after = module.get("quoted { name"), module.get("after")
-    assert not callee.uses                        # the call is still text
     assert [i.opcode for i in after.blocks[0].instructions] == ["call", "ret"]
     assert after.lazy_body is None and callee.lazy_body is not None
     (call, _), = callee.uses
     assert isinstance(call, I.Call) and call.callee is callee
+
+
+def test_uses_of_a_global_read_the_bodies_that_name_it():
+    """A body kept as text records no uses: asking for a global's uses reads
+    the bodies whose text names it, and only those."""
+    module = parse_module(BRACES, "braces.ll", lazy=True)
+    callee, after, braces = (module.get(n) for n in ("quoted { name", "after", "braces"))
+    (call, _), = callee.uses
+    assert call.function is after and after.lazy_body is None
+    assert braces.lazy_body is not None and callee.lazy_body is not None
+    assert [f.name for f in module.read_functions()] == ["after"]
+    assert module.names_in_unread_bodies() == set()   # those left name no global
     module.materialize_all()
     assert print_module(module) == print_module(parse_module(BRACES, "braces.ll"))
 

@@ -114,8 +114,9 @@ def _refuse_runtime_marker(call, v, param, fn) -> None:
 
 
 def api_calls(module) -> list:
+    module.read_bodies_naming([f for f in module.functions if api_name(f.name) is not None])
     calls = []
-    for fn in module.functions:
+    for fn in module.read_functions():
         for inst in fn.instructions():
             if isinstance(inst, I.CallBase):
                 callee = inst.called_function

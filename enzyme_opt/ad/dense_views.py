@@ -76,7 +76,8 @@ class View:
 
 def lower_dense_views(module) -> int:
     """Lower every `__enzyme_todense` call of `module`; returns how many."""
-    calls = [inst for fn in module.functions for inst in fn.instructions()
+    module.read_bodies_naming([f for f in module.functions if todense_name(f.name)])
+    calls = [inst for fn in module.read_functions() for inst in fn.instructions()
              if isinstance(inst, I.CallBase) and inst.called_function is not None
              and todense_name(inst.called_function.name)]
     copies: Dict[tuple, Function] = {}

@@ -583,7 +583,8 @@ def lookup_reverse(gen, b, inst, plan) -> None:
 def lookup_candidates(module, ftype) -> list:
     """The module's functions with a body, whose address is taken, and whose
     type is `ftype` up to the pointee types of pointers."""
-    taken = referenced_globals(module, callees=False)
+    taken = _address_taken(module, [fn for fn in module.functions if not fn.is_declaration
+                                    and _fits(fn.function_type, ftype)])
     return [fn for fn in module.functions if id(fn) in taken and not fn.is_declaration
             and not fn.name.startswith("enzyme_opt.") and _fits(fn.function_type, ftype)]
 
@@ -592,10 +593,18 @@ def outside_candidates(module, ftype) -> list:
     """The module's functions without a body (defined elsewhere) whose
     address is taken and whose type is `ftype`: a pointer may be one, and
     nothing here can differentiate it."""
-    taken = referenced_globals(module, callees=False)
+    taken = _address_taken(module, [fn for fn in module.functions if fn.is_declaration
+                                    and _fits(fn.function_type, ftype)])
     return [fn for fn in module.functions if id(fn) in taken and fn.is_declaration
             and not fn.name.startswith(("enzyme_opt.", "llvm.", "__enzyme_"))
             and _fits(fn.function_type, ftype)]
+
+
+def _address_taken(module, functions) -> set:
+    """ids of globals whose address is taken, exact for `functions`: the
+    bodies kept as text that name them are read first."""
+    module.read_bodies_naming(functions)
+    return referenced_globals(module, callees=False)
 
 
 def _fits(a, b) -> bool:

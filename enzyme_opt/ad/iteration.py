@@ -36,7 +36,8 @@ def check_iteration_counters(module) -> None:
     address, or called with other than two integers of its result's type."""
     if not uses_counters(module):
         return
-    for fn in module.functions:
+    module.read_bodies_naming([f for f in module.functions if is_iteration_counter(f)])
+    for fn in module.read_functions():
         for inst in fn.instructions():
             is_call = isinstance(inst, I.CallBase)
             args = inst.args if is_call else inst.operands
@@ -69,7 +70,8 @@ def advance_counters(fn) -> None:
 
 def resolve_counters(module) -> None:
     """All API calls lowered: each counter is its count."""
-    for fn in module.functions:
+    module.read_bodies_naming([f for f in module.functions if is_iteration_counter(f)])
+    for fn in module.read_functions():
         if fn.is_declaration:
             continue
         for call in _counter_calls(fn):

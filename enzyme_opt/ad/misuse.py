@@ -122,9 +122,9 @@ def located_at_global(message: str, gv) -> EnzymeOptError:
 def _first_use(module, symbol):
     """The first instruction using `symbol` (directly or in a constant
     expression), else the first global whose initializer does; None if unused."""
-    if not symbol.has_code_uses():
+    if not symbol.has_code_uses():      # (reads the bodies that name it)
         return None
-    for fn in module.functions:
+    for fn in module.read_functions():
         for inst in fn.instructions():
             if any(op is symbol or _mentions(op, symbol) for op in inst.operands):
                 return inst

@@ -157,6 +157,7 @@ def truncated_function(fn: Function, t: Truncation, cache: dict, request) -> Fun
 def truncate_module(module, spec: str) -> None:
     """`--enzyme-truncate-all=SPEC` ("64to32", "64to11-23", several joined
     by ';'): every function with a body, in place, in operation mode."""
+    module.materialize_all()
     cache: dict = {}
     for source_width, target in parse_truncate_all(spec):
         def fail(message):

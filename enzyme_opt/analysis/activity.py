@@ -450,77 +450,127 @@ def global_base(v):
     return v if isinstance(v, GlobalVariable) else None
 
 
-def _float_accessed_globals(module) -> Set[int]:
-    """ids of the globals that floats are loaded from or stored to, whatever
-    their declared type: LLVM's globalopt turns a static heap workspace
-    into a `[512 x i8]` global, and C code keeps doubles in char buffers."""
-    found = set()
-    for fn in module.functions:
+class _CodeFacts:
+    """What one function's body does with globals, for GlobalActivity."""
+
+    __slots__ = ("written", "float_accessed", "named", "callees")
+
+    def __init__(self, fn):
+        self.written: Set[int] = set()          # used other than as a load's pointer
+        self.float_accessed: Set[int] = set()   # floats loaded from or stored to it
+        self.named: Dict[int, object] = {}      # any operand based on it
+        self.callees: list = []
         for inst in fn.instructions():
+            for index, op in enumerate(inst.operands):
+                g = global_base(op)
+                if g is not None:
+                    self.named[id(g)] = g
+                    if not (isinstance(inst, I.Load) and index == 0):
+                        self.written.add(id(g))
             if isinstance(inst, I.Load) and contains_float(inst.type):
                 ptr = inst.pointer
             elif isinstance(inst, I.Store) and contains_float(inst.value.type):
                 ptr = inst.pointer
             else:
-                continue
-            g = global_base(address_base(ptr))
-            if g is not None:
-                found.add(id(g))
-    return found
+                ptr = None
+            if ptr is not None:
+                g = global_base(address_base(ptr))
+                if g is not None:
+                    self.float_accessed.add(id(g))
+            if isinstance(inst, I.CallBase) and inst.called_function is not None:
+                self.callees.append(inst.called_function)
 
 
 class GlobalActivity:
     """Module-wide: which globals hold derivatives, and which functions touch them.
 
     A global is *active* when it is a variable holding floats (by its type,
-    or by the accesses to it) that code may write: not `constant`, and used
-    other than by loads (a store, a memcpy, an escaping address).  A float
-    global that is only ever read is a constant in disguise and gets no
-    shadow.  A function *touches*
-    active globals when it, or anything it calls, uses one; a call to it
-    must be differentiated even without active arguments.
+    or by the accesses to it: LLVM's globalopt turns a static heap
+    workspace into a `[512 x i8]` global, and C code keeps doubles in char
+    buffers) that code may write: not `constant`, and used other than by
+    loads (a store, a memcpy, an escaping address).  A float global that is
+    only ever read is a constant in disguise and gets no shadow.  A function
+    *touches* active globals when it, or anything it calls, uses one; a call
+    to it must be differentiated even without active arguments.
+
+    Both are answered from the module's code as it is when this is made.
+    Bodies still kept as text (a lazy parse) are read when a question needs
+    them: those naming a global asked about, those a function asked about
+    calls; their facts are taken as they are read, unchanged since.
     """
 
     def __init__(self, module):
-        self.active: Set[int] = set()
-        written = set()
-        for fn in module.functions:
-            for inst in fn.instructions():
-                for index, op in enumerate(inst.operands):
-                    g = global_base(op)
-                    if g is not None and not (isinstance(inst, I.Load) and index == 0):
-                        written.add(id(g))
-        holds_floats = _float_accessed_globals(module)
-        for g in module.globals:
-            if (id(g) in written and not getattr(g, "is_constant_global", True)
-                    and (contains_float(g.value_type) or id(g) in holds_floats)):
-                self.active.add(id(g))
-        self.touching = self._touching(module)
+        self.module = module
+        self.facts: Dict[int, _CodeFacts] = {}
+        self.unread: Set[int] = set()           # ids of bodies to take facts from when read
+        self.written: Set[int] = set()          # the union of the facts taken
+        self.float_accessed: Set[int] = set()
+        for fn in list(module.functions):
+            if fn.lazy_body is not None:
+                self.unread.add(id(fn))
+            elif not fn.is_declaration:
+                self._take_facts(fn)
+        if self.unread:
+            module.on_read.append(self._read)
+        self._active: Dict[int, bool] = {}
+        self._touching: Dict[int, bool] = {}
 
-    def _touching(self, module) -> Set[int]:
-        direct = {id(fn) for fn in module.functions
-                  if any(id(global_base(op)) in self.active
-                         for inst in fn.instructions() for op in inst.operands
-                         if global_base(op) is not None)}
-        callers: Dict[int, Set[int]] = {}
-        for fn in module.functions:
-            for inst in fn.instructions():
-                if isinstance(inst, I.CallBase) and inst.called_function is not None:
-                    callers.setdefault(id(inst.called_function), set()).add(id(fn))
-        touching, work = set(direct), list(direct)
-        while work:
-            for caller in callers.get(work.pop(), ()):
-                if caller not in touching:
-                    touching.add(caller)
-                    work.append(caller)
-        return touching
+    def _read(self, fn) -> None:
+        if id(fn) in self.unread:
+            self.unread.discard(id(fn))
+            self._take_facts(fn)
+
+    def _take_facts(self, fn) -> None:
+        facts = self.facts[id(fn)] = _CodeFacts(fn)
+        self.written |= facts.written
+        self.float_accessed |= facts.float_accessed
+
+    def _is_active(self, g) -> bool:
+        known = self._active.get(id(g))
+        if known is None:
+            if getattr(g, "is_constant_global", True):
+                known = False
+            else:
+                self.module.read_bodies_naming((g,))      # `_read` takes their facts
+                known = id(g) in self.written and (contains_float(g.value_type)
+                                                   or id(g) in self.float_accessed)
+            self._active[id(g)] = known
+        return known
+
+    def _direct(self, facts: _CodeFacts) -> bool:
+        return any(self._is_active(g) for g in facts.named.values())
 
     def is_active_global(self, v) -> bool:
         g = global_base(v)
-        return g is not None and id(g) in self.active
+        return g is not None and self._is_active(g)
 
     def touches(self, fn) -> bool:
-        return fn is not None and id(fn) in self.touching
+        """Does `fn`, or a function it calls (directly, through any number
+        of calls), use an active global?"""
+        if fn is None:
+            return False
+        known = self._touching.get(id(fn))
+        if known is None:
+            known = self._reaches_active(fn)
+            self._touching[id(fn)] = known
+        return known
+
+    def _reaches_active(self, fn) -> bool:
+        seen, work = {id(fn)}, [fn]
+        while work:
+            f = work.pop()
+            if id(f) in self.unread:
+                f.materialize()             # `_read` takes its facts
+            facts = self.facts.get(id(f))
+            if facts is None:
+                continue                    # a declaration, or made since
+            if self._touching.get(id(f)) or self._direct(facts):
+                return True
+            for callee in facts.callees:
+                if id(callee) not in seen:
+                    seen.add(id(callee))
+                    work.append(callee)
+        return False
 
 
 class ActivityInfo:

@@ -91,7 +91,8 @@ def _any_write(g, offset: int, size: int) -> bool:
     for other in module.globals:
         if other is not g and _mentions(getattr(other, "initializer", None), g):
             return True                 # its address is data elsewhere
-    for fn in module.functions:
+    module.read_bodies_naming((g,))
+    for fn in module.read_functions():
         for inst in fn.instructions():
             for index, op in enumerate(inst.operands):
                 located = global_offset(op) if op is not inst else None

@@ -19,7 +19,7 @@ function it differentiates: `__enzyme_autodiff(f, x, dx)` passes x, and dx
 with the same layout, to f's parameter.
 
 Functions connected by calls are analyzed together and apart from the
-rest (`_call_components`): what a derivative needs costs the same in a
+rest (`_connected`): what a derivative needs costs the same in a
 small module as in a large one.
 """
 from __future__ import annotations
@@ -53,40 +53,57 @@ class ModuleTypes:
         self.derived_returns: Dict[int, tuple] = {}
         # TBAA access tag of a pointer field -> what the pointers read from it point to
         self.field_pointees: Dict[str, _Agreement] = {}
-        self._component, with_api_calls = self._call_components()
-        self._analyzed = set()
-        for component in with_api_calls:
-            self._analyze(component)
-
-    # -- which functions are analyzed when ---------------------------------------------------
-    def _call_components(self):
-        """(id(fn) -> its component, the components holding an API call).
-
-        A function's summaries depend on its callees' (own) and on its
-        callers' (incoming), and on nothing else: each set of functions
-        connected by calls (an API call connects its caller to the function
-        it differentiates) is analyzed on its own, to the same fixpoint as
-        within the whole module.  Those with an API call are analyzed at
-        once, as the module is now; any other only if asked about (a
-        function a pointer may point to): in a large module, most functions
-        are never analyzed."""
-        parent = {id(f): id(f) for f in self.functions}
-
-        def root(k):
-            while parent[k] != k:
-                parent[k] = k = parent[parent[k]]
-            return k
+        # Functions connected by calls (an API call connects its caller to the
+        # function it differentiates), found from the calls of the bodies as
+        # they are now; a body still kept as text gives its calls when read.
+        self._callees: Dict[int, list] = {}
+        self._callers: Dict[int, list] = {}
+        self._component: Dict[int, int] = {}
         api_callers = []
         for fn in self.functions:
-            for inst in fn.instructions():
-                if isinstance(inst, I.CallBase):
-                    callee = self._callee_for_types(inst)
-                    if callee is not None:
-                        parent[root(id(callee))] = root(id(fn))
-                        if inst.called_function is not callee:
-                            api_callers.append(fn)
-        component = {k: root(k) for k in parent}
-        return component, list(dict.fromkeys(component[id(f)] for f in api_callers))
+            if fn.lazy_body is None and self._take_calls(fn):
+                api_callers.append(fn)
+        if any(fn.lazy_body is not None for fn in self.functions):
+            module.on_read.append(self._read)
+        for fn in api_callers:
+            self._ensure(fn)
+
+    # -- which functions are analyzed when ---------------------------------------------------
+    # A function's summaries depend on its callees' (own) and on its
+    # callers' (incoming), and on nothing else: each set of functions
+    # connected by calls is analyzed on its own, to the same fixpoint as
+    # within the whole module.  Those with an API call are analyzed at once;
+    # any other only if asked about (a function a pointer may point to): in
+    # a large module, most functions are never analyzed, nor their bodies read.
+    def _read(self, fn) -> None:
+        if id(fn) in self.known and id(fn) not in self._callees:
+            self._take_calls(fn)
+
+    def _take_calls(self, fn) -> bool:
+        """Records `fn`'s calls of analyzed functions; does it make an API call?"""
+        callees, api_call = [], False
+        for inst in fn.instructions():
+            if isinstance(inst, I.CallBase):
+                callee = self._callee_for_types(inst)
+                if callee is not None:
+                    callees.append(callee)
+                    self._callers.setdefault(id(callee), []).append(fn)
+                    api_call = api_call or inst.called_function is not callee
+        self._callees[id(fn)] = callees
+        return api_call
+
+    def _connected(self, fn) -> list:
+        """The functions connected to `fn` by calls, in the module's order."""
+        seen, work = {id(fn)}, [fn]
+        while work:
+            f = work.pop()
+            f.materialize()                             # `_read` records its calls
+            self.module.read_bodies_naming((f,))        # and those of its callers
+            for other in self._callees.get(id(f), []) + self._callers.get(id(f), []):
+                if id(other) not in seen:
+                    seen.add(id(other))
+                    work.append(other)
+        return [f for f in self.functions if id(f) in seen]
 
     def _callee_for_types(self, call):
         """The analyzed function `call` passes memory to (see `_gather_call`), or None."""
@@ -98,16 +115,14 @@ class ModuleTypes:
         passed = self.api_call(call) if self.api_call is not None else None
         return passed[0] if passed is not None and id(passed[0]) in self.known else None
 
-    def _analyze(self, component) -> None:
-        self._analyzed.add(component)
-        functions = [f for f in self.functions if self._component[id(f)] == component]
+    def _ensure(self, fn) -> None:
+        if fn is None or id(fn) not in self.known or id(fn) in self._component:
+            return
+        functions = self._connected(fn)
+        for f in functions:
+            self._component[id(f)] = id(fn)
         self._bottom_up(functions)
         self._top_down(functions)
-
-    def _ensure(self, fn) -> None:
-        component = self._component.get(id(fn)) if fn is not None else None
-        if component is not None and component not in self._analyzed:
-            self._analyze(component)
 
     # -- what analyses of single functions ask -------------------------------------------
     def param_layout(self, fn, index: int) -> Optional[MemoryLayout]:

@@ -18,6 +18,14 @@ _SKIP = {"_uses", "_operands", "parent", "__weakref__", "name", "debug_records"}
 
 def clone_instruction(inst: Instruction) -> Instruction:
     """A detached copy with the same operands (remap them afterwards)."""
+    new = _unlinked_copy(inst)
+    for index, op in enumerate(new._operands):
+        op._add_use(new, index)
+    return new
+
+
+def _unlinked_copy(inst: Instruction) -> Instruction:
+    """A detached copy whose operands do not yet list it among their uses."""
     new = object.__new__(type(inst))
     for slot in _slots(type(inst)):
         if slot in _SKIP or not hasattr(inst, slot):
@@ -29,8 +37,7 @@ def clone_instruction(inst: Instruction) -> Instruction:
     new._operands = []
     new.parent = None
     new.debug_records = None
-    for op in inst.operands:
-        new._append_operand(op)
+    new._operands = list(inst.operands)
     return new
 
 
@@ -45,17 +52,28 @@ def clone_body(src, dest, value_map: Dict[int, object]) -> Dict[int, object]:
         new_block = dest.add_block(block.name)
         value_map[id(block)] = new_block
         for inst in block.instructions:
-            new_inst = clone_instruction(inst)
+            new_inst = _unlinked_copy(inst)
             if new_inst.name:
                 new_inst.name = dest.claim_name(new_inst.name)
             new_block.append(new_inst)
             value_map[id(inst)] = new_inst
             pairs.append(new_inst)
+    # Use lists come out as copying with the old operands and then remapping
+    # them would leave them (their order decides the order of predecessors,
+    # and so of phi entries, downstream), without removing thousands of uses
+    # from a much-used value's list one by one: the operands kept first, in
+    # order, then the new ones.
     for new_inst in pairs:
-        for index, op in enumerate(new_inst.operands):
+        for index, op in enumerate(new_inst._operands):
+            if value_map.get(id(op), op) is op:
+                op._add_use(new_inst, index)
+    for new_inst in pairs:
+        operands = new_inst._operands
+        for index, op in enumerate(operands):
             mapped = value_map.get(id(op))
-            if mapped is not None:
-                new_inst.set_operand(index, mapped)
+            if mapped is not None and mapped is not op:
+                operands[index] = mapped
+                mapped._add_use(new_inst, index)
         if isinstance(new_inst, Phi):
             new_inst.blocks = [value_map.get(id(b), b) for b in new_inst.blocks]
     return value_map

@@ -133,6 +133,36 @@ class GlobalValue(Value):
         self.position = 0        # order of addition to the module (see print_module)
         self.location = None     # (file, line, column) of its definition in the input .ll
 
+    # -- use lists, complete once the bodies naming this value are read -----------
+    # A body kept as text (a lazy parse) records no uses; every question
+    # about a global's uses first reads the bodies whose text names it.
+    def _read_users(self) -> None:
+        module = self.module
+        if module is not None and module.unread_bodies:
+            module.read_bodies_naming((self,))
+
+    @property
+    def uses(self):
+        self._read_users()
+        return self._uses
+
+    @property
+    def users(self):
+        self._read_users()
+        return Value.users.fget(self)
+
+    def has_uses(self) -> bool:
+        self._read_users()
+        return bool(self._uses)
+
+    def has_code_uses(self) -> bool:
+        self._read_users()
+        return Value.has_code_uses(self)
+
+    def replace_all_uses_with(self, new) -> None:
+        self._read_users()
+        Value.replace_all_uses_with(self, new)
+
 
 class GlobalVariable(GlobalValue):
     """`@g = [linkage] global|constant T [init][, section ...]`.
@@ -223,8 +253,20 @@ class Function(GlobalValue):
     def materialize(self) -> None:
         """Read the body kept as text, if any, into blocks and instructions."""
         body, self.lazy_body = self.lazy_body, None
-        if body is not None:
+        if body is None:
+            return
+        module = self.module
+        if module is None:
             body.materialize(self)
+            return
+        # Reading a body asks nothing of use lists: no other body is read meanwhile.
+        reading, module._reading = module._reading, True
+        try:
+            body.materialize(self)
+        finally:
+            module._reading = reading
+        for taking_facts in module.on_read:
+            taking_facts(self)
 
     @property
     def is_declaration(self) -> bool:
@@ -316,6 +358,14 @@ class Module:
         # allocation-like functions (analysis/activity.py), the globals code
         # may write (analysis/constant_callees.py).
         self.facts: Dict[str, object] = {}
+        # A lazy parse left bodies as text (Function.lazy_body): which global
+        # names each names, by name (`_unread_index`), made when first asked.
+        self.unread_bodies = False
+        self._naming: Optional[Dict[str, List[Function]]] = None
+        self._reading = False
+        # Called with each body read after the parse (analyses that took
+        # facts from the read bodies and take them from the others as read).
+        self.on_read: list = []
 
     def with_groups(self, attrs: str) -> str:
         """Attribute text with each `#N` replaced by that group's attributes."""
@@ -326,6 +376,52 @@ class Module:
         values are complete only then."""
         for fn in list(self.functions):
             fn.materialize()
+        self.unread_bodies = False
+        self._naming = None
+
+    # -- bodies kept as text ------------------------------------------------------
+    # A scan of the module's code for the uses of some globals reads the
+    # bodies that name them (`read_bodies_naming`), then walks the read ones
+    # (`read_functions`): a body whose text names none of them cannot use
+    # them, so the rest stay text (a large module's other bodies).
+    def read_bodies_naming(self, globals_) -> None:
+        """Read the bodies kept as text that name one of `globals_`."""
+        if not self.unread_bodies or self._reading:
+            return
+        naming = self._unread_index()
+        for gv in globals_:
+            for fn in naming.pop(gv.name, ()):
+                fn.materialize()
+
+    def read_functions(self) -> List[Function]:
+        """The functions whose body is read (and the declarations)."""
+        if not self.unread_bodies:
+            return self.functions
+        return [fn for fn in self.functions if fn.lazy_body is None]
+
+    def names_in_unread_bodies(self) -> set:
+        """The global names the bodies still kept as text spell (a superset
+        of what they use: comments and strings count too)."""
+        if not self.unread_bodies:
+            return set()
+        return {name for name, fns in self._unread_index().items()
+                if any(fn.lazy_body is not None for fn in fns)}
+
+    def unread_bodies_naming(self, gv) -> List[Function]:
+        """The functions whose body, still text, names `gv` (not read)."""
+        if not self.unread_bodies:
+            return []
+        return [fn for fn in self._unread_index().get(gv.name, ()) if fn.lazy_body is not None]
+
+    def _unread_index(self) -> Dict[str, List[Function]]:
+        if self._naming is None:
+            naming: Dict[str, List[Function]] = {}
+            for fn in self.functions:
+                if fn.lazy_body is not None:
+                    for name in fn.lazy_body.global_names():
+                        naming.setdefault(name, []).append(fn)
+            self._naming = naming
+        return self._naming
 
     # -- types ----------------------------------------------------------------
     def pointer_to(self, pointee: Type, addrspace: int = 0) -> PointerType:

@@ -36,6 +36,7 @@ from .deep_metadata import deep_matchers
 from . import lalr
 from .lalr import MAX_STACK, FusedParser, Rejected, Tables, TooDeep, rule_callbacks
 from .module import Module
+from .names import parse_identifier
 from . import regex_first
 from .syntax import ModuleSyntax
 
@@ -171,6 +172,10 @@ def _body_up_to_brace(text: str, pos: int, end: int) -> Optional[_BodyMatch]:
     return None
 
 
+# The grammar's GLOBAL_VAR.
+_GLOBAL_NAME = re.compile(r'@(?:[-a-zA-Z$._][-a-zA-Z$._0-9]*|[0-9]+|"[^"]*")')
+
+
 class LazyBody:
     """A function body kept as text by a lazy parse, and how to read it."""
 
@@ -192,6 +197,11 @@ class LazyBody:
         if not source[line_start:start].strip():
             start = line_start
         return source[start:self.token.end_pos]
+
+    def global_names(self) -> set:
+        """The names of the globals the body's text spells (`@f`, `@"a b"`)."""
+        return {parse_identifier(t) for t in
+                _GLOBAL_NAME.findall(self.syntax.text, self.token.start_pos, self.token.end_pos)}
 
     def materialize(self, fn) -> None:
         syntax, token = self.syntax, self.token

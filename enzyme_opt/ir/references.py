@@ -15,7 +15,8 @@ def referenced_globals(module, callees: bool = True) -> set:
     """ids of the functions and global variables that instructions and global
     initializers refer to, directly or inside constant expressions and
     aggregates.  With `callees=False` the function a call names does not
-    count, so the functions left are those whose address is taken."""
+    count, so the functions left are those whose address is taken.  A body
+    kept as text counts as referring to every global it names."""
     seen, out = set(), set()
 
     def visit(v):
@@ -29,7 +30,7 @@ def referenced_globals(module, callees: bool = True) -> set:
             if not isinstance(op, _LEAVES):
                 visit(op)
 
-    for fn in module.functions:
+    for fn in module.read_functions():
         for inst in fn.instructions():
             operands = inst.args if not callees and isinstance(inst, CallBase) else inst.operands
             for op in operands:
@@ -39,4 +40,10 @@ def referenced_globals(module, callees: bool = True) -> set:
         init = getattr(gv, "initializer", None)
         if init is not None:
             visit(init)
+    # Bodies kept as text: whatever they name, as if referred to (callers
+    # that need `callees=False` exact read the bodies naming their functions first).
+    for name in module.names_in_unread_bodies():
+        gv = module.symbols.get(name)
+        if gv is not None:
+            out.add(id(gv))
     return out

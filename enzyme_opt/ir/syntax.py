@@ -574,6 +574,7 @@ class ModuleSyntax:
             if self.lazy_body_of is None:
                 raise self.error("a function body kept as text outside a lazy parse", body)
             self.fn.lazy_body = self.lazy_body_of(body)
+            self.module.unread_bodies = True
         self._start_function(None)
 
     def enter_body(self, fn) -> None:
