@@ -147,3 +147,58 @@ def test_a_pointer_to_a_function_defined_elsewhere_stops_the_program(tmp_path, c
     assert outside.returncode != 0, outside.stdout
     assert "is none of the functions of this module it could be" in outside.stderr, \
         (outside.stdout, outside.stderr)
+
+
+# A virtual call on an object whose constructor derivatives do not see: only
+# the primal object gets its vtable pointer, the shadow's stays null.  The
+# call stops the program naming its line instead of faulting on the shadow's
+# vtable slot; with the constructor seen, the derivative is 2 k x.
+VIRTUAL = r"""
+#include <stdio.h>
+#include <new>
+extern int enzyme_dup;
+double __enzyme_autodiff(void *, ...);
+struct Shape {
+  double k;
+  Shape(double k) : k(k) {}
+  virtual double area(double x) const { return k * x * x; }
+};
+__attribute__((noinline BUILD)) void build(void *memory) { new (memory) Shape(2.0); }
+double energy(double *memory, double x) {
+  build(memory);
+  return ((Shape *)memory)->area(x); // HERE
+}
+int main() {
+  alignas(16) double memory[4] = {0}, shadow[4] = {0};
+  double r = __enzyme_autodiff((void *)energy, enzyme_dup, memory, shadow, 1.5);
+  printf("%g\n", r);
+  return r == 6.0 ? 0 : 2;
+}
+"""
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O1", "-O2"])
+@pytest.mark.parametrize("clang", ["19", "14"])
+@pytest.mark.parametrize("inactive", [False, True])
+def test_a_virtual_call_on_a_shadow_without_vtable_stops_the_program(tmp_path, clang, opt,
+                                                                     inactive):
+    source = tmp_path / "prog.cpp"
+    build = ', annotate("enzyme_inactive")' if inactive else ""
+    source.write_text(VIRTUAL.replace("BUILD", build))
+    ll, out, exe = tmp_path / "prog.ll", tmp_path / "out.ll", tmp_path / "prog"
+    subprocess.run([f"clang++-{clang}", opt, "-g", "-fno-exceptions", "-S", "-emit-llvm",
+                    str(source), "-o", str(ll)], check=True, capture_output=True)
+    tool = subprocess.run([sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out)],
+                          capture_output=True, text=True, cwd=REPO_ROOT, timeout=600)
+    assert tool.returncode == 0, tool.stderr
+    subprocess.run([f"clang++-{clang}", opt, str(out), "-o", str(exe), "-lm"], check=True,
+                   capture_output=True)
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+    if not inactive:
+        assert run.returncode == 0, (run.stdout, run.stderr)
+        return
+    line = next(n for n, l in enumerate(VIRTUAL.splitlines(), 1) if "// HERE" in l)
+    assert run.returncode != 0, run.stdout
+    assert f"indirect call at {source}:{line} has no derivative table" in run.stderr, \
+        run.stderr
+    assert "the object's shadow must have a vtable" in run.stderr, run.stderr

@@ -420,6 +420,32 @@ def rewrite_indirect_call(gen, call) -> None:
                                ret_active, ftype)
 
 
+def vtable_pointer_of(slot_load):
+    """The load of an object's vtable pointer that the function pointer
+    `slot_load` (called by an indirect call) is read through, or None."""
+    if not any(isinstance(u, I.CallBase) and u.callee is slot_load for u in slot_load.users):
+        return None
+    p = slot_load.pointer
+    while isinstance(p, I.GetElementPtr) or (isinstance(p, I.Cast) and p.opcode == "bitcast"):
+        p = p.pointer if isinstance(p, I.GetElementPtr) else p.operands[0]
+    return p if isinstance(p, I.Load) else None
+
+
+def shadow_of_slot_load(b, slot_load, shadow_value, name):
+    """The shadow of a function pointer read from a vtable, or None when
+    `slot_load` is not one.  An object built by a constructor derivatives do
+    not see has a shadow whose vtable pointer is null: its slot reads as null
+    (which the call's guard turns into a message) instead of faulting."""
+    vptr = vtable_pointer_of(slot_load)
+    if vptr is None:
+        return None
+    shadow_vptr = b.pointer_cast(shadow_value(vptr), _byte_ptr(b.module))
+    no_vtable = b.icmp("eq", shadow_vptr, _null(b.module))
+    address = b.select(no_vtable, slot_load.pointer, shadow_value(slot_load.pointer))
+    loaded = b.load(slot_load.type, address, name, slot_load.align)
+    return b.select(no_vtable, ConstantNull(slot_load.type), loaded)
+
+
 def _table_entry(b, table, index, ftype, what):
     module = b.module
     slots = b.pointer_cast(table, module.pointer_to(_byte_ptr(module)))
@@ -449,9 +475,13 @@ def _null(module):
 def _trap_table(ctx, call, aug_ftype, rev_ftype):
     """A table for this call site whose functions say the table is missing and abort."""
     module = ctx.module
+    problem = "has no derivative table: its shadow must be one (Enzyme's virtualreverse of " \
+        "the function)"
+    if isinstance(call.callee, I.Load) and vtable_pointer_of(call.callee) is not None:
+        problem += "; for a virtual call, the object's shadow must have a vtable (one built " \
+            "by a constructor derivatives do not see has none)"
     entries = [_as_byte_ptr(module, f) for f in _trap_functions(
-        ctx, call, aug_ftype, rev_ftype, "has no derivative table: its shadow must be one "
-        "(Enzyme's virtualreverse of the function)")]
+        ctx, call, aug_ftype, rev_ftype, problem)]
     table_type = ArrayType(2, _byte_ptr(module))
     table = GlobalVariable(module.pointer_to(table_type), "enzyme_opt.no_table", table_type,
                            ConstantAggregate(table_type, entries), is_constant=True,

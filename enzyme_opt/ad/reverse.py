@@ -63,7 +63,7 @@ from .skeleton import differentiable_copy
 from . import tape as T
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
                           refuse_unshadowed_pointer_store)
-from .indirect import called_through, rewrite_indirect_call
+from .indirect import called_through, rewrite_indirect_call, shadow_of_slot_load
 
 
 
@@ -379,7 +379,8 @@ class ReverseGenerator:
             c, x, y = inst.operands
             return b.select(c, self.shadow_value(x), self.shadow_value(y), name)
         if isinstance(inst, I.Load):
-            return b.load(inst.type, self.shadow_value(inst.pointer), name, inst.align)
+            return shadow_of_slot_load(b, inst, self.shadow_value, name) or \
+                b.load(inst.type, self.shadow_value(inst.pointer), name, inst.align)
         if isinstance(inst, I.Alloca):
             return self._shadow_alloca(inst, b, name)
         if isinstance(inst, I.CallBase):
