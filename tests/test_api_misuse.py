@@ -384,14 +384,16 @@ def test_malformed_registration_is_located(case, version, opt, tmp_path):
 def test_unknown_global_without_debug_info_is_located_in_the_ir(tmp_path):
     """Without -g, the error names the line of the .ll that defines the global."""
     source = tmp_path / "unknown_global.ll"
-    source.write_text("@__enzyme_function_like = global [2 x ptr] [ptr @f, ptr null]\n\n"
+    source.write_text("@__enzyme_register_splitderivative = global [2 x ptr] "
+                      "[ptr @f, ptr null]\n\n"
                       "define double @f(double %x) {\n  ret double %x\n}\n")
     out = tmp_path / "out.ll"
     proc = subprocess.run([sys.executable, "-m", "enzyme_opt", str(source), "-o", str(out)],
                           capture_output=True, text=True, cwd=REPO_ROOT)
     assert proc.returncode == 1 and not out.exists(), proc.stderr
     assert re.match(rf"{re.escape(str(source))}:1:1: error: the Enzyme global "
-                    r"'__enzyme_function_like' is not supported by enzyme-opt", proc.stderr), \
+                    r"'__enzyme_register_splitderivative' is not supported by enzyme-opt",
+                    proc.stderr), \
         proc.stderr
 
 
