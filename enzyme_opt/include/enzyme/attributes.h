@@ -15,17 +15,21 @@
  *                                   while the program still calls it.
  *   enzyme_inactive_global          the global-only spelling of enzyme_inactive.
  *
- * Functions are also made noinline: at -O1 and above clang would otherwise
- * inline a marked function into its callers before enzyme-opt runs, and
- * the mark would be lost with it.  clang warns that `noinline` does not
- * apply to variables when enzyme_inactive marks a global (the global is
- * still marked); enzyme_inactive_global says the same without the warning.
+ * Marked functions are also made noinline and optnone: at -O1 and above
+ * clang would otherwise inline a marked function into its callers, or use
+ * what it infers about its body (`return a` returns its argument, a constant
+ * result) to drop the call, before enzyme-opt runs, and the mark would be
+ * lost with it.  The price: the marked function's own body is not optimized.
+ * clang warns that these do not apply to variables when enzyme_inactive marks
+ * a global (the global is still marked); enzyme_inactive_global says the
+ * same without the warning.
  */
 #ifndef ENZYME_OPT_ATTRIBUTES_H
 #define ENZYME_OPT_ATTRIBUTES_H
 
-#define enzyme_inactive annotate("enzyme_inactive"), noinline
+#define enzyme_inactive annotate("enzyme_inactive"), noinline, optnone
 #define enzyme_inactive_global annotate("enzyme_inactive")
-#define enzyme_function_like(name) annotate("enzyme_function_like=" name), noinline
+#define enzyme_function_like(name) \
+  annotate("enzyme_function_like=" name), noinline, optnone
 
 #endif
