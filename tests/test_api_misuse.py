@@ -287,6 +287,14 @@ REGISTRATIONS = {
     "registration-not-function": (
         "void *__enzyme_register_derivative_sq[2] = {(void *)sq, 0};",
         r"element 2 of the registration '__enzyme_register_derivative_sq' is not a function"),
+    "function-like-without-name": (
+        "void *__enzyme_function_like[2] = {(void *)sin_in_place, 0};",
+        r"the registration '__enzyme_function_like' must be `void \*__enzyme_function_like\[2\] "
+        r"= \{\(void \*\)f, \(void \*\)\"NAME\"\}`"),
+    "inactive-global-not-a-global": (
+        "void *__enzyme_inactive_global = 0;",
+        r"the registration '__enzyme_inactive_global' must hold the address of a global "
+        r"variable"),
 }
 
 
@@ -384,14 +392,16 @@ def test_malformed_registration_is_located(case, version, opt, tmp_path):
 def test_unknown_global_without_debug_info_is_located_in_the_ir(tmp_path):
     """Without -g, the error names the line of the .ll that defines the global."""
     source = tmp_path / "unknown_global.ll"
-    source.write_text("@__enzyme_function_like = global [2 x ptr] [ptr @f, ptr null]\n\n"
+    source.write_text("@__enzyme_register_splitderivative = global [2 x ptr] "
+                      "[ptr @f, ptr null]\n\n"
                       "define double @f(double %x) {\n  ret double %x\n}\n")
     out = tmp_path / "out.ll"
     proc = subprocess.run([sys.executable, "-m", "enzyme_opt", str(source), "-o", str(out)],
                           capture_output=True, text=True, cwd=REPO_ROOT)
     assert proc.returncode == 1 and not out.exists(), proc.stderr
     assert re.match(rf"{re.escape(str(source))}:1:1: error: the Enzyme global "
-                    r"'__enzyme_function_like' is not supported by enzyme-opt", proc.stderr), \
+                    r"'__enzyme_register_splitderivative' is not supported by enzyme-opt",
+                    proc.stderr), \
         proc.stderr
 
 
@@ -467,3 +477,38 @@ def test_realloc_of_the_callers_buffer_in_a_helper_is_located(version, opt, tmp_
     _assert_located(source, out, proc, GROW_CALLERS_BUFFER_IN_HELPER,
                     r"cannot differentiate 'realloc' of memory allocated outside the "
                     r"differentiated function")
+
+
+FUNCTION_LIKE = """
+__attribute__((enzyme_function_like({name}))) double like(double a) {{ return a; }}
+double through_like(double x) {{
+  return 3 * like(x); // HERE
+}}
+double __enzyme_autodiff(void *, ...);
+int main(void) {{ return (int)__enzyme_autodiff((void *)through_like, 1.5); }}
+"""
+FUNCTION_LIKE_REFUSALS = {
+    "unknown-name": ('"logg1p"', r"'like' is marked enzyme_function_like\(\"logg1p\"\), but "
+                                 r"enzyme-opt has no derivative rule for 'logg1p'"),
+    "wrong-arity": ('"pow"', r"'like' is marked enzyme_function_like\(\"pow\"\), but its "
+                             r"signature does not fit 'pow' \(2 floating-point argument"),
+}
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+@pytest.mark.parametrize("version", ["19", "14"])
+@pytest.mark.parametrize("case", sorted(FUNCTION_LIKE_REFUSALS))
+def test_function_like_without_a_fitting_rule_is_located(case, version, opt, tmp_path):
+    """enzyme_function_like (through enzyme/attributes.h) naming a function
+    with no rule, or one whose arguments do not fit: refused at the call."""
+    name, pattern = FUNCTION_LIKE_REFUSALS[case]
+    text = FUNCTION_LIKE.format(name=name)
+    source = tmp_path / f"{case}.c"
+    source.write_text(text)
+    ll, out = tmp_path / f"{case}.ll", tmp_path / f"{case}.out.ll"
+    header = REPO_ROOT / "enzyme_opt" / "include" / "enzyme" / "attributes.h"
+    subprocess.run([_clang(version), opt, "-g", "-include", str(header), "-S", "-emit-llvm",
+                    str(source), "-o", str(ll)], check=True, capture_output=True)
+    proc = subprocess.run([sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out)],
+                          capture_output=True, text=True, cwd=REPO_ROOT)
+    _assert_located(source, out, proc, text, pattern)

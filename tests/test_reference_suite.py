@@ -28,12 +28,16 @@ def test_o0tbaa_expands_and_cxx_driver():
     assert spec.link_flags() == ["-fno-exceptions", "-O1"]
 
 
+# What stands in for the plugin in clang: our header of its attributes.
+ATTRIBUTES = ("-include", f"{rs.OUR_INCLUDE_DIR}/enzyme/attributes.h")
+
+
 def test_clang_plugin_flags_are_dropped_and_enzyme_mllvm_too():
     spec = parse("if [ %llvmver -ge 12 ]; then %clang -std=c11 -O3 %s -S -emit-llvm -o - "
                  "%newLoadClangEnzyme -mllvm -enzyme-inline=1 -mllvm -force-vector-width=1 "
                  "-Xclang -load -Xclang /x/ClangEnzyme-19.so -fpass-plugin=/x/p.so -S "
                  "| %lli - ; fi")
-    assert spec.cflags == ("-std=c11", "-O3", "-mllvm", "-force-vector-width=1")
+    assert spec.cflags == ("-std=c11", "-O3", *ATTRIBUTES, "-mllvm", "-force-vector-width=1")
     assert spec.mode == "run"
 
 
@@ -58,7 +62,7 @@ def test_mpfr_condition_is_a_build_skip_only_without_mpfr(installed, monkeypatch
 def test_truncate_all_goes_to_enzyme_opt():
     spec = parse('%clang -O3 %s -S -emit-llvm -o - %newLoadClangEnzyme -S -mllvm '
                  '--enzyme-truncate-all="64to32" | %lli - | FileCheck %s')
-    assert spec.cflags == ("-O3",)
+    assert spec.cflags == ("-O3", *ATTRIBUTES)
     assert spec.tool_flags == ("--enzyme-truncate-all=64to32",)
 
 
@@ -85,7 +89,7 @@ def test_verify_with_remarks_only_is_accepted_code():
     spec = parse("%clang -g -O1 %s -S -emit-llvm -o /dev/null %loadClangEnzyme -Xclang "
                  "-verify -Rpass=enzyme -mllvm -enzyme-postopt=0", source=source)
     assert spec.mode == "verify-ok"
-    assert spec.cflags == ("-g", "-O1")
+    assert spec.cflags == ("-g", "-O1", *ATTRIBUTES)
 
 
 def test_compile_only_and_filecheck():

@@ -191,6 +191,10 @@ PLUGIN_WORDS = {"%loadClangEnzyme", "%newLoadClangEnzyme", "%loadEnzyme", "%newL
                 "-fno-experimental-new-pass-manager"}
 
 
+# The words that load the plugin into clang (not into opt).
+CLANG_PLUGIN_WORDS = {"%loadClangEnzyme", "%newLoadClangEnzyme"}
+
+
 # The plugin's -mllvm options that enzyme-opt takes as its own (same name).
 TOOL_OPTIONS = ("enzyme-truncate-all=",)
 
@@ -203,6 +207,11 @@ def parse_clang(words: list[str], tool_flags: list[str] | None = None
     tool_flags = [] if tool_flags is None else tool_flags
     it = iter(words[1:])
     for w in it:
+        if w in CLANG_PLUGIN_WORDS:
+            # The plugin's attributes (enzyme_inactive, enzyme_function_like)
+            # become annotations enzyme-opt reads, through our header.
+            cflags += ["-include", str(OUR_INCLUDE_DIR / "enzyme" / "attributes.h")]
+            continue
         if w in ("%s", "-S", "-emit-llvm", "-c") or w in PLUGIN_WORDS:
             continue
         if w == "-o":

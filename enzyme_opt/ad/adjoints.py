@@ -24,7 +24,7 @@ from .complex_calls import complex_adjoint
 from .conventions import coerce, fit_pointer_args
 from .masked import masked_adjoint
 from .reductions import partials, reduction_kind
-from .rules import rule_name_for_call
+from .rules import rule_name_for_callee
 from . import shadow_heap
 from . import tape as T
 from .openmp import (SHARED_WRITERS as _SHARED_WRITERS, adds_atomically, atomic_add, mirror_sync_call,
@@ -190,7 +190,7 @@ def adjoint_call(gen, b, inst):
         refuse_in_parallel_region(gen, inst, kind)
     if kind is CallKind.RULE:
         if gen.info.is_active(inst):
-            gen.apply_rule(b, rule_name_for_call(inst.called_function.name), inst, inst.args,
+            gen.apply_rule(b, rule_name_for_callee(inst.called_function), inst, inst.args,
                            inst.flags)
         return
     for _ in gen.each_lane():

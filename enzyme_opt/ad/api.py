@@ -876,6 +876,7 @@ def lower_api_calls(module, options=None) -> int:
     API call (a gradient being differentiated again, for higher order) is
     differentiated only after its own API calls were replaced.
     """
+    misuse.check_user_mark_registrations(module)
     misuse.check_api_names(module, lambda name: api_name(name) is not None
                            or misuse.enzyme_name(name) == ITER or todense_name(name) is not None)
     check_iteration_counters(module)
@@ -1018,6 +1019,11 @@ def _reaches(fn, waiting: set) -> bool:
     return False
 
 
+# The registration globals read by the analyses, dropped once they are used.
+USER_MARK_GLOBALS = ("__enzyme_inactivefn", "__enzyme_allocation_like",
+                     "__enzyme_function_like", "__enzyme_inactive_global")
+
+
 def remove_api_leftovers(module) -> None:
     """Drop marker loads, API declarations, marker globals, inactive-function
     lists and allocator declarations that nothing uses now."""
@@ -1028,8 +1034,7 @@ def remove_api_leftovers(module) -> None:
                     user.erase()
     live = referenced_globals(module)
     for gv in list(module.globals) + list(module.functions):
-        is_leftover = (gv.name in MARKERS or gv.name.startswith(("__enzyme_inactivefn",
-                                                                  "__enzyme_allocation_like"))
+        is_leftover = (gv.name in MARKERS or gv.name.startswith(USER_MARK_GLOBALS)
                        if isinstance(gv, GlobalVariable)
                        else api_name(gv.name) is not None and gv.is_declaration)
         if is_leftover and id(gv) not in live:

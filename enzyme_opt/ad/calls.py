@@ -16,7 +16,7 @@ from ..analysis.library import (MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, differentiab
                                 is_deallocator, reallocator)
 from .complex_calls import is_complex_call
 from .masked import is_masked_access
-from .rules import rule_name_for_call
+from .rules import check_function_like, rule_name_for_call
 
 
 class CallKind(enum.Enum):
@@ -27,7 +27,7 @@ class CallKind(enum.Enum):
     INACTIVE = "passes no derivative on (I/O, hints, user-marked inactive)"
     INPUT = "stores what it reads (scanf, std::istream >>): no derivative, stale adjoints"
     CUSTOM = "has a derivative registered by the user"
-    RULE = "a math function with a derivative rule"
+    RULE = "a math function with a derivative rule, or one marked like it"
     REDUCTION = "an LLVM vector reduction"
     MEMCPY = "copies memory (memcpy, memmove)"
     MEMSET = "fills memory (memset)"
@@ -58,6 +58,8 @@ def classify_call(call, custom_rules, mode: str) -> CallKind:
     rule = custom_rules.get(id(callee))
     if rule is not None and getattr(rule, mode) is not None:
         return CallKind.CUSTOM
+    if check_function_like(call) is not None:
+        return CallKind.RULE        # enzyme_function_like: the named function's rule
     if is_input_call(call):
         return CallKind.INPUT       # by name, also with a body (operator>> templates)
     # A BLAS routine's exact name is a contract, body or not (a BLAS built

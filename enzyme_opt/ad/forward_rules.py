@@ -23,7 +23,7 @@ from .conventions import coerce, fit_pointer_args
 from .masked import masked_tangent
 from .noneed_memory import noneed_root
 from .reductions import lanes_of, partials, reduction_kind
-from .rules import rule_name_for_call
+from .rules import rule_name_for_callee
 from .shadows import clone_with_shadows, null_pointer_argument, shadow_inttoptr, stored_pointer
 from . import tape as T
 from .openmp import fork_of, fork_tangent, refuse_openmp_call
@@ -221,7 +221,7 @@ def _custom(gen, b, inst) -> None:
 
 def _math_rule(gen, b, inst) -> None:
     if gen.info.is_active(inst):
-        gen.apply_rule(b, rule_name_for_call(inst.called_function.name), inst, inst.args,
+        gen.apply_rule(b, rule_name_for_callee(inst.called_function), inst, inst.args,
                        inst.flags)
 
 

@@ -21,6 +21,7 @@ from ..ir import GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantExpr, ConstantInt
 from ..ir.module import function_under_casts
+from ..analysis.user_marks import elements, global_base_or_self, string_pointed_to
 from ..ir.types import FloatType, size_and_align
 
 # The entry points enzyme-opt lowers, and the globals it reads.
@@ -31,7 +32,8 @@ SUPPORTED_CALLS = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd
                    "__enzyme_truncate_mem_value", "__enzyme_expand_mem_value",
                    "__enzyme_iter", "__enzyme_todense", "__enzyme_post_sparse_todense")
 KNOWN_GLOBAL_PREFIXES = ("__enzyme_register_gradient", "__enzyme_register_derivative",
-                         "__enzyme_inactivefn", "__enzyme_allocation_like")
+                         "__enzyme_inactivefn", "__enzyme_allocation_like",
+                         "__enzyme_function_like", "__enzyme_inactive_global")
 # Enzyme's own API that enzyme-opt does not implement (a call of one is no typo).
 ENZYME_ONLY_CALLS = ("__enzyme_fwdsplit",
                      "__enzyme_truncate_op_value",
@@ -43,8 +45,7 @@ ENZYME_ONLY_CALLS = ("__enzyme_fwdsplit",
 # What to do instead of an Enzyme-only entry point, where there is a way.
 INSTEAD = {
 }
-ENZYME_ONLY_GLOBALS = ("__enzyme_function_like", "__enzyme_allocation_like",
-                       "__enzyme_inactive_global", "__enzyme_register_splitderivative")
+ENZYME_ONLY_GLOBALS = ("__enzyme_register_splitderivative",)
 
 
 def enzyme_name(name: str) -> Optional[str]:
@@ -427,3 +428,24 @@ def check_registration(gv, count: int) -> list:
             raise located_at_global(f"element {index + 1} of the registration '{gv.name}' is "
                                     f"not a function: `{form};`", gv)
     return fns
+
+
+def check_user_mark_registrations(module) -> None:
+    """Refuse, at the global, a `__enzyme_function_like` that is not
+    `{(void *)f, (void *)"NAME"}` and an `__enzyme_inactive_global` that
+    names no global variable: left unread, the mark would be lost."""
+    for gv in module.globals:
+        init = getattr(gv, "initializer", None)
+        if gv.name.startswith("__enzyme_function_like"):
+            parts = elements(init)
+            if len(parts) != 2 or function_under_casts(parts[0]) is None or \
+                    string_pointed_to(parts[1]) is None:
+                raise located_at_global(
+                    f"the registration '{gv.name}' must be `void *{gv.name}[2] = "
+                    "{(void *)f, (void *)\"NAME\"}`", gv)
+        elif gv.name.startswith("__enzyme_inactive_global"):
+            listed = elements(init) if isinstance(init, ConstantAggregate) else [init]
+            if not listed or any(global_base_or_self(v) is None for v in listed):
+                raise located_at_global(
+                    f"the registration '{gv.name}' must hold the address of a global "
+                    f"variable: `void *{gv.name} = (void *)&g;`", gv)

@@ -12,11 +12,14 @@ both through `scaled`.
 """
 from __future__ import annotations
 
+import inspect
 import math
 from typing import Callable, Dict, Optional
 
 from ..analysis.library import LLVM_MATH_INTRINSICS as LLVM_INTRINSICS
 from ..analysis.library import SINGULAR_MATH_FUNCTIONS, math_function
+from ..analysis.user_marks import function_like_names
+from ..diagnostics import DifferentiationError
 from ..ir.constants import ConstantFloat, ConstantInt, ConstantPoison, const_float, zero_of
 from ..ir.types import I32, FunctionType, Type, type_suffix
 from .special import digamma_function
@@ -374,3 +377,34 @@ INSTRUCTION_RULES = frozenset(("fadd", "fsub", "fmul", "fdiv", "frem", "fneg"))
 def rule_name_for_call(callee_name: str) -> Optional[str]:
     """`llvm.sin.f64` -> `sin`, `sinf` -> `sin`, `erf` -> `erf`; else None."""
     return math_function(callee_name)
+
+
+def rule_name_for_callee(fn) -> Optional[str]:
+    """The rule a call of `fn` is differentiated with: the math function
+    the user said it behaves like (enzyme_function_like), or its own."""
+    like = function_like_names(fn.module).get(id(fn)) if fn.module is not None else None
+    return like[1] if like is not None else rule_name_for_call(fn.name)
+
+
+def check_function_like(call) -> Optional[str]:
+    """The rule of a call of a function marked enzyme_function_like("NAME"),
+    or None for an unmarked callee.  Refused, at the call, when NAME has no
+    rule or the call does not fit it (another arity, non-float arguments)."""
+    fn = call.called_function
+    like = function_like_names(fn.module).get(id(fn)) if fn.module is not None else None
+    if like is None:
+        return None
+    name = like[1]
+    rule = RULES.get(math_function(name) or "")
+    if rule is None or math_function(name) in INSTRUCTION_RULES:
+        raise DifferentiationError(
+            f"'{fn.name}' is marked enzyme_function_like(\"{name}\"), but enzyme-opt has no "
+            f"derivative rule for '{name}'", function=call.function, instruction=call)
+    arity = len(inspect.signature(rule).parameters) - 1
+    types = [a.type for a in call.args] + [call.type]
+    if len(call.args) != arity or any(not t.is_float or t != call.type for t in types):
+        raise DifferentiationError(
+            f"'{fn.name}' is marked enzyme_function_like(\"{name}\"), but its signature does "
+            f"not fit '{name}' ({arity} floating-point argument(s) of the result's type)",
+            function=call.function, instruction=call)
+    return math_function(name)

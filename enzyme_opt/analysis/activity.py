@@ -20,6 +20,8 @@ from ..ir.values import Argument
 from .arg_activity import DUPLICATED, Activity
 from .constant_callees import resolved_callee
 from .type_analysis import gep_offset
+from .user_marks import annotations, global_base, user_inactive_globals
+from .user_marks import elements as _elements
 # What the library functions are: see the catalog, analysis/library/.
 from .library import (HINT_INTRINSICS, LIBRARY_OBJECT_CONSTRUCTOR, MEMCPY_FUNCTIONS,
                       MEMSET_FUNCTIONS, allocator, input_function, is_deallocator,
@@ -412,26 +414,10 @@ def user_inactive_functions(module) -> Set[int]:
         if gv.name.startswith("__enzyme_inactivefn"):
             listed = _elements(getattr(gv, "initializer", None))
             marked |= {id(f) for f in map(function_under_casts, listed) if f is not None}
-        elif gv.name == "llvm.global.annotations":
-            for entry in _elements(getattr(gv, "initializer", None)):
-                parts = _elements(entry)
-                annotated = function_under_casts(parts[0]) if parts else None
-                if annotated is not None and _annotation_text(parts[1]) == "enzyme_inactive":
-                    marked.add(id(annotated))
+    marked |= {id(f) for f in (function_under_casts(v) for v, text in annotations(module)
+                               if text == "enzyme_inactive") if f is not None}
     module.facts["user inactive functions"] = marked
     return marked
-
-
-def _elements(c) -> list:
-    return list(c.elements) if isinstance(c, ConstantAggregate) else []
-
-
-def _annotation_text(ptr):
-    """The string an annotation entry points to (a global `c"...\00"`)."""
-    init = getattr(global_base(ptr), "initializer", None)
-    if isinstance(init, ConstantString):
-        return init.text.split("\\00")[0]
-    return None
 
 
 def address_base(ptr):
@@ -440,14 +426,6 @@ def address_base(ptr):
             ptr.opcode in ("getelementptr", "bitcast", "addrspacecast"):
         ptr = ptr.operands[0]
     return ptr
-
-
-def global_base(v):
-    """The global variable `v` points into (through constant GEPs and casts), or None."""
-    while isinstance(v, ConstantExpr) and v.opcode in ("getelementptr", "bitcast",
-                                                        "addrspacecast"):
-        v = v.operands[0]
-    return v if isinstance(v, GlobalVariable) else None
 
 
 class _CodeFacts:
@@ -488,7 +466,8 @@ class GlobalActivity:
     or by the accesses to it: LLVM's globalopt turns a static heap
     workspace into a `[512 x i8]` global, and C code keeps doubles in char
     buffers) that code may write: not `constant`, and used other than by
-    loads (a store, a memcpy, an escaping address).  A float global that is
+    loads (a store, a memcpy, an escaping address), and not marked inactive
+    by the user (user_marks.user_inactive_globals).  A float global that is
     only ever read is a constant in disguise and gets no shadow.  A function
     *touches* active globals when it, or anything it calls, uses one; a call
     to it must be differentiated even without active arguments.
@@ -528,7 +507,8 @@ class GlobalActivity:
     def _is_active(self, g) -> bool:
         known = self._active.get(id(g))
         if known is None:
-            if getattr(g, "is_constant_global", True):
+            if getattr(g, "is_constant_global", True) or \
+                    id(g) in user_inactive_globals(self.module):
                 known = False
             else:
                 self.module.read_bodies_naming((g,))      # `_read` takes their facts

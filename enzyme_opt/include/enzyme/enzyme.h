@@ -15,6 +15,7 @@
 #define ENZYME_OPT_ENZYME_H
 
 #include <stddef.h>
+#include "attributes.h"
 
 #ifdef __cplusplus
 extern "C" {
