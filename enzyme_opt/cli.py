@@ -98,6 +98,9 @@ def verify_output(result: str, source: str, filename: str, options: dict,
             line, column, text = located
             raise EnzymeOptError("invalid module: " + _first_line(input_problem), filename,
                                  line, column, text)
+        # LLVM gave no position (it stopped, as on expressions nested too
+        # deeply): our parser, reading every body this time, may locate it.
+        parse_module(source, filename)
         raise EnzymeOptError("invalid module: " + input_problem.splitlines()[0], filename)
     raise InternalError("the generated IR failed LLVM verification:\n" + problem)
 

@@ -41,6 +41,7 @@ class TangentGenerator(Generator, Protocol):
     tangents: Dict[int, List]    # id(value) -> its tangent per lane (rules fill it)
     shadows: Dict[int, List]     # id(pointer) -> its shadow per lane (rules fill it)
     error: bool                  # __enzyme_error_estimate: error estimates, not tangents
+    noneed: list                 # the copy's enzyme_dupnoneed pointers (primal stores droppable)
 
     def tangent(self, v) -> List:
         """`v`'s tangent per lane (zeros if it has none)."""
