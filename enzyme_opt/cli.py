@@ -429,8 +429,7 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
             result, version = run(input_paths, output, pipeline, verify, stages, options)
         for report in options.get("reports", []):
             click.echo(report, err=True)
-        for warning in options.get("warnings", []):
-            click.echo(f"warning: {warning}", err=True)
+        _print_warnings(options)
         if bitcode or (output.endswith(".bc") and not text_output):
             stages.enter("writing bitcode")
             data = llvm_tools.assemble(result, version or llvm_tools.text_version(result)
@@ -446,6 +445,9 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
     except EnzymeOptError as e:
         default = "enzyme-opt" if len(input_paths) > 1 else \
             "<stdin>" if not input_paths or input_paths[0] == "-" else input_paths[0]
+        # What was noticed before the error may explain it (a registered
+        # derivative that clang inlined away).
+        _print_warnings(options)
         click.echo(e.render(default), err=True)
         sys.exit(1)
     except (InternalError, Exception) as e:
@@ -461,6 +463,11 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
             click.echo("note: this is a bug in enzyme-opt; rerun with --debug for a traceback "
                        "and please report it with the input file", err=True)
         sys.exit(1)
+
+
+def _print_warnings(options) -> None:
+    for warning in options.get("warnings", []):
+        click.echo(f"warning: {warning}", err=True)
 
 
 RECURSION_LIMIT = 20_000

@@ -26,6 +26,7 @@ from ..transforms.stack_values import drop_dead_slots, forward_call_operands, st
 from .aggregates import returns_gradient
 from .context import DerivativeContext
 from .conventions import MARKERS, coerce, deliver_gradients, erase_api_call, marker_of
+from .custom import unused_registrations
 from .derivative_check import DerivativeCheck, unchecked_split_call
 from . import misuse
 from .rules import rule_name_for_call
@@ -884,6 +885,8 @@ def lower_api_calls(module, options=None) -> int:
         truncate_module(module, options["truncate_all"])
     ctx = DerivativeContext(module, options, api_call=api_call_arguments,
                             lower_api_call=_lower_split_call)
+    if options is not None:
+        options.setdefault("warnings", []).extend(unused_registrations(ctx.custom))
     pending = api_calls(module)
     forwarded = resolve_operands_through_stack(pending)
     total = len(pending)

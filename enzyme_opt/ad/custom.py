@@ -44,3 +44,15 @@ def collect_custom_rules(module) -> Dict[int, CustomRule]:
             rule.forward = fns[1]
         module.remove_global_value(gv)
     return rules
+
+
+def unused_registrations(rules: Dict[int, CustomRule]) -> list:
+    """Warnings for registered functions nothing refers to once their
+    registrations are gone.  At -O1 and up clang may inline such a function
+    before enzyme-opt runs: its callers then hold its body, whose own
+    derivative is computed, and the registered one is never used."""
+    return [f"the derivative registered for '{r.function.name}' is not used: nothing in the "
+            f"module calls '{r.function.name}' (if clang inlined it before enzyme-opt ran, "
+            f"its body is differentiated instead; declare it __attribute__((noinline)) to keep "
+            f"the registered derivative)"
+            for r in rules.values() if not r.function.has_uses()]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple
 
-from .constants import ConstantExpr, ConstantPoison
+from .constants import ConstantExpr, ConstantPoison, MetadataValue
 from .module import BasicBlock, Function
 from .types import I1, VOID, Type, VectorType
 from .values import User, Value
@@ -73,11 +73,12 @@ class Instruction(User):
         """Remove from the block and drop operands; the value must be unused.
 
         Debug records are no real uses: records describing this value now
-        describe `poison`, and records placed before this instruction move
-        to the next one, as LLVM does.
+        describe `poison` (so do the `metadata T %x` operands of debug
+        intrinsic calls, as clang 14 writes them), and records placed before
+        this instruction move to the next one, as LLVM does.
         """
         for user, index in list(self.uses):
-            if isinstance(user, DebugRecord):
+            if isinstance(user, (DebugRecord, MetadataValue)):
                 user.set_operand(index, ConstantPoison(self.type))
         assert not self.has_uses(), f"erasing {self!r} which still has uses"
         if self.parent is not None:

@@ -56,6 +56,45 @@ def test_erase_with_uses_is_refused():
         y.erase()
 
 
+
+CLANG14_DECLARED_SLOT = """define double @f(double %x) !dbg !4 {
+  %a = alloca double, align 8
+  call void @llvm.dbg.declare(metadata double* %a, metadata !9, metadata !DIExpression()), !dbg !10
+  store double %x, double* %a, align 8
+  %v = load double, double* %a, align 8
+  ret double %v
+}
+declare void @llvm.dbg.declare(metadata, metadata, metadata)
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "clang", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/tmp")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !5, unit: !0, retainedNodes: !6)
+!5 = !DISubroutineType(types: !6)
+!6 = !{}
+!8 = !DIBasicType(name: "double", size: 64, encoding: DW_ATE_float)
+!9 = !DILocalVariable(name: "a", scope: !4, file: !1, line: 1, type: !8)
+!10 = !DILocation(line: 1, column: 1, scope: !4)
+"""
+
+
+def test_erase_turns_a_debug_intrinsics_metadata_operand_into_poison():
+    # clang 14's `call @llvm.dbg.declare(metadata double* %a, ...)`: the
+    # wrapper is no real use, so the slot can go, as with debug records.
+    m = parse_module(CLANG14_DECLARED_SLOT, "a.ll")
+    f = m.get("f")
+    slot = next(i for i in f.instructions() if isinstance(i, I.Alloca))
+    for user in list(slot.users):
+        if isinstance(user, I.Load):
+            user.replace_all_uses_with(f.args[0])
+        if isinstance(user, (I.Store, I.Load)):
+            user.erase()
+    slot.erase()
+    text = print_module(m)
+    assert "metadata double* poison" in text and "alloca" not in text
+
+
 def test_name_uniquing_and_cfg():
     m, f = make(False)
     entry, other = f.add_block("bb"), f.add_block("bb")
