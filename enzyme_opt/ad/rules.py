@@ -383,7 +383,7 @@ def rule_name_for_callee(fn) -> Optional[str]:
     """The rule a call of `fn` is differentiated with: the math function
     the user said it behaves like (enzyme_function_like), or its own."""
     like = function_like_names(fn.module).get(id(fn)) if fn.module is not None else None
-    return like[1] if like is not None else rule_name_for_call(fn.name)
+    return math_function(like[1]) if like is not None else rule_name_for_call(fn.name)
 
 
 def check_function_like(call) -> Optional[str]:
