@@ -35,8 +35,7 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_body
-from ..ir.constants import (ConstantInt, ConstantNull, ConstantPoison, ConstantUndef,
-                            MetadataValue)
+from ..ir.constants import ConstantInt, ConstantNull, ConstantPoison, ConstantUndef
 from ..ir.module import function_under_casts
 from ..ir.types import I64, FunctionType, VectorType, size_and_align
 from ..analysis.cfg import DominatorTree
@@ -119,7 +118,6 @@ def _derived(view: View, root) -> Dict[int, object]:
     to SSA values."""
     derived, in_slots = _walk(root)
     if in_slots:
-        _drop_debug_calls(root.function)    # they name the slots (clang 14's dbg.declare)
         promote_allocas(root.function)
         derived, in_slots = _walk(root)
     for v in derived.values():
@@ -129,16 +127,6 @@ def _derived(view: View, root) -> Dict[int, object]:
                    for op in ops):
                 raise view.error("a phi or select picks between it and another pointer", v)
     return derived
-
-
-def _drop_debug_calls(fn) -> None:
-    for inst in list(fn.instructions()):
-        callee = getattr(inst, "called_function", None)
-        if callee is not None and callee.name.startswith("llvm.dbg."):
-            wrappers = [op for op in inst.operands if isinstance(op, MetadataValue)]
-            inst.erase()
-            for wrapper in wrappers:        # `metadata ptr %slot` would keep the slot
-                wrapper.drop_operands()
 
 
 def _walk(root):
