@@ -6,7 +6,8 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 """
 from __future__ import annotations
 
-from ..analysis.activity import (allocation_alignment_index, allocation_size_index, contains_float,
+from ..analysis.activity import (allocation_alignment_index, allocation_count_index,
+                                 allocation_size_index, contains_float,
                                  contains_pointers, holds_pointers)
 from ..analysis.arg_activity import Activity
 from ..analysis.library import reallocator
@@ -295,8 +296,10 @@ def _vector_reduce(gen, b, inst) -> None:
 
 
 def _shadow_malloc(gen, b, inst):
-    if inst.called_function.name == "calloc":
-        raw = b.call(T.libc(gen.module, "calloc"), list(inst.args))
+    count_at = allocation_count_index(inst.called_function)
+    if count_at is not None:        # calloc(count, size): zeroed, as a shadow starts
+        size_at = allocation_size_index(inst.called_function)
+        raw = b.call(T.libc(gen.module, "calloc"), [inst.args[count_at], inst.args[size_at]])
     elif allocation_alignment_index(inst.called_function) is not None:
         # aligned as the primal, and freed by the same (aligned) delete or free
         raw = b.call(inst.called_function, list(inst.args))

@@ -32,8 +32,8 @@ from __future__ import annotations
 from typing import Dict, List
 
 from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
-                                 allocation_size_index, contains_float, holds_pointers,
-                                 trivial_pointers)
+                                 allocation_count_index, allocation_size_index, contains_float,
+                                 holds_pointers, trivial_pointers)
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.library import MEMCPY_FUNCTIONS, differentiable_blas, reallocator
@@ -427,8 +427,9 @@ class ReverseGenerator:
         size_index = allocation_size_index(fn)
         if fn is None or (fn.is_declaration is False and size_index is None):
             return None  # pointers returned by differentiated calls: see _rewrite_calls
-        if fn.name == "calloc":
-            n, size = (b.cast("zext", a, I64) for a in inst.args)
+        count_at = allocation_count_index(fn)
+        if count_at is not None:        # calloc(count, size)
+            n, size = (b.cast("zext", inst.args[i], I64) for i in (count_at, size_index))
             block = shadow_heap.allocate(self.ctx, b, b.mul(n, size), name)
         elif reallocator(fn.name) is not None:
             # A new block; the old one stays for the reverse, which moves the

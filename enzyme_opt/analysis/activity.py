@@ -293,8 +293,8 @@ def read_only_by_inactive_calls(alloca) -> bool:
 
 def allocation_size_index(fn) -> Optional[int]:
     """Which argument of a call to `fn` is the byte count, if `fn` allocates
-    fresh memory: C's and C++'s allocators (calloc: the count, see
-    reverse.py), and the functions the user declared allocators in a global
+    fresh memory (calloc: an element's, see allocation_count_index): C's and
+    C++'s allocators, and the functions the user declared allocators in a global
     `void *__enzyme_allocation_like[4] = {fn, (void *)SIZE_ARG, "...", free_fn}`.
     None for any other function."""
     if fn is None:
@@ -303,6 +303,13 @@ def allocation_size_index(fn) -> Optional[int]:
     if known is not None:
         return known.size_index
     return user_allocators(fn.module).get(id(fn))
+
+
+def allocation_count_index(fn) -> Optional[int]:
+    """Which argument of an allocator's call multiplies its size argument
+    (calloc's element count), if one does."""
+    known = allocator(fn.name) if fn is not None else None
+    return known.count_index if known is not None else None
 
 
 def allocation_alignment_index(fn) -> Optional[int]:

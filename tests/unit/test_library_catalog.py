@@ -10,9 +10,9 @@ from enzyme_opt.analysis import library as L
 PACKAGE = Path(L.__file__).resolve().parent.parent.parent
 CATALOG = Path(L.__file__).resolve().parent
 
-# name -> (size argument, alignment argument)
+# name -> (size argument, alignment argument, count argument)
 _ALLOCATORS = {
-    "malloc": (0, None), "calloc": (0, None), "aligned_alloc": (1, 0), "memalign": (1, 0),
+    "malloc": (0, None), "calloc": (1, None, 0), "aligned_alloc": (1, 0), "memalign": (1, 0),
     "_Znwm": (0, None), "_Znam": (0, None), "_ZnwmRKSt9nothrow_t": (0, None),
     "_ZnamRKSt9nothrow_t": (0, None), "_ZnwmSt11align_val_t": (0, 1),
     "_ZnamSt11align_val_t": (0, 1), "_ZnwmSt11align_val_tRKSt9nothrow_t": (0, 1),
@@ -53,9 +53,11 @@ _NOT_INACTIVE = ("scanf", "_ZNSirsERd", "_ZNSi10_M_extractIdEERSiRT_",
 
 
 @pytest.mark.parametrize("name", sorted(_ALLOCATORS))
-def test_allocators_and_their_size_and_alignment_arguments(name):
+def test_allocators_and_their_size_alignment_and_count_arguments(name):
     found = L.allocator(name)
-    assert found is not None and (found.size_index, found.alignment_index) == _ALLOCATORS[name]
+    size, alignment, *count = _ALLOCATORS[name]
+    assert found is not None and (found.size_index, found.alignment_index) == (size, alignment)
+    assert found.count_index == (count[0] if count else None)
 
 
 @pytest.mark.parametrize("name", _DEALLOCATORS)

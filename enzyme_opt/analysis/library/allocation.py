@@ -14,15 +14,16 @@ from typing import NamedTuple, Optional
 
 
 class Allocator(NamedTuple):
-    size_index: int                    # the byte count (calloc: the count, see reverse.py)
+    size_index: int                    # the byte count (with count_index: an element's)
     alignment_index: Optional[int]     # the alignment its memory, and so its shadow, has
     zeroed: bool = False               # the memory starts as zeros
+    count_index: Optional[int] = None  # calloc(count, size): the block is count * size bytes
 
 
 # C's allocators, and Rust's (`__rust_alloc(size, align)`: what the global
 # allocator is called through; `alloc_zeroed` zeroes the block).
 ALLOCATORS = {
-    "malloc": Allocator(0, None), "calloc": Allocator(0, None, True),
+    "malloc": Allocator(0, None), "calloc": Allocator(1, None, True, count_index=0),
     "valloc": Allocator(0, None),
     "aligned_alloc": Allocator(1, 0), "memalign": Allocator(1, 0),
     "__rust_alloc": Allocator(0, 1), "__rust_alloc_zeroed": Allocator(0, 1, True),
