@@ -5,6 +5,8 @@
 #include <cblas.h>
 #include <math.h>
 #include <stdio.h>
+
+#include "../check.h"
 extern int enzyme_dup, enzyme_const, enzyme_out;
 typedef struct { double alpha, beta; } D2;
 D2 __enzyme_autodiff(void *, ...);
@@ -26,12 +28,6 @@ static double f(const double *A, const double *B, const double *C0, double alpha
   return s;
 }
 
-static int close(const char *what, int k, double got, double want) {
-  if (fabs(got - want) <= 1e-6 * (1 + fabs(want))) return 1;
-  printf("MISMATCH %s[%d]: got %.10g, want %.10g\n", what, k, got, want);
-  return 0;
-}
-
 int main(void) {
   double A[SIZE], B[SIZE], C[SIZE], a = 0.7, be = -1.3, h = 1e-6;
   for (int k = 0; k < SIZE; k++) A[k] = sin(k + 1.0), B[k] = cos(2.0 * k), C[k] = 0.1 * k - 1;
@@ -46,23 +42,20 @@ int main(void) {
         double *xs[3] = {A, B, C}, *ds[3] = {dA, dB, dC}, t[3][SIZE];
         for (int m = 0; m < 3; m++)
           for (int k = 0; k < SIZE; k++) {
-            double s = xs[m][k];
-            xs[m][k] = s + h; double fp = f(A, B, C, a, be, layout, ta, tb);
-            xs[m][k] = s - h; double fm = f(A, B, C, a, be, layout, ta, tb);
-            xs[m][k] = s;
-            ok &= close(m == 0 ? "dA" : m == 1 ? "dB" : "dC", k, ds[m][k], (fp - fm) / (2 * h));
+            ok &= check_close(m == 0 ? "dA" : m == 1 ? "dB" : "dC", k, ds[m][k],
+                              CENTRAL_DIFFERENCE(xs[m][k], h, f(A, B, C, a, be, layout, ta, tb)));
             t[m][k] = cos(3.0 * k + m);
             want += t[m][k] * ds[m][k];
           }
-        double fp = f(A, B, C, a + h, be, layout, ta, tb), fm = f(A, B, C, a - h, be, layout, ta, tb);
-        ok &= close("alpha", layout * 4 + ta * 2 + tb, g.alpha, (fp - fm) / (2 * h));
-        fp = f(A, B, C, a, be + h, layout, ta, tb), fm = f(A, B, C, a, be - h, layout, ta, tb);
-        ok &= close("beta", layout * 4 + ta * 2 + tb, g.beta, (fp - fm) / (2 * h));
+        ok &= check_close("alpha", layout * 4 + ta * 2 + tb, g.alpha,
+                          CENTRAL_DIFFERENCE(a, h, f(A, B, C, a, be, layout, ta, tb)));
+        ok &= check_close("beta", layout * 4 + ta * 2 + tb, g.beta,
+                          CENTRAL_DIFFERENCE(be, h, f(A, B, C, a, be, layout, ta, tb)));
         want += 0.5 * g.alpha - 0.25 * g.beta;
         fwd = __enzyme_fwddiff((void *)f, enzyme_dup, A, t[0], enzyme_dup, B, t[1], enzyme_dup, C,
                                t[2], enzyme_dup, a, 0.5, enzyme_dup, be, -0.25, enzyme_const,
                                layout, enzyme_const, ta, enzyme_const, tb);
-        ok &= close("forward", layout * 4 + ta * 2 + tb, fwd, want);
+        ok &= check_close("forward", layout * 4 + ta * 2 + tb, fwd, want);
       }
   return !ok;
 }

@@ -5,6 +5,8 @@
 #include <cblas.h>
 #include <math.h>
 #include <stdio.h>
+
+#include "../check.h"
 extern int enzyme_dup, enzyme_const, enzyme_out;
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
@@ -20,12 +22,6 @@ static double f(const double *x, const double *y, double alpha, int n) {
   return r * cblas_ddot(n, z, 1, y, 1) + cblas_ddot(n, x, 2, x, 2);
 }
 
-static int close(const char *what, int k, double got, double want) {
-  if (fabs(got - want) <= 1e-6 * (1 + fabs(want))) return 1;
-  printf("MISMATCH %s[%d]: got %.10g, want %.10g\n", what, k, got, want);
-  return 0;
-}
-
 int main(void) {
   double x[2 * N], y[N], dx[2 * N] = {0}, dy[N] = {0}, tx[2 * N], ty[N], a = 0.8, h = 1e-6;
   for (int k = 0; k < 2 * N; k++) x[k] = sin(k + 0.5), tx[k] = cos(k);
@@ -35,24 +31,18 @@ int main(void) {
   int ok = 1;
   double want = 0.5 * da;
   for (int k = 0; k < 2 * N; k++) {
-    double s = x[k];
-    x[k] = s + h; double fp = f(x, y, a, N);
-    x[k] = s - h; double fm = f(x, y, a, N);
-    x[k] = s;
-    ok &= close("dx", k, dx[k], (fp - fm) / (2 * h));
+    ok &= check_close("dx", k, dx[k],
+                      CENTRAL_DIFFERENCE(x[k], h, f(x, y, a, N)));
     want += tx[k] * dx[k];
   }
   for (int k = 0; k < N; k++) {
-    double s = y[k];
-    y[k] = s + h; double fp = f(x, y, a, N);
-    y[k] = s - h; double fm = f(x, y, a, N);
-    y[k] = s;
-    ok &= close("dy", k, dy[k], (fp - fm) / (2 * h));
+    ok &= check_close("dy", k, dy[k],
+                      CENTRAL_DIFFERENCE(y[k], h, f(x, y, a, N)));
     want += ty[k] * dy[k];
   }
-  ok &= close("alpha", 0, da, (f(x, y, a + h, N) - f(x, y, a - h, N)) / (2 * h));
+  ok &= check_close("alpha", 0, da, CENTRAL_DIFFERENCE(a, h, f(x, y, a, N)));
   double fwd = __enzyme_fwddiff((void *)f, enzyme_dup, x, tx, enzyme_dup, y, ty, enzyme_dup, a,
                                 0.5, enzyme_const, N);
-  ok &= close("forward", 0, fwd, want);
+  ok &= check_close("forward", 0, fwd, want);
   return !ok;
 }

@@ -6,6 +6,8 @@
 // LDFLAGS: -lopenblas
 #include <math.h>
 #include <stdio.h>
+
+#include "../check.h"
 extern int enzyme_dup, enzyme_const, enzyme_out;
 typedef struct { double alpha, beta; } D2;
 D2 __enzyme_autodiff(void *, ...);
@@ -36,12 +38,6 @@ static double f(const double *A, const double *B, const double *x, double alpha,
   return dnrm2_(&m, z, &one) * ddot_(&m, y, &one, x, &one);
 }
 
-static int close(const char *what, int k, double got, double want) {
-  if (fabs(got - want) <= 1e-6 * (1 + fabs(want))) return 1;
-  printf("MISMATCH %s[%d]: got %.10g, want %.10g\n", what, k, got, want);
-  return 0;
-}
-
 int main(void) {
   double A[SIZE], B[SIZE], x[SIZE], dA[SIZE] = {0}, dB[SIZE] = {0}, dx[SIZE] = {0};
   double t[3][SIZE], a = 0.9, be = 1.2, h = 1e-6, want = 0;
@@ -52,19 +48,16 @@ int main(void) {
   double *xs[3] = {A, B, x}, *ds[3] = {dA, dB, dx};
   for (int m = 0; m < 3; m++)
     for (int k = 0; k < SIZE; k++) {
-      double s = xs[m][k];
-      xs[m][k] = s + h; double fp = f(A, B, x, a, be);
-      xs[m][k] = s - h; double fm = f(A, B, x, a, be);
-      xs[m][k] = s;
-      ok &= close(m == 0 ? "dA" : m == 1 ? "dB" : "dx", k, ds[m][k], (fp - fm) / (2 * h));
+      ok &= check_close(m == 0 ? "dA" : m == 1 ? "dB" : "dx", k, ds[m][k],
+                        CENTRAL_DIFFERENCE(xs[m][k], h, f(A, B, x, a, be)));
       t[m][k] = cos(3.0 * k + m);
       want += t[m][k] * ds[m][k];
     }
-  ok &= close("alpha", 0, g.alpha, (f(A, B, x, a + h, be) - f(A, B, x, a - h, be)) / (2 * h));
-  ok &= close("beta", 0, g.beta, (f(A, B, x, a, be + h) - f(A, B, x, a, be - h)) / (2 * h));
+  ok &= check_close("alpha", 0, g.alpha, CENTRAL_DIFFERENCE(a, h, f(A, B, x, a, be)));
+  ok &= check_close("beta", 0, g.beta, CENTRAL_DIFFERENCE(be, h, f(A, B, x, a, be)));
   want += 0.5 * g.alpha - 0.25 * g.beta;
   double fwd = __enzyme_fwddiff((void *)f, enzyme_dup, A, t[0], enzyme_dup, B, t[1], enzyme_dup,
                                 x, t[2], enzyme_dup, a, 0.5, enzyme_dup, be, -0.25);
-  ok &= close("forward", 0, fwd, want);
+  ok &= check_close("forward", 0, fwd, want);
   return !ok;
 }

@@ -7,6 +7,8 @@
 #include <cblas.h>
 #include <math.h>
 #include <stdio.h>
+
+#include "../check.h"
 extern int enzyme_dup, enzyme_const, enzyme_out;
 typedef struct { double alpha, beta; } D2;
 D2 __enzyme_autodiff(void *, ...);
@@ -31,12 +33,6 @@ static double f(const double *A, const double *x, double *y, double alpha, doubl
   return s;
 }
 
-static int close(const char *what, int k, double got, double want) {
-  if (fabs(got - want) <= 1e-6 * (1 + fabs(want))) return 1;
-  printf("MISMATCH %s[%d]: got %.10g, want %.10g\n", what, k, got, want);
-  return 0;
-}
-
 static double at(const double *A, const double *x, double *y, const double *y0, double a,
                  double be, int form, int up) {
   for (int j = 0; j < SIZE; j++) y[j] = y0[j];
@@ -58,27 +54,21 @@ int main(void) {
       double *xs[3] = {A, x, y0}, *ds[3] = {dA, dx, dy};
       for (int m = 0; m < 3; m++)
         for (int k = 0; k < SIZE; k++) {
-          double s = xs[m][k];
-          xs[m][k] = s + h;
-          double fp = at(A, x, y, y0, a, be, form, up);
-          xs[m][k] = s - h;
-          double fm = at(A, x, y, y0, a, be, form, up);
-          xs[m][k] = s;
-          ok &= close(m == 0 ? "dA" : m == 1 ? "dx" : "dy", id * 100 + k, ds[m][k],
-                      (fp - fm) / (2 * h));
+          double fd = CENTRAL_DIFFERENCE(xs[m][k], h, at(A, x, y, y0, a, be, form, up));
+          ok &= check_close(m == 0 ? "dA" : m == 1 ? "dx" : "dy", id * 100 + k, ds[m][k], fd);
           t[m][k] = cos(3.0 * k + m);
           want += t[m][k] * ds[m][k];
         }
-      ok &= close("alpha", id, g.alpha, (at(A, x, y, y0, a + h, be, form, up) -
-                                         at(A, x, y, y0, a - h, be, form, up)) / (2 * h));
-      ok &= close("beta", id, g.beta, (at(A, x, y, y0, a, be + h, form, up) -
-                                       at(A, x, y, y0, a, be - h, form, up)) / (2 * h));
+      ok &= check_close("alpha", id, g.alpha,
+                        CENTRAL_DIFFERENCE(a, h, at(A, x, y, y0, a, be, form, up)));
+      ok &= check_close("beta", id, g.beta,
+                        CENTRAL_DIFFERENCE(be, h, at(A, x, y, y0, a, be, form, up)));
       want += 0.5 * g.alpha - 0.25 * g.beta;
       for (int j = 0; j < SIZE; j++) y[j] = y0[j];
       double fwd = __enzyme_fwddiff((void *)f, enzyme_dup, A, t[0], enzyme_dup, x, t[1],
                                     enzyme_dup, y, t[2], enzyme_dup, a, 0.5, enzyme_dup, be, -0.25,
                                     enzyme_const, form, enzyme_const, up);
-      ok &= close("forward", id, fwd, want);
+      ok &= check_close("forward", id, fwd, want);
     }
   return !ok;
 }

@@ -7,6 +7,8 @@
 #include <cblas.h>
 #include <math.h>
 #include <stdio.h>
+
+#include "../check.h"
 extern int enzyme_dup, enzyme_const, enzyme_out;
 typedef struct { double alpha, beta; } D2;
 D2 __enzyme_autodiff(void *, ...);
@@ -31,12 +33,6 @@ static double f(const double *A, double *C, double alpha, double beta, int form,
   return s;
 }
 
-static int close(const char *what, int k, double got, double want) {
-  if (fabs(got - want) <= 1e-6 * (1 + fabs(want))) return 1;
-  printf("MISMATCH %s[%d]: got %.10g, want %.10g\n", what, k, got, want);
-  return 0;
-}
-
 static double at(const double *A, double *C, const double *C0, double a, double be, int form,
                  int up, int tr) {
   for (int j = 0; j < SIZE; j++) C[j] = C0[j];
@@ -59,26 +55,21 @@ int main(void) {
         double *xs[2] = {A, C0}, *ds[2] = {dA, dC};
         for (int m = 0; m < 2; m++)
           for (int k = 0; k < SIZE; k++) {
-            double s = xs[m][k];
-            xs[m][k] = s + h;
-            double fp = at(A, C, C0, a, be, form, up, tr);
-            xs[m][k] = s - h;
-            double fm = at(A, C, C0, a, be, form, up, tr);
-            xs[m][k] = s;
-            ok &= close(m ? "dC" : "dA", id * 100 + k, ds[m][k], (fp - fm) / (2 * h));
+            double fd = CENTRAL_DIFFERENCE(xs[m][k], h, at(A, C, C0, a, be, form, up, tr));
+            ok &= check_close(m ? "dC" : "dA", id * 100 + k, ds[m][k], fd);
             t[m][k] = cos(3.0 * k + m);
             want += t[m][k] * ds[m][k];
           }
-        ok &= close("alpha", id, g.alpha, (at(A, C, C0, a + h, be, form, up, tr) -
-                                           at(A, C, C0, a - h, be, form, up, tr)) / (2 * h));
-        ok &= close("beta", id, g.beta, (at(A, C, C0, a, be + h, form, up, tr) -
-                                         at(A, C, C0, a, be - h, form, up, tr)) / (2 * h));
+        ok &= check_close("alpha", id, g.alpha,
+                          CENTRAL_DIFFERENCE(a, h, at(A, C, C0, a, be, form, up, tr)));
+        ok &= check_close("beta", id, g.beta,
+                          CENTRAL_DIFFERENCE(be, h, at(A, C, C0, a, be, form, up, tr)));
         want += 0.5 * g.alpha - 0.25 * g.beta;
         for (int j = 0; j < SIZE; j++) C[j] = C0[j];
         double fwd = __enzyme_fwddiff((void *)f, enzyme_dup, A, t[0], enzyme_dup, C, t[1],
                                       enzyme_dup, a, 0.5, enzyme_dup, be, -0.25, enzyme_const,
                                       form, enzyme_const, up, enzyme_const, tr);
-        ok &= close("forward", id, fwd, want);
+        ok &= check_close("forward", id, fwd, want);
       }
   return !ok;
 }

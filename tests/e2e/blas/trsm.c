@@ -7,6 +7,8 @@
 #include <cblas.h>
 #include <math.h>
 #include <stdio.h>
+
+#include "../check.h"
 extern int enzyme_dup, enzyme_const, enzyme_out;
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
@@ -33,12 +35,6 @@ static double f(const double *A, double *B, double alpha, int o) {
   return s;
 }
 
-static int close(const char *what, int k, double got, double want) {
-  if (fabs(got - want) <= 1e-6 * (1 + fabs(want))) return 1;
-  printf("MISMATCH %s[%d]: got %.10g, want %.10g\n", what, k, got, want);
-  return 0;
-}
-
 static double at(const double *A, double *B, const double *B0, double a, int o) {
   for (int j = 0; j < SIZE; j++) B[j] = B0[j];
   return f(A, B, a, o);
@@ -57,22 +53,17 @@ int main(void) {
     double *xs[2] = {A, B0}, *ds[2] = {dA, dB};
     for (int m = 0; m < 2; m++)
       for (int k = 0; k < SIZE; k++) {
-        double s = xs[m][k];
-        xs[m][k] = s + h;
-        double fp = at(A, B, B0, a, o);
-        xs[m][k] = s - h;
-        double fm = at(A, B, B0, a, o);
-        xs[m][k] = s;
-        ok &= close(m ? "dB" : "dA", o * 100 + k, ds[m][k], (fp - fm) / (2 * h));
+        double fd = CENTRAL_DIFFERENCE(xs[m][k], h, at(A, B, B0, a, o));
+        ok &= check_close(m ? "dB" : "dA", o * 100 + k, ds[m][k], fd);
         t[m][k] = cos(3.0 * k + m);
         want += t[m][k] * ds[m][k];
       }
-    ok &= close("alpha", o, g, (at(A, B, B0, a + h, o) - at(A, B, B0, a - h, o)) / (2 * h));
+    ok &= check_close("alpha", o, g, CENTRAL_DIFFERENCE(a, h, at(A, B, B0, a, o)));
     want += 0.5 * g;
     for (int j = 0; j < SIZE; j++) B[j] = B0[j];
     double fwd = __enzyme_fwddiff((void *)f, enzyme_dup, A, t[0], enzyme_dup, B, t[1],
                                   enzyme_dup, a, 0.5, enzyme_const, o);
-    ok &= close("forward", o, fwd, want);
+    ok &= check_close("forward", o, fwd, want);
   }
   return !ok;
 }

@@ -1,0 +1,40 @@
+/* Checks shared by the e2e programs: `#include "../check.h"`.
+ *
+ * check_close(what, k, got, want): 1 when got is within E2E_TOLERANCE of
+ * want (relative, with the same absolute floor); otherwise it prints a
+ * MISMATCH line naming what[k] and returns 0.  Define E2E_TOLERANCE before
+ * the include for another tolerance (1e-6 by default).
+ *
+ * CENTRAL_DIFFERENCE(var, h, expr): the central difference of `expr` in the
+ * variable `var`, (expr at var + h - expr at var - h) / 2h, with var
+ * restored afterwards.  `var` is changed in place, so `expr` may read it
+ * through any pointer (an array element, a field).  A GNU statement
+ * expression: clang accepts it in C and C++. */
+#ifndef E2E_CHECK_H
+#define E2E_CHECK_H
+
+#include <math.h>
+#include <stdio.h>
+
+#ifndef E2E_TOLERANCE
+#define E2E_TOLERANCE 1e-6
+#endif
+
+static int check_close(const char *what, int k, double got, double want) {
+  if (fabs(got - want) <= E2E_TOLERANCE * (1 + fabs(want))) return 1;
+  printf("MISMATCH %s[%d]: got %.10g, want %.10g\n", what, k, got, want);
+  return 0;
+}
+
+#define CENTRAL_DIFFERENCE(var, h, expr)        \
+  ({                                             \
+    double saved_ = (var);                       \
+    (var) = saved_ + (h);                        \
+    double plus_ = (expr);                       \
+    (var) = saved_ - (h);                        \
+    double minus_ = (expr);                      \
+    (var) = saved_;                              \
+    (plus_ - minus_) / (2 * (h));                \
+  })
+
+#endif
