@@ -8,9 +8,10 @@ the derivative of a reduction is then the derivative of its loads and adds,
 the shadow of each element found from the shadow of the base address that
 the descriptor holds.  `sum` runs over every element of an array of any
 rank, in array element order: the linear index is split into one index per
-dimension, each scaled by that dimension's byte stride.  `dot_product`
-takes two arrays of rank 1.  Calls with a `dim` or a `mask` are left alone
-(and refused if derivatives reach them).
+dimension, each scaled by that dimension's byte stride; `product`,
+`maxval` and `minval` (`_FortranAProductReal8`, ...) are the same loop with
+another step.  `dot_product` takes two arrays of rank 1.  Calls with a `dim`
+or a `mask` are left alone (and refused if derivatives reach them).
 
 `y = matmul(a, b)` is `_FortranAMatmulReal8Real8(&result, &a, &b, ...)`,
 whose result the runtime allocates (the caller frees it), then
@@ -41,9 +42,9 @@ def write_out_fortran_reductions(fn) -> None:
         if known is None or fn.module.typed_pointers:
             continue
         operation, element = known
-        if operation == "sum" and len(call.args) == 5 and _is_zero(call.args[3]) and \
+        if operation in _FOLDS and len(call.args) == 5 and _is_zero(call.args[3]) and \
                 isinstance(call.args[4], ConstantNull):
-            _write_sum(fn, call, _ELEMENT[element])
+            _write_fold(fn, call, _ELEMENT[element], operation)
         elif operation == "dot_product" and len(call.args) == 4:
             _write_dot_product(fn, call, _ELEMENT[element])
         elif operation == "matmul" and len(call.args) == 5 and \
@@ -117,23 +118,48 @@ def _element_count(fn, b, rest, desc, prefix):
     return rank, total, after
 
 
-def _write_sum(fn, call, element):
+def _largest_finite(element) -> float:
+    return 3.4028234663852886e38 if element == FLOAT else 1.7976931348623157e308
+
+
+def _pick(compare: str):
+    """max/min as a select: ties and NaN keep the value found first, as
+    the runtime's strict comparison does."""
+    def step(b, acc, value, name):
+        return b.select(b.fcmp(compare, value, acc), value, acc, name)
+    return step
+
+
+# operation -> (its value over no elements, one step of the fold).  An
+# empty maxval is -huge(x) and an empty minval huge(x), as the runtime's.
+_FOLDS = {
+    "sum": (lambda e: 0.0, lambda b, acc, value, name: b.fadd(acc, value, name)),
+    "product": (lambda e: 1.0, lambda b, acc, value, name: b.fmul(acc, value, name)),
+    "maxval": (lambda e: -_largest_finite(e), _pick("ogt")),
+    "minval": (lambda e: _largest_finite(e), _pick("olt")),
+}
+
+
+def _write_fold(fn, call, element, operation):
+    """sum, product, maxval or minval of a whole array, in array element
+    order: a loop whose adjoint the AD derives like any other."""
+    start, step = _FOLDS[operation]
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
     desc = call.args[0]
-    base = _field(b, desc, 0, desc.type, "sum.base")
-    rank, total, after_total = _element_count(fn, b, rest, desc, "sum")
-    # acc = sum over j < total of element j
-    j, jb, jlatch, after_sum = _counted_loop(fn, after_total, rest, total, "sum.elements")
-    acc = Builder(j.parent, 0).phi(element, [(const_float(element, 0.0), j.blocks[0])],
-                                   "sum.acc")
+    base = _field(b, desc, 0, desc.type, f"{operation}.base")
+    rank, total, after_total = _element_count(fn, b, rest, desc, operation)
+    j, jb, jlatch, after_fold = _counted_loop(fn, after_total, rest, total,
+                                              f"{operation}.elements")
+    acc = Builder(j.parent, 0).phi(element, [(const_float(element, start(element)),
+                                              j.blocks[0])], f"{operation}.acc")
     offset = _element_offset(fn, jb, desc, rank, j)
-    at = jb.gep(I8, base, [offset], base.type, "sum.element.at")
-    value = jb.load(element, at, "sum.element")
-    added = jb.fadd(acc, value, "sum.next")
+    at = jb.gep(I8, base, [offset], base.type, f"{operation}.element.at")
+    value = jb.load(element, at, f"{operation}.element")
+    folded = step(jb, acc, value, f"{operation}.next")
     jb.br(jlatch.block)
-    acc.add_incoming(added, jlatch.block)
-    after_sum.br(rest)
+    acc.add_incoming(folded, jlatch.block)
+    after_fold.br(rest)
     call.replace_all_uses_with(acc)
     call.erase()
 

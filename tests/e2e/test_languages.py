@@ -125,20 +125,7 @@ def test_fortran(prog: Path, opt: str, tmp_path: Path):
     ], exe, tmp_path, OPENMP_THREADS if "-fopenmp" in flags else (None,))
 
 
-_MATMUL = """\
-module model
-  use iso_c_binding
-  implicit none
-contains
-  function f(x) bind(c) result(s)
-    real(c_double), intent(in) :: x(3, 3)
-    real(c_double) :: s
-    real(c_double), allocatable :: y(:, :)
-    y = matmul(x, x)
-    s = y(1, 1)
-  end function
-end module
-
+_CALLER = """
 program main
   use iso_c_binding
   use model
@@ -157,22 +144,44 @@ program main
 end program
 """
 
+# A runtime call the AD has no rule for, in a function `f(x)`, and what the
+# refusal must say: the runtime's assignment to an allocatable array (here
+# of matmul's result; matmul itself is written out), and a reduction with a
+# mask (the whole-array forms are written out as loops).
+_REFUSED_RUNTIME = {
+    "matmul": ("""\
+    real(c_double), intent(in) :: x(3, 3)
+    real(c_double), allocatable :: y(:, :)
+    y = matmul(x, x)
+    s = y(1, 1)
+""", r"'_FortranA(MatmulReal8Real8|Assign)' \(no derivative rule yet\), which implements "
+     r"(matmul|an array assignment)"),
+    "masked-maxval": ("""\
+    real(c_double), intent(in) :: x(9)
+    s = maxval(x, mask=x < 0.5d0)
+""", r"'_FortranAMaxvalReal8' \(no derivative rule yet\), which implements maxval with "
+     r"dim= or mask="),
+}
+
 
 @pytest.mark.parametrize("opt", OPTS)
-def test_fortran_matmul_is_refused_at_its_line(opt: str, tmp_path: Path):
-    """The runtime's assignment to an allocatable array (here of matmul's
-    result; matmul itself is written out) has no derivative rule yet: a
-    located error naming it, never a gradient without it."""
+@pytest.mark.parametrize("case", sorted(_REFUSED_RUNTIME))
+def test_fortran_runtime_call_without_rule_is_refused_at_its_line(case: str, opt: str,
+                                                                    tmp_path: Path):
+    """A located error naming the runtime function and the Fortran it
+    implements, never a gradient without it."""
     if not os.path.exists(FLANG):
         pytest.skip("flang-new-19 is not installed (make install installs flang-19)")
-    src, ll = tmp_path / "matmul.f90", tmp_path / "matmul.ll"
-    src.write_text(_MATMUL)
+    body, message = _REFUSED_RUNTIME[case]
+    src, ll = tmp_path / f"{case}.f90", tmp_path / f"{case}.ll"
+    src.write_text("module model\n  use iso_c_binding\n  implicit none\ncontains\n"
+                   "  function f(x) bind(c) result(s)\n    real(c_double) :: s\n" + body +
+                   "  end function\nend module\n" + _CALLER)
     cmd = [FLANG, opt, "-module-dir", str(tmp_path), "-S", "-emit-llvm", str(src), "-o", str(ll)]
     _require_success("flang -emit-llvm", cmd, _run(cmd, "flang", COMPILE_TIMEOUT))
     cmd = [sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(tmp_path / "out.ll")]
     proc = _run(cmd, "enzyme-opt", TOOL_TIMEOUT, cwd=REPO_ROOT, env=_tool_env())
     assert proc.returncode != 0, proc.stdout
-    assert re.search(r"matmul\.ll:\d+:\d+: error: cannot differentiate call to "
-                     r"'_FortranA(MatmulReal8Real8|Assign)' \(no derivative rule yet\), which "
-                     r"implements (matmul|an array assignment)", proc.stderr), proc.stderr
+    assert re.search(rf"{case}\.ll:\d+:\d+: error: cannot differentiate call to " + message,
+                     proc.stderr), proc.stderr
     assert "Traceback" not in proc.stderr

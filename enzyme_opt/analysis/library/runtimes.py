@@ -21,6 +21,9 @@ from __future__ import annotations
 # array to one that is not allocatable, only; others stay refused below)
 FORTRAN_REDUCTIONS = {
     "_FortranASumReal8": ("sum", "double"), "_FortranASumReal4": ("sum", "float"),
+    "_FortranAProductReal8": ("product", "double"), "_FortranAProductReal4": ("product", "float"),
+    "_FortranAMaxvalReal8": ("maxval", "double"), "_FortranAMaxvalReal4": ("maxval", "float"),
+    "_FortranAMinvalReal8": ("minval", "double"), "_FortranAMinvalReal4": ("minval", "float"),
     "_FortranADotProductReal8": ("dot_product", "double"),
     "_FortranADotProductReal4": ("dot_product", "float"),
     "_FortranAMatmulReal8Real8": ("matmul", "double"),
@@ -51,7 +54,12 @@ REFUSED_RUNTIME = {
                         "array, or of other than real arrays); assign element by element in "
                         "a loop"),
     "_FortranASumDim": "sum along a dimension, sum(a, dim=k); write it as a loop",
-    "_FortranAProductReal8": "product of a real(8) array; write it as a loop",
+    "_FortranAProductReal8": "product with dim= or mask=; write it as a loop",
+    "_FortranAProductReal4": "product with dim= or mask=; write it as a loop",
+    "_FortranAMaxvalReal8": "maxval with dim= or mask=; write it as a loop",
+    "_FortranAMaxvalReal4": "maxval with dim= or mask=; write it as a loop",
+    "_FortranAMinvalReal8": "minval with dim= or mask=; write it as a loop",
+    "_FortranAMinvalReal4": "minval with dim= or mask=; write it as a loop",
 }
 
 
