@@ -201,7 +201,7 @@ def _stored_shadows(gen, inst, shadow_of):
     try:
         return shadow_of(value)
     except DifferentiationError:
-        refuse_unshadowed_pointer_store(inst, gen.primal)
+        refuse_unshadowed_pointer_store(inst, gen.primal, gen.fwd_args)
 
 
 # -- reverse mode -------------------------------------------------------------------------

@@ -90,6 +90,7 @@ class ForwardGenerator:
         self.ctx.register_forward(self)
         by_role = dict(zip(roles, fn.args))
         args = [by_role[("primal", a.index)] for a in self.primal.args]
+        self.fwd_args = args        # the copy's values of the primal's parameters
         # Primal pointers whose memory the caller does not need (noneed_memory.py).
         self.noneed = [args[a.index] for a, kind in zip(self.primal.args, self.kinds)
                        if kind == Activity.DUPNONEED and a.type.is_pointer]
@@ -144,7 +145,7 @@ class ForwardGenerator:
             return lanes
         if v.type.is_aggregate and trivial_pointers(v):
             return self.tangent(v)      # its pointers are null or poison: so are their shadows
-        refuse_missing_shadow(v, self.primal)
+        refuse_missing_shadow(v, self.primal, self.fwd_args)
 
     # -- one instruction ---------------------------------------------------------------
     def visit(self, inst, phis) -> None:

@@ -154,7 +154,7 @@ def tangent_store(gen, b, inst) -> None:
         else:       # a global's stand-in, null's own arithmetic, else no shadow at all
             lanes = [gen.ctx.constant_shadow(pointer, "forward", k) for k in range(gen.width)]
             if lanes[0] is None:
-                refuse_unshadowed_pointer_store(inst, gen.primal)
+                refuse_unshadowed_pointer_store(inst, gen.primal, gen.fwd_args)
             stored = lanes
         if not holds_pointers(value.type):            # `store i64 ptrtoint (...)`
             stored = [b.cast("ptrtoint", s, value.type) for s in stored]

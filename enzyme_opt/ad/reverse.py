@@ -339,7 +339,7 @@ class ReverseGenerator:
             b = Builder().position_after(inst)
             if not self.info.has_shadow(stored) and \
                     self.ctx.constant_shadow(stored, "reverse", self.lane) is None:
-                refuse_unshadowed_pointer_store(inst, self.primal)
+                refuse_unshadowed_pointer_store(inst, self.primal, self.fwd_args)
             shadow = self.shadow_value(stored)
             if not holds_pointers(inst.value.type):      # `store i64 ptrtoint (...)`
                 shadow = b.cast("ptrtoint", shadow, inst.value.type)
@@ -358,7 +358,7 @@ class ReverseGenerator:
             return s
         if v.type.is_aggregate and trivial_pointers(v):
             return v        # its pointers are null or poison: so are their shadows
-        refuse_missing_shadow(v, self.primal)
+        refuse_missing_shadow(v, self.primal, self.fwd_args)
 
     def _shadow_instruction(self, inst):
         name = self.lane_name((inst.name or "ptr") + "'")

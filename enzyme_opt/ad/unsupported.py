@@ -36,12 +36,24 @@ def refuse_indirect_call(call, function, outside=()) -> None:
     raise DifferentiationError(problem, function=function, instruction=call)
 
 
-def refuse_missing_shadow(pointer, function) -> None:
+def _as_primal_argument(value, function, derivative_args):
+    """`value` as the argument of `function` (the primal) it stands for, or
+    None.  `derivative_args` are the derivative's values of the primal's
+    parameters, in order, where the code examined is a copy of the primal."""
+    if derivative_args is not None:
+        for index, arg in enumerate(derivative_args):
+            if arg is value:
+                return function.args[index]
+    return value if isinstance(value, Argument) and value.function is function else None
+
+
+def refuse_missing_shadow(pointer, function, derivative_args=None) -> None:
     """A pointer that carries derivatives here has no shadow: it may point to
     constant memory (an enzyme_const argument's, or reached through one) as
     well as to memory with derivatives (a pointer chosen by a branch)."""
-    if isinstance(pointer, Argument):
-        what = f"argument {pointer.index + 1}"
+    arg = _as_primal_argument(pointer, function, derivative_args)
+    if arg is not None:
+        what = f"argument {arg.index + 1}"
         hint = "; pass it with enzyme_dup and a shadow"
     else:
         what = f"'{pointer.text()}'" if isinstance(pointer, I.Instruction) else "a constant"
@@ -75,14 +87,21 @@ def refuse_known_runtime(call, function) -> None:
             f"yet), which implements {construct}", function=function, instruction=call)
 
 
-def refuse_unshadowed_pointer_store(store, function) -> None:
+def refuse_unshadowed_pointer_store(store, function, derivative_args=None) -> None:
     """A pointer without a shadow (into an `enzyme_const` argument's memory,
     or memory reached through one) stored into memory that has one: reading
     it back, the derivative code would need a shadow it does not have, and
-    the primal memory itself in its place would be read as derivatives."""
+    the primal memory itself in its place would be read as derivatives.
+    When the pointer is into an argument's memory, the error says how to
+    give it a shadow."""
+    arg = _as_primal_argument(address_base(store.value), function, derivative_args)
+    hint = ""
+    if arg is not None:
+        hint = (f"; pass argument {arg.index + 1} of '{function.name}' with enzyme_dup and a "
+                "zeroed shadow (the derivative it receives can be ignored)")
     raise DifferentiationError(
         "cannot differentiate storing a pointer to memory without a shadow (constant, or "
-        "reached through an enzyme_const argument) into memory that carries derivatives",
+        "reached through an enzyme_const argument) into memory that carries derivatives" + hint,
         function=function, instruction=store)
 
 
