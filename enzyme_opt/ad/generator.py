@@ -25,6 +25,7 @@ class Generator(Protocol):
     ctx: DerivativeContext       # the module's derivatives, shared shadows, options
     module: Module
     primal: Function             # the function differentiated (for error messages)
+    fwd_args: list               # the copy's values of the primal's parameters, in order
     kinds: list                  # the Activity of each of the primal's arguments
     width: int                   # lanes: derivatives per active value (enzyme_width)
     info: ActivityInfo           # which values are active, which pointers have shadows
