@@ -92,6 +92,8 @@ class MpiCall:
     def _check_buffers(self):
         for name in BUFFERS[self.name]:
             v = self.args[name]
+            while isinstance(v, ConstantExpr) and v.opcode in ("bitcast", "addrspacecast"):
+                v = v.operands[0]
             if isinstance(v, ConstantExpr) and v.opcode == "inttoptr":
                 self.refuse(f"MPI_IN_PLACE (its {name}) is not differentiated; pass separate "
                             "send and receive buffers")

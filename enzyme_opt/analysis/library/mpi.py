@@ -78,7 +78,7 @@ def refused_mpi(name: str) -> Optional[str]:
     if not name.startswith(("MPI_", "PMPI_")) or name in PARAMETERS or is_mpi_inactive(name):
         return None
     return ("an MPI communication without a derivative rule here (rules exist for "
-            + ", ".join(PARAMETERS) + " with MPI_SUM on MPI_DOUBLE or MPI_FLOAT)")
+            + ", ".join(PARAMETERS) + " on MPI_DOUBLE and MPI_FLOAT, reductions with MPI_SUM)")
 
 
 def float_datatype(global_name: str) -> Optional[str]:
