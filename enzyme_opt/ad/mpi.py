@@ -31,11 +31,10 @@ from ..analysis.library.mpi import ANY_SOURCE, BUFFERS, DIFFERENTIATED_OPS
 from ..analysis.user_marks import global_base_or_self
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
-from ..ir import instructions as I
 from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantNull
 from ..ir.module import GlobalVariable
-from ..ir.types import I1, I8, I32, I64, VOID, FunctionType
+from ..ir.types import I8, I32, I64, VOID, FunctionType
 from . import tape as T
 from .typed_memory import accumulate_helper
 
@@ -157,7 +156,7 @@ def mpi_adjoint(gen, b, inst) -> None:
     shadows = [_shadow_or_scratch(gen, b, mc, name, values["count"], scratch,
                                   lambda a: gen.shadow_in_rev(b, a))
                for name in BUFFERS[mc.name]]
-    helper = _ADJOINT_HELPERS[mc.name](gen.module, mc, values)
+    helper = _ADJOINT_HELPERS[mc.name](gen.ctx, mc, values)
     p = T.byte_ptr(gen.module)
     nbytes = b.mul(_i64(b, values["count"]), ConstantInt(I64, _SIZE[mc.element]))
     rest = [values[name] for name in mpi_rule(mc.name) if name in values]
@@ -167,109 +166,92 @@ def mpi_adjoint(gen, b, inst) -> None:
         _free(b, buf)
 
 
-def _new_helper(module, name, mc, values, buffers):
-    """`void name(ptr buffers..., i64 bytes, the call's other arguments...)`,
-    or the existing one; None when it must still be built."""
-    existing = module.get(name)
-    if existing is not None:
-        return existing, None
-    p = T.byte_ptr(module)
-    names = [n for n in mpi_rule(mc.name) if n in values]
-    ftype = FunctionType(VOID, tuple(
-        [p] * len(buffers) + [I64] + [values[n].type for n in names]))
-    fn = Function(name, ftype, module.pointer_to(ftype), list(buffers) + ["bytes"] + names,
-                  linkage="internal", attrs="nounwind")
-    module.add_function(fn)
-    args = dict(zip(list(buffers) + ["bytes"] + names, fn.args))
-    return fn, args
+def _adjoint_helper(what, buffers):
+    """Makes `body(ctx, mc, fn, args)` the builder of helper `void
+    enzyme_opt.mpi.<what>.adjoint.<element>(ptr buffers..., i64 bytes, the
+    call's other arguments...)`, built once per module."""
+    def wrap(body):
+        def make(ctx, mc, values):
+            name = f"{HELPER_PREFIX}{what}.adjoint.{mc.element}"
+            existing = ctx.module.get(name)
+            if existing is not None:
+                return existing
+            p = T.byte_ptr(ctx.module)
+            names = list(buffers) + ["bytes"] + [n for n in mpi_rule(mc.name) if n in values]
+            types = [p] * len(buffers) + [I64] + [values[n].type for n in names[len(buffers) + 1:]]
+            ftype = FunctionType(VOID, tuple(types))
+            fn = Function(name, ftype, ctx.module.pointer_to(ftype), names, linkage="internal",
+                          attrs="nounwind")
+            ctx.module.add_function(fn)
+            body(ctx, mc, fn, dict(zip(names, fn.args)))
+            return fn
+        return make
+    return wrap
 
 
-def _bcast_adjoint(module, mc, values):
-    name = f"{HELPER_PREFIX}bcast.adjoint.{mc.element}"
-    fn, a = _new_helper(module, name, mc, values, ("d_buffer",))
-    if a is None:
-        return fn
+@_adjoint_helper("bcast", ("d_buffer",))
+def _bcast_adjoint(ctx, mc, fn, a):
     entry, root, other, done = (fn.add_block(n) for n in ("entry", "root", "other", "done"))
     b = Builder(entry)
     total = _malloc_bytes(b, a["bytes"])
     _call_mpi(b, "MPI_Reduce", [a["d_buffer"], total, a["count"], a["datatype"],
-                                _sum_op(module), a["root"], a["comm"]])
+                                _sum_op(ctx.module), a["root"], a["comm"]])
     b.cond_br(b.icmp("eq", _rank(b, a["comm"]), a["root"]), root, other)
     b.position_at_end(root)
-    _memcpy(b, a["d_buffer"], total, a["bytes"])
+    ctx.memcpy_bytes(b, a["d_buffer"], total, a["bytes"])
     b.br(done)
-    b.position_at_end(other)
-    _memset0(b, a["d_buffer"], a["bytes"])
+    b.position_at_end(other)        # the broadcast overwrote the other ranks' buffers
+    ctx.memset_zero(b, a["d_buffer"], a["bytes"])
     b.br(done)
     b.position_at_end(done)
     _free(b, total)
     b.ret()
-    return fn
 
 
-def _reduce_adjoint(module, mc, values):
-    name = f"{HELPER_PREFIX}reduce.adjoint.{mc.element}"
-    fn, a = _new_helper(module, name, mc, values, ("d_send", "d_recv"))
-    if a is None:
-        return fn
+@_adjoint_helper("reduce", ("d_send", "d_recv"))
+def _reduce_adjoint(ctx, mc, fn, a):
     entry, root, spread = (fn.add_block(n) for n in ("entry", "root", "spread"))
     b = Builder(entry)
     result = _calloc_bytes(b, a["bytes"])
     b.cond_br(b.icmp("eq", _rank(b, a["comm"]), a["root"]), root, spread)
     b.position_at_end(root)         # only the root's receive buffer was written
-    _memcpy(b, result, a["d_recv"], a["bytes"])
-    _memset0(b, a["d_recv"], a["bytes"])
+    ctx.memcpy_bytes(b, result, a["d_recv"], a["bytes"])
+    ctx.memset_zero(b, a["d_recv"], a["bytes"])
     b.br(spread)
     b.position_at_end(spread)
     _call_mpi(b, "MPI_Bcast", [result, a["count"], a["datatype"], a["root"], a["comm"]])
-    _accumulate(b, module, mc, result, a["d_send"], a["bytes"])
-    _free(b, result)
+    _accumulate(b, mc, result, a["d_send"], a["bytes"])
     b.ret()
-    return fn
 
 
-def _allreduce_adjoint(module, mc, values):
-    name = f"{HELPER_PREFIX}allreduce.adjoint.{mc.element}"
-    fn, a = _new_helper(module, name, mc, values, ("d_send", "d_recv"))
-    if a is None:
-        return fn
+@_adjoint_helper("allreduce", ("d_send", "d_recv"))
+def _allreduce_adjoint(ctx, mc, fn, a):
     b = Builder(fn.add_block("entry"))
     total = _calloc_bytes(b, a["bytes"])
     _call_mpi(b, "MPI_Allreduce", [a["d_recv"], total, a["count"], a["datatype"],
-                                   _sum_op(module), a["comm"]])
-    _memset0(b, a["d_recv"], a["bytes"])
-    _accumulate(b, module, mc, total, a["d_send"], a["bytes"])
-    _free(b, total)
+                                   _sum_op(ctx.module), a["comm"]])
+    ctx.memset_zero(b, a["d_recv"], a["bytes"])
+    _accumulate(b, mc, total, a["d_send"], a["bytes"])
     b.ret()
-    return fn
 
 
-def _send_adjoint(module, mc, values):
-    name = f"{HELPER_PREFIX}send.adjoint.{mc.element}"
-    fn, a = _new_helper(module, name, mc, values, ("d_buf",))
-    if a is None:
-        return fn
+@_adjoint_helper("send", ("d_buf",))
+def _send_adjoint(ctx, mc, fn, a):
     b = Builder(fn.add_block("entry"))
     came_back = _calloc_bytes(b, a["bytes"])        # stays 0 from MPI_PROC_NULL
     _call_mpi(b, "MPI_Recv", [came_back, a["count"], a["datatype"], a["dest"], a["tag"],
                               a["comm"], None])
-    _accumulate(b, module, mc, came_back, a["d_buf"], a["bytes"])
-    _free(b, came_back)
+    _accumulate(b, mc, came_back, a["d_buf"], a["bytes"])
     b.ret()
-    return fn
 
 
-def _recv_adjoint(module, mc, values):
-    name = f"{HELPER_PREFIX}recv.adjoint.{mc.element}"
-    fn, a = _new_helper(module, name, mc, values, ("d_buf",))
-    if a is None:
-        return fn
+@_adjoint_helper("recv", ("d_buf",))
+def _recv_adjoint(ctx, mc, fn, a):
     b = Builder(fn.add_block("entry"))
     _call_mpi(b, "MPI_Send", [a["d_buf"], a["count"], a["datatype"], a["source"], a["tag"],
                               a["comm"]])
-    _memset0(b, a["d_buf"], a["bytes"])
+    ctx.memset_zero(b, a["d_buf"], a["bytes"])
     b.ret()
-    return fn
 
 
 _ADJOINT_HELPERS = {"MPI_Bcast": _bcast_adjoint, "MPI_Reduce": _reduce_adjoint,
@@ -314,26 +296,11 @@ def _sum_op(module):
     return op
 
 
-def _accumulate(b, module, mc, src, dst, nbytes):
-    """dst += src element by element (src is zeroed: it is scratch)."""
-    helper = accumulate_helper(module, _SIZE[mc.element], ((0, mc.element),))
-    b.call(helper, [src, dst, nbytes])
-
-
-def _memcpy(b, dst, src, nbytes):
-    p = T.byte_ptr(b.module)
-    suffix = "p0i8.p0i8.i64" if b.module.typed_pointers else "p0.p0.i64"
-    fn = b.module.declare_function(f"llvm.memcpy.{suffix}",
-                                   FunctionType(VOID, (p, p, I64, I1)))
-    b.call(fn, [dst, src, nbytes, ConstantInt(I1, 0)])
-
-
-def _memset0(b, dst, nbytes):
-    p = T.byte_ptr(b.module)
-    suffix = "p0i8.i64" if b.module.typed_pointers else "p0.i64"
-    fn = b.module.declare_function(f"llvm.memset.{suffix}",
-                                   FunctionType(VOID, (p, I8, I64, I1)))
-    b.call(fn, [dst, ConstantInt(I8, 0), nbytes, ConstantInt(I1, 0)])
+def _accumulate(b, mc, scratch, dst, nbytes):
+    """dst += scratch element by element, and free the scratch."""
+    helper = accumulate_helper(b.module, _SIZE[mc.element], ((0, mc.element),))
+    b.call(helper, [scratch, dst, nbytes])
+    _free(b, scratch)
 
 
 def _malloc_bytes(b, nbytes):
