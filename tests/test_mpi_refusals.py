@@ -52,6 +52,14 @@ double sent_synchronously(double *x) {
   MPI_Ssend(x, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
   return x[0];
 }
+double exchanged(double *x) {
+  MPI_Request r[2];
+  double in;
+  MPI_Irecv(&in, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &r[0]);
+  MPI_Isend(x, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &r[1]);
+  MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+  return in * x[0];
+}
 double x[4], dx[4];
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
@@ -70,6 +78,7 @@ CASES = {
     "from_anyone": r"'MPI_Recv': MPI_ANY_SOURCE",
     "gathered": r"'MPI_Allgather' \(no derivative rule yet\), which implements an MPI",
     "sent_synchronously": r"'MPI_Ssend' \(no derivative rule yet\), which implements an MPI",
+    "exchanged": r"'MPI_(Irecv|Isend|Waitall)' \(no derivative rule yet\), which implements",
 }
 
 
