@@ -17,7 +17,7 @@ The tangent messages follow the primal ones on the same (source, tag,
 communicator), so MPI's non-overtaking order pairs them.  Every rank runs
 the same derivative code, so a rank calls a derivative collective exactly
 when it calls the primal one: a buffer without a shadow gets a zeroed
-scratch buffer in its place rather than a skipped call.
+scratch buffer in its place rather than a skipped call (mirrored_call).
 
 Refused, located: a datatype other than a predefined floating-point one
 (or an integer one, whose buffers carry no derivative), a reduction other
@@ -27,7 +27,7 @@ message must come from the one the primal matched).
 from __future__ import annotations
 
 from ..analysis.library import (carries_no_derivative, float_datatype, mpi_rule, reduction_op)
-from ..analysis.library.mpi import ANY_SOURCE, BUFFERS, DIFFERENTIATED_OPS
+from ..analysis.library.mpi import ANY_SOURCE, ANY_TAG, BUFFERS, DIFFERENTIATED_OPS
 from ..analysis.user_marks import global_base_or_self
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -98,24 +98,34 @@ class MpiCall:
                             "send and receive buffers")
 
     def _check_wildcards(self):
-        for name in ("source", "tag"):
+        for name, wildcard in (("source", ANY_SOURCE), ("tag", ANY_TAG)):
             v = self.args.get(name)
-            if isinstance(v, ConstantInt) and v.value == ANY_SOURCE:
+            if isinstance(v, ConstantInt) and v.value == wildcard:
                 self.refuse(f"MPI_ANY_{name.upper()}: the derivative must come from the very "
                             "message the receive matched; name the sender and the tag")
 
 
-def reaches_mpi_call(info, call) -> bool:
-    return any(info.has_shadow(a) for a in call.args)
+def mirrored_call(gen, inst):
+    """The call's arguments when its derivative communication is made, else
+    None: for integers, and for a call no derivative reaches whose arguments
+    the rules do not cover (MPI_MAX of doubles without derivatives).  A call
+    the rules cover is mirrored even where no derivative reaches it, with
+    zeroed buffers: the matching call on another rank may be reached, and its
+    derivative message must find its match, not the next message."""
+    try:
+        mc = MpiCall(inst, gen.primal)
+    except DifferentiationError:
+        if any(gen.info.has_shadow(a) for a in inst.args):
+            raise
+        return None
+    return mc if mc.element is not None else None
 
 
 # -- forward mode -----------------------------------------------------------------------------
 def mpi_tangent(gen, b, inst) -> None:
     """The same call on the shadows, just after the primal one."""
-    if not reaches_mpi_call(gen.info, inst):
-        return
-    mc = MpiCall(inst, gen.primal)
-    if mc.element is None:
+    mc = mirrored_call(gen, inst)
+    if mc is None:
         return
     after = Builder().position_after(inst)
     params = mpi_rule(mc.name)
@@ -145,10 +155,8 @@ def _shadow_or_scratch(gen, b, mc, name, count, scratch, shadow_of):
 # -- reverse mode -----------------------------------------------------------------------------
 def mpi_adjoint(gen, b, inst) -> None:
     """The adjoint communication (see the module docstring), in one helper per routine."""
-    if not reaches_mpi_call(gen.info, inst):
-        return
-    mc = MpiCall(inst, gen.primal)
-    if mc.element is None:
+    mc = mirrored_call(gen, inst)
+    if mc is None:
         return
     scratch = []
     values = {name: gen.primal_in_rev(b, v) for name, v in mc.args.items()
