@@ -169,3 +169,15 @@ def test_themes_follow_the_issues_tables():
             rs.Job(None, "ReverseMode/p.c", [2], spec, "OpenMP")]
     table = rs.theme_table(list(zip(jobs, [rs.Outcome("pass"), rs.Outcome("build-skip")])))
     assert "| OpenMP | 1 | 1 | 1 |" in table
+
+
+def test_mpi_programs_and_nested_groups(tmp_path):
+    nested = tmp_path / "Integration" / "ForwardMode" / "mpi" / "p.c"
+    nested.parent.mkdir(parents=True)
+    nested.write_text('#include "../test_utils.h"\n#include <mpi.h>\nint main() { return 0; }\n')
+    flat = tmp_path / "Integration" / "ReverseMode" / "q.c"
+    flat.parent.mkdir(parents=True)
+    flat.write_text("#include <stdio.h>\n// not <mpi.h> in a comment at the line's start\n")
+    assert rs.group_dirs(nested) == [tmp_path / "Integration" / "ForwardMode"]
+    assert rs.group_dirs(flat) == []
+    assert rs.uses_mpi(nested) and not rs.uses_mpi(flat)

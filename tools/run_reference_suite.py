@@ -52,7 +52,7 @@ import sys
 import tempfile
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -362,7 +362,10 @@ def tool_failure(returncode: int, err: str) -> Outcome:
 
 
 def run_program(exe: Path, spec: RunSpec, source: Path, log: list[str], cwd: Path) -> Outcome:
-    proc = _run([str(exe)], log, RUN_TIMEOUT, cwd=cwd)
+    # An MPI program run plainly is one rank (Open MPI's singleton); this
+    # machine runs everything as root, which Open MPI refuses unless told.
+    env = dict(os.environ, **MPI_ROOT_ENV) if uses_mpi(source) else None
+    proc = _run([str(exe)], log, RUN_TIMEOUT, cwd=cwd, env=env)
     if proc is None:
         return Outcome("crash", f"the program ran past {RUN_TIMEOUT}s")
     output = proc.stdout + proc.stderr
@@ -392,6 +395,15 @@ def reproduce(source: Path, spec: RunSpec, clang: str, work: Path) -> Outcome:
     # The reference's clang plugin puts its headers (enzyme/enzyme) on the
     # include path; ours stand in for them.
     include = ["-I", str(source_integration_dir(source)), "-I", str(OUR_INCLUDE_DIR)]
+    # A program two levels down (ForwardMode/mpi/) includes "../test_utils.h":
+    # it is found from the directory above its own.
+    include += [f for d in group_dirs(source) for f in ("-I", str(d))]
+    if uses_mpi(source):
+        flags = mpi_flags()
+        if flags is None:
+            return Outcome("build-skip", "needs MPI (mpicc: make install)", log)
+        include += flags[0]
+        spec = replace(spec, ldflags=spec.ldflags + tuple(flags[1]))
     ll = work / "x.ll"
     proc = _run([cc, *include, *spec.cflags, "-S", "-emit-llvm", str(source), "-o", str(ll)],
                 log, COMPILE_TIMEOUT)
@@ -453,6 +465,46 @@ def differentiate_and_run(source: Path, spec: RunSpec, cc: str, work: Path,
     outcome = run_program(exe, spec, source, log, work)
     outcome.log = log
     return outcome
+
+
+MPI_INCLUDE_RE = re.compile(r"^\s*#\s*include\s*<mpi\.h>", re.MULTILINE)
+MPI_ROOT_ENV = {"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"}
+
+
+def uses_mpi(source: Path) -> bool:
+    return bool(MPI_INCLUDE_RE.search(source.read_text(errors="replace")))
+
+
+_MPI_FLAGS: list = []
+
+
+def mpi_flags() -> tuple[list[str], list[str]] | None:
+    """(compile flags, link flags) of the installed MPI, as its mpicc
+    wrapper reports them (Open MPI's -showme, MPICH's -show); None without one."""
+    if not _MPI_FLAGS:
+        _MPI_FLAGS.append(_ask_mpicc())
+    return _MPI_FLAGS[0]
+
+
+def _ask_mpicc() -> tuple[list[str], list[str]] | None:
+    mpicc = shutil.which("mpicc")
+    if mpicc is None:
+        return None
+    asked = [subprocess.run([mpicc, f"-showme:{part}"], capture_output=True, text=True)
+             for part in ("compile", "link")]
+    if all(p.returncode == 0 for p in asked):
+        return shlex.split(asked[0].stdout), shlex.split(asked[1].stdout)
+    words = shlex.split(subprocess.run([mpicc, "-show"], capture_output=True,
+                                       text=True).stdout)[1:]
+    return ([w for w in words if w.startswith(("-I", "-D"))],
+            [w for w in words if w.startswith(("-L", "-l", "-Wl"))])
+
+
+def group_dirs(source: Path) -> list[Path]:
+    """The directories between the Integration directory and source's own,
+    exclusive of both (ForwardMode for ForwardMode/mpi/x.c)."""
+    top = source_integration_dir(source)
+    return [d for d in source.parents if top in d.parents and d != source.parent]
 
 
 def source_integration_dir(source: Path) -> Path:

@@ -19,6 +19,7 @@ from ..ir.constants import ConstantInt, ConstantZero, shuffle_mask, zero_of
 from ..ir.types import I32
 from .aggregates import clear_float_fields, returns_gradient
 from .blas import blas_adjoint
+from .mpi import mpi_adjoint
 from .calls import CallKind, classify_call
 from .complex_calls import complex_adjoint
 from .conventions import coerce, fit_pointer_args
@@ -392,4 +393,5 @@ _CALL_ADJOINTS = {
     # (reverse.py, blas.prepare_blas_reverse); those in blocks that do not
     # return have none and no reverse
     CallKind.BLAS: _nothing,
+    CallKind.MPI: mpi_adjoint,
 }

@@ -13,7 +13,7 @@ import enum
 
 from ..analysis.activity import allocation_size_index, is_inactive_call, is_input_call
 from ..analysis.library import (MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, differentiable_blas,
-                                is_deallocator, reallocator)
+                                is_deallocator, mpi_rule, reallocator)
 from .complex_calls import is_complex_call
 from .masked import is_masked_access
 from .rules import check_function_like, rule_name_for_call
@@ -34,6 +34,7 @@ class CallKind(enum.Enum):
     MASKED = "a masked vector load, store, gather or scatter"
     COMPLEX = "complex arithmetic of the runtime (__muldc3, cexp, ...)"
     BLAS = "a BLAS routine whose derivative is BLAS calls (ad/blas.py)"
+    MPI = "an MPI communication whose derivative is MPI calls (ad/mpi.py)"
     OPAQUE = "a declaration without a derivative rule"
     BODY = "a function with a body, differentiated in turn"
 
@@ -72,6 +73,8 @@ def classify_call(call, custom_rules, mode: str) -> CallKind:
         return CallKind.BODY
     if rule_name_for_call(name) is not None:
         return CallKind.RULE
+    if mpi_rule(name) is not None:
+        return CallKind.MPI
     if name.startswith("llvm.vector.reduce.f"):
         return CallKind.REDUCTION
     if name.startswith(MEMCPY_FUNCTIONS):

@@ -18,6 +18,7 @@ from ..ir.constants import ConstantInt, InlineAsm, zero_of
 from ..ir.types import I64
 from .aggregates import check_tangent_argument, is_pointer_aggregate, mirror_forward, store_forward
 from .blas import blas_tangent
+from .mpi import mpi_tangent
 from .calls import CallKind, classify_call
 from .complex_calls import complex_tangent
 from .conventions import coerce, fit_pointer_args
@@ -273,7 +274,7 @@ _CALL_TANGENTS = {
     CallKind.MEMSET: _memset, CallKind.MASKED: masked_tangent,
     CallKind.COMPLEX: complex_tangent, CallKind.OPAQUE: _opaque, CallKind.BODY: _body,
     CallKind.INPUT: lambda gen, b, inst: check_input_call(inst, gen.info, gen.primal),
-    CallKind.BLAS: blas_tangent,
+    CallKind.BLAS: blas_tangent, CallKind.MPI: mpi_tangent,
 }
 
 

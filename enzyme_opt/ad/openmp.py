@@ -386,7 +386,7 @@ def fork_tangent(gen, call, b: Builder, fork: ParallelFork, tangent: Function, a
 # (The runtime's complex arithmetic is not among them: its adjoints are
 # values, added to its operands' adjoints.)
 SHARED_WRITERS = frozenset((CallKind.CUSTOM, CallKind.INDIRECT, CallKind.MASKED,
-                            CallKind.REALLOC))
+                            CallKind.REALLOC, CallKind.MPI))
 
 
 def refuse_in_parallel_region(gen, call, kind) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers, input_reads)
 from ..analysis.library import (LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, reallocator,
-                                refused_runtime)
+                                refused_mpi, refused_runtime)
 from ..analysis.memory import call_may_write_through
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
@@ -80,7 +80,7 @@ def refuse_known_runtime(call, function) -> None:
     """A runtime function the catalog names as not differentiated yet: say
     which construct of the source it implements."""
     name = call.called_function.name
-    construct = refused_runtime(name) or blas_without_rule(name)
+    construct = refused_runtime(name) or blas_without_rule(name) or refused_mpi(name)
     if construct is not None:
         raise DifferentiationError(
             f"cannot differentiate call to '{call.called_function.name}' (no derivative rule "
@@ -125,6 +125,10 @@ def check_opaque_call(call, info, function) -> None:
     holding derivatives (a pointer argument with a shadow) would leave that
     shadow stale: the gradient would be silently wrong, so refuse."""
     for index, arg in enumerate(call.args):
+        if contains_pointers(arg.type) and info.has_shadow(arg) and \
+                refused_mpi(call.called_function.name):
+            # Even only read, the memory travels to another rank with its derivative.
+            refuse_known_runtime(call, function)
         if contains_pointers(arg.type) and info.has_shadow(arg) and \
                 call_may_write_through(call, index):
             refuse_known_runtime(call, function)

@@ -19,7 +19,9 @@ adds flags to step 1 (e.g. -ffast-math, so that the vectorizer emits
 reductions), and ``// LDFLAGS: <flags>`` to step 4 (e.g. -lmpfr,
 -lopenblas).  With
 ``-fopenmp`` among the CFLAGS, step 4 links LLVM 19's libomp and step 5
-runs the program with OMP_NUM_THREADS=1, 2 and 3.
+runs the program with OMP_NUM_THREADS=1, 2 and 3.  A line ``// MPI_RANKS: 1 2``
+builds the program with the flags of the installed MPI (mpicc -showme) and
+runs it under ``mpirun -n N`` for each N listed.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ XFAIL_RE = re.compile(r"^\s*//\s*XFAIL:\s*(.*?)\s*$", re.MULTILINE)
 CFLAGS_RE = re.compile(r"^\s*//\s*CFLAGS:\s*(.*?)\s*$", re.MULTILINE)
 CLANGS_ONLY_RE = re.compile(r"^\s*//\s*CLANGS:\s*(.*?)\s*$", re.MULTILINE)
 LDFLAGS_RE = re.compile(r"^\s*//\s*LDFLAGS:\s*(.*?)\s*$", re.MULTILINE)
+MPI_RANKS_RE = re.compile(r"^\s*//\s*MPI_RANKS:\s*(.*?)\s*$", re.MULTILINE)
 # Calls of the Enzyme C API must all have been replaced (the functions of
 # the truncation runtime, enzyme/fprt/mpfr.h, are the program's own)...
 ENZYME_CALL_RE = re.compile(r"__enzyme_(?!fprt_)")
@@ -112,6 +115,35 @@ def _require_success(what, cmd, proc):
                     pytrace=False)
 
 
+# Open MPI refuses to run as root (as CI and this machine do) unless told;
+# --oversubscribe lets 2 ranks run where fewer cores are free.
+MPI_ENV = {"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+           "OMPI_MCA_rmaps_base_oversubscribe": "1"}
+
+
+def _mpi_flags(part: str) -> list[str]:
+    """mpicc's compile or link flags (Open MPI's -showme:<part>)."""
+    mpicc = shutil.which("mpicc")
+    if mpicc is None:
+        pytest.skip("no MPI installed (mpicc; make install installs Open MPI)")
+    return subprocess.run([mpicc, f"-showme:{part}"], capture_output=True, text=True,
+                          check=True).stdout.split()
+
+
+def _runs(exe: Path, openmp: bool, ranks):
+    """(command, environment, what) of each run of the program."""
+    if ranks:
+        for n in ranks:
+            yield (["mpirun", "-n", n, str(exe)], dict(os.environ, **MPI_ENV),
+                   f"mpirun -n {n}")
+    elif openmp:
+        for threads in OPENMP_THREADS:
+            yield [str(exe)], dict(os.environ, OMP_NUM_THREADS=threads), \
+                f"OMP_NUM_THREADS={threads}"
+    else:
+        yield [str(exe)], None, None
+
+
 def _tool_env():
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
@@ -140,7 +172,10 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
     cflags = CFLAGS_RE.search(source)
     ldflags = LDFLAGS_RE.search(source)
     # The shipped headers, as -I$(enzyme-opt --print-include-dir) gives them.
+    ranks = MPI_RANKS_RE.search(source)
+    ranks = ranks.group(1).split() if ranks else []
     cmd = [cc, opt, *(cflags.group(1).split() if cflags else []), "-I", str(INCLUDE_DIR),
+           *(_mpi_flags("compile") if ranks else []),
            "-S", "-emit-llvm", str(prog), "-o", str(ll)]
     _require_success("clang -emit-llvm", cmd, _run(cmd, "clang -emit-llvm", COMPILE_TIMEOUT))
 
@@ -168,13 +203,11 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
 
     openmp = cflags is not None and "-fopenmp" in cflags.group(1).split()
     cmd = [cc, opt, str(out_ll), "-o", str(exe), *(ldflags.group(1).split() if ldflags else []),
-           "-lm"] + (["-lstdc++"] if cxx else []) + (OPENMP_LINK if openmp else [])
+           "-lm"] + (["-lstdc++"] if cxx else []) + (OPENMP_LINK if openmp else []) + \
+        (_mpi_flags("link") if ranks else [])
     _require_success("compiling the output of enzyme-opt", cmd,
                      _run(cmd, "clang (compile the output)", COMPILE_TIMEOUT))
 
-    cmd = [str(exe)]
-    for threads in (OPENMP_THREADS if openmp else [None]):
-        env = dict(os.environ, OMP_NUM_THREADS=threads) if threads else None
-        what = f"the program {prog.name} ({opt}, clang-{clang}" + \
-            (f", OMP_NUM_THREADS={threads})" if threads else ")")
+    for cmd, env, how in _runs(exe, openmp, ranks):
+        what = f"the program {prog.name} ({opt}, clang-{clang}" + (f", {how})" if how else ")")
         _require_success(what, cmd, _run(cmd, "the program", RUN_TIMEOUT, cwd=tmp_path, env=env))

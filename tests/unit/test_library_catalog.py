@@ -150,6 +150,23 @@ def test_blas_routines():
         assert not L.blas_without_rule(name), name
 
 
+def test_mpi():
+    assert L.mpi_rule("MPI_Reduce")[4] == "op" and L.mpi_rule("MPI_Gather") is None
+    for name in ("MPI_Init", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Barrier", "MPI_Wtime",
+                 "MPI_Finalize", "MPI_Op_create"):
+        assert L.is_inactive_function(name) and L.refused_mpi(name) is None, name
+    for name in ("MPI_Gather", "MPI_Isend", "MPI_Sendrecv", "MPI_Ssend", "PMPI_Send"):
+        assert L.refused_mpi(name) and not L.is_inactive_function(name), name
+    for name in ("MPI_Bcast", "MPI_Send", "my_mpi_helper"):
+        assert L.refused_mpi(name) is None and not L.is_inactive_function(name), name
+    assert L.float_datatype("ompi_mpi_double") == "double"
+    assert L.float_datatype("ompi_mpi_float") == "float"
+    assert L.float_datatype("ompi_mpi_byte") is None and not L.carries_no_derivative(
+        "ompi_mpi_byte") and L.carries_no_derivative("ompi_mpi_int")
+    assert L.reduction_op("ompi_mpi_op_sum") == "sum" and L.reduction_op("ompi_mpi_op_max") == \
+        "max" and L.reduction_op("ompi_mpi_double") is None
+
+
 def test_math_functions():
     assert L.math_function("llvm.sin.f64") == "sin" and L.math_function("cosf") == "cos"
     assert L.math_function("_ZGVdN4v_exp") == "exp" and L.math_function("sinc") is None
@@ -170,6 +187,7 @@ def _knows(name: str) -> bool:
             or name in L.OUT_PARAMETER_ALLOCATORS or L.fortran_reduction(name) is not None
             or L.refused_runtime(name) is not None or L.blas_routine(name) is not None
             or L.blas_without_rule(name) is not None
+            or L.mpi_rule(name) is not None or L.refused_mpi(name) is not None
             or name.startswith(L.HINT_INTRINSICS + L.WRITING_INTRINSICS + L.PURE_INTRINSICS
                                + L.MASKED_READS + L.MASKED_WRITES + L.DROPPED_INTRINSICS
                                + L.ALLOCA_MARKER_INTRINSICS))

@@ -19,6 +19,9 @@ list of library function names).  Each module is data first:
                   Assign)
 - blas.py:        BLAS level 1-3 routines (cblas_* and Fortran *_ names)
                   whose derivatives ad/blas.py writes as BLAS calls
+- mpi.py:         MPI: routines whose derivatives ad/mpi.py writes as MPI
+                  calls, those passing no derivative on (MPI_Comm_rank...),
+                  and Open MPI's datatype and reduction handles
 """
 from .blas import (BLAS_ROUTINES, BlasRoutine, blas_routine, blas_without_rule,
                    blas_written_argument, differentiable_blas)
@@ -36,6 +39,8 @@ from .intrinsics import (ALLOCA_MARKER_INTRINSICS, DROPPED_INTRINSICS, HINT_INTR
 from .libm import (CHEAP_FLOAT_INTRINSICS, COMPLEX_FUNCTIONS, LLVM_MATH_INTRINSICS,
                    MATH_AS_INTRINSIC, MATH_WITH_OTHER_EFFECTS,
                    MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_MATH_FUNCTIONS, math_function)
+from .mpi import (carries_no_derivative, float_datatype, is_mpi_inactive, mpi_rule,
+                  reduction_op, refused_mpi)
 from .openmp import (BARRIER, CRITICAL, END_CRITICAL, END_REDUCE_NOWAIT, FORK_CALL,
                      REDUCE_NOWAIT, is_openmp_inactive, refused_openmp)
 from .runtimes import (ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,

@@ -31,6 +31,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
+from .mpi import is_mpi_inactive
+
 NO_VISIBLE_WRITES = frozenset((
     # C output
     "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "fflush",
@@ -174,4 +176,5 @@ def inactive_pattern(name: str):
 
 
 def is_inactive_function(name: str) -> bool:
-    return name in INACTIVE_FUNCTIONS or inactive_pattern(name) is not None
+    return name in INACTIVE_FUNCTIONS or inactive_pattern(name) is not None or \
+        is_mpi_inactive(name)
