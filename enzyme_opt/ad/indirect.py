@@ -270,11 +270,13 @@ def _functions_in(c) -> bool:
 
 def table_as_shadow(ctx, v, fn):
     """The shadow of the function constant `v` in reverse mode: fn's table
-    when fn takes or returns floats (a call through the pointer may carry
-    derivatives) and can have one; else `v` itself, as before tables."""
+    when a call through the pointer may carry derivatives (fn takes or
+    returns floats, or takes pointers to memory that may hold them: a C++
+    member called with its object) and fn can have one; else `v` itself,
+    as before tables."""
     ftype = fn.function_type
     if fn.is_declaration or not (contains_float(ftype.ret) or any(
-            contains_float(t) for t in ftype.params)):
+            contains_float(t) or t.is_pointer for t in ftype.params)):
         return v
     try:
         table_kinds(ftype)
