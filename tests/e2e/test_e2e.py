@@ -42,8 +42,6 @@ COMPILE_TIMEOUT = 300
 RUN_TIMEOUT = 60
 
 XFAIL_RE = re.compile(r"^\s*//\s*XFAIL:\s*(.*?)\s*$", re.MULTILINE)
-# `// XFAIL-AT: -O0 <reason>`: an expected failure at those levels only.
-XFAIL_AT_RE = re.compile(r"^\s*//\s*XFAIL-AT:\s*((?:-O\d\s*)+)(.*?)\s*$", re.MULTILINE)
 CFLAGS_RE = re.compile(r"^\s*//\s*CFLAGS:\s*(.*?)\s*$", re.MULTILINE)
 CLANGS_ONLY_RE = re.compile(r"^\s*//\s*CLANGS:\s*(.*?)\s*$", re.MULTILINE)
 LDFLAGS_RE = re.compile(r"^\s*//\s*LDFLAGS:\s*(.*?)\s*$", re.MULTILINE)
@@ -80,16 +78,11 @@ def _params():
         marks = [pytest.mark.xfail(strict=True, reason=m.group(1) or "XFAIL")] if m else []
         rel = prog.relative_to(E2E_DIR).as_posix()
         only = CLANGS_ONLY_RE.search(text)
-        at = XFAIL_AT_RE.search(text)
         for clang in CLANGS:
             if only is not None and clang not in only.group(1).split():
                 continue
             for opt in OPTS:
-                opt_marks = marks
-                if at is not None and opt in at.group(1).split():
-                    opt_marks = [pytest.mark.xfail(strict=True, reason=at.group(2) or "XFAIL")]
-                yield pytest.param(prog, clang, opt, id=f"{rel}-clang{clang}{opt}",
-                                   marks=opt_marks)
+                yield pytest.param(prog, clang, opt, id=f"{rel}-clang{clang}{opt}", marks=marks)
 
 
 def _compiler(version: str, cxx: bool) -> str:
