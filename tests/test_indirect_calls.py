@@ -202,3 +202,64 @@ def test_a_virtual_call_on_a_shadow_without_vtable_stops_the_program(tmp_path, c
     assert f"indirect call at {source}:{line} has no derivative table" in run.stderr, \
         run.stderr
     assert "the object's shadow must have a vtable" in run.stderr, run.stderr
+
+
+# A C++ member-function pointer at -O0: an integer, called through a phi of
+# the vtable's slot and `inttoptr` of the integer.  Its shadow is the table
+# of the function the integer is, among the module's; a member defined
+# elsewhere has none, and a call through it stops the program.
+MEMBER = r"""
+#include <stdio.h>
+extern int enzyme_const;
+double __enzyme_autodiff(void *, ...);
+struct Model {
+  double k;
+  virtual ~Model() {}
+  void scale(double *y) const { y[0] *= k; }
+  void scale_elsewhere(double *y) const;
+};
+typedef void (Model::*Op)(double *) const;
+double energy(double x, int which) {
+  Model m;
+  m.k = x;
+  Op ops[2] = {&Model::scale, &Model::scale_elsewhere};
+  double y[1] = {x};
+  (m.*ops[which])(y); // HERE
+  return y[0];
+}
+int main(int argc, char **argv) {
+  double r = __enzyme_autodiff((void *)energy, 1.5, enzyme_const, argc - 1);
+  printf("%g\n", r);
+  return r == 3.0 ? 0 : 2;   /* d/dx x^2 at 1.5 */
+}
+"""
+MEMBER_ELSEWHERE = r"""
+struct Model {
+  double k;
+  virtual ~Model() {}
+  void scale_elsewhere(double *y) const;
+};
+void Model::scale_elsewhere(double *y) const { y[0] *= k; }
+"""
+
+
+@pytest.mark.parametrize("clang", ["19", "14"])
+def test_a_member_pointer_to_a_member_defined_elsewhere_stops_the_program(tmp_path, clang):
+    source, other = tmp_path / "prog.cpp", tmp_path / "other.cpp"
+    source.write_text(MEMBER)
+    other.write_text(MEMBER_ELSEWHERE)
+    ll, out, exe = tmp_path / "prog.ll", tmp_path / "out.ll", tmp_path / "prog"
+    subprocess.run([f"clang++-{clang}", "-O0", "-g", "-S", "-emit-llvm", str(source), "-o",
+                    str(ll)], check=True, capture_output=True)
+    tool = subprocess.run([sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out)],
+                          capture_output=True, text=True, cwd=REPO_ROOT, timeout=600)
+    assert tool.returncode == 0, tool.stderr
+    subprocess.run([f"clang++-{clang}", "-O0", str(out), str(other), "-o", str(exe), "-lm"],
+                   check=True, capture_output=True)
+    local = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+    assert local.returncode == 0, (local.stdout, local.stderr)       # scale: 2 x
+    line = next(n for n, l in enumerate(MEMBER.splitlines(), 1) if "// HERE" in l)
+    outside = subprocess.run([str(exe), "x"], capture_output=True, text=True, timeout=60)
+    assert outside.returncode != 0, outside.stdout
+    assert f"indirect call at {source}:{line} has no derivative table" in outside.stderr, \
+        (outside.stdout, outside.stderr)

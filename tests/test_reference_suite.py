@@ -17,7 +17,10 @@ def parse(line, version=19, source=SOURCE, cxx=False):
 def test_plugin_pipeline_into_lli():
     spec = parse("%clang -std=c11 -O2 %s -S -emit-llvm -o - | %opt - %OPloadEnzyme %enzyme "
                  "-enzyme-inline=1 -S | %lli -")
-    assert spec == rs.RunSpec(cxx=False, cflags=("-std=c11", "-O2"), mode="run")
+    assert spec == rs.RunSpec(cxx=False, cflags=("-std=c11", "-O2"), mode="run",
+                              reoptimize=False)
+    # lli runs the plugin's output as it is: no IR optimization after AD.
+    assert spec.output_flags() == ["-O2", "-Xclang", "-disable-llvm-optzns"]
 
 
 def test_o0tbaa_expands_and_cxx_driver():
@@ -39,6 +42,9 @@ def test_clang_plugin_flags_are_dropped_and_enzyme_mllvm_too():
                  "| %lli - ; fi")
     assert spec.cflags == ("-std=c11", "-O3", *ATTRIBUTES, "-mllvm", "-force-vector-width=1")
     assert spec.mode == "run"
+    # The plugin inside clang: clang's pipeline optimizes on after AD.
+    assert spec.reoptimize
+    assert spec.output_flags() == ["-O3", "-mllvm", "-force-vector-width=1"]
 
 
 def test_condition_on_llvm_version():

@@ -14,6 +14,17 @@ each line that builds a program is reproduced without the Enzyme plugin:
     clang-V <the line's -O/-f/-m flags> y.ll -o prog -lm   (clang++, -lstdc++)
     ./prog                       (| FileCheck prog.c, when the line has it)
 
+The third step follows what the RUN line does after AD.  Most lines run the
+plugin in its own stage, `clang -O2 ... | opt -enzyme | lli -`: nothing
+optimizes the IR after AD, lli only generates code.  Compiling our output
+with -O2 instead would re-optimize the whole program after AD, which under
+-ffast-math may change the program itself (folding `t/3*k` so that an
+integrator takes 2 steps, not 3, ReverseMode/integrateconst.cpp), so such
+lines compile y.ll with `-Xclang -disable-llvm-optzns` (code generation
+only, as lli).  Lines that load the plugin into clang
+(`%loadClangEnzyme`) keep clang's optimizations after AD, as the plugin's
+pipeline does, and compile y.ll at the line's level.
+
 A `-mllvm` option of the plugin that enzyme-opt implements under the same
 name (`--enzyme-truncate-all=...`) is passed to enzyme-opt; `%hasMPFR` holds
 when MPFR's header is installed.  RUN lines that reproduce the same way (they differ only in Enzyme's own
@@ -91,6 +102,7 @@ class RunSpec:
     filecheck: tuple[str, ...] | None = None  # FileCheck's arguments
     needs: str | None = None      # why it cannot be built here, if known
     tool_flags: tuple[str, ...] = ()  # Enzyme options enzyme-opt implements too
+    reoptimize: bool = True       # does the IR get optimized after AD (see output_flags)?
 
     def link_flags(self) -> list[str]:
         """The flags of the emit-llvm step that still matter for IR input."""
@@ -103,6 +115,16 @@ class RunSpec:
             elif re.match(r"-(O|f|g|m)", flag):
                 keep.append(flag)
         return keep
+
+    def output_flags(self) -> list[str]:
+        """The flags that compile enzyme-opt's output as the RUN line treats
+        the plugin's: when AD runs in its own `%opt` stage, its output goes
+        to `%lli -` (or a `clang -x ir -` without -O) with no IR optimization
+        after AD, so the middle end is disabled and only code generation
+        runs; when the plugin runs inside clang, clang's pipeline goes on
+        optimizing after AD at the line's level, and so do we."""
+        keep = self.link_flags()
+        return keep if self.reoptimize else keep + ["-Xclang", "-disable-llvm-optzns"]
 
 
 # ---------------------------------------------------------------- parsing
@@ -262,10 +284,12 @@ def parse_run_line(command: str, source_text: str, cxx_source: bool,
     cxx = first[0] in ("%clang++", "%clangxx", "clang++") or (cxx_source and "-x" not in first)
     tool_flags: list[str] = []
     cflags, ldflags, verify = parse_clang(first, tool_flags)
-    ran, filecheck = False, None
+    ran, filecheck, separate_ad = False, None, False
     for stage in stages[1:]:
         tool = stage[0]
-        if tool in ("%lli",) or tool.startswith("%s.") or tool.startswith("%t"):
+        if tool == "%opt":
+            separate_ad = True
+        elif tool in ("%lli",) or tool.startswith("%s.") or tool.startswith("%t"):
             ran = True
         elif tool in ("FileCheck", "%FileCheck", "filecheck"):
             filecheck = tuple(stage[1:])
@@ -280,7 +304,7 @@ def parse_run_line(command: str, source_text: str, cxx_source: bool,
         mode = "run" if ran else "compile"
     return RunSpec(cxx=cxx, cflags=tuple(cflags), ldflags=tuple(ldflags), mode=mode,
                    filecheck=filecheck, needs=needs or _needs_from_flags(cflags),
-                   tool_flags=tuple(tool_flags))
+                   tool_flags=tuple(tool_flags), reoptimize=not separate_ad)
 
 
 # ---------------------------------------------------------------- running
@@ -453,7 +477,7 @@ def differentiate_and_run(source: Path, spec: RunSpec, cc: str, work: Path,
     if any(f.startswith("-fopenmp") for f in spec.link_flags()):
         # LLVM 19's libomp (libomp-19-dev) serves clang-14's output too.
         libs += ["-L" + OPENMP_LIB, "-Wl,-rpath," + OPENMP_LIB]
-    proc = _run([cc, *spec.link_flags(), str(out_ll), *target, *spec.ldflags, *libs],
+    proc = _run([cc, *spec.output_flags(), str(out_ll), *target, *spec.ldflags, *libs],
                 log, COMPILE_TIMEOUT)
     if proc is None or proc.returncode != 0:
         err = proc.stderr if proc else "timed out"

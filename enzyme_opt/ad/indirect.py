@@ -270,11 +270,13 @@ def _functions_in(c) -> bool:
 
 def table_as_shadow(ctx, v, fn):
     """The shadow of the function constant `v` in reverse mode: fn's table
-    when fn takes or returns floats (a call through the pointer may carry
-    derivatives) and can have one; else `v` itself, as before tables."""
+    when a call through the pointer may carry derivatives (fn takes or
+    returns floats, or takes pointers to memory that may hold them: a C++
+    member called with its object) and fn can have one; else `v` itself,
+    as before tables."""
     ftype = fn.function_type
     if fn.is_declaration or not (contains_float(ftype.ret) or any(
-            contains_float(t) for t in ftype.params)):
+            contains_float(t) or t.is_pointer for t in ftype.params)):
         return v
     try:
         table_kinds(ftype)
@@ -286,6 +288,65 @@ def table_as_shadow(ctx, v, fn):
     if not ctx.module.typed_pointers:
         return table
     return ConstantExpr("bitcast", v.type, [table])
+
+
+def called_int_pointers(blocks) -> dict:
+    """ids of the `inttoptr`s in `blocks` whose pointer is only ever called,
+    mapped to the function type of those calls (one type); read before the
+    calls are rewritten."""
+    found = {}
+    for block in blocks:
+        for inst in block.instructions:
+            if isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
+                types = _called_types(inst)
+                if types is not None and len(types) == 1:
+                    found[id(inst)] = types.pop()
+    return found
+
+
+def called_int_shadow(ctx, v, ftype):
+    """The shadow, in reverse mode, of `inttoptr` `v` whose pointer is only
+    ever called with type `ftype` (a C++ member-function pointer, which
+    clang -O0 keeps as an integer), where a phi or select merges it with a
+    pointer that has a shadow (the member may be virtual: the other arm
+    reads the vtable).  The integer is compared with each function of the
+    module it may be, and the pointer's shadow is the table of the one it
+    is; a function without a table (or none of them) leaves the pointer
+    itself, which the call's guard turns into a message."""
+    module = ctx.module
+    b = Builder().position_after(v)
+    pointer = b.pointer_cast(v, _byte_ptr(module))
+    shadow = v
+    for fn in lookup_candidates(module, ftype):
+        table = table_as_shadow(ctx, fn, fn)
+        if table is fn:
+            continue
+        same = b.icmp("eq", pointer, b.pointer_cast(fn, _byte_ptr(module)))
+        shadow = b.select(same, b.pointer_cast(table, v.type), shadow)
+    return shadow
+
+
+def _called_types(fn_pointer):
+    """The function types `fn_pointer` is called with, when every use of it
+    (through phis, selects and casts) is the callee of a call; else None."""
+    seen, work, types = set(), [fn_pointer], set()
+    while work:
+        v = work.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        for user in v.users:
+            if isinstance(user, I.CallBase) and user.callee is v and \
+                    all(a is not v for a in user.args):
+                types.add(user.function_type)
+            elif isinstance(user, (I.Phi, I.Cast)) or (
+                    isinstance(user, I.Select) and user.operands[0] is not v):
+                if isinstance(user, I.Cast) and user.opcode == "ptrtoint":
+                    return None
+                work.append(user)
+            else:
+                return None
+    return types
 
 
 def called_through(fn, index: int) -> bool:

@@ -63,7 +63,8 @@ from .skeleton import differentiable_copy
 from . import tape as T
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
                           refuse_unshadowed_pointer_store)
-from .indirect import called_through, rewrite_indirect_call, shadow_of_slot_load
+from .indirect import (called_int_pointers, called_int_shadow, called_through,
+                       rewrite_indirect_call, shadow_of_slot_load)
 
 
 
@@ -291,6 +292,7 @@ class ReverseGenerator:
         """Shadow pointers, in dominance order; calls of differentiated functions are
         rewritten in the same walk, since they may return a shadowed pointer."""
         phis = []
+        self.called_ints = called_int_pointers(self.order)
         for block in self.order:
             for inst in list(block.instructions):
                 if isinstance(inst, I.CallBase) and self._needs_derivative_call(inst):
@@ -358,6 +360,10 @@ class ReverseGenerator:
             return s
         if v.type.is_aggregate and trivial_pointers(v):
             return v        # its pointers are null or poison: so are their shadows
+        ftype = getattr(self, "called_ints", {}).get(id(v))
+        if ftype is not None and self.width == 1:
+            s = self.shadow_of[(id(v), lane)] = called_int_shadow(self.ctx, v, ftype)
+            return s
         refuse_missing_shadow(v, self.primal, self.fwd_args)
 
     def _shadow_instruction(self, inst):
