@@ -20,10 +20,21 @@ two-lane reverse sweep instead of two sweeps).  enzyme-opt's --stats give the ta
 per run of the repeating blocks (summed over the derivatives of a program).
 
 With ENZYME_PLUGIN=path/LLVMEnzyme-19.so set, each program is also built by
-the reference Enzyme, `clang-19 -fpass-plugin=$ENZYME_PLUGIN` with the same
-flags on the same C, and run in the same session: its primal, gradient and
-ratio go in three more columns.  Without it (or if the file is missing, or
-the reference build fails) those columns say why they are empty.
+the reference Enzyme from the same build/<name>.ll, the way Enzyme's own
+benchmarks run it, which is our pipeline with opt in enzyme-opt's place:
+
+  opt-19 -load-pass-plugin=$ENZYME_PLUGIN -passes=enzyme -S build/<name>.ll \
+         -o build/<name>.ref.ll
+  clang-19 -O2 build/<name>.ref.ll -o build/<name>.ref -lm
+
+and run in the same session: its primal, gradient and ratio go in three
+more columns, and its derivative checks (the same central differences) must
+pass too.  A ClangEnzyme-19.so plugin is used the way Enzyme's users build C
+instead, `clang-19 <flags> -fpass-plugin=$ENZYME_PLUGIN <name>.c` (Enzyme
+inside clang's -O2 pipeline; LLVMEnzyme under -fpass-plugin would only
+register the pass, leaving the __enzyme_* calls undefined).  Without it (or
+if the file is missing, or the reference build fails) those columns say why
+they are empty.
 
 and prints a table (saved as bench/results/YYYY-MM-DD.md) with the primal and
 gradient times, their ratio, the peak memory of the gradient run, the wall
@@ -59,6 +70,7 @@ BUILD_DIR = BENCH_DIR / "build"
 RESULTS_DIR = BENCH_DIR / "results"
 
 CLANG = os.environ.get("CLANG", "clang-19")
+OPT = os.environ.get("OPT", "opt-19")
 EMIT_FLAGS = ["-O2", "-fno-vectorize", "-fno-slp-vectorize", "-fno-unroll-loops",
               "-S", "-emit-llvm"]
 TIMEOUT = 300  # seconds, for any one process
@@ -123,6 +135,7 @@ class Result:
     ref_primal_s: float | None = None   # the reference plugin's figures
     ref_gradient_s: float | None = None
     ref_note: str = ""
+    ref_checks: list = field(default_factory=list)
 
     @property
     def ref_ratio(self) -> float | None:
@@ -207,8 +220,20 @@ def parse_result(stdout: str) -> dict | None:
     return dict(kv.split("=", 1) for kv in match.group(2).split() if "=" in kv)
 
 
-def build_reference(result: Result, src, flags, exe):
-    """The reference Enzyme's build of the same C (ENZYME_PLUGIN): the
+def reference_commands(src, ll, flags, exe) -> list:
+    """The reference's build: opt's `enzyme` pass on the same .ll as ours
+    then the same final clang (LLVMEnzyme), or clang with the plugin in its
+    pipeline on the C (ClangEnzyme)."""
+    if Path(PLUGIN).name.startswith("ClangEnzyme"):
+        compile_flags = [f for f in flags if f not in ("-S", "-emit-llvm")]
+        return [[CLANG, *compile_flags, f"-fpass-plugin={PLUGIN}", src, "-o", exe, "-lm"]]
+    ref_ll = exe.with_name(exe.name + ".ll")
+    return [[OPT, f"-load-pass-plugin={PLUGIN}", "-passes=enzyme", "-S", ll, "-o", ref_ll],
+            [CLANG, "-O2", ref_ll, "-o", exe, "-lm"]]
+
+
+def build_reference(result: Result, src, ll, flags, exe):
+    """The reference Enzyme's build of the same program (ENZYME_PLUGIN): the
     executable, or None with ref_note saying why there is none."""
     if not PLUGIN:
         result.ref_note = "ENZYME_PLUGIN not set"
@@ -216,11 +241,16 @@ def build_reference(result: Result, src, flags, exe):
     if not Path(PLUGIN).is_file():
         result.ref_note = f"no file {PLUGIN}"
         return None
-    compile_flags = [f for f in flags if f not in ("-S", "-emit-llvm")]
-    proc = run([CLANG, *compile_flags, f"-fpass-plugin={PLUGIN}", src, "-o", exe, "-lm"])
+    for cmd in reference_commands(src, ll, flags, exe):
+        proc = run(cmd)
+        if not proc.ok:
+            break
     if not proc.ok:
-        result.ref_note = "reference build failed: " + (first_error_line(proc.stderr)
-                                                        or proc.describe())
+        if "undefined reference to `__enzyme_" in proc.stderr:
+            result.ref_note = "the plugin did not run Enzyme (-fpass-plugin needs ClangEnzyme)"
+        else:
+            result.ref_note = "reference build failed: " + (first_error_line(proc.stderr)
+                                                            or proc.describe())
         return None
     return exe
 
@@ -229,10 +259,14 @@ def best(old: float | None, new: float) -> float:
     return new if old is None else min(old, new)
 
 
-def time_reference(result: Result, exe) -> bool:
-    """One timing process of the reference's build: its best times so far."""
+def time_reference(result: Result, exe, first: bool) -> bool:
+    """One timing process of the reference's build: its best times so far,
+    and its derivative checks (of the first process)."""
     proc = run([f"./{exe}"])
     fields = parse_result(proc.stdout)
+    if first:
+        result.ref_checks = [line for line in proc.stdout.splitlines()
+                             if line.startswith("CHECK ")]
     if not fields or fields.get("check") != "ok":
         result.ref_note = f"reference run: {proc.describe()}" + \
             ("" if not fields else f", check={fields.get('check')}")
@@ -297,11 +331,11 @@ def bench_one(name: str, label: str | None = None, flags=EMIT_FLAGS) -> Result:
     # Timing processes alternate between our build and the reference's: the
     # load of a shared machine drifts over seconds, and each figure is the
     # best over PROCESS_RUNS processes (each itself the best of many runs).
-    ref_exe = build_reference(result, src, flags, build / f"{label}.ref")
+    ref_exe = build_reference(result, src, ll, flags, build / f"{label}.ref")
     for k in range(PROCESS_RUNS):
         if not time_ours(result, exe, first=k == 0):
             return result
-        if ref_exe is not None and not time_reference(result, ref_exe):
+        if ref_exe is not None and not time_reference(result, ref_exe, first=k == 0):
             ref_exe = None
 
     for mode in ("--gradient", "--primal"):
@@ -371,6 +405,19 @@ def reference_cells(r: Result) -> str:
             f"| {mine}")
 
 
+def reference_summary(results) -> list:
+    """The geometric mean of our gradient time over the reference's, and
+    the programs where ours is slower (the goal of issue 23: <= 0.6, none > 1)."""
+    pairs = [(r.name, r.gradient_s / r.ref_gradient_s) for r in results
+             if r.status == "ok" and r.gradient_s and r.ref_ratio is not None]
+    if not pairs:
+        return []
+    slower = [f"{name} ({q:.2f})" for name, q in pairs if q > 1.0]
+    return ["", f"Geometric mean of our gradient time over the reference's: "
+                f"**{geomean(q for _, q in pairs):.2f}** over {len(pairs)} benchmark(s); "
+                f"slower than the reference: {', '.join(slower) or 'none'}"]
+
+
 def environment() -> list:
     def out(cmd):
         try:
@@ -403,7 +450,10 @@ def reference_state() -> str:
         return "not measured: ENZYME_PLUGIN was not set"
     if not Path(PLUGIN).is_file():
         return f"not measured: ENZYME_PLUGIN={PLUGIN} is not a file"
-    return f"ENZYME_PLUGIN={PLUGIN}"
+    if Path(PLUGIN).name.startswith("ClangEnzyme"):
+        return f"`clang-19 <same flags> -fpass-plugin={PLUGIN}` on the C"
+    return (f"`{OPT} -load-pass-plugin={PLUGIN} -passes=enzyme` on the same NAME.ll "
+            "in enzyme-opt's place, then the same `clang-19 -O2 ... -lm`")
 
 
 def main() -> int:
@@ -461,7 +511,9 @@ def main() -> int:
                      f"{len(good)} benchmark(s)"
                      + (f"; left out because they failed: {', '.join(left_out)}" if left_out
                         else ""))
+    lines += reference_summary(results)
     checks = [(r.name, c) for r in results for c in r.checks]
+    checks += [(f"{r.name} (reference)", c) for r in results for c in r.ref_checks]
     if checks:
         lines += ["", "## Derivative checks", "", "```"]
         lines += [f"{name}: {c[len('CHECK '):]}" for name, c in checks]
