@@ -56,6 +56,8 @@ API_PREFIXES = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
 def api_name(function_name: str) -> Optional[str]:
     """Which API entry point a function is: `__enzyme_autodiff2` and C++'s mangled
     `_Z17__enzyme_autodiffPvz` (or a template instance) are `__enzyme_autodiff`."""
+    if "__enzyme_" not in function_name:      # every prefix holds it: most names end here
+        return None
     for prefix in API_PREFIXES:
         if function_name.startswith(prefix):
             return prefix
@@ -1035,12 +1037,15 @@ def remove_api_leftovers(module) -> None:
             for user in list(gv.users):
                 if isinstance(user, I.Load) and not user.has_code_uses() and user.parent is not None:
                     user.erase()
+    leftovers = [gv for gv in list(module.globals) + list(module.functions)
+                 if (gv.name in MARKERS or gv.name.startswith(USER_MARK_GLOBALS)
+                     if isinstance(gv, GlobalVariable)
+                     else api_name(gv.name) is not None and gv.is_declaration)]
+    if not leftovers:           # nothing to drop: skip the walk over every instruction
+        return
     live = referenced_globals(module)
-    for gv in list(module.globals) + list(module.functions):
-        is_leftover = (gv.name in MARKERS or gv.name.startswith(USER_MARK_GLOBALS)
-                       if isinstance(gv, GlobalVariable)
-                       else api_name(gv.name) is not None and gv.is_declaration)
-        if is_leftover and id(gv) not in live:
+    for gv in leftovers:
+        if id(gv) not in live:
             module.remove_global_value(gv)
 
 

@@ -75,7 +75,10 @@ class View:
 
 def lower_dense_views(module) -> int:
     """Lower every `__enzyme_todense` call of `module`; returns how many."""
-    module.read_bodies_naming([f for f in module.functions if todense_name(f.name)])
+    entry_points = [f for f in module.functions if todense_name(f.name)]
+    if not entry_points:        # no call to find: skip the walk over every instruction
+        return 0
+    module.read_bodies_naming(entry_points)
     calls = [inst for fn in module.read_functions() for inst in fn.instructions()
              if isinstance(inst, I.CallBase) and inst.called_function is not None
              and todense_name(inst.called_function.name)]

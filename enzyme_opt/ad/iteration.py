@@ -70,7 +70,10 @@ def advance_counters(fn) -> None:
 
 def resolve_counters(module) -> None:
     """All API calls lowered: each counter is its count."""
-    module.read_bodies_naming([f for f in module.functions if is_iteration_counter(f)])
+    counters = [f for f in module.functions if is_iteration_counter(f)]
+    if not counters:            # no call to find: skip the walk over every instruction
+        return
+    module.read_bodies_naming(counters)
     for fn in module.read_functions():
         if fn.is_declaration:
             continue

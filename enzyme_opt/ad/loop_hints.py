@@ -22,7 +22,6 @@ _LOOP_NODE = re.compile(r"^distinct !\{(![0-9]+)((?:, ![0-9]+)*)\}$")
 def allow_unrolling(fn) -> int:
     """Points the loop branches of `fn` at loop nodes without
     `llvm.loop.unroll.disable`; returns how many branches changed."""
-    md = fn.module.metadata
     # A loop node -> its copy without the mark (or itself), made once per module.
     copies = fn.module.facts.setdefault("loop nodes unrollable", {})
     changed = 0
@@ -34,14 +33,15 @@ def allow_unrolling(fn) -> int:
             if kind != "llvm.loop":
                 continue
             if ref not in copies:
-                copies[ref] = _without_unroll_disable(md, ref)
+                copies[ref] = _without_unroll_disable(fn.module, ref)
             if copies[ref] != ref:
                 term.metadata[k] = (kind, copies[ref])
                 changed += 1
     return changed
 
 
-def _without_unroll_disable(md: dict, ref: str) -> str:
+def _without_unroll_disable(module, ref: str) -> str:
+    md = module.metadata
     match = _LOOP_NODE.match(md.get(ref[1:], ""))
     if match is None or match.group(1) != ref:
         return ref
@@ -50,6 +50,6 @@ def _without_unroll_disable(md: dict, ref: str) -> str:
     if len(kept) == len(hints):
         return ref
     # The node refers to itself: made with a placeholder, then filled in.
-    new = new_metadata_node(md, "")
+    new = new_metadata_node(module, "")
     md[new[1:]] = "distinct !{" + ", ".join([new, *kept]) + "}"
     return new

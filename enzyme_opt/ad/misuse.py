@@ -53,6 +53,8 @@ def enzyme_name(name: str) -> Optional[str]:
     C++'s mangling (`_Z19__enzyme_frobnicatePvz`); None for other symbols."""
     if name.startswith("__enzyme_"):
         return name
+    if "__enzyme_" not in name:      # most symbols: no pattern to match
+        return None
     m = re.match(r"_Z(\d+)(__enzyme_\w+)", name)
     if m is not None:
         return m.group(2)[:int(m.group(1))]

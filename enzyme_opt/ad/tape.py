@@ -73,19 +73,25 @@ def tbaa_tag(module, type_name: str) -> str:
     pointer") under our own root, made on first use."""
     tags = module.facts.setdefault("runtime tbaa tags", {})
     if type_name not in tags:
-        md = module.metadata
-        root = tags.get(None) or new_metadata_node(md, TBAA_ROOT)
+        root = tags.get(None) or new_metadata_node(module, TBAA_ROOT)
         tags[None] = root
-        scalar = new_metadata_node(md, f'!{{!"{type_name}", {root}, i64 0}}')
-        tags[type_name] = new_metadata_node(md, f"!{{{scalar}, {scalar}, i64 0}}")
+        scalar = new_metadata_node(module, f'!{{!"{type_name}", {root}, i64 0}}')
+        tags[type_name] = new_metadata_node(module, f"!{{{scalar}, {scalar}, i64 0}}")
     return tags[type_name]
 
 
-def new_metadata_node(md: dict, text: str) -> str:
+def new_metadata_node(module, text: str) -> str:
     """`!N`, a new node `text` of the module."""
-    key = str(1 + max((int(k) for k in md if k.isdigit()), default=-1))
-    md[key] = text
-    return "!" + key
+    md = module.metadata
+    # The next free number, found by one scan of a module's nodes (a large
+    # module has 100k of them) and remembered with their count then: if
+    # nodes came another way since, the scan is made again.
+    count, key = module.facts.get("next metadata number", (None, None))
+    if count != len(md):
+        key = 1 + max((int(k) for k in md if k.isdigit()), default=-1)
+    md[str(key)] = text
+    module.facts["next metadata number"] = (len(md), key + 1)
+    return f"!{key}"
 
 
 def libc(module, name: str):
