@@ -16,8 +16,8 @@ or a `mask` are left alone (and refused if derivatives reach them).
 `y = matmul(a, b)` is `_FortranAMatmulReal8Real8(&result, &a, &b, ...)`,
 whose result the runtime allocates (the caller frees it), then
 `_FortranAAssign(&y, &result, ...)`.  A matmul of two rank-2 arrays
-becomes a malloc and three loops filling the result's descriptor and
-elements; an assignment of real arrays (the type code the function stores
+(or of a matrix and a vector) becomes a malloc and three loops filling
+the result's descriptor and elements; an assignment of real arrays (the type code the function stores
 in both descriptors, whole or by field, tells) to an array that is neither
 allocatable nor a pointer becomes an element-by-element copy.  Others stay
 calls, refused when derivatives reach them.
@@ -48,7 +48,8 @@ def write_out_fortran_reductions(fn) -> None:
         elif operation == "dot_product" and len(call.args) == 4:
             _write_dot_product(fn, call, _ELEMENT[element])
         elif operation == "matmul" and len(call.args) == 5 and \
-                all(stored_byte(d, DESCRIPTOR_RANK_OFFSET) == 2 for d in call.args[:3]):
+                tuple(stored_byte(d, DESCRIPTOR_RANK_OFFSET) for d in call.args[:3]) in \
+                _MATMUL_RANKS:
             _write_matmul(fn, call, _ELEMENT[element])
         elif operation == "assign" and len(call.args) == 4:
             element = _assigned_real(call.args[0], call.args[1])
@@ -264,29 +265,61 @@ def _assigned_real(to, source):
 
 
 # -- matmul and assignment ------------------------------------------------------------------
+# ranks of (result, x, y) of the matmuls written out: matrix times matrix,
+# matrix times vector, vector times matrix
+_MATMUL_RANKS = {(2, 2, 2), (1, 2, 1), (1, 1, 2)}
+
+
+def _matmul_shape(b, dx, dy):
+    """(m, k, n) and the byte strides (x rows, x columns, y rows, y columns)
+    of matmul(x, y) seen as an (m x k) times (k x n) product: a vector x is
+    one row (m = 1), a vector y one column (n = 1); the stride of the
+    missing dimension is never scaled by more than 0."""
+    zero = b.i64(0)
+    x_rank2 = stored_byte(dx, DESCRIPTOR_RANK_OFFSET) == 2
+    y_rank2 = stored_byte(dy, DESCRIPTOR_RANK_OFFSET) == 2
+    if x_rank2:
+        m, k = (_dim_field(b, dx, b.i64(d), 1, "mm.extent") for d in (0, 1))
+        sx0, sx1 = (_dim_field(b, dx, b.i64(d), 2, "mm.stride.x") for d in (0, 1))
+    else:
+        m, k = b.i64(1), _dim_field(b, dx, zero, 1, "mm.extent")
+        sx0, sx1 = zero, _dim_field(b, dx, zero, 2, "mm.stride.x")
+    if y_rank2:
+        n = _dim_field(b, dy, b.i64(1), 1, "mm.n")
+        sy0, sy1 = (_dim_field(b, dy, b.i64(d), 2, "mm.stride.y") for d in (0, 1))
+    else:
+        n, sy0, sy1 = b.i64(1), _dim_field(b, dy, zero, 2, "mm.stride.y"), zero
+    return (m, k, n), (sx0, sx1, sy0, sy1)
+
+
+def _fill_result_descriptor(b, res, dims):
+    """The result's dimensions (lower bound 1, extent, byte stride), from
+    (extent, stride) pairs.  (Products: an extent read from a descriptor
+    flang filled with ptrtoint sizes is an integer once multiplied.)"""
+    for d, (extent, stride) in enumerate(dims):
+        for field, value in enumerate((b.i64(1), b.mul(extent, b.i64(1)), stride)):
+            offset = DESCRIPTOR_DIMS_OFFSET + d * DESCRIPTOR_DIM_BYTES + 8 * field
+            b.store(value, b.gep(I8, res, [b.i64(offset)], res.type, "mm.dim"))
+
+
 def _write_matmul(fn, call, element):
-    """result = matmul(x, y) of rank-2 arrays: the runtime allocates the
-    result (the caller frees it); here malloc does, and loops fill it in
-    column-major order: result(i, j) = sum over l of x(i, l) y(l, j)."""
+    """result = matmul(x, y) (matrix or vector x, matrix or vector y, not
+    both vectors): the runtime allocates the result (the caller frees it);
+    here malloc does, and loops fill it in column-major order:
+    result(i, j) = sum over l of x(i, l) y(l, j)."""
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
     res, dx, dy = call.args[:3]
     size = b.i64(8 if element == DOUBLE else 4)
     x, y = _field(b, dx, 0, dx.type, "mm.x"), _field(b, dy, 0, dy.type, "mm.y")
-    m, k = (_dim_field(b, dx, b.i64(d), 1, "mm.extent") for d in (0, 1))
-    n = _dim_field(b, dy, b.i64(1), 1, "mm.n")
-    sx0, sx1 = (_dim_field(b, dx, b.i64(d), 2, "mm.stride.x") for d in (0, 1))
-    sy0, sy1 = (_dim_field(b, dy, b.i64(d), 2, "mm.stride.y") for d in (0, 1))
+    (m, k, n), (sx0, sx1, sy0, sy1) = _matmul_shape(b, dx, dy)
     malloc = fn.module.declare_function("malloc", FunctionType(dx.type, (I64,)))
     out = b.call(malloc, [b.mul(b.mul(m, n), size)], "mm.result")
     b.store(out, res)
-    # (products: an extent read from a descriptor flang filled with
-    # ptrtoint sizes is an integer once multiplied)
-    for d, (extent, stride) in enumerate(((b.mul(m, b.i64(1)), size), (b.mul(n, b.i64(1)),
-                                                                        b.mul(m, size)))):
-        for field, value in enumerate((b.i64(1), extent, stride)):
-            offset = DESCRIPTOR_DIMS_OFFSET + d * DESCRIPTOR_DIM_BYTES + 8 * field
-            b.store(value, b.gep(I8, res, [b.i64(offset)], res.type, "mm.dim"))
+    if stored_byte(res, DESCRIPTOR_RANK_OFFSET) == 2:
+        _fill_result_descriptor(b, res, ((m, size), (n, b.mul(m, size))))
+    else:
+        _fill_result_descriptor(b, res, ((b.mul(m, n), size),))
     j, jb, jlatch, done = _counted_loop(fn, b, rest, n, "mm.j")
     i, ib, ilatch, jafter = _counted_loop(fn, jb, None, m, "mm.i")
     l, lb, llatch, iafter = _counted_loop(fn, ib, None, k, "mm.l")

@@ -17,7 +17,7 @@ BLAS routines are in blas.py.
 from __future__ import annotations
 
 # name -> (operation, element type): runtime functions written out as loops
-# (matmul of two rank-2 arrays, and the runtime's assignment of a real
+# (matmul of matrices and vectors, and the runtime's assignment of a real
 # array to one that is not allocatable, only; others stay refused below)
 FORTRAN_REDUCTIONS = {
     "_FortranASumReal8": ("sum", "double"), "_FortranASumReal4": ("sum", "float"),
@@ -46,10 +46,10 @@ DESCRIPTOR_DIM_BYTES = 24
 
 # name -> the Fortran it implements, and how to write it instead.
 REFUSED_RUNTIME = {
-    "_FortranAMatmulReal8Real8": ("matmul of real(8) arrays other than two of rank 2; "
-                                  "write the product as loops"),
-    "_FortranAMatmulReal4Real4": ("matmul of real(4) arrays other than two of rank 2; "
-                                  "write the product as loops"),
+    "_FortranAMatmulReal8Real8": ("matmul of real(8) arrays whose ranks are not known "
+                                  "here; write the product as loops"),
+    "_FortranAMatmulReal4Real4": ("matmul of real(4) arrays whose ranks are not known "
+                                  "here; write the product as loops"),
     "_FortranAAssign": ("an array assignment done by the runtime (to an allocatable or pointer "
                         "array, or of other than real arrays); assign element by element in "
                         "a loop"),
