@@ -10,7 +10,10 @@ the descriptor holds.  `sum` runs over every element of an array of any
 rank, in array element order: the linear index is split into one index per
 dimension, each scaled by that dimension's byte stride; `product`,
 `maxval` and `minval` (`_FortranAProductReal8`, ...) are the same loop with
-another step.  `dot_product` takes two arrays of rank 1.  Calls with a `dim`
+another step; `norm2` (`_FortranANorm2_8(&desc, file, line, dim)`) two
+loops, the largest magnitude then the sum of squares scaled by it, so it
+overflows no sooner than the runtime's.  `dot_product` takes two arrays
+of rank 1.  Calls with a `dim`
 or a `mask` are left alone (and refused if derivatives reach them).
 
 `y = matmul(a, b)` is `_FortranAMatmulReal8Real8(&result, &a, &b, ...)`,
@@ -45,6 +48,8 @@ def write_out_fortran_reductions(fn) -> None:
         if operation in _FOLDS and len(call.args) == 5 and _is_zero(call.args[3]) and \
                 isinstance(call.args[4], ConstantNull):
             _write_fold(fn, call, _ELEMENT[element], operation)
+        elif operation == "norm2" and len(call.args) == 4 and _is_zero(call.args[3]):
+            _write_norm2(fn, call, _ELEMENT[element])
         elif operation == "dot_product" and len(call.args) == 4:
             _write_dot_product(fn, call, _ELEMENT[element])
         elif operation == "matmul" and len(call.args) == 5 and \
@@ -148,20 +153,63 @@ def _write_fold(fn, call, element, operation):
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
     desc = call.args[0]
-    base = _field(b, desc, 0, desc.type, f"{operation}.base")
     rank, total, after_total = _element_count(fn, b, rest, desc, operation)
-    j, jb, jlatch, after_fold = _counted_loop(fn, after_total, rest, total,
-                                              f"{operation}.elements")
-    acc = Builder(j.parent, 0).phi(element, [(const_float(element, start(element)),
-                                              j.blocks[0])], f"{operation}.acc")
-    offset = _element_offset(fn, jb, desc, rank, j)
-    at = jb.gep(I8, base, [offset], base.type, f"{operation}.element.at")
-    value = jb.load(element, at, f"{operation}.element")
-    folded = step(jb, acc, value, f"{operation}.next")
-    jb.br(jlatch.block)
-    acc.add_incoming(folded, jlatch.block)
+    jb, value, acc, loop = _element_loop(fn, after_total, rest, desc, rank, total, element,
+                                         start(element), operation)
+    after_fold = _close_fold(jb, acc, step(jb, acc, value, f"{operation}.next"), loop)
     after_fold.br(rest)
     call.replace_all_uses_with(acc)
+    call.erase()
+
+
+def _element_loop(fn, b, rest, desc, rank, total, element, start, name):
+    """A fold over the elements of `desc` in array element order: returns
+    (builder in its body, the element, the accumulator phi, builder after
+    it); the caller adds the accumulator's next value with `_close_fold`."""
+    base = _field(b, desc, 0, desc.type, f"{name}.base")
+    j, jb, jlatch, after = _counted_loop(fn, b, rest, total, f"{name}.elements")
+    acc = Builder(j.parent, 0).phi(element, [(const_float(element, start), j.blocks[0])],
+                                   f"{name}.acc")
+    offset = _element_offset(fn, jb, desc, rank, j)
+    value = jb.load(element, jb.gep(I8, base, [offset], base.type, f"{name}.element.at"),
+                    f"{name}.element")
+    return jb, value, acc, (jlatch, after)
+
+
+def _close_fold(jb, acc, folded, loop):
+    jlatch, after = loop
+    jb.br(jlatch.block)
+    acc.add_incoming(folded, jlatch.block)
+    return after
+
+
+def _write_norm2(fn, call, element):
+    """norm2 of a whole array as the runtime computes it, safe from
+    overflow: m = maxval(abs(x)), then m * sqrt(sum((x / m)**2)) (0 when m
+    is 0: the sum then is taken as 1, so no 0/0 reaches a derivative)."""
+    rest = _split_after(fn, call)
+    b = Builder().position_before(call)
+    desc = call.args[0]
+    rank, total, after_total = _element_count(fn, b, rest, desc, "norm2")
+    zero, one = const_float(element, 0.0), const_float(element, 1.0)
+    jb, x, largest, loop = _element_loop(fn, after_total, rest, desc, rank, total, element,
+                                         0.0, "norm2.max")
+    size = jb.select(jb.fcmp("olt", x, zero), jb.fneg(x), x, "norm2.abs")
+    after_max = _close_fold(jb, largest, _pick("ogt")(jb, largest, size, "norm2.max.next"),
+                            loop)
+    is_zero = after_max.fcmp("oeq", largest, zero, "norm2.zero")
+    scale = after_max.select(is_zero, one, largest, "norm2.scale")
+    jb, x, squares, loop = _element_loop(fn, after_max, rest, desc, rank, total, element,
+                                         0.0, "norm2.sum")
+    t = jb.fdiv(x, scale, "norm2.scaled")
+    after_sum = _close_fold(jb, squares, jb.fadd(squares, jb.fmul(t, t), "norm2.sum.next"),
+                            loop)
+    kind = "f64" if element == DOUBLE else "f32"
+    sqrt = fn.module.declare_function(f"llvm.sqrt.{kind}", FunctionType(element, (element,)))
+    root = after_sum.call(sqrt, [after_sum.select(is_zero, one, squares)], "norm2.root")
+    result = after_sum.fmul(largest, root, "norm2")
+    after_sum.br(rest)
+    call.replace_all_uses_with(result)
     call.erase()
 
 

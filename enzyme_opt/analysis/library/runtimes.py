@@ -24,6 +24,7 @@ FORTRAN_REDUCTIONS = {
     "_FortranAProductReal8": ("product", "double"), "_FortranAProductReal4": ("product", "float"),
     "_FortranAMaxvalReal8": ("maxval", "double"), "_FortranAMaxvalReal4": ("maxval", "float"),
     "_FortranAMinvalReal8": ("minval", "double"), "_FortranAMinvalReal4": ("minval", "float"),
+    "_FortranANorm2_8": ("norm2", "double"), "_FortranANorm2_4": ("norm2", "float"),
     "_FortranADotProductReal8": ("dot_product", "double"),
     "_FortranADotProductReal4": ("dot_product", "float"),
     "_FortranAMatmulReal8Real8": ("matmul", "double"),
@@ -53,6 +54,8 @@ REFUSED_RUNTIME = {
     "_FortranAAssign": ("an array assignment done by the runtime (to an allocatable or pointer "
                         "array, or of other than real arrays); assign element by element in "
                         "a loop"),
+    "_FortranANorm2_8": "norm2 along a dimension, norm2(a, dim=k); write it as a loop",
+    "_FortranANorm2_4": "norm2 along a dimension, norm2(a, dim=k); write it as a loop",
     "_FortranASumDim": "sum along a dimension, sum(a, dim=k); write it as a loop",
     "_FortranAProductReal8": "product with dim= or mask=; write it as a loop",
     "_FortranAProductReal4": "product with dim= or mask=; write it as a loop",
