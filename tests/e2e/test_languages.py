@@ -146,7 +146,7 @@ end program
 
 # A runtime call the AD has no rule for, in a function `f(x)`, and what the
 # refusal must say: the runtime's assignment to an allocatable array (here
-# of matmul's result; matmul itself is written out), and a reduction with a
+# of matmul's result; matmul itself is written out), reshape, and a reduction with a
 # mask (the whole-array forms are written out as loops).
 _REFUSED_RUNTIME = {
     "matmul": ("""\
@@ -156,6 +156,12 @@ _REFUSED_RUNTIME = {
     s = y(1, 1)
 """, r"'_FortranA(MatmulReal8Real8|Assign)' \(no derivative rule yet\), which implements "
      r"(matmul|an array assignment)"),
+    "reshape": ("""\
+    real(c_double), intent(in) :: x(9)
+    real(c_double) :: m(3, 3)
+    m = reshape(x, [3, 3])
+    s = m(2, 3) * m(1, 1)
+""", r"'_FortranAReshape' \(no derivative rule yet\), which implements reshape"),
     "masked-maxval": ("""\
     real(c_double), intent(in) :: x(9)
     s = maxval(x, mask=x < 0.5d0)

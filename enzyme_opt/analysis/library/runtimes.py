@@ -56,6 +56,8 @@ REFUSED_RUNTIME = {
                         "a loop"),
     "_FortranANorm2_8": "norm2 along a dimension, norm2(a, dim=k); write it as a loop",
     "_FortranANorm2_4": "norm2 along a dimension, norm2(a, dim=k); write it as a loop",
+    "_FortranAReshape": ("reshape; pass the array to a procedure whose dummy has the "
+                         "shape wanted (explicit shape), or copy it in a loop"),
     "_FortranASumDim": "sum along a dimension, sum(a, dim=k); write it as a loop",
     "_FortranAProductReal8": "product with dim= or mask=; write it as a loop",
     "_FortranAProductReal4": "product with dim= or mask=; write it as a loop",
