@@ -21,19 +21,21 @@ whose result the runtime allocates (the caller frees it), then
 `_FortranAAssign(&y, &result, ...)`.  A matmul of two rank-2 arrays
 (or of a matrix and a vector) becomes a malloc and three loops filling
 the result's descriptor and elements; an assignment of real arrays (the type code the function stores
-in both descriptors, whole or by field, tells) to an array that is neither
-allocatable nor a pointer becomes an element-by-element copy.  Others stay
+in both descriptors, whole or by field, tells) to an array that is not a
+pointer becomes an element-by-element copy; to an allocatable array, first
+the runtime's (re)allocation when its extents differ: then the AD mirrors
+it on the shadow descriptor, whose shadow copy sends the adjoint back.  Others stay
 calls, refused when derivatives reach them.
 """
 from __future__ import annotations
 
-from ..analysis.library import (ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,
+from ..analysis.library import (ATTRIBUTE_ALLOCATABLE, ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,
                                 DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET,
                                 DESCRIPTOR_TYPE_OFFSET, REAL_TYPE_CODES, fortran_reduction)
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantInt, ConstantNull, const_float
-from ..ir.types import I8, I64, DOUBLE, FLOAT, FunctionType
+from ..ir.types import I8, I64, DOUBLE, FLOAT, VOID, FunctionType
 
 _ELEMENT = {"double": DOUBLE, "float": FLOAT}
 
@@ -59,6 +61,9 @@ def write_out_fortran_reductions(fn) -> None:
         elif operation == "assign" and len(call.args) == 4:
             element = _assigned_real(call.args[0], call.args[1])
             if element is not None:
+                if stored_byte(call.args[0], DESCRIPTOR_ATTRIBUTE_OFFSET) == \
+                        ATTRIBUTE_ALLOCATABLE:
+                    _write_reallocation(fn, call, _ELEMENT[element])
                 _write_assign(fn, call, _ELEMENT[element])
 
 
@@ -304,10 +309,16 @@ def _struct_field(value, k):
 
 def _assigned_real(to, source):
     """The real kind an assignment copies, when both descriptors are known to
-    describe arrays of it and `to` is neither a pointer nor allocatable."""
+    describe arrays of it and `to` is not a pointer (if allocatable, of
+    the source's known rank)."""
     kind = stored_byte(source, DESCRIPTOR_TYPE_OFFSET)
+    attribute = stored_byte(to, DESCRIPTOR_ATTRIBUTE_OFFSET)
     if kind not in REAL_TYPE_CODES or stored_byte(to, DESCRIPTOR_TYPE_OFFSET) != kind or \
-            stored_byte(to, DESCRIPTOR_ATTRIBUTE_OFFSET) != ATTRIBUTE_OTHER:
+            attribute not in (ATTRIBUTE_OTHER, ATTRIBUTE_ALLOCATABLE):
+        return None
+    rank = stored_byte(to, DESCRIPTOR_RANK_OFFSET)
+    if attribute == ATTRIBUTE_ALLOCATABLE and (rank is None or
+                                               rank != stored_byte(source, DESCRIPTOR_RANK_OFFSET)):
         return None
     return REAL_TYPE_CODES[kind]
 
@@ -402,3 +413,46 @@ def _write_assign(fn, call, element):
     eb.br(elatch.block)
     done.br(rest)
     call.erase()
+
+
+def _write_reallocation(fn, call, element):
+    """What the runtime does first when `to` is allocatable: unless it is
+    allocated with the source's extents, free it, allocate the source's
+    shape (its lower bounds, contiguous strides) and store that in `to`'s
+    descriptor.  The copy `_write_assign` writes then follows."""
+    to, source = call.args[:2]
+    rank = stored_byte(to, DESCRIPTOR_RANK_OFFSET)
+    rest = _split_after(fn, call)
+    block = call.parent
+    copy = fn.add_block("assign.copy", after=block)
+    block.remove(call)
+    copy.append(call)
+    Builder(copy).br(rest)
+    b = Builder(block)
+    realloc = fn.add_block("assign.realloc", after=block)
+    base = _field(b, to, 0, to.type, "assign.old")
+    same = b.icmp("ne", base, ConstantNull(to.type), "assign.allocated")
+    for d in range(rank):
+        extent = _dim_field(b, source, b.i64(d), 1, "assign.extent")
+        had = _dim_field(b, to, b.i64(d), 1, "assign.had")
+        # (a select: an unallocated array's extents may be undefined)
+        same = b.select(same, b.icmp("eq", had, extent), ConstantInt(same.type, 0))
+    b.cond_br(same, copy, realloc)
+    rb = Builder(realloc)
+    free = fn.module.declare_function("free", FunctionType(VOID, (to.type,)))
+    rb.call(free, [base])
+    stride = rb.i64(8 if element == DOUBLE else 4)
+    dims = []
+    for d in range(rank):
+        lower = _dim_field(rb, source, rb.i64(d), 0, "assign.lower")
+        extent = _dim_field(rb, source, rb.i64(d), 1, "assign.extent")
+        # (products: what flang filled with ptrtoint sizes is an integer once multiplied)
+        dims.append((rb.mul(lower, rb.i64(1)), rb.mul(extent, rb.i64(1)), stride))
+        stride = rb.mul(stride, extent)
+    malloc = fn.module.declare_function("malloc", FunctionType(to.type, (I64,)))
+    rb.store(rb.call(malloc, [stride], "assign.new"), to)
+    for d, fields in enumerate(dims):
+        for field, value in enumerate(fields):
+            offset = DESCRIPTOR_DIMS_OFFSET + d * DESCRIPTOR_DIM_BYTES + 8 * field
+            rb.store(value, rb.gep(I8, to, [rb.i64(offset)], to.type, "assign.dim"))
+    rb.br(copy)

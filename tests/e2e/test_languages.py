@@ -145,13 +145,14 @@ end program
 """
 
 # A runtime call the AD has no rule for, in a function `f(x)`, and what the
-# refusal must say: the runtime's assignment to an allocatable array (here
-# of matmul's result; matmul itself is written out), reshape, and a reduction with a
+# refusal must say: the runtime's assignment to a pointer array (here of
+# matmul's result; matmul itself is written out), reshape, and a reduction with a
 # mask (the whole-array forms are written out as loops).
 _REFUSED_RUNTIME = {
     "matmul": ("""\
     real(c_double), intent(in) :: x(3, 3)
-    real(c_double), allocatable :: y(:, :)
+    real(c_double), pointer :: y(:, :)
+    allocate(y(3, 3))
     y = matmul(x, x)
     s = y(1, 1)
 """, r"'_FortranA(MatmulReal8Real8|Assign)' \(no derivative rule yet\), which implements "

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 # name -> (operation, element type): runtime functions written out as loops
 # (matmul of matrices and vectors, and the runtime's assignment of a real
-# array to one that is not allocatable, only; others stay refused below)
+# array to one that is not a pointer, only; others stay refused below)
 FORTRAN_REDUCTIONS = {
     "_FortranASumReal8": ("sum", "double"), "_FortranASumReal4": ("sum", "float"),
     "_FortranAProductReal8": ("product", "double"), "_FortranAProductReal4": ("product", "float"),
@@ -42,6 +42,8 @@ DESCRIPTOR_ATTRIBUTE_OFFSET = 22
 # and its attribute of an array that is neither a pointer nor allocatable
 REAL_TYPE_CODES = {27: "float", 28: "double"}
 ATTRIBUTE_OTHER = 0
+# ... and of an allocatable array (CFI_attribute_allocatable)
+ATTRIBUTE_ALLOCATABLE = 2
 DESCRIPTOR_DIMS_OFFSET = 24
 DESCRIPTOR_DIM_BYTES = 24
 
@@ -51,9 +53,9 @@ REFUSED_RUNTIME = {
                                   "here; write the product as loops"),
     "_FortranAMatmulReal4Real4": ("matmul of real(4) arrays whose ranks are not known "
                                   "here; write the product as loops"),
-    "_FortranAAssign": ("an array assignment done by the runtime (to an allocatable or pointer "
-                        "array, or of other than real arrays); assign element by element in "
-                        "a loop"),
+    "_FortranAAssign": ("an array assignment done by the runtime (to a pointer array, or of "
+                        "other than real arrays, or of ranks not known here); assign element "
+                        "by element in a loop"),
     "_FortranANorm2_8": "norm2 along a dimension, norm2(a, dim=k); write it as a loop",
     "_FortranANorm2_4": "norm2 along a dimension, norm2(a, dim=k); write it as a loop",
     "_FortranAReshape": ("reshape; pass the array to a procedure whose dummy has the "

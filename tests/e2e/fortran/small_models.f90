@@ -7,7 +7,10 @@
 ! - Heun's method for a damped oscillator whose parameters live in a
 !   derived type holding arrays; the right-hand side is an internal
 !   procedure reading them by host association; real(4) holds the kinetic
-!   energy.
+!   energy;
+! - a least-squares fit whose residuals go to allocatable arrays assigned
+!   by the runtime: allocated by the assignment, reallocated to another
+!   shape, and assigned again in the shape it has.
 module enzyme
   use iso_c_binding
   implicit none
@@ -83,13 +86,38 @@ contains
   end function
 end module
 
+module fit
+  use iso_c_binding
+  implicit none
+contains
+  function fit_loss(c) bind(c) result(s)
+    real(c_double), intent(in) :: c(3)
+    real(c_double) :: s
+    real(c_double), allocatable :: t(:), r(:), coarse(:)
+    integer :: i
+    allocate(t(10))
+    do i = 1, 10
+      t(i) = 0.1d0 * i
+    end do
+    coarse = c(1) + c(2) * t(1:10:3)
+    r = coarse
+    s = sum(r**2) / 4
+    r = c(1) + c(2) * t + c(3) * t**2 - exp(-t)
+    s = s + sum(r**2) / 2
+    r = r * c(3)
+    s = s + sum(r) + size(r)
+  end function
+end module
+
 program main
   use iso_c_binding
   use enzyme
   use layer
   use oscillator
+  use fit
   implicit none
   real(c_double) :: weights(n_params), d_weights(n_params), state(6), d_state(6)
+  real(c_double) :: coefficients(3), d_coefficients(3)
   integer :: i, bad
   do i = 1, n_params
     weights(i) = 0.3d0 * sin(1.7d0 * i)
@@ -97,6 +125,9 @@ program main
   state = [1.0d0, -0.5d0, 0.2d0, 0.3d0, 1.5d0, 0.1d0]
   d_weights = 0
   d_state = 0
+  coefficients = [0.9d0, -0.8d0, 0.3d0]
+  d_coefficients = 0
+  call enzyme_autodiff(c_funloc(fit_loss), coefficients, d_coefficients)
   call enzyme_autodiff(c_funloc(loss), weights, d_weights)
   call enzyme_autodiff(c_funloc(energy_after), state, d_state)
   bad = 0
@@ -104,6 +135,7 @@ program main
   ! the real(4) kinetic energy rounds to about 1e-7: its difference
   ! quotient is good to about 1e-4 at this step
   call check(c_funloc(energy_after), state, d_state, 1d-3, 1d-4)
+  call check(c_funloc(fit_loss), coefficients, d_coefficients, 1d-6, 1d-6)
   if (bad /= 0) stop 1
 contains
   ! the gradient dp of f at p against central differences of step h
