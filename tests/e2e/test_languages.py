@@ -146,7 +146,8 @@ end program
 
 # A runtime call the AD has no rule for, in a function `f(x)`, and what the
 # refusal must say: the runtime's assignment to a pointer array (here of
-# matmul's result; matmul itself is written out), reshape, and a reduction with a
+# matmul's result; matmul itself is written out), reshape, the end of a local
+# derived-type variable with an allocatable component, and a reduction with a
 # mask (the whole-array forms are written out as loops).
 _REFUSED_RUNTIME = {
     "matmul": ("""\
@@ -163,6 +164,16 @@ _REFUSED_RUNTIME = {
     m = reshape(x, [3, 3])
     s = m(2, 3) * m(1, 1)
 """, r"'_FortranAReshape' \(no derivative rule yet\), which implements reshape"),
+    "derived-type-allocatable": ("""\
+    real(c_double), intent(in) :: x(9)
+    type :: work
+      real(c_double), allocatable :: r(:)
+    end type
+    type(work) :: w
+    w%r = x * x
+    s = sum(w%r)
+""", r"'_FortranADestroy' \(no derivative rule yet\), which implements the deallocation of "
+     r"a local derived-type variable's allocatable components"),
     "masked-maxval": ("""\
     real(c_double), intent(in) :: x(9)
     s = maxval(x, mask=x < 0.5d0)

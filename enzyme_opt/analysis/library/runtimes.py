@@ -58,6 +58,9 @@ REFUSED_RUNTIME = {
                         "by element in a loop"),
     "_FortranANorm2_8": "norm2 along a dimension, norm2(a, dim=k); write it as a loop",
     "_FortranANorm2_4": "norm2 along a dimension, norm2(a, dim=k); write it as a loop",
+    "_FortranADestroy": ("the deallocation of a local derived-type variable's allocatable "
+                         "components where it goes out of scope; give the components an "
+                         "explicit shape, or use allocatable arrays outside a type"),
     "_FortranAReshape": ("reshape; pass the array to a procedure whose dummy has the "
                          "shape wanted (explicit shape), or copy it in a loop"),
     "_FortranASumDim": "sum along a dimension, sum(a, dim=k); write it as a loop",
