@@ -61,10 +61,9 @@ def write_out_fortran_reductions(fn) -> None:
         elif operation == "assign" and len(call.args) == 4:
             element = _assigned_real(call.args[0], call.args[1])
             if element is not None:
-                if stored_byte(call.args[0], DESCRIPTOR_ATTRIBUTE_OFFSET) == \
-                        ATTRIBUTE_ALLOCATABLE:
-                    _write_reallocation(fn, call, _ELEMENT[element])
-                _write_assign(fn, call, _ELEMENT[element])
+                allocatable = stored_byte(call.args[0], DESCRIPTOR_ATTRIBUTE_OFFSET) == \
+                    ATTRIBUTE_ALLOCATABLE
+                _write_assign(fn, call, _ELEMENT[element], allocatable)
 
 
 def _is_zero(v) -> bool:
@@ -396,40 +395,47 @@ def _write_matmul(fn, call, element):
     call.erase()
 
 
-def _write_assign(fn, call, element):
+def _write_assign(fn, call, element, reallocate: bool):
     """to = from for real arrays of the same shape, element by element in
-    array element order (each through its own descriptor's strides)."""
+    array element order, through a contiguous temporary as the runtime
+    does when they may overlap (`r = r(n:1:-1)`, `r = r(2:5)` into an
+    allocatable r): all of `from` is read before `to` is reallocated or
+    written.  Each side is addressed through its own descriptor's strides."""
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
     to, source = call.args[:2]
-    to_base = _field(b, to, 0, to.type, "assign.to")
+    size = b.i64(8 if element == DOUBLE else 4)
     from_base = _field(b, source, 0, source.type, "assign.from")
-    rank, total, after_total = _element_count(fn, b, rest, source, "assign")
-    e, eb, elatch, done = _counted_loop(fn, after_total, rest, total, "assign.elements")
+    rank, total, b = _element_count(fn, b, rest, source, "assign")
+    malloc = fn.module.declare_function("malloc", FunctionType(to.type, (I64,)))
+    temp = b.call(malloc, [b.mul(total, size)], "assign.temp")
+    e, eb, elatch, b = _counted_loop(fn, b, rest, total, "assign.read")
     from_at = _element_offset(fn, eb, source, rank, e)
-    to_at = _element_offset(fn, eb, to, rank, e)
     value = eb.load(element, eb.gep(I8, from_base, [from_at], from_base.type), "assign.value")
+    eb.store(value, eb.gep(I8, temp, [eb.mul(e, size)], temp.type))
+    eb.br(elatch.block)
+    if reallocate:
+        b = _write_reallocation(fn, b, to, source, element)
+    to_base = _field(b, to, 0, to.type, "assign.to")
+    e, eb, elatch, b = _counted_loop(fn, b, rest, total, "assign.write")
+    to_at = _element_offset(fn, eb, to, rank, e)
+    value = eb.load(element, eb.gep(I8, temp, [eb.mul(e, size)], temp.type), "assign.value")
     eb.store(value, eb.gep(I8, to_base, [to_at], to_base.type))
     eb.br(elatch.block)
-    done.br(rest)
+    b.call(fn.module.declare_function("free", FunctionType(VOID, (to.type,))), [temp])
+    b.br(rest)
     call.erase()
 
 
-def _write_reallocation(fn, call, element):
-    """What the runtime does first when `to` is allocatable: unless it is
-    allocated with the source's extents, free it, allocate the source's
-    shape (its lower bounds, contiguous strides) and store that in `to`'s
-    descriptor.  The copy `_write_assign` writes then follows."""
-    to, source = call.args[:2]
+def _write_reallocation(fn, b, to, source, element):
+    """What the runtime does before the copy when `to` is allocatable:
+    unless it is allocated with the source's extents, free it, allocate
+    the source's shape (its lower bounds, contiguous strides) and store
+    that in `to`'s descriptor.  `b` ends an unterminated block; returns a
+    builder at the end of the (unterminated) block that follows."""
     rank = stored_byte(to, DESCRIPTOR_RANK_OFFSET)
-    rest = _split_after(fn, call)
-    block = call.parent
-    copy = fn.add_block("assign.copy", after=block)
-    block.remove(call)
-    copy.append(call)
-    Builder(copy).br(rest)
-    b = Builder(block)
-    realloc = fn.add_block("assign.realloc", after=block)
+    realloc = fn.add_block("assign.realloc", after=b.block)
+    copy = fn.add_block("assign.copy", after=realloc)
     base = _field(b, to, 0, to.type, "assign.old")
     same = b.icmp("ne", base, ConstantNull(to.type), "assign.allocated")
     for d in range(rank):
@@ -456,3 +462,4 @@ def _write_reallocation(fn, call, element):
             offset = DESCRIPTOR_DIMS_OFFSET + d * DESCRIPTOR_DIM_BYTES + 8 * field
             rb.store(value, rb.gep(I8, to, [rb.i64(offset)], to.type, "assign.dim"))
     rb.br(copy)
+    return Builder(copy)

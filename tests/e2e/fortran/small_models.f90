@@ -10,7 +10,8 @@
 !   energy;
 ! - a least-squares fit whose residuals go to allocatable arrays assigned
 !   by the runtime: allocated by the assignment, reallocated to another
-!   shape, and assigned again in the shape it has.
+!   shape, assigned again in the shape it has, and from sections of
+!   itself (reversed, shrunk), as an explicit-shape array is.
 module enzyme
   use iso_c_binding
   implicit none
@@ -93,7 +94,8 @@ contains
   function fit_loss(c) bind(c) result(s)
     real(c_double), intent(in) :: c(3)
     real(c_double) :: s
-    real(c_double), allocatable :: t(:), r(:), coarse(:)
+    real(c_double), allocatable :: t(:), r(:), coarse(:), u(:)
+    real(c_double) :: q(4)
     integer :: i
     allocate(t(10))
     do i = 1, 10
@@ -106,6 +108,18 @@ contains
     s = s + sum(r**2) / 2
     r = r * c(3)
     s = s + sum(r) + size(r)
+    ! assignments whose source overlaps the destination
+    r = r(10:1:-1)
+    r = r(2:5)
+    q = r
+    q = q(4:1:-1)
+    s = s + sum(r * [1d0, 2d0, 3d0, 4d0]) + q(1) * q(2)
+    allocate(u(6))
+    u(1:3) = c * c
+    u(4:6) = c
+    u = u(2:5)
+    u = u(4:1:-1)
+    s = s + sum(u * [1d0, 2d0, 3d0, 4d0])
   end function
 end module
 
