@@ -10,27 +10,32 @@ the descriptor holds.  `sum` runs over every element of an array of any
 rank, in array element order: the linear index is split into one index per
 dimension, each scaled by that dimension's byte stride; `product`,
 `maxval` and `minval` (`_FortranAProductReal8`, ...) are the same loop with
-another step.  `dot_product` takes two arrays of rank 1.  Calls with a `dim`
+another step; `norm2` (`_FortranANorm2_8(&desc, file, line, dim)`) two
+loops, the largest magnitude then the sum of squares scaled by it, so it
+overflows no sooner than the runtime's.  `dot_product` takes two arrays
+of rank 1.  Calls with a `dim`
 or a `mask` are left alone (and refused if derivatives reach them).
 
 `y = matmul(a, b)` is `_FortranAMatmulReal8Real8(&result, &a, &b, ...)`,
 whose result the runtime allocates (the caller frees it), then
 `_FortranAAssign(&y, &result, ...)`.  A matmul of two rank-2 arrays
-becomes a malloc and three loops filling the result's descriptor and
-elements; an assignment of real arrays (the type code the function stores
-in both descriptors, whole or by field, tells) to an array that is neither
-allocatable nor a pointer becomes an element-by-element copy.  Others stay
+(or of a matrix and a vector) becomes a malloc and three loops filling
+the result's descriptor and elements; an assignment of real arrays (the type code the function stores
+in both descriptors, whole or by field, tells) to an array that is not a
+pointer becomes an element-by-element copy; to an allocatable array, first
+the runtime's (re)allocation when its extents differ: then the AD mirrors
+it on the shadow descriptor, whose shadow copy sends the adjoint back.  Others stay
 calls, refused when derivatives reach them.
 """
 from __future__ import annotations
 
-from ..analysis.library import (ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,
+from ..analysis.library import (ATTRIBUTE_ALLOCATABLE, ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,
                                 DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET,
                                 DESCRIPTOR_TYPE_OFFSET, REAL_TYPE_CODES, fortran_reduction)
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantInt, ConstantNull, const_float
-from ..ir.types import I8, I64, DOUBLE, FLOAT, FunctionType
+from ..ir.types import I8, I64, DOUBLE, FLOAT, VOID, FunctionType
 
 _ELEMENT = {"double": DOUBLE, "float": FLOAT}
 
@@ -45,15 +50,20 @@ def write_out_fortran_reductions(fn) -> None:
         if operation in _FOLDS and len(call.args) == 5 and _is_zero(call.args[3]) and \
                 isinstance(call.args[4], ConstantNull):
             _write_fold(fn, call, _ELEMENT[element], operation)
+        elif operation == "norm2" and len(call.args) == 4 and _is_zero(call.args[3]):
+            _write_norm2(fn, call, _ELEMENT[element])
         elif operation == "dot_product" and len(call.args) == 4:
             _write_dot_product(fn, call, _ELEMENT[element])
         elif operation == "matmul" and len(call.args) == 5 and \
-                all(stored_byte(d, DESCRIPTOR_RANK_OFFSET) == 2 for d in call.args[:3]):
+                tuple(stored_byte(d, DESCRIPTOR_RANK_OFFSET) for d in call.args[:3]) in \
+                _MATMUL_RANKS:
             _write_matmul(fn, call, _ELEMENT[element])
         elif operation == "assign" and len(call.args) == 4:
             element = _assigned_real(call.args[0], call.args[1])
             if element is not None:
-                _write_assign(fn, call, _ELEMENT[element])
+                allocatable = stored_byte(call.args[0], DESCRIPTOR_ATTRIBUTE_OFFSET) == \
+                    ATTRIBUTE_ALLOCATABLE
+                _write_assign(fn, call, _ELEMENT[element], allocatable)
 
 
 def _is_zero(v) -> bool:
@@ -147,20 +157,63 @@ def _write_fold(fn, call, element, operation):
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
     desc = call.args[0]
-    base = _field(b, desc, 0, desc.type, f"{operation}.base")
     rank, total, after_total = _element_count(fn, b, rest, desc, operation)
-    j, jb, jlatch, after_fold = _counted_loop(fn, after_total, rest, total,
-                                              f"{operation}.elements")
-    acc = Builder(j.parent, 0).phi(element, [(const_float(element, start(element)),
-                                              j.blocks[0])], f"{operation}.acc")
-    offset = _element_offset(fn, jb, desc, rank, j)
-    at = jb.gep(I8, base, [offset], base.type, f"{operation}.element.at")
-    value = jb.load(element, at, f"{operation}.element")
-    folded = step(jb, acc, value, f"{operation}.next")
-    jb.br(jlatch.block)
-    acc.add_incoming(folded, jlatch.block)
+    jb, value, acc, loop = _element_loop(fn, after_total, rest, desc, rank, total, element,
+                                         start(element), operation)
+    after_fold = _close_fold(jb, acc, step(jb, acc, value, f"{operation}.next"), loop)
     after_fold.br(rest)
     call.replace_all_uses_with(acc)
+    call.erase()
+
+
+def _element_loop(fn, b, rest, desc, rank, total, element, start, name):
+    """A fold over the elements of `desc` in array element order: returns
+    (builder in its body, the element, the accumulator phi, builder after
+    it); the caller adds the accumulator's next value with `_close_fold`."""
+    base = _field(b, desc, 0, desc.type, f"{name}.base")
+    j, jb, jlatch, after = _counted_loop(fn, b, rest, total, f"{name}.elements")
+    acc = Builder(j.parent, 0).phi(element, [(const_float(element, start), j.blocks[0])],
+                                   f"{name}.acc")
+    offset = _element_offset(fn, jb, desc, rank, j)
+    value = jb.load(element, jb.gep(I8, base, [offset], base.type, f"{name}.element.at"),
+                    f"{name}.element")
+    return jb, value, acc, (jlatch, after)
+
+
+def _close_fold(jb, acc, folded, loop):
+    jlatch, after = loop
+    jb.br(jlatch.block)
+    acc.add_incoming(folded, jlatch.block)
+    return after
+
+
+def _write_norm2(fn, call, element):
+    """norm2 of a whole array as the runtime computes it, safe from
+    overflow: m = maxval(abs(x)), then m * sqrt(sum((x / m)**2)) (0 when m
+    is 0: the sum then is taken as 1, so no 0/0 reaches a derivative)."""
+    rest = _split_after(fn, call)
+    b = Builder().position_before(call)
+    desc = call.args[0]
+    rank, total, after_total = _element_count(fn, b, rest, desc, "norm2")
+    zero, one = const_float(element, 0.0), const_float(element, 1.0)
+    jb, x, largest, loop = _element_loop(fn, after_total, rest, desc, rank, total, element,
+                                         0.0, "norm2.max")
+    size = jb.select(jb.fcmp("olt", x, zero), jb.fneg(x), x, "norm2.abs")
+    after_max = _close_fold(jb, largest, _pick("ogt")(jb, largest, size, "norm2.max.next"),
+                            loop)
+    is_zero = after_max.fcmp("oeq", largest, zero, "norm2.zero")
+    scale = after_max.select(is_zero, one, largest, "norm2.scale")
+    jb, x, squares, loop = _element_loop(fn, after_max, rest, desc, rank, total, element,
+                                         0.0, "norm2.sum")
+    t = jb.fdiv(x, scale, "norm2.scaled")
+    after_sum = _close_fold(jb, squares, jb.fadd(squares, jb.fmul(t, t), "norm2.sum.next"),
+                            loop)
+    kind = "f64" if element == DOUBLE else "f32"
+    sqrt = fn.module.declare_function(f"llvm.sqrt.{kind}", FunctionType(element, (element,)))
+    root = after_sum.call(sqrt, [after_sum.select(is_zero, one, squares)], "norm2.root")
+    result = after_sum.fmul(largest, root, "norm2")
+    after_sum.br(rest)
+    call.replace_all_uses_with(result)
     call.erase()
 
 
@@ -255,38 +308,76 @@ def _struct_field(value, k):
 
 def _assigned_real(to, source):
     """The real kind an assignment copies, when both descriptors are known to
-    describe arrays of it and `to` is neither a pointer nor allocatable."""
+    describe arrays of it and `to` is not a pointer (if allocatable, of
+    the source's known rank)."""
     kind = stored_byte(source, DESCRIPTOR_TYPE_OFFSET)
+    attribute = stored_byte(to, DESCRIPTOR_ATTRIBUTE_OFFSET)
     if kind not in REAL_TYPE_CODES or stored_byte(to, DESCRIPTOR_TYPE_OFFSET) != kind or \
-            stored_byte(to, DESCRIPTOR_ATTRIBUTE_OFFSET) != ATTRIBUTE_OTHER:
+            attribute not in (ATTRIBUTE_OTHER, ATTRIBUTE_ALLOCATABLE):
+        return None
+    rank = stored_byte(to, DESCRIPTOR_RANK_OFFSET)
+    if attribute == ATTRIBUTE_ALLOCATABLE and (rank is None or
+                                               rank != stored_byte(source, DESCRIPTOR_RANK_OFFSET)):
         return None
     return REAL_TYPE_CODES[kind]
 
 
 # -- matmul and assignment ------------------------------------------------------------------
+# ranks of (result, x, y) of the matmuls written out: matrix times matrix,
+# matrix times vector, vector times matrix
+_MATMUL_RANKS = {(2, 2, 2), (1, 2, 1), (1, 1, 2)}
+
+
+def _matmul_shape(b, dx, dy):
+    """(m, k, n) and the byte strides (x rows, x columns, y rows, y columns)
+    of matmul(x, y) seen as an (m x k) times (k x n) product: a vector x is
+    one row (m = 1), a vector y one column (n = 1); the stride of the
+    missing dimension is never scaled by more than 0."""
+    zero = b.i64(0)
+    x_rank2 = stored_byte(dx, DESCRIPTOR_RANK_OFFSET) == 2
+    y_rank2 = stored_byte(dy, DESCRIPTOR_RANK_OFFSET) == 2
+    if x_rank2:
+        m, k = (_dim_field(b, dx, b.i64(d), 1, "mm.extent") for d in (0, 1))
+        sx0, sx1 = (_dim_field(b, dx, b.i64(d), 2, "mm.stride.x") for d in (0, 1))
+    else:
+        m, k = b.i64(1), _dim_field(b, dx, zero, 1, "mm.extent")
+        sx0, sx1 = zero, _dim_field(b, dx, zero, 2, "mm.stride.x")
+    if y_rank2:
+        n = _dim_field(b, dy, b.i64(1), 1, "mm.n")
+        sy0, sy1 = (_dim_field(b, dy, b.i64(d), 2, "mm.stride.y") for d in (0, 1))
+    else:
+        n, sy0, sy1 = b.i64(1), _dim_field(b, dy, zero, 2, "mm.stride.y"), zero
+    return (m, k, n), (sx0, sx1, sy0, sy1)
+
+
+def _fill_result_descriptor(b, res, dims):
+    """The result's dimensions (lower bound 1, extent, byte stride), from
+    (extent, stride) pairs.  (Products: an extent read from a descriptor
+    flang filled with ptrtoint sizes is an integer once multiplied.)"""
+    for d, (extent, stride) in enumerate(dims):
+        for field, value in enumerate((b.i64(1), b.mul(extent, b.i64(1)), stride)):
+            offset = DESCRIPTOR_DIMS_OFFSET + d * DESCRIPTOR_DIM_BYTES + 8 * field
+            b.store(value, b.gep(I8, res, [b.i64(offset)], res.type, "mm.dim"))
+
+
 def _write_matmul(fn, call, element):
-    """result = matmul(x, y) of rank-2 arrays: the runtime allocates the
-    result (the caller frees it); here malloc does, and loops fill it in
-    column-major order: result(i, j) = sum over l of x(i, l) y(l, j)."""
+    """result = matmul(x, y) (matrix or vector x, matrix or vector y, not
+    both vectors): the runtime allocates the result (the caller frees it);
+    here malloc does, and loops fill it in column-major order:
+    result(i, j) = sum over l of x(i, l) y(l, j)."""
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
     res, dx, dy = call.args[:3]
     size = b.i64(8 if element == DOUBLE else 4)
     x, y = _field(b, dx, 0, dx.type, "mm.x"), _field(b, dy, 0, dy.type, "mm.y")
-    m, k = (_dim_field(b, dx, b.i64(d), 1, "mm.extent") for d in (0, 1))
-    n = _dim_field(b, dy, b.i64(1), 1, "mm.n")
-    sx0, sx1 = (_dim_field(b, dx, b.i64(d), 2, "mm.stride.x") for d in (0, 1))
-    sy0, sy1 = (_dim_field(b, dy, b.i64(d), 2, "mm.stride.y") for d in (0, 1))
+    (m, k, n), (sx0, sx1, sy0, sy1) = _matmul_shape(b, dx, dy)
     malloc = fn.module.declare_function("malloc", FunctionType(dx.type, (I64,)))
     out = b.call(malloc, [b.mul(b.mul(m, n), size)], "mm.result")
     b.store(out, res)
-    # (products: an extent read from a descriptor flang filled with
-    # ptrtoint sizes is an integer once multiplied)
-    for d, (extent, stride) in enumerate(((b.mul(m, b.i64(1)), size), (b.mul(n, b.i64(1)),
-                                                                        b.mul(m, size)))):
-        for field, value in enumerate((b.i64(1), extent, stride)):
-            offset = DESCRIPTOR_DIMS_OFFSET + d * DESCRIPTOR_DIM_BYTES + 8 * field
-            b.store(value, b.gep(I8, res, [b.i64(offset)], res.type, "mm.dim"))
+    if stored_byte(res, DESCRIPTOR_RANK_OFFSET) == 2:
+        _fill_result_descriptor(b, res, ((m, size), (n, b.mul(m, size))))
+    else:
+        _fill_result_descriptor(b, res, ((b.mul(m, n), size),))
     j, jb, jlatch, done = _counted_loop(fn, b, rest, n, "mm.j")
     i, ib, ilatch, jafter = _counted_loop(fn, jb, None, m, "mm.i")
     l, lb, llatch, iafter = _counted_loop(fn, ib, None, k, "mm.l")
@@ -304,20 +395,71 @@ def _write_matmul(fn, call, element):
     call.erase()
 
 
-def _write_assign(fn, call, element):
+def _write_assign(fn, call, element, reallocate: bool):
     """to = from for real arrays of the same shape, element by element in
-    array element order (each through its own descriptor's strides)."""
+    array element order, through a contiguous temporary as the runtime
+    does when they may overlap (`r = r(n:1:-1)`, `r = r(2:5)` into an
+    allocatable r): all of `from` is read before `to` is reallocated or
+    written.  Each side is addressed through its own descriptor's strides."""
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
     to, source = call.args[:2]
-    to_base = _field(b, to, 0, to.type, "assign.to")
+    size = b.i64(8 if element == DOUBLE else 4)
     from_base = _field(b, source, 0, source.type, "assign.from")
-    rank, total, after_total = _element_count(fn, b, rest, source, "assign")
-    e, eb, elatch, done = _counted_loop(fn, after_total, rest, total, "assign.elements")
+    rank, total, b = _element_count(fn, b, rest, source, "assign")
+    malloc = fn.module.declare_function("malloc", FunctionType(to.type, (I64,)))
+    temp = b.call(malloc, [b.mul(total, size)], "assign.temp")
+    e, eb, elatch, b = _counted_loop(fn, b, rest, total, "assign.read")
     from_at = _element_offset(fn, eb, source, rank, e)
-    to_at = _element_offset(fn, eb, to, rank, e)
     value = eb.load(element, eb.gep(I8, from_base, [from_at], from_base.type), "assign.value")
+    eb.store(value, eb.gep(I8, temp, [eb.mul(e, size)], temp.type))
+    eb.br(elatch.block)
+    if reallocate:
+        b = _write_reallocation(fn, b, to, source, element)
+    to_base = _field(b, to, 0, to.type, "assign.to")
+    e, eb, elatch, b = _counted_loop(fn, b, rest, total, "assign.write")
+    to_at = _element_offset(fn, eb, to, rank, e)
+    value = eb.load(element, eb.gep(I8, temp, [eb.mul(e, size)], temp.type), "assign.value")
     eb.store(value, eb.gep(I8, to_base, [to_at], to_base.type))
     eb.br(elatch.block)
-    done.br(rest)
+    b.call(fn.module.declare_function("free", FunctionType(VOID, (to.type,))), [temp])
+    b.br(rest)
     call.erase()
+
+
+def _write_reallocation(fn, b, to, source, element):
+    """What the runtime does before the copy when `to` is allocatable:
+    unless it is allocated with the source's extents, free it, allocate
+    the source's shape (its lower bounds, contiguous strides) and store
+    that in `to`'s descriptor.  `b` ends an unterminated block; returns a
+    builder at the end of the (unterminated) block that follows."""
+    rank = stored_byte(to, DESCRIPTOR_RANK_OFFSET)
+    realloc = fn.add_block("assign.realloc", after=b.block)
+    copy = fn.add_block("assign.copy", after=realloc)
+    base = _field(b, to, 0, to.type, "assign.old")
+    same = b.icmp("ne", base, ConstantNull(to.type), "assign.allocated")
+    for d in range(rank):
+        extent = _dim_field(b, source, b.i64(d), 1, "assign.extent")
+        had = _dim_field(b, to, b.i64(d), 1, "assign.had")
+        # (a select: an unallocated array's extents may be undefined)
+        same = b.select(same, b.icmp("eq", had, extent), ConstantInt(same.type, 0))
+    b.cond_br(same, copy, realloc)
+    rb = Builder(realloc)
+    free = fn.module.declare_function("free", FunctionType(VOID, (to.type,)))
+    rb.call(free, [base])
+    stride = rb.i64(8 if element == DOUBLE else 4)
+    dims = []
+    for d in range(rank):
+        lower = _dim_field(rb, source, rb.i64(d), 0, "assign.lower")
+        extent = _dim_field(rb, source, rb.i64(d), 1, "assign.extent")
+        # (products: what flang filled with ptrtoint sizes is an integer once multiplied)
+        dims.append((rb.mul(lower, rb.i64(1)), rb.mul(extent, rb.i64(1)), stride))
+        stride = rb.mul(stride, extent)
+    malloc = fn.module.declare_function("malloc", FunctionType(to.type, (I64,)))
+    rb.store(rb.call(malloc, [stride], "assign.new"), to)
+    for d, fields in enumerate(dims):
+        for field, value in enumerate(fields):
+            offset = DESCRIPTOR_DIMS_OFFSET + d * DESCRIPTOR_DIM_BYTES + 8 * field
+            rb.store(value, rb.gep(I8, to, [rb.i64(offset)], to.type, "assign.dim"))
+    rb.br(copy)
+    return Builder(copy)

@@ -145,17 +145,35 @@ end program
 """
 
 # A runtime call the AD has no rule for, in a function `f(x)`, and what the
-# refusal must say: the runtime's assignment to an allocatable array (here
-# of matmul's result; matmul itself is written out), and a reduction with a
+# refusal must say: the runtime's assignment to a pointer array (here of
+# matmul's result; matmul itself is written out), reshape, the end of a local
+# derived-type variable with an allocatable component, and a reduction with a
 # mask (the whole-array forms are written out as loops).
 _REFUSED_RUNTIME = {
     "matmul": ("""\
     real(c_double), intent(in) :: x(3, 3)
-    real(c_double), allocatable :: y(:, :)
+    real(c_double), pointer :: y(:, :)
+    allocate(y(3, 3))
     y = matmul(x, x)
     s = y(1, 1)
 """, r"'_FortranA(MatmulReal8Real8|Assign)' \(no derivative rule yet\), which implements "
      r"(matmul|an array assignment)"),
+    "reshape": ("""\
+    real(c_double), intent(in) :: x(9)
+    real(c_double) :: m(3, 3)
+    m = reshape(x, [3, 3])
+    s = m(2, 3) * m(1, 1)
+""", r"'_FortranAReshape' \(no derivative rule yet\), which implements reshape"),
+    "derived-type-allocatable": ("""\
+    real(c_double), intent(in) :: x(9)
+    type :: work
+      real(c_double), allocatable :: r(:)
+    end type
+    type(work) :: w
+    w%r = x * x
+    s = sum(w%r)
+""", r"'_FortranADestroy' \(no derivative rule yet\), which implements the deallocation of "
+     r"a local derived-type variable's allocatable components"),
     "masked-maxval": ("""\
     real(c_double), intent(in) :: x(9)
     s = maxval(x, mask=x < 0.5d0)

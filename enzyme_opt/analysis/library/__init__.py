@@ -43,7 +43,7 @@ from .mpi import (carries_no_derivative, float_datatype, is_mpi_inactive, mpi_ru
                   reduction_op, refused_mpi)
 from .openmp import (BARRIER, CRITICAL, END_CRITICAL, END_REDUCE_NOWAIT, FORK_CALL,
                      REDUCE_NOWAIT, is_openmp_inactive, refused_openmp)
-from .runtimes import (ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,
+from .runtimes import (ATTRIBUTE_ALLOCATABLE, ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,
                        DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET, DESCRIPTOR_TYPE_OFFSET,
                        FORTRAN_REDUCTIONS, REAL_TYPE_CODES, REFUSED_RUNTIME, fortran_reduction,
                        refused_runtime)

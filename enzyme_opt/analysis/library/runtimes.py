@@ -17,13 +17,14 @@ BLAS routines are in blas.py.
 from __future__ import annotations
 
 # name -> (operation, element type): runtime functions written out as loops
-# (matmul of two rank-2 arrays, and the runtime's assignment of a real
-# array to one that is not allocatable, only; others stay refused below)
+# (matmul of matrices and vectors, and the runtime's assignment of a real
+# array to one that is not a pointer, only; others stay refused below)
 FORTRAN_REDUCTIONS = {
     "_FortranASumReal8": ("sum", "double"), "_FortranASumReal4": ("sum", "float"),
     "_FortranAProductReal8": ("product", "double"), "_FortranAProductReal4": ("product", "float"),
     "_FortranAMaxvalReal8": ("maxval", "double"), "_FortranAMaxvalReal4": ("maxval", "float"),
     "_FortranAMinvalReal8": ("minval", "double"), "_FortranAMinvalReal4": ("minval", "float"),
+    "_FortranANorm2_8": ("norm2", "double"), "_FortranANorm2_4": ("norm2", "float"),
     "_FortranADotProductReal8": ("dot_product", "double"),
     "_FortranADotProductReal4": ("dot_product", "float"),
     "_FortranAMatmulReal8Real8": ("matmul", "double"),
@@ -41,18 +42,27 @@ DESCRIPTOR_ATTRIBUTE_OFFSET = 22
 # and its attribute of an array that is neither a pointer nor allocatable
 REAL_TYPE_CODES = {27: "float", 28: "double"}
 ATTRIBUTE_OTHER = 0
+# ... and of an allocatable array (CFI_attribute_allocatable)
+ATTRIBUTE_ALLOCATABLE = 2
 DESCRIPTOR_DIMS_OFFSET = 24
 DESCRIPTOR_DIM_BYTES = 24
 
 # name -> the Fortran it implements, and how to write it instead.
 REFUSED_RUNTIME = {
-    "_FortranAMatmulReal8Real8": ("matmul of real(8) arrays other than two of rank 2; "
-                                  "write the product as loops"),
-    "_FortranAMatmulReal4Real4": ("matmul of real(4) arrays other than two of rank 2; "
-                                  "write the product as loops"),
-    "_FortranAAssign": ("an array assignment done by the runtime (to an allocatable or pointer "
-                        "array, or of other than real arrays); assign element by element in "
-                        "a loop"),
+    "_FortranAMatmulReal8Real8": ("matmul of real(8) arrays whose ranks are not known "
+                                  "here; write the product as loops"),
+    "_FortranAMatmulReal4Real4": ("matmul of real(4) arrays whose ranks are not known "
+                                  "here; write the product as loops"),
+    "_FortranAAssign": ("an array assignment done by the runtime (to a pointer array, or of "
+                        "other than real arrays, or of ranks not known here); assign element "
+                        "by element in a loop"),
+    "_FortranANorm2_8": "norm2 along a dimension, norm2(a, dim=k); write it as a loop",
+    "_FortranANorm2_4": "norm2 along a dimension, norm2(a, dim=k); write it as a loop",
+    "_FortranADestroy": ("the deallocation of a local derived-type variable's allocatable "
+                         "components where it goes out of scope; give the components an "
+                         "explicit shape, or use allocatable arrays outside a type"),
+    "_FortranAReshape": ("reshape; pass the array to a procedure whose dummy has the "
+                         "shape wanted (explicit shape), or copy it in a loop"),
     "_FortranASumDim": "sum along a dimension, sum(a, dim=k); write it as a loop",
     "_FortranAProductReal8": "product with dim= or mask=; write it as a loop",
     "_FortranAProductReal4": "product with dim= or mask=; write it as a loop",

@@ -1,10 +1,13 @@
-! product, maxval and minval of whole arrays (flang calls its runtime for
-! them at -O0, and for product at every level): of a rank-1 array, of a
-! strided section, of a rank-2 array, in real(8) and real(4).
+! product, maxval, minval and norm2 of whole arrays (flang calls its runtime
+! for them at -O0, and for product and norm2 at every level): of a rank-1
+! array, of a strided section, of a rank-2 array, in real(8) and real(4).
 !   f(x) = product(x(1:n:2)) + maxval(m)**2 - 3 minval(x) + maxval(x4)
-! where m(i, j) = x(i) * x(j + 1) and x4 = real(x, 4).  The real(8) gradient
-! is checked against central differences; maxval's derivative is 1 at its
-! maximum, 0 elsewhere (no ties among these values).
+!          + norm2(m) + 1e-200 norm2(1e200 x(1:n:2)) + norm2(x4)
+! where m(i, j) = x(i) * x(j + 1) and x4 = real(x, 4); the scaled section's
+! plain sum of squares would overflow.  The real(8) gradient is checked
+! against central differences; the real(4) terms against their exact
+! derivatives: maxval's is 1 at its maximum, 0 elsewhere (no ties among
+! these values), norm2's x_i / norm2(x).
 module enzyme
   use iso_c_binding
   implicit none
@@ -34,7 +37,8 @@ contains
       end do
     end do
     x4 = real(x, 4)
-    s = product(x(1:n:2)) + maxval(m)**2 - 3 * minval(x) + maxval(x4)
+    s = product(x(1:n:2)) + maxval(m)**2 - 3 * minval(x) + maxval(x4) &
+        + norm2(m) + 1d-200 * norm2(1d200 * x(1:n:2)) + norm2(x4)
   end function
 end module
 
@@ -56,10 +60,10 @@ program extrema
     xm = x
     xp(i) = x(i) + h
     xm(i) = x(i) - h
-    ! the real(4) term's difference is too coarse at this step: its exact
-    ! derivative, 1 at the maximum, stands in for it
-    fd = (objective(xp, n) - real(maxval(real(xp, 4)), c_double) &
-          - objective(xm, n) + real(maxval(real(xm, 4)), c_double)) / (2 * h)
+    ! the real(4) terms' difference is too coarse at this step: their exact
+    ! derivatives stand in for it
+    fd = (objective(xp, n) - single_terms(xp) - objective(xm, n) + single_terms(xm)) &
+         / (2 * h) + x(i) / norm2(x)
     if (i == maxloc(x, 1)) fd = fd + 1
     if (abs(fd - dx(i)) > 1d-6 * (1 + abs(fd))) then
       print *, 'MISMATCH', i, dx(i), fd
@@ -67,4 +71,10 @@ program extrema
     end if
   end do
   if (bad /= 0) stop 1
+contains
+  ! the real(4) terms of the objective, each widened as it does
+  real(c_double) function single_terms(x)
+    real(c_double), intent(in) :: x(:)
+    single_terms = real(maxval(real(x, 4)), c_double) + real(norm2(real(x, 4)), c_double)
+  end function
 end program

@@ -1,5 +1,7 @@
-! matmul of rank-2 arrays (a strided, reversed section among them) assigned
-! to an explicit-shape array: flang calls its runtime's matmul and Assign
+! matmul of rank-2 arrays (a strided, reversed section among them), of a
+! matrix by a vector and of a vector (a strided row) by a matrix, assigned
+! to explicit-shape arrays and to an allocatable one (allocated by the
+! assignment): flang calls its runtime's matmul and Assign
 ! (at every -O level), which are written out as loops.  Reverse mode
 ! against central differences, forward mode against the gradient.
 module enzyme
@@ -25,10 +27,14 @@ module model
 contains
   function f(x) bind(c) result(s)
     real(c_double), intent(in) :: x(3, 3)
-    real(c_double) :: s, y(3, 3), z(3, 3)
+    real(c_double) :: s, y(3, 3), z(3, 3), v(3), w(3)
+    real(c_double), allocatable :: grown(:, :)
     y = matmul(x, x(:, 3:1:-1))
     z = matmul(y, x)
-    s = sum(y * y) + z(2, 1) - y(1, 3)
+    v = matmul(x, x(:, 2))
+    w = matmul(x(3, :), y)
+    grown = matmul(z, x(:, 1:2))
+    s = sum(y * y) + z(2, 1) - y(1, 3) + sum(v * w) + v(2) * w(3) + grown(3, 2) / 10
   end function
 end module
 

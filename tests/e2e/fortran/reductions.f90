@@ -2,9 +2,8 @@
 ! differentiated function (flang calls its runtime for sum and dot_product
 ! at -O0).  f(x, w) = sum(x**2) + dot_product(x, w) + sum(outer(x, x)) / 2
 ! + sum(x(1:n:2)) * dot_product(w(2:n:2), w(1:n-1:2)), so df/dx_i = 2 x_i + w_i
-! + sum(x) (+ the dot product for odd i) and df/dw_i = x_i + the strided terms.  (w is duplicated:
-! at -O0 flang stores a constant array's address in a descriptor on the
-! stack, memory with a shadow, which is refused.)
+! + sum(x) (+ the dot product for odd i) and df/dw_i = x_i + the strided
+! terms.  (const_array.f90 passes such a w enzyme_const.)
 module enzyme
   use iso_c_binding
   implicit none
