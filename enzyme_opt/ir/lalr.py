@@ -12,7 +12,8 @@ few milliseconds: the parse table, each parser state's scanner (the regular
 expressions Lark compiles for that state's acceptable terminals, in Lark's
 order) and, per grammar rule, how Lark filters its children.  `FusedParser`
 runs lexing, line counting and shift/reduce in one loop over them, so the
-tokens, the callbacks and their order are Lark's.  It can start at any of
+tokens (tokens.py's, which behave as Lark's), the callbacks and their order
+are Lark's; Lark itself is not imported.  It can start at any of
 the grammar's start symbols, anywhere in the text, and it can make the
 tokens of `%declare`d terminals itself (Lark leaves those to a post-lexer).
 
@@ -25,10 +26,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Dict, List, Optional, Tuple
 
-from . import lark_import  # noqa: F401  (first: Lark without `regex`)
-from lark import Token, Tree
-
 from .regex_first import first_chars
+from .tokens import Token, Tree
 
 _new_str = str.__new__
 
