@@ -10,6 +10,7 @@
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -102,3 +103,17 @@ def test_lark_comes_without_regex_and_regex_stays_importable():
               "    import regex\n"
               "    assert regex.match('a', 'a')\n")
     subprocess.run([sys.executable, "-c", script], cwd=REPO_ROOT, check=True)
+
+
+def test_tables_built_afresh_unpickle_without_lark(tmp_path):
+    """A Lark that builds its parser from the grammar (no cache of its own)
+    names symbols with its Token class: the tables must not keep them."""
+    script = ("import pickle, sys\n"
+              "from enzyme_opt.ir import parser\n"
+              "data = pickle.dumps(parser._cached_tables())\n"
+              "for name in [m for m in sys.modules if m.split('.')[0] == 'lark']:\n"
+              "    del sys.modules[name]\n"
+              "sys.modules['lark'] = None\n"
+              "pickle.loads(data)\n")
+    subprocess.run([sys.executable, "-c", script], cwd=REPO_ROOT, check=True,
+                   env={**os.environ, "XDG_CACHE_HOME": str(tmp_path)})

@@ -23,6 +23,7 @@ carry what the diagnostics are made from.
 """
 from __future__ import annotations
 
+import marshal
 import re
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -65,8 +66,35 @@ class Rule:
         self.left_recursive = left_recursive
 
 
+class _Rows(dict):
+    """state -> its parse-table row, each row decoded when first asked for.
+
+    The table has thousands of states and a small module visits a few
+    hundred: unpickling every row took most of reading the cached tables."""
+
+    def __init__(self, encoded: Dict[int, bytes]):
+        super().__init__()
+        self._encoded = encoded
+
+    def __missing__(self, state: int) -> Dict[str, object]:
+        row = self[state] = marshal.loads(self._encoded[state])
+        return row
+
+    def __reduce__(self):
+        return (_Rows, (self._encoded,))
+
+
 class Tables:
-    """What `FusedParser` needs, read off a constructed Lark LALR parser."""
+    """What `FusedParser` needs, read off a constructed Lark LALR parser.
+
+    Pickled with each row of the parse table as marshal's bytes (`_Rows`).
+    """
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        if not isinstance(self.actions, _Rows):
+            state["actions"] = _Rows({s: marshal.dumps(row) for s, row in self.actions.items()})
+        return state
 
     def __init__(self, lark, starts):
         frontend = lark.parser
@@ -102,6 +130,23 @@ class Tables:
                 by_lexer[id(lexer)] = len(self.scanners)
                 self.scanners.append(_scanner_parts(lexer, firsts, blank.name))
             self.scanner_of[state] = by_lexer[id(lexer)]
+        # A freshly built Lark names symbols with its own Token class: the
+        # tables hold plain strings, so that reading them needs no Lark.
+        for name, value in vars(self).items():
+            setattr(self, name, _plain(value))
+        for rule in self.rules:
+            rule.name, rule.include = _plain(rule.name), _plain(rule.include)
+
+
+def _plain(data):
+    """`data` with every string (of a str subclass too) a plain str."""
+    if isinstance(data, str):
+        return str(data)
+    if isinstance(data, dict):
+        return {_plain(k): _plain(v) for k, v in data.items()}
+    if isinstance(data, (tuple, list, frozenset, set)):
+        return type(data)(map(_plain, data))
+    return data
 
 
 def _rule_shape(rule) -> Rule:

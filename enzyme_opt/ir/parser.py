@@ -193,8 +193,10 @@ class LazyBody:
                 gc.enable()
 
 
+@functools.lru_cache(maxsize=1)
 def _cached_tables() -> Tables:
-    """The parser's tables, from the per-user cache when it has this grammar's.
+    """The parser's tables, from the per-user cache when it has this grammar's
+    (read once per process: unpickling them is a tenth of a small run).
 
     The cache file holds the tables beside everything they were made from
     (`_table_sources`), compared in full when read: its name, a checksum of
