@@ -27,6 +27,7 @@ import marshal
 import re
 from typing import Callable, Dict, List, Optional, Tuple
 
+from .compiled_regex import compile_from, compiled_form
 from .regex_first import first_chars
 from .tokens import Token, Tree
 
@@ -123,6 +124,7 @@ class Tables:
         self.scanner_of: Dict[int, int] = {}
         self.scanners: List[Tuple] = []
         self.terminals = {t.name: t.pattern.to_regexp() for t in conf.terminals}
+        self.compiled = {name: compiled_form(regex) for name, regex in self.terminals.items()}
         firsts = {name: first_chars(regex) for name, regex in self.terminals.items()}
         by_lexer = {}
         for state, lexer in getattr(frontend.lexer, "lexer", frontend.lexer).lexers.items():
@@ -316,7 +318,8 @@ class FusedParser:
     def _matcher(self, terminal: str) -> Tuple[str, Callable]:
         pair = self._matchers.get(terminal)
         if pair is None:
-            match = re.compile(self._tables.terminals[terminal]).match
+            tables = self._tables
+            match = compile_from(tables.terminals[terminal], tables.compiled[terminal]).match
             if terminal in self._deep:
                 match = self._deep[terminal](match)
             pair = self._matchers[terminal] = (terminal, match)
