@@ -28,7 +28,6 @@ import re
 from typing import Callable, Dict, List, Optional, Tuple
 
 from .compiled_regex import compile_from, compiled_form
-from .regex_first import first_chars
 from .tokens import Token, Tree
 
 _new_str = str.__new__
@@ -125,6 +124,7 @@ class Tables:
         self.scanners: List[Tuple] = []
         self.terminals = {t.name: t.pattern.to_regexp() for t in conf.terminals}
         self.compiled = {name: compiled_form(regex) for name, regex in self.terminals.items()}
+        from .regex_first import first_chars       # only here: tables are built once per user
         firsts = {name: first_chars(regex) for name, regex in self.terminals.items()}
         by_lexer = {}
         for state, lexer in getattr(frontend.lexer, "lexer", frontend.lexer).lexers.items():

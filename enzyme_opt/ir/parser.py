@@ -33,7 +33,7 @@ from . import lalr
 from .lalr import MAX_STACK, FusedParser, Rejected, Tables, TooDeep, rule_callbacks
 from .module import Module
 from .names import parse_identifier
-from . import compiled_regex, regex_first
+from . import compiled_regex
 from .syntax import ModuleSyntax
 
 
@@ -226,7 +226,8 @@ def _table_sources() -> str:
     and the code that builds them."""
     lark = importlib.util.find_spec("lark")
     parts = [_grammar_text(), sys.version]
-    builders = (lalr.__file__, regex_first.__file__, compiled_regex.__file__)
+    here = os.path.dirname(os.path.abspath(__file__))
+    builders = (lalr.__file__, os.path.join(here, "regex_first.py"), compiled_regex.__file__)
     for path in (lark.origin if lark is not None else None, *builders):
         if path:
             with open(path, encoding="utf-8", errors="surrogateescape") as f:
