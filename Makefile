@@ -54,6 +54,7 @@ bench:
 	$(PYTHON) tools/bench.py || status=$$?; \
 	$(PYTHON) bench/run.py || status=$$?; \
 	$(PYTHON) bench/scaling.py || status=$$?; \
+	$(PYTHON) bench/startup.py || status=$$?; \
 	exit $$status
 
 # Gradient fuzzer: random self-checking programs (tools/fuzz_gradients.py) for

@@ -5,7 +5,6 @@ import gc
 import os
 import re
 import sys
-import traceback
 
 import click
 
@@ -458,6 +457,7 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
         if getattr(e, "enzyme_opt_note", None):
             click.echo(f"note: {e.enzyme_opt_note}", err=True)
         if debug:
+            import traceback
             traceback.print_exc()
         else:
             click.echo("note: this is a bug in enzyme-opt; rerun with --debug for a traceback "

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 from typing import List, Optional, Tuple
 
@@ -43,6 +42,7 @@ def _tool(tool: str, version: int, why: str) -> str:
 
 
 def _run(command: list, what: str, data: Optional[bytes] = None) -> bytes:
+    import subprocess       # here: most runs read and write text, and never need it
     proc = subprocess.run(command, input=data, capture_output=True)
     if proc.returncode != 0:
         message = proc.stderr.decode("utf-8", "replace").strip() or f"exit status {proc.returncode}"
@@ -57,6 +57,7 @@ def disassemble(data: bytes, filename: str) -> Tuple[str, int]:
         raise EnzymeOptError("reading bitcode needs llvm-dis of the LLVM that wrote it (Debian "
                              "package llvm-19 or llvm-14), and none is installed", filename)
     version = versions[0]
+    import subprocess
     proc = subprocess.run([shutil.which(f"llvm-dis-{version}"), "-o", "-"], input=data,
                           capture_output=True)
     if proc.returncode != 0:

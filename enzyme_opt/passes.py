@@ -9,28 +9,34 @@ sits above the layers whose code the passes run, below the command line.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import Dict, List
 
 from .diagnostics import EnzymeOptError
 
 
-@dataclass(frozen=True)
 class Pass:
-    name: str
-    help: str
-    target: str                  # "package.module:function"; empty: nothing to run
-    per_function: bool = False
-    # Text that some global value's name must hold for the pass to have
-    # anything to do (empty: always runs).  Else neither its code is loaded
-    # (most of a small run's start-up) nor the module walked.
-    needs_name: str = ""
-    # An option that gives the pass work whatever the names (`truncate_all`:
-    # every function of the module is truncated).
-    wanted_by_option: str = ""
-    # The pass reads the bodies it needs itself (Module.read_bodies_naming,
-    # Function.blocks): a lazily read module's other bodies stay text.
-    reads_lazily: bool = False
+    """One pass: a name, a line of help and where its code lives.
+
+    `target` is "package.module:function" (empty: nothing to run).
+    `needs_name` is text that some global value's name must hold for the
+    pass to have anything to do (empty: always runs); else neither its code
+    is loaded (most of a small run's start-up) nor the module walked.
+    `wanted_by_option` is an option that gives the pass work whatever the
+    names (`truncate_all`: every function of the module is truncated).
+    `reads_lazily`: the pass reads the bodies it needs itself
+    (Module.read_bodies_naming, Function.blocks), so a lazily read module's
+    other bodies stay text.  (A plain class: `dataclasses` took a few
+    milliseconds of every start-up.)
+    """
+
+    __slots__ = ("name", "help", "target", "per_function", "needs_name", "wanted_by_option",
+                 "reads_lazily")
+
+    def __init__(self, name: str, help: str, target: str, per_function: bool = False,
+                 needs_name: str = "", wanted_by_option: str = "", reads_lazily: bool = False):
+        self.name, self.help, self.target = name, help, target
+        self.per_function, self.needs_name = per_function, needs_name
+        self.wanted_by_option, self.reads_lazily = wanted_by_option, reads_lazily
 
     def run(self, module, options) -> None:
         if not self.target or not self.applies_to(module, options):

@@ -3,11 +3,14 @@
 - a module without any `enzyme_` name has nothing for the default pass to
   do: the AD is not even imported, and the output is what running the pass
   would have written;
-- Lark is imported without the `regex` module, which our grammar does not
-  need, and `regex` stays importable for anyone else.
+- a parse from the cached tables does not import Lark at all; when Lark is
+  needed (to diagnose input the fused loop rejects), it is imported without
+  the `regex` module, which our grammar does not need, and `regex` stays
+  importable for anyone else.
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -73,10 +76,25 @@ def test_a_module_with_an_api_call_loads_the_ad(tmp_path):
     assert "enzyme_opt.ad.api" in loaded
 
 
-def test_lark_comes_without_regex_and_regex_stays_importable():
+def test_a_parse_from_the_cached_tables_loads_no_lark():
     script = ("import sys\n"
               "from enzyme_opt.ir.parser import parse_module\n"
               "parse_module('define i32 @f(i32 %x) {\\n  ret i32 %x\\n}\\n')\n"
+              "assert not [m for m in sys.modules if m.split('.')[0] == 'lark'], 'Lark loaded'\n")
+    subprocess.run([sys.executable, "-c", script], cwd=REPO_ROOT, check=True)
+
+
+def test_lark_comes_without_regex_and_regex_stays_importable():
+    """Lark diagnoses what the fused loop rejects: its import then leaves
+    `regex` out."""
+    script = ("import sys\n"
+              "from enzyme_opt.diagnostics import ParseError\n"
+              "from enzyme_opt.ir.parser import parse_module\n"
+              "try:\n"
+              "    parse_module('define i32 @f(i32 %x) {\\n  ret i32 %y z\\n}\\n')\n"
+              "except ParseError:\n"
+              "    pass\n"
+              "assert 'lark' in sys.modules, 'Lark did not diagnose'\n"
               "assert 'regex' not in sys.modules, 'Lark loaded regex'\n"
               "import lark.utils\n"
               "assert not lark.utils._has_regex\n"
@@ -85,3 +103,17 @@ def test_lark_comes_without_regex_and_regex_stays_importable():
               "    import regex\n"
               "    assert regex.match('a', 'a')\n")
     subprocess.run([sys.executable, "-c", script], cwd=REPO_ROOT, check=True)
+
+
+def test_tables_built_afresh_unpickle_without_lark(tmp_path):
+    """A Lark that builds its parser from the grammar (no cache of its own)
+    names symbols with its Token class: the tables must not keep them."""
+    script = ("import pickle, sys\n"
+              "from enzyme_opt.ir import parser\n"
+              "data = pickle.dumps(parser._cached_tables())\n"
+              "for name in [m for m in sys.modules if m.split('.')[0] == 'lark']:\n"
+              "    del sys.modules[name]\n"
+              "sys.modules['lark'] = None\n"
+              "pickle.loads(data)\n")
+    subprocess.run([sys.executable, "-c", script], cwd=REPO_ROOT, check=True,
+                   env={**os.environ, "XDG_CACHE_HOME": str(tmp_path)})

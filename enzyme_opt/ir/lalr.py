@@ -12,7 +12,8 @@ few milliseconds: the parse table, each parser state's scanner (the regular
 expressions Lark compiles for that state's acceptable terminals, in Lark's
 order) and, per grammar rule, how Lark filters its children.  `FusedParser`
 runs lexing, line counting and shift/reduce in one loop over them, so the
-tokens, the callbacks and their order are Lark's.  It can start at any of
+tokens (tokens.py's, which behave as Lark's), the callbacks and their order
+are Lark's; Lark itself is not imported.  It can start at any of
 the grammar's start symbols, anywhere in the text, and it can make the
 tokens of `%declare`d terminals itself (Lark leaves those to a post-lexer).
 
@@ -22,13 +23,12 @@ carry what the diagnostics are made from.
 """
 from __future__ import annotations
 
+import marshal
 import re
 from typing import Callable, Dict, List, Optional, Tuple
 
-from . import lark_import  # noqa: F401  (first: Lark without `regex`)
-from lark import Token, Tree
-
-from .regex_first import first_chars
+from .compiled_regex import compile_from, compiled_form
+from .tokens import Token, Tree
 
 _new_str = str.__new__
 
@@ -66,8 +66,35 @@ class Rule:
         self.left_recursive = left_recursive
 
 
+class _Rows(dict):
+    """state -> its parse-table row, each row decoded when first asked for.
+
+    The table has thousands of states and a small module visits a few
+    hundred: unpickling every row took most of reading the cached tables."""
+
+    def __init__(self, encoded: Dict[int, bytes]):
+        super().__init__()
+        self._encoded = encoded
+
+    def __missing__(self, state: int) -> Dict[str, object]:
+        row = self[state] = marshal.loads(self._encoded[state])
+        return row
+
+    def __reduce__(self):
+        return (_Rows, (self._encoded,))
+
+
 class Tables:
-    """What `FusedParser` needs, read off a constructed Lark LALR parser."""
+    """What `FusedParser` needs, read off a constructed Lark LALR parser.
+
+    Pickled with each row of the parse table as marshal's bytes (`_Rows`).
+    """
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        if not isinstance(self.actions, _Rows):
+            state["actions"] = _Rows({s: marshal.dumps(row) for s, row in self.actions.items()})
+        return state
 
     def __init__(self, lark, starts):
         frontend = lark.parser
@@ -96,6 +123,8 @@ class Tables:
         self.scanner_of: Dict[int, int] = {}
         self.scanners: List[Tuple] = []
         self.terminals = {t.name: t.pattern.to_regexp() for t in conf.terminals}
+        self.compiled = {name: compiled_form(regex) for name, regex in self.terminals.items()}
+        from .regex_first import first_chars       # only here: tables are built once per user
         firsts = {name: first_chars(regex) for name, regex in self.terminals.items()}
         by_lexer = {}
         for state, lexer in getattr(frontend.lexer, "lexer", frontend.lexer).lexers.items():
@@ -103,6 +132,23 @@ class Tables:
                 by_lexer[id(lexer)] = len(self.scanners)
                 self.scanners.append(_scanner_parts(lexer, firsts, blank.name))
             self.scanner_of[state] = by_lexer[id(lexer)]
+        # A freshly built Lark names symbols with its own Token class: the
+        # tables hold plain strings, so that reading them needs no Lark.
+        for name, value in vars(self).items():
+            setattr(self, name, _plain(value))
+        for rule in self.rules:
+            rule.name, rule.include = _plain(rule.name), _plain(rule.include)
+
+
+def _plain(data):
+    """`data` with every string (of a str subclass too) a plain str."""
+    if isinstance(data, str):
+        return str(data)
+    if isinstance(data, dict):
+        return {_plain(k): _plain(v) for k, v in data.items()}
+    if isinstance(data, (tuple, list, frozenset, set)):
+        return type(data)(map(_plain, data))
+    return data
 
 
 def _rule_shape(rule) -> Rule:
@@ -272,7 +318,8 @@ class FusedParser:
     def _matcher(self, terminal: str) -> Tuple[str, Callable]:
         pair = self._matchers.get(terminal)
         if pair is None:
-            match = re.compile(self._tables.terminals[terminal]).match
+            tables = self._tables
+            match = compile_from(tables.terminals[terminal], tables.compiled[terminal]).match
             if terminal in self._deep:
                 match = self._deep[terminal](match)
             pair = self._matchers[terminal] = (terminal, match)

@@ -2,7 +2,9 @@
 
 The tables of the Lark LALR parser are built once per user and cached; a
 fused loop over them (lalr.py) drives `ModuleSyntax` rule by rule, so the
-model is built while parsing and no parse tree is ever materialized.
+model is built while parsing and no parse tree is ever materialized.  Lark
+itself (lark_parser.py) is imported only to build the tables or to
+diagnose input the fused loop rejects.
 Values may be used before they are defined (phis, calls to later
 functions): such uses get a placeholder that is replaced when the
 definition arrives; what is never defined is reported at its first use,
@@ -17,19 +19,13 @@ from __future__ import annotations
 
 import functools
 import gc
-import hashlib
-from importlib.resources import files
+import importlib.util
 import os
 import pickle
 import re
 import sys
-import tempfile
+import zlib
 from typing import Optional
-
-from . import lark_import  # noqa: F401  (first: Lark without `regex`)
-from lark import __version__ as lark_version
-from lark import Lark, Transformer, Tree
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..diagnostics import ParseError
 from .deep_metadata import deep_matchers
@@ -37,7 +33,7 @@ from . import lalr
 from .lalr import MAX_STACK, FusedParser, Rejected, Tables, TooDeep, rule_callbacks
 from .module import Module
 from .names import parse_identifier
-from . import regex_first
+from . import compiled_regex
 from .syntax import ModuleSyntax
 
 
@@ -53,21 +49,21 @@ def _grammar_text() -> str:
     if os.path.isfile(beside):
         with open(beside, encoding="utf-8") as f:
             return f.read()
+    from importlib.resources import files
     return (files("enzyme_opt.grammar") / "llvm.lark").read_text(encoding="utf-8")
 
 
-class _Dispatch(Transformer):
-    """Forwards Lark's rule callbacks to the ModuleSyntax of the current parse."""
+class _Current:
+    """The ModuleSyntax of the parse under way, which the rule callbacks
+    (ours, and Lark's through lark_parser.py) build into."""
+
+    __slots__ = ("target",)
 
     def __init__(self):
-        super().__init__(visit_tokens=False)
         self.target: Optional[ModuleSyntax] = None
 
-    def __default__(self, data, children, meta):
-        handler = getattr(self.target, "r_" + data, None)
-        if handler is None:       # `_rules` are inlined by Lark, which needs a Tree
-            return Tree(data, children, meta)
-        return handler(children)
+
+_CURRENT = _Current()
 
 
 def _watch(target: ModuleSyntax, token) -> None:
@@ -81,38 +77,8 @@ def _watch(target: ModuleSyntax, token) -> None:
         target.check_label_ref(token)
 
 
-class _LineTracker:
-    """Lark post-lexer that applies `_watch`, for Lark's own parsing loop.
-
-    A post-lexer, unlike lexer callbacks, needs no terminal names up front,
-    so the whole parser comes out of Lark's cache in one construction.
-    """
-
-    always_accept = ()
-
-    def __init__(self, dispatch: _Dispatch):
-        self.dispatch = dispatch
-
-    def process(self, stream):
-        dispatch = self.dispatch
-        for token in stream:
-            _watch(dispatch.target, token)
-            yield token
-
-
-_DISPATCH = _Dispatch()
-
-
 # A whole module, and a function body read on its own (a lazy parse's).
-_STARTS = ("module", "function_body")
-
-
-@functools.lru_cache(maxsize=1)
-def _lark() -> Lark:
-    """Lark's own parser: builds the tables, and diagnoses rejected input."""
-    return Lark(_grammar_text(), parser="lalr", lexer="contextual", start=list(_STARTS),
-                maybe_placeholders=True, transformer=_DISPATCH,
-                postlex=_LineTracker(_DISPATCH), cache=_cache_path("lark-cache") or True)
+STARTS = ("module", "function_body")
 
 
 @functools.lru_cache(maxsize=1)
@@ -121,7 +87,7 @@ def _callbacks() -> list:
         handler = getattr(ModuleSyntax, "r_" + name, None)
         if handler is None:
             return None
-        return lambda children: handler(_DISPATCH.target, children)
+        return lambda children: handler(_CURRENT.target, children)
     return rule_callbacks(_cached_tables(), node_for)
 
 
@@ -207,7 +173,7 @@ class LazyBody:
         syntax, token = self.syntax, self.token
         collecting = gc.isenabled()
         gc.disable()
-        outer, _DISPATCH.target = _DISPATCH.target, syntax
+        outer, _CURRENT.target = _CURRENT.target, syntax
         try:
             syntax.enter_body(fn)
             try:
@@ -222,36 +188,56 @@ class LazyBody:
                 raise _too_deep(syntax, e) from None
             syntax.leave_body()
         finally:
-            _DISPATCH.target = outer
+            _CURRENT.target = outer
             if collecting:
                 gc.enable()
 
 
+@functools.lru_cache(maxsize=1)
 def _cached_tables() -> Tables:
-    """The parser's tables, from the per-user cache when it has this grammar's."""
-    key = hashlib.sha256()
-    for part in (_grammar_text(), lark_version, sys.version):
-        key.update(part.encode() + b"\0")
-    for builder in (lalr, regex_first):      # the code that builds the tables
-        with open(builder.__file__, "rb") as f:
-            key.update(f.read())
-    path = _cache_path(f"{key.hexdigest()[:16]}.tables")
+    """The parser's tables, from the per-user cache when it has this grammar's
+    (read once per process: unpickling them is a tenth of a small run).
+
+    The cache file holds the tables beside everything they were made from
+    (`_table_sources`), compared in full when read: its name, a checksum of
+    those, only keeps versions apart.
+    """
+    sources = _table_sources()
+    path = _cache_path(f"{zlib.crc32(sources.encode('utf-8', 'surrogateescape')):08x}.tables")
     if path is not None:
         try:
             with open(path, "rb") as f:
-                tables = pickle.load(f)
-            if isinstance(tables, Tables):
+                made_from, tables = pickle.load(f)
+            if made_from == sources and isinstance(tables, Tables):
                 return tables
         except Exception:       # absent, unreadable or stale: rebuild it
             pass
-    tables = Tables(_lark(), _STARTS)
+    from .lark_parser import lark_parser
+    tables = Tables(lark_parser(), STARTS)
     if path is not None:
-        _write_atomically(path, pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
+        _write_atomically(path, pickle.dumps((sources, tables),
+                                             protocol=pickle.HIGHEST_PROTOCOL))
     return tables
+
+
+def _table_sources() -> str:
+    """What the tables are made from: the grammar, Lark's release (its
+    package's __init__.py, read without importing Lark), the interpreter,
+    and the code that builds them."""
+    lark = importlib.util.find_spec("lark")
+    parts = [_grammar_text(), sys.version]
+    here = os.path.dirname(os.path.abspath(__file__))
+    builders = (lalr.__file__, os.path.join(here, "regex_first.py"), compiled_regex.__file__)
+    for path in (lark.origin if lark is not None else None, *builders):
+        if path:
+            with open(path, encoding="utf-8", errors="surrogateescape") as f:
+                parts.append(f.read())
+    return "\0".join(parts)
 
 
 def _write_atomically(path: str, data: bytes) -> None:
     """Another process may be reading or writing the same cache file."""
+    import tempfile
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tables-")
@@ -263,6 +249,12 @@ def _write_atomically(path: str, data: bytes) -> None:
             os.unlink(tmp)
 
 
+def _cache_directories(base: str):
+    yield os.path.join(base, "enzyme-opt")
+    import tempfile         # only when the first will not do
+    yield os.path.join(tempfile.gettempdir(), f"enzyme-opt-{os.getuid()}")
+
+
 def _cache_path(name: str) -> Optional[str]:
     """A file in the per-user cache directory, or None if there is none.
 
@@ -271,8 +263,7 @@ def _cache_path(name: str) -> Optional[str]:
     can write to it: the cache is unpickled.
     """
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    for directory in (os.path.join(base, "enzyme-opt"),
-                      os.path.join(tempfile.gettempdir(), f"enzyme-opt-{os.getuid()}")):
+    for directory in _cache_directories(base):
         try:
             os.makedirs(directory, mode=0o700, exist_ok=True)
             info = os.stat(directory)
@@ -322,72 +313,24 @@ def _parse(text: str, filename: str, fused: bool, lazy: bool = False) -> Module:
     syntax = ModuleSyntax(text, filename)
     if lazy and fused:
         syntax.lazy_body_of = lambda token: LazyBody(syntax, token)
-    _DISPATCH.target = syntax
+    _CURRENT.target = syntax
     try:
         try:
             if not fused:
                 raise Rejected
             (_fused_lazy() if lazy else _fused()).parse(text, syntax)
         except Rejected:
-            syntax = _DISPATCH.target = ModuleSyntax(text, filename)
-            _lark().parse(text, start="module")
+            syntax = _CURRENT.target = ModuleSyntax(text, filename)
+            from .lark_parser import parse_with_lark     # Lark: only for this
+            parse_with_lark(syntax)
         syntax.finish()
     except TooDeep as e:
         raise _too_deep(syntax, e) from None
-    except UnexpectedInput as e:
-        raise _located(syntax, e) from None
-    except ParseError:
-        raise
-    except LarkError as e:
-        raise syntax.error(str(e).splitlines()[0], None) from None
     finally:
-        _DISPATCH.target = None
+        _CURRENT.target = None
     return syntax.module
 
 
 def _too_deep(syntax: ModuleSyntax, e: TooDeep) -> ParseError:
     return syntax.error(f"types, constants or constant expressions nested too deeply "
                         f"(enzyme-opt reads at least {MAX_STACK // 6} levels)", e.token)
-
-
-def _located(syntax: ModuleSyntax, e: UnexpectedInput) -> ParseError:
-    earlier = syntax.pending_block_error()
-    if earlier is not None:
-        return earlier
-    if isinstance(e, UnexpectedCharacters):
-        ch = syntax.text[e.pos_in_stream] if e.pos_in_stream < len(syntax.text) else ""
-        message = f"unexpected character {ch!r}" if ch.strip() else "unexpected input"
-        return syntax.error_at(message, e.line, e.column)
-    if isinstance(e, UnexpectedEOF):
-        return _at_end_of_file(syntax)
-    token = getattr(e, "token", None)
-    if token is not None and token.type == "$END":
-        return _at_end_of_file(syntax)
-    expected = sorted(getattr(e, "expected", ()) or ())
-    text = repr(str(token)) if token is not None else "input"
-    hint = _expected_hint(expected)
-    return syntax.error_at(f"unexpected {text}{hint}", e.line, e.column)
-
-
-def _at_end_of_file(syntax: ModuleSyntax) -> ParseError:
-    """At the very end, as llvm-as puts it: after the last newline, the line is empty."""
-    lines = syntax.text.split("\n")
-    return syntax.error_at("unexpected end of file", len(lines), len(lines[-1]) + 1)
-
-
-_READABLE = {"LOCAL_VAR": "local value", "GLOBAL_VAR": "global value", "INT": "integer",
-             "FLOAT": "floating-point constant", "COMMA": "','", "RBRACE": "'}'",
-             "LBRACE": "'{'", "RPAR": "')'", "LPAR": "'('", "EQUAL": "'='", "LABEL": "label",
-             "TYPE": "type", "INT_TYPE": "type", "PTR": "type"}
-
-
-def _expected_hint(expected) -> str:
-    names = []
-    for name in expected:
-        readable = _READABLE.get(name)
-        if readable and readable not in names:
-            names.append(readable)
-    if not names or len(expected) > 12:
-        return ""
-    return "; expected " + " or ".join(names[:4])
-

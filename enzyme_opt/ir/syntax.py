@@ -11,9 +11,6 @@ import re
 import struct
 from typing import Dict, List, Optional
 
-from . import lark_import  # noqa: F401  (first: Lark without `regex`)
-from lark import Token
-
 from ..diagnostics import ParseError
 from . import constants as C
 from .deep_metadata import split_attachments
@@ -21,6 +18,7 @@ from . import instructions as I
 from .module import BasicBlock, Function, GlobalAlias, GlobalValue, GlobalVariable, Module
 from .names import is_slot_number, parse_identifier
 from .printer import _typed
+from .tokens import Token
 from .types import (I1, METADATA, OPAQUE_PTR, VOID, ArrayType, FloatType, FunctionType, IntType,
                     PointerType, SpecialType, StructType, VectorType)
 

@@ -10,7 +10,6 @@ A module remembers its dialect and new pointer types are made through it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional, Tuple
 
 from .names import format_local
@@ -36,44 +35,85 @@ class Type:
         return f"<{type(self).__name__} {self}>"
 
 
-@dataclass(frozen=True, repr=False)
-class VoidType(Type):
+class _Value(Type):
+    """A structural type: immutable, equal to another of its class with the
+    same fields, hashed by them (each class compares its own fields; this
+    base, for those without any).  Written out rather than made by
+    `dataclasses`, whose code generation took a tenth of a small run's
+    start-up."""
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return True
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(())
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"cannot delete field {name!r}")
+
+
+_set = object.__setattr__
+
+
+class VoidType(_Value):
     is_void = True
 
     def __str__(self) -> str:
         return "void"
 
 
-@dataclass(frozen=True, repr=False)
-class LabelType(Type):
+class LabelType(_Value):
     is_label = True
 
     def __str__(self) -> str:
         return "label"
 
 
-@dataclass(frozen=True, repr=False)
-class MetadataType(Type):
+class MetadataType(_Value):
     is_metadata = True
 
     def __str__(self) -> str:
         return "metadata"
 
 
-@dataclass(frozen=True, repr=False)
-class SpecialType(Type):
+class SpecialType(_Value):
     """Types the AD never looks inside: token, x86_mmx, x86_amx, target(...)."""
 
-    text: str
+    def __init__(self, text: str):
+        _set(self, "text", text)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.text,) == (other.text,)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.text,))
 
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True, repr=False)
-class IntType(Type):
-    bits: int
+class IntType(_Value):
     is_int = True
+
+    def __init__(self, bits: int):
+        _set(self, "bits", bits)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.bits,) == (other.bits,)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.bits,))
 
     def __str__(self) -> str:
         return f"i{self.bits}"
@@ -83,10 +123,19 @@ FLOAT_BITS = {"half": 16, "bfloat": 16, "float": 32, "double": 64,
               "x86_fp80": 80, "fp128": 128, "ppc_fp128": 128}
 
 
-@dataclass(frozen=True, repr=False)
-class FloatType(Type):
-    kind: str
+class FloatType(_Value):
     is_float = True
+
+    def __init__(self, kind: str):
+        _set(self, "kind", kind)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind,) == (other.kind,)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.kind,))
 
     @property
     def bits(self) -> int:
@@ -96,11 +145,20 @@ class FloatType(Type):
         return self.kind
 
 
-@dataclass(frozen=True, repr=False)
-class PointerType(Type):
-    pointee: Optional[Type] = None     # None: opaque `ptr`
-    addrspace: int = 0
+class PointerType(_Value):
     is_pointer = True
+
+    def __init__(self, pointee: Optional[Type] = None, addrspace: int = 0):
+        _set(self, "pointee", pointee)         # None: opaque `ptr`
+        _set(self, "addrspace", addrspace)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.pointee, self.addrspace) == (other.pointee, other.addrspace)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.pointee, self.addrspace))
 
     @property
     def is_opaque(self) -> bool:
@@ -113,12 +171,21 @@ class PointerType(Type):
         return f"{self.pointee}{space}*"
 
 
-@dataclass(frozen=True, repr=False)
-class VectorType(Type):
-    count: int
-    element: Type
-    scalable: bool = False
+class VectorType(_Value):
     is_vector = True
+
+    def __init__(self, count: int, element: Type, scalable: bool = False):
+        _set(self, "count", count)
+        _set(self, "element", element)
+        _set(self, "scalable", scalable)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.count, self.element, self.scalable) == (other.count, other.element, other.scalable)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.count, self.element, self.scalable))
 
     @property
     def scalar(self) -> Type:
@@ -129,23 +196,41 @@ class VectorType(Type):
         return f"<{vs}{self.count} x {self.element}>"
 
 
-@dataclass(frozen=True, repr=False)
-class ArrayType(Type):
-    count: int
-    element: Type
+class ArrayType(_Value):
     is_array = True
+
+    def __init__(self, count: int, element: Type):
+        _set(self, "count", count)
+        _set(self, "element", element)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.count, self.element) == (other.count, other.element)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.count, self.element))
 
     def __str__(self) -> str:
         return f"[{self.count} x {self.element}]"
 
 
-@dataclass(frozen=True, repr=False)
-class StructType(Type):
+class StructType(_Value):
     """A literal (unnamed) struct type."""
 
-    elements: tuple
-    packed: bool = False
     is_struct = True
+
+    def __init__(self, elements: tuple, packed: bool = False):
+        _set(self, "elements", elements)
+        _set(self, "packed", packed)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.elements, self.packed) == (other.elements, other.packed)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.elements, self.packed))
 
     def body_text(self) -> str:
         inner = ", ".join(str(e) for e in self.elements)
@@ -182,12 +267,21 @@ class NamedStructType(Type):
         return format_local(self.name)
 
 
-@dataclass(frozen=True, repr=False)
-class FunctionType(Type):
-    ret: Type
-    params: tuple
-    vararg: bool = False
+class FunctionType(_Value):
     is_function = True
+
+    def __init__(self, ret: Type, params: tuple, vararg: bool = False):
+        _set(self, "ret", ret)
+        _set(self, "params", params)
+        _set(self, "vararg", vararg)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.ret, self.params, self.vararg) == (other.ret, other.params, other.vararg)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.ret, self.params, self.vararg))
 
     def __str__(self) -> str:
         params = [str(p) for p in self.params]

@@ -20,6 +20,7 @@ import test_malformed
 from enzyme_opt.diagnostics import ParseError
 from enzyme_opt.ir import parser
 from enzyme_opt.ir.printer import print_module
+from enzyme_opt.ir.compiled_regex import compile_from, compiled_form
 from enzyme_opt.ir.regex_first import first_chars
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -109,3 +110,23 @@ def test_without_a_usable_cache_home_a_private_temporary_directory_serves(tmp_pa
     private = tmp_path / f"enzyme-opt-{os.getuid()}"
     assert list(private.glob("*.tables"))
     assert private.stat().st_mode & 0o777 == 0o700
+
+
+def test_terminals_compiled_from_the_cached_form_are_what_re_compiles():
+    """Pattern equality compares the compiled code: the cached form must give
+    the very pattern re.compile does (on CPython, where there is a form)."""
+    tables = parser._cached_tables()
+    for name, regex in tables.terminals.items():
+        form = tables.compiled[name]
+        if sys.implementation.name == "cpython":
+            assert form is not None, name
+        assert compile_from(regex, form) == re.compile(regex), name
+
+
+def test_a_compiled_form_that_does_not_fit_falls_back_to_re():
+    form = compiled_form(r"[a-z]+\d")
+    assert compile_from(r"[a-z]+\d", form) == re.compile(r"[a-z]+\d")
+    assert compile_from(r"x+", form) == re.compile(r"x+")           # another regex's form
+    invalid = (r"x+", 0, [1, 2, 3], 0, {}, ())                       # _sre refuses it
+    assert compile_from(r"x+", invalid) == re.compile(r"x+")
+    assert compile_from(r"x+", None) == re.compile(r"x+")
