@@ -5,7 +5,7 @@ import re
 from typing import Dict, Tuple
 
 from ..analysis.activity import (GlobalActivity, address_base, contains_float, contains_pointers,
-                                 dangling_constant, global_base)
+                                 dangling_constant, dangling_load, global_base)
 from ..analysis.library import reallocator
 from ..analysis.module_types import ModuleTypes
 from ..diagnostics import DifferentiationError
@@ -106,7 +106,10 @@ class DerivativeContext:
         function taking or returning floats has its derivative table
         (indirect.py) for a shadow; so does an address
         computed from null (`getelementptr double, ptr null, %n`: clang's
-        `begin() + n` of an empty vector), null's shadow being null.
+        `begin() + n` of an empty vector), null's shadow being null.  A
+        dangling pointer (Rust's `NonNull::dangling()`, an address in the
+        zero page) is its own shadow, also where -O0 code reads it from
+        constant memory.
         """
         if isinstance(v, ConstantAggregate) and v.type.is_aggregate:
             return self._aggregate_shadow(v, mode, lane)
@@ -114,7 +117,8 @@ class DerivativeContext:
             return self.global_shadow(v, mode, lane)
         if getattr(v, "is_zero", False) or isinstance(v, (ConstantUndef, ConstantPoison)):
             return v
-        if getattr(address_base(v), "is_zero", False) or dangling_constant(v):
+        if getattr(address_base(v), "is_zero", False) or dangling_constant(v) or \
+                dangling_load(v):
             return v
         fn = function_under_casts(v)
         if fn is not None and mode == "reverse":
