@@ -5,16 +5,14 @@ import re
 from typing import Dict, Tuple
 
 from ..analysis.activity import (GlobalActivity, address_base, contains_float, contains_pointers,
-                                 dangling_constant, global_base)
+                                 dangling_constant, dangling_load, global_base)
 from ..analysis.library import reallocator
 from ..analysis.module_types import ModuleTypes
 from ..diagnostics import DifferentiationError
-from ..ir import Argument, Builder, Function
-from ..ir import instructions as I
+from ..ir import Builder, Function
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantPoison,
                             ConstantUndef, zero_of)
-from ..ir.derived import DerivedUses, through_byte_offsets
-from ..ir.module import GlobalVariable, direct_calls_of, function_under_casts
+from ..ir.module import GlobalVariable, function_under_casts
 from ..ir.printer import FunctionPrinter
 from ..ir.types import I1, I8, I64, VOID, FunctionType, size_and_align
 from ..stages import Statistics
@@ -24,7 +22,7 @@ from .custom import collect_custom_rules
 from .forward import ForwardGenerator
 from .reverse import ReverseGenerator
 from .rules import ADJOINT_SUM_FLAGS
-from .typed_memory import (COPY_BACK, copy_shadow_pointers, memcpy_adjoint,
+from .typed_memory import (COPY_BACK, copy_shadow_pointers, held_by_the_user, memcpy_adjoint,
                            realloc_accumulate_helper)
 from .versioning import combined_derivative
 from .indirect import table_as_shadow
@@ -108,7 +106,10 @@ class DerivativeContext:
         function taking or returning floats has its derivative table
         (indirect.py) for a shadow; so does an address
         computed from null (`getelementptr double, ptr null, %n`: clang's
-        `begin() + n` of an empty vector), null's shadow being null.
+        `begin() + n` of an empty vector), null's shadow being null.  A
+        dangling pointer (Rust's `NonNull::dangling()`, an address in the
+        zero page) is its own shadow, also where -O0 code reads it from
+        constant memory.
         """
         if isinstance(v, ConstantAggregate) and v.type.is_aggregate:
             return self._aggregate_shadow(v, mode, lane)
@@ -116,7 +117,8 @@ class DerivativeContext:
             return self.global_shadow(v, mode, lane)
         if getattr(v, "is_zero", False) or isinstance(v, (ConstantUndef, ConstantPoison)):
             return v
-        if getattr(address_base(v), "is_zero", False) or dangling_constant(v):
+        if getattr(address_base(v), "is_zero", False) or dangling_constant(v) or \
+                dangling_load(v):
             return v
         fn = function_under_casts(v)
         if fn is not None and mode == "reverse":
@@ -293,7 +295,7 @@ class DerivativeContext:
         old, nbytes = call.args[grows.pointer_index], call.args[grows.size_index]
         # The call is in the derivative, whose arguments stand for the primal's.
         primal_args = {id(a): p for a, p in zip(gen.fwd_args, gen.primal.args)}
-        if _held_by_the_user(old, primal_args, set()):
+        if held_by_the_user(old, primal_args, set()):
             # The user's code holds the old block's shadow and gets the new
             # one back through its memory, but the reverse pass frees the
             # new shadow and leaves the adjoints in the old one: refused.
@@ -328,45 +330,6 @@ class DerivativeContext:
     def copy_shadow_pointers(self, gen, b: Builder, call) -> None:
         copy_shadow_pointers(self, gen, b, call)
 
-
-
-def _held_by_the_user(ptr, primal_args, seen) -> bool:
-    """Can `ptr` be a block whose address the user's code holds: an argument
-    of a function an API call names, a global of the program, or a pointer
-    read from such memory, along some path?  An argument is traced to the
-    direct calls of its function; a function used any other way (named by
-    an API call, its address taken) may be called with the user's memory.
-    `primal_args` maps a derivative's arguments to the primal's."""
-    ptr = address_base(ptr)
-    ptr = primal_args.get(id(ptr), ptr)
-    if id(ptr) in seen:
-        return False
-    seen.add(id(ptr))
-    if isinstance(ptr, GlobalVariable):
-        return not ptr.name.startswith("enzyme_opt.")   # not our tapes' spares
-    if isinstance(ptr, Argument):
-        calls = direct_calls_of(ptr.function)
-        return calls is None or any(_held_by_the_user(call.args[ptr.index], {}, seen)
-                                    for call in calls if ptr.index < len(call.args))
-    if isinstance(ptr, I.Load):
-        # Read from the user's memory, or from a stack cell the function
-        # stored the user's pointer into (every argument at -O0).
-        cell = address_base(ptr.pointer)
-        return _held_by_the_user(cell, primal_args, seen) or (
-            isinstance(cell, I.Alloca) and
-            any(_held_by_the_user(v, primal_args, seen) for v in _stored_into(cell)))
-    if isinstance(ptr, I.Phi):
-        return any(_held_by_the_user(v, primal_args, seen) for v, _ in ptr.incoming)
-    if isinstance(ptr, I.Select):
-        return any(_held_by_the_user(v, primal_args, seen) for v in ptr.operands[1:])
-    return False
-
-
-def _stored_into(cell):
-    """The values stored into the stack cell `cell`, at any offset."""
-    for p, user in DerivedUses(cell, through_byte_offsets):
-        if isinstance(user, I.Store) and user.pointer is p:
-            yield user.value
 
 
 def _align_text(attrs: str) -> str:

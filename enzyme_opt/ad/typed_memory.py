@@ -14,15 +14,19 @@ from __future__ import annotations
 from math import gcd
 from typing import Optional, Tuple
 
+from ..analysis.activity import address_base
 from ..analysis.type_analysis import FLOAT_KINDS, MemoryLayout, kind_size
 from ..diagnostics import DifferentiationError
-from ..ir import Builder, Function
+from ..ir import Argument, Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt
-from ..ir.module import GlobalValue
+from ..ir.derived import DerivedUses, through_byte_offsets
+from ..ir.module import GlobalValue, GlobalVariable, direct_calls_of
 from ..ir.printer import SlotTracker
 from ..ir.types import I64, I8, VOID, FloatType, FunctionType, size_and_align
 from . import tape as T
+from .derivative_check import _string
+from .indirect import _say_and_abort
 from .openmp import adds_atomically, atomic_fadd
 from .rules import ADJOINT_SUM_FLAGS
 
@@ -259,8 +263,11 @@ def memcpy_adjoint(ctx, gen, b: Builder, call) -> None:
         return
     known = nbytes.value if isinstance(nbytes, ConstantInt) else None
     region = gen.types.copy_layout(call)
-    kinds = set(region.cells_in(known).values()) if known is not None else region.kinds()
+    kinds = _copied_kinds(region, known)
     from_shadow = gen.info.has_shadow(src)
+    if not kinds and from_shadow and is_own_untyped_copy(gen, call, kinds):
+        untyped_copy_adjoint(ctx, gen, b, call)
+        return
     if not kinds and from_shadow:
         raise DifferentiationError(
             f"cannot deduce the type of the {_bytes_text(known)} '{call.called_function.name}' "
@@ -285,6 +292,12 @@ def memcpy_adjoint(ctx, gen, b: Builder, call) -> None:
     # its adjoints are added atomically (dst's are this thread's own).
     helper = accumulate_helper(ctx.module, *pattern, atomic=adds_atomically(gen, src))
     b.call(helper, [b.pointer_cast(d_dst, p), b.pointer_cast(gen.shadow_in_rev(b, src), p), n])
+
+
+def _copied_kinds(region: MemoryLayout, known: Optional[int]) -> set:
+    """The kinds of the bytes a copy of `known` bytes (None: a size known
+    only at run time) with layout `region` moves."""
+    return set(region.cells_in(known).values()) if known is not None else region.kinds()
 
 
 def _bytes_text(known: Optional[int]) -> str:
@@ -356,7 +369,13 @@ def copy_shadow_pointers(ctx, gen, b: Builder, call) -> None:
     p = T.byte_ptr(ctx.module)
     region = gen.types.copy_layout(call)
     shadows = [b.pointer_cast(gen.shadow_value(v), p) for v in (dst, src)]
-    if isinstance(nbytes, ConstantInt):
+    known = nbytes.value if isinstance(nbytes, ConstantInt) else None
+    if is_own_untyped_copy(gen, call, _copied_kinds(region, known)):
+        message = untyped_copy_message(b, gen, call, "forward")
+        for shadow in shadows:
+            require_zero_bytes(b, shadow, nbytes, message)
+        return
+    if known is not None:
         cells = region.cells_in(nbytes.value)
         for off in sorted(o for o, kind in cells.items() if kind == "ptr"):
             _move_pointer(b, ctx.module, *shadows, b.i64(off))
@@ -400,14 +419,10 @@ def _unit_loop(module, name: str, period: int, unit, upwards_from_src: bool) -> 
     """`void name(ptr dst, ptr src, i64 n)` running `unit(b, dst, src, offset)` on
     each whole `period`-byte unit of n bytes, upwards when the region read
     from lies below the one written, downwards otherwise (overlap-safe)."""
-    existing = module.get(name)
-    if existing is not None:
-        return existing
     p = T.byte_ptr(module)
-    ftype = FunctionType(VOID, (p, p, I64))
-    fn = module.add_function(Function(name, ftype, module.pointer_to(ftype),
-                                      ["dst", "src", "bytes"], linkage="internal"),
-                             unique=False)
+    fn, new = _void_helper(module, name, ((p, "dst"), (p, "src"), (I64, "bytes")))
+    if not new:
+        return fn
     dst, src, nbytes = fn.args
     entry, loop, done = fn.add_block("entry"), fn.add_block("loop"), fn.add_block("done")
     b = Builder(entry)
@@ -426,6 +441,18 @@ def _unit_loop(module, name: str, period: int, unit, upwards_from_src: bool) -> 
     b.position_at_end(done)
     b.ret()
     return fn
+
+
+def _void_helper(module, name: str, params) -> Tuple[Function, bool]:
+    """The internal function `void name(params)` ((type, name) pairs), and
+    whether it is new (its body still to write)."""
+    existing = module.get(name)
+    if existing is not None:
+        return existing, False
+    ftype = FunctionType(VOID, tuple(t for t, _ in params))
+    fn = Function(name, ftype, module.pointer_to(ftype), [n for _, n in params],
+                  linkage="internal")
+    return module.add_function(fn, unique=False), True
 
 
 def _move_pointer(b: Builder, module, dst, src, at) -> None:
@@ -458,6 +485,127 @@ def _helper_name(period: int, cells: tuple) -> str:
         return f"enzyme_opt.memcpy.adjoint.f{period * 8}"
     parts = "".join(f".{_LETTER[kind]}{offset}" for offset, kind in cells)
     return f"enzyme_opt.memcpy.adjoint.u{period}{parts}"
+
+
+# -- untyped copies of the derivative's own memory ---------------------------------------------
+# Rust at -O0 grows a Vec by copying its old block into a new one as u8
+# (`RawVec::grow_impl` when the alignment changes): nothing in the copying
+# function, nor in its callers, whose pointers pass through structs in
+# memory, says the bytes are f64.  The adjoint of a copy, `d_src += d_dst;
+# d_dst = 0` on the floats, needs no type where d_src is zero: it is then
+# the byte copy `d_src = d_dst; d_dst = 0` -- as for a realloc (COPY_BACK
+# below).  For a block copied and then freed, d_src is zero in the reverse
+# (nothing after the copy reads the block, so no adjoint flows into its
+# shadow).  That is checked at run time, in the reverse and, so that no
+# shadow pointer the forward pass would have to copy is lost, of both ends
+# in the forward pass: where a check fails the program stops, saying so,
+# rather than go on with a derivative that may be wrong.  Copies of memory
+# the user's code holds stay refused when differentiating.
+def is_own_untyped_copy(gen, call, kinds: set) -> bool:
+    """Is `call` a memcpy between shadowed ends whose bytes' type nothing
+    tells (`kinds` empty), from a block the differentiated code made?"""
+    dst, src = call.args[:2]
+    if kinds or "memmove" in call.called_function.name or \
+            not (gen.info.has_shadow(dst) and gen.info.has_shadow(src)):
+        return False
+    primal_args = {id(a): p for a, p in zip(gen.fwd_args, gen.primal.args)}
+    return not held_by_the_user(src, primal_args, set())
+
+
+def untyped_copy_adjoint(ctx, gen, b: Builder, call) -> None:
+    """`d_src = d_dst; d_dst = 0` as bytes, where d_src is zero (checked)."""
+    dst, src, nbytes = call.args[:3]
+    d_dst, d_src = gen.shadow_in_rev(b, dst), gen.shadow_in_rev(b, src)
+    n = gen.primal_in_rev(b, nbytes)
+    require_zero_bytes(b, d_src, n, untyped_copy_message(b, gen, call, "reverse"))
+    ctx.memcpy_bytes(b, d_src, d_dst, n)
+    ctx.memset_zero(b, d_dst, n)
+
+
+def untyped_copy_message(b: Builder, gen, call, sweep: str):
+    """The located error the program prints when a check fails (a C string)."""
+    where = "the source's shadow" if sweep == "reverse" else "a shadow of its ends"
+    error = DifferentiationError(
+        f"cannot differentiate the copy of bytes of unknown type by "
+        f"'{call.called_function.name}' from '{source_name(gen.types, call.args[1])}': it was "
+        f"differentiated on the condition that {where} holds only zeros in the {sweep} pass "
+        "(a block copied, then freed), which failed at run time", function=gen.primal,
+        instruction=call)
+    return _string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
+
+
+def require_zero_bytes(b: Builder, ptr, nbytes, message) -> None:
+    module = b.module
+    p = T.byte_ptr(module)
+    b.call(_zero_bytes_check(module), [b.pointer_cast(ptr, p), b.cast("zext", nbytes, I64)
+                                       if nbytes.type != I64 else nbytes, message])
+
+
+def _zero_bytes_check(module) -> Function:
+    """`void enzyme_opt.require_zero_bytes(ptr p, i64 n, ptr message)`: the
+    message on stderr, and abort, unless the n bytes at p are all zero."""
+    name = "enzyme_opt.require_zero_bytes"
+    p = T.byte_ptr(module)
+    fn, new = _void_helper(module, name, ((p, "bytes"), (I64, "count"), (p, "message")))
+    if not new:
+        return fn
+    ptr, count, message = fn.args
+    entry, loop, step = fn.add_block("entry"), fn.add_block("loop"), fn.add_block("step")
+    fail, done = fn.add_block("fail"), fn.add_block("done")
+    b = Builder(entry)
+    b.cond_br(b.icmp("eq", count, b.i64(0)), done, loop)
+    b.position_at_end(loop)
+    k = b.phi(I64, [(b.i64(0), entry)], "k")
+    byte = b.load(I8, b.gep(I8, ptr, [k], p), "byte", 1)
+    b.cond_br(b.icmp("ne", byte, ConstantInt(I8, 0)), fail, step)
+    b.position_at_end(step)
+    nxt = b.add(k, b.i64(1), "next")
+    k.add_incoming(nxt, step)
+    b.cond_br(b.icmp("ult", nxt, count), loop, done)
+    b.position_at_end(fail)
+    _say_and_abort(b, message)
+    b.position_at_end(done)
+    b.ret()
+    return fn
+
+
+def held_by_the_user(ptr, primal_args, seen) -> bool:
+    """Can `ptr` be a block whose address the user's code holds: an argument
+    of a function an API call names, a global of the program, or a pointer
+    read from such memory, along some path?  An argument is traced to the
+    direct calls of its function; a function used any other way (named by
+    an API call, its address taken) may be called with the user's memory.
+    `primal_args` maps a derivative's arguments to the primal's."""
+    ptr = address_base(ptr)
+    ptr = primal_args.get(id(ptr), ptr)
+    if id(ptr) in seen:
+        return False
+    seen.add(id(ptr))
+    if isinstance(ptr, GlobalVariable):
+        return not ptr.name.startswith("enzyme_opt.")   # not our tapes' spares
+    if isinstance(ptr, Argument):
+        calls = direct_calls_of(ptr.function)
+        return calls is None or any(held_by_the_user(call.args[ptr.index], {}, seen)
+                                    for call in calls if ptr.index < len(call.args))
+    if isinstance(ptr, I.Load):
+        # Read from the user's memory, or from a stack cell the function
+        # stored the user's pointer into (every argument at -O0).
+        cell = address_base(ptr.pointer)
+        return held_by_the_user(cell, primal_args, seen) or (
+            isinstance(cell, I.Alloca) and
+            any(held_by_the_user(v, primal_args, seen) for v in _stored_into(cell)))
+    if isinstance(ptr, I.Phi):
+        return any(held_by_the_user(v, primal_args, seen) for v, _ in ptr.incoming)
+    if isinstance(ptr, I.Select):
+        return any(held_by_the_user(v, primal_args, seen) for v in ptr.operands[1:])
+    return False
+
+
+def _stored_into(cell):
+    """The values stored into the stack cell `cell`, at any offset."""
+    for p, user in DerivedUses(cell, through_byte_offsets):
+        if isinstance(user, I.Store) and user.pointer is p:
+            yield user.value
 
 
 # -- realloc in reverse mode ------------------------------------------------------------------

@@ -18,7 +18,7 @@ from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantI
 from ..ir.module import Function, GlobalVariable, function_under_casts
 from ..ir.values import Argument
 from .arg_activity import DUPLICATED, Activity
-from .constant_callees import resolved_callee
+from .constant_callees import resolved_callee, unchanging_integer
 from .type_analysis import gep_offset
 from .user_marks import annotations, global_base, user_inactive_globals
 from .user_marks import elements as _elements
@@ -358,6 +358,13 @@ ZERO_PAGE = 4096
 def dangling_constant(c) -> bool:
     """`inttoptr (i64 8 to ptr)`: an address in the zero page, its own shadow."""
     address = _constant_address(c)
+    return address is not None and 0 < address < ZERO_PAGE
+
+
+def dangling_load(v) -> bool:
+    """A pointer read from constant memory holding a zero-page address (an
+    empty Vec's buffer at rustc -O0): dangling, its own shadow."""
+    address = unchanging_integer(v) if v.type.is_pointer else None
     return address is not None and 0 < address < ZERO_PAGE
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from ..ir import instructions as I
-from ..ir.constants import ConstantAggregate, ConstantExpr
+from ..ir.constants import ConstantAggregate, ConstantExpr, ConstantInt, ConstantString
 from ..ir.module import GlobalVariable, function_under_casts
 from ..ir.types import size_and_align
 from .type_analysis import gep_offset
@@ -40,6 +40,67 @@ def resolved_callee(call):
     if not _trusted(g) or _written(g, offset, size_and_align(callee.type)[0]):
         return None
     return function_under_casts(constant_at(g.initializer, g.value_type, offset))
+
+
+def unchanging_integer(load) -> Optional[int]:
+    """The integer a load of a pointer or integer reads from a global nothing
+    in the module changes, where its initializer holds plain bytes there (an
+    integer, a `c"..."` string): rustc -O0 reads an empty Vec's dangling
+    buffer pointer, `8 as *mut f64`, from the constant `RawVec::NEW`."""
+    if not isinstance(load, I.Load) or load.volatile or \
+            not (load.type.is_pointer or load.type.is_int):
+        return None
+    located = global_offset(load.pointer)
+    if located is None or located[1] is None:
+        return None
+    g, offset = located
+    size = size_and_align(load.type)[0]
+    if not _trusted(g) or _written(g, offset, size):
+        return None
+    data = _initializer_bytes(g.initializer, g.value_type)
+    if data is None or offset + size > len(data):
+        return None
+    return int.from_bytes(data[offset:offset + size], "little")
+
+
+def _initializer_bytes(init, t, depth: int = 0) -> Optional[bytes]:
+    """The bytes of constant `init` of type `t` (little-endian), where it is
+    made of integers and strings only; else None."""
+    size = size_and_align(t)[0]
+    if getattr(init, "is_zero", False):
+        return bytes(size)
+    if isinstance(init, ConstantInt) and t.is_int:
+        return (init.value % (1 << (8 * size))).to_bytes(size, "little")
+    if isinstance(init, ConstantString):
+        data = _unescape(init.text)
+        return data if len(data) == size else None
+    if not isinstance(init, ConstantAggregate) or depth > 8 or not (t.is_struct or t.is_array):
+        return None
+    out = bytearray()
+    types = t.elements if t.is_struct else [t.element] * len(init.elements)
+    for element, et in zip(init.elements, types):
+        align = 1 if not t.is_struct or t.packed else size_and_align(et)[1]
+        out.extend(bytes(-len(out) % align))
+        part = _initializer_bytes(element, et, depth + 1)
+        if part is None:
+            return None
+        out.extend(part)
+    out.extend(bytes(size - len(out)))
+    return bytes(out) if len(out) == size else None
+
+
+def _unescape(text: str) -> bytes:
+    """The bytes of a `c"..."` body, in which `\\XX` is a byte in hex (LLVM
+    writes a backslash itself as `\\5C`)."""
+    out, k = bytearray(), 0
+    while k < len(text):
+        if text[k] == "\\" and k + 2 < len(text):
+            out.append(int(text[k + 1:k + 3], 16))
+            k += 3
+        else:
+            out.extend(text[k].encode("utf-8"))
+            k += 1
+    return bytes(out)
 
 
 def global_offset(ptr) -> Optional[Tuple[GlobalVariable, Optional[int]]]:

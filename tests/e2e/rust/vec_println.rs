@@ -1,7 +1,6 @@
 // A Vec built inside the differentiated function (collect, then push:
 // __rust_alloc and __rust_realloc), a closure capturing an argument, and
 // println! of an active value; the gradient against central differences.
-// XFAIL: -O0 Vec growth code (RawVec::grow_impl) copies its bytes with an untyped memcpy of u8 at -O0: refused, no type says they are doubles
 use std::process::exit;
 
 extern "C" {
