@@ -36,6 +36,13 @@ IN_FUNCTION_IMPORTS = {
         "Instruction.text prints itself; the printer imports the instructions",
     ("enzyme_opt.ir.values", "enzyme_opt.ir.printer"):
         "Value.__repr__ prints its name; the printer imports the values",
+    # Start-up (issue 21): a run parses from cached tables without Lark; Lark
+    # and the regex analysis load only to build the tables or to report an
+    # error in input the table parser rejects.
+    ("enzyme_opt.ir.parser", "enzyme_opt.ir.lark_parser"):
+        "Lark's parser, only for building tables or locating a rejected input",
+    ("enzyme_opt.ir.lalr", "enzyme_opt.ir.regex_first"):
+        "the terminals' first characters, only when the tables are built",
 }
 
 
