@@ -29,6 +29,8 @@ calls, refused when derivatives reach them.
 """
 from __future__ import annotations
 
+import math
+
 from ..analysis.library import (ATTRIBUTE_ALLOCATABLE, ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,
                                 DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET,
                                 DESCRIPTOR_TYPE_OFFSET, REAL_TYPE_CODES, fortran_reduction)
@@ -133,27 +135,31 @@ def _largest_finite(element) -> float:
 
 
 def _pick(compare: str):
-    """max/min as a select: ties and NaN keep the value found first, as
-    the runtime's strict comparison does."""
+    """max/min as a select, as the runtime picks: the first of equal values;
+    a NaN only while nothing else was seen (the fold starts at NaN), so the
+    result is NaN only when every element is."""
     def step(b, acc, value, name):
-        return b.select(b.fcmp(compare, value, acc), value, acc, name)
+        better = b.fcmp(compare, value, acc)
+        nothing_yet = b.fcmp("uno", acc, acc)
+        return b.select(b.binop("or", better, nothing_yet), value, acc, name)
     return step
 
 
-# operation -> (its value over no elements, one step of the fold).  An
-# empty maxval is -huge(x) and an empty minval huge(x), as the runtime's.
+# operation -> (its start value, one step of the fold, its value over no
+# elements: None when the start value is it).  An empty maxval is -huge(x)
+# and an empty minval huge(x), as the runtime's.
 _FOLDS = {
-    "sum": (lambda e: 0.0, lambda b, acc, value, name: b.fadd(acc, value, name)),
-    "product": (lambda e: 1.0, lambda b, acc, value, name: b.fmul(acc, value, name)),
-    "maxval": (lambda e: -_largest_finite(e), _pick("ogt")),
-    "minval": (lambda e: _largest_finite(e), _pick("olt")),
+    "sum": (lambda e: 0.0, lambda b, acc, value, name: b.fadd(acc, value, name), None),
+    "product": (lambda e: 1.0, lambda b, acc, value, name: b.fmul(acc, value, name), None),
+    "maxval": (lambda e: math.nan, _pick("ogt"), lambda e: -_largest_finite(e)),
+    "minval": (lambda e: math.nan, _pick("olt"), _largest_finite),
 }
 
 
 def _write_fold(fn, call, element, operation):
     """sum, product, maxval or minval of a whole array, in array element
     order: a loop whose adjoint the AD derives like any other."""
-    start, step = _FOLDS[operation]
+    start, step, empty = _FOLDS[operation]
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
     desc = call.args[0]
@@ -161,8 +167,13 @@ def _write_fold(fn, call, element, operation):
     jb, value, acc, loop = _element_loop(fn, after_total, rest, desc, rank, total, element,
                                          start(element), operation)
     after_fold = _close_fold(jb, acc, step(jb, acc, value, f"{operation}.next"), loop)
+    result = acc
+    if empty is not None:
+        none = after_fold.icmp("eq", total, after_fold.i64(0))
+        result = after_fold.select(none, const_float(element, empty(element)), acc,
+                                   f"{operation}.result")
     after_fold.br(rest)
-    call.replace_all_uses_with(acc)
+    call.replace_all_uses_with(result)
     call.erase()
 
 
