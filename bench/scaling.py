@@ -21,6 +21,7 @@ import argparse
 import datetime
 import importlib.util
 import math
+import os
 import random
 import sys
 import tempfile
@@ -38,8 +39,10 @@ def _tools_bench():
 
 
 timed = _tools_bench().timed
-SIZES = (5_000, 20_000, 80_000)
+SIZES = (5_000, 20_000, 100_000)
 REPEAT = 2
+# Issue 21's targets: CPU seconds for a function of this many instructions.
+TARGETS = {20_000: 10.0, 100_000: 60.0}
 
 
 def straight(n: int) -> str:
@@ -95,6 +98,13 @@ def exponent(points) -> float:
         sum((x - mx) ** 2 for x in xs)
 
 
+def verdict(n: int, cpu: float) -> str:
+    """The target for a function of n instructions and whether `cpu` meets it."""
+    if n not in TARGETS:
+        return ""
+    return f"{TARGETS[n]:g} {'ok' if cpu <= TARGETS[n] else 'MISSED'}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
@@ -119,8 +129,10 @@ def main() -> int:
                 print(f"{shape:9} {n:7d} instructions: {wall:7.2f} s wall  {cpu:7.2f} s CPU  "
                       f"{peak:7.0f} MB", flush=True)
             fits[shape] = exponent(points)
-    lines = ["| shape | instructions | wall s | CPU s | peak MB |", "|---|---:|---:|---:|---:|"]
-    lines += [f"| {s} | {n} | {w:.2f} | {c:.2f} | {m:.0f} |" for s, n, w, c, m in rows]
+    lines = ["| shape | instructions | wall s | CPU s | peak MB | target CPU s |",
+             "|---|---:|---:|---:|---:|---|"]
+    lines += [f"| {s} | {n} | {w:.2f} | {c:.2f} | {m:.0f} | {verdict(n, c)} |"
+              for s, n, w, c, m in rows]
     lines += ["", "Fitted exponent (CPU time ~ N^k): "
               + ", ".join(f"{s} k = {k:.2f}" for s, k in fits.items())]
     table = "\n".join(lines)
@@ -129,7 +141,8 @@ def main() -> int:
         out = REPO_ROOT / "bench" / "results" / f"{datetime.date.today()}-scaling.md"
         out.write_text(f"# Differentiation time by function size ({datetime.date.today()})\n\n"
                        f"`python3 bench/scaling.py`, whole process, best of {REPEAT}; on a shared "
-                       "machine compare the CPU time.\n\n"
+                       "machine compare the CPU time.  Load average (1/5/15 min) at the end: "
+                       + " / ".join(f"{x:.2f}" for x in os.getloadavg()) + ".\n\n"
                        + table + "\n")
         print(f"saved {out.relative_to(REPO_ROOT)}")
     return 0
