@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-from typing import Optional
 
 # LLVM 14 marks a constant GEP index `inrange i32 0`; LLVM 19 moved the marker
 # after the flags and the LLVM inside llvmlite no longer reads the old spot.
@@ -27,7 +26,7 @@ _FATAL = re.compile(r"^LLVM ERROR: .*$", re.MULTILINE)
 _ANSWER = b"\0enzyme-opt-answer\0"
 
 
-def llvm_check(text: str) -> Optional[str]:
+def llvm_check(text: str) -> str | None:
     """None when LLVM reads and verifies `text`, else LLVM's message."""
     return PendingCheck(text).result()
 
@@ -39,8 +38,8 @@ class PendingCheck:
     waits for the text (`send`): forked before the caller reads a large
     module, it does not carry the caller's memory as well as LLVM's."""
 
-    def __init__(self, text: Optional[str] = None):
-        self._answer: Optional[str] = None
+    def __init__(self, text: str | None = None):
+        self._answer = None
         self._pid = None
         self._to_child = None
         if not hasattr(os, "fork"):
@@ -55,12 +54,12 @@ class PendingCheck:
             status = 1
             try:
                 os.close(read_end)
+                _let_go_of_the_output(write_end)
                 if text is None:
                     os.close(text_out)
                     text = _received(text_in)
                     if text is None:                   # not wanted after all
                         os._exit(0)
-                os.dup2(write_end, 2)
                 problem = _check_here(text)
                 os.write(write_end, _ANSWER + (problem or "").encode("utf-8", "replace"))
                 status = 0
@@ -84,7 +83,7 @@ class PendingCheck:
         self._to_child = None
         return self
 
-    def result(self) -> Optional[str]:
+    def result(self) -> str | None:
         """Waits for the child: None when LLVM accepts, else its message."""
         if self._pid is None:
             return self._answer
@@ -115,7 +114,57 @@ class PendingCheck:
 _CHUNK = 1 << 20
 
 
-def _received(fd: int) -> Optional[str]:
+def _let_go_of_the_output(answer_fd: int) -> None:
+    """In the child: what it (or LLVM, or an import) prints goes to the
+    answer's pipe, and it holds neither the caller's stdin nor stdout, so
+    that a reader of the tool's output never waits on the child."""
+    os.dup2(answer_fd, 2)
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    os.close(null)
+
+
+# The check started by `start_early_check`, until `take_early_check`.
+_EARLY = None
+
+# Options after which the tool verifies nothing: no child for them.
+_NO_CHECK_OPTIONS = {"--no-verify", "--help", "-h", "--version", "--print-include-dir"}
+
+
+def start_early_check(args) -> None:
+    """Forks the verifier's child now, for a process that will run the tool
+    with the command-line arguments `args`: LLVM loads in the child while
+    the caller imports and parses.  Nothing is forked when `args` ask for no
+    verification (a guess by their spelling; the options as parsed decide:
+    `take_early_check` or `cancel_early_check`)."""
+    global _EARLY
+    if _EARLY is not None or not hasattr(os, "fork"):
+        return
+    for arg in args:
+        if arg == "--":
+            break
+        if arg in _NO_CHECK_OPTIONS or "-" + arg in _NO_CHECK_OPTIONS:
+            return
+    _EARLY = PendingCheck()
+
+
+def take_early_check() -> PendingCheck | None:
+    """The check `start_early_check` started, now the caller's; else None."""
+    global _EARLY
+    check, _EARLY = _EARLY, None
+    return check
+
+
+def cancel_early_check() -> None:
+    """Ends the early check's child if nobody took it (an exit before
+    verifying: an error, --help, --no-verify)."""
+    check = take_early_check()
+    if check is not None:
+        check.cancel()
+
+
+def _received(fd: int) -> str | None:
     """In a child waiting for text: LLVM loaded first, then all the text
     sent; None if none came (the pipe closed empty)."""
     import llvmlite.binding  # noqa: F401  (while the parent still works)
@@ -132,7 +181,7 @@ class _RawText(str):
         return str.encode(self, "utf-8", "surrogateescape")
 
 
-def _check_here(text: str) -> Optional[str]:
+def _check_here(text: str) -> str | None:
     import llvmlite.binding as llvm
     try:
         llvm.parse_assembly(_RawText(_OLD_INRANGE.sub("", text))).verify()
