@@ -210,3 +210,36 @@ def test_the_console_script_starts_the_verifier_child_first(tmp_path):
     assert status == 1 and "value doesn't match function result type" in messages
     assert forked and not forked[0][1], "the child was forked after click's import"
     assert {pid for pid, _ in forked} <= set(reaped)
+
+
+DEBUG_INFO_FLAG = '!llvm.module.flags = !{!0}\n!0 = !{i32 2, !"Debug Info Version", i32 3}\n'
+NOT_DOMINATED = ("define void @f() {\nentry:\n  br label %b\nb:\n  %x = add i32 %y, 1\n"
+                 "  %y = add i32 %x, 1\n  br label %b\n}\n")
+LLVM_CHECKS = {
+    "valid": PLAIN,
+    "parse error": INVALID_FOR_LLVM,
+    "not LLVM at all": "garbage\n",
+    "verifier error": NOT_DOMINATED,
+    # The verifier fails a module with debug info: LLVM aborts the process.
+    "fatal": NOT_DOMINATED + DEBUG_INFO_FLAG,
+    "bytes that are not UTF-8": '@s = constant [2 x i8] c"\udcff\udcfe"\n',
+    "LLVM 14's inrange": "@v = global [2 x ptr] zeroinitializer\n"
+                         "@p = global ptr getelementptr inbounds ({ [2 x ptr] }, "
+                         "ptr bitcast (ptr @v to ptr), i32 0, inrange i32 0, i32 1)\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LLVM_CHECKS))
+def test_the_check_without_llvmlite_binding_answers_as_llvmlite_binding(name, monkeypatch):
+    """The verifier's child calls llvmlite's library directly: the same
+    answer as through llvmlite.binding, for the release it was written for."""
+    import llvmlite
+    from enzyme_opt import llvm_verify
+    if llvmlite.__version__.startswith(llvm_verify._DIRECT_RELEASES):
+        llvm_verify._DirectLLVM()                  # usable: no silent fallback
+    text = LLVM_CHECKS[name]
+    monkeypatch.setattr(llvm_verify, "_CHECKER", None)          # the child loads its own
+    direct = llvm_verify.llvm_check(text)
+    monkeypatch.setattr(llvm_verify, "_CHECKER", llvm_verify._check_with_binding)
+    assert direct == llvm_verify.llvm_check(text)
+    assert (direct is None) == (name in ("valid", "bytes that are not UTF-8", "LLVM 14's inrange"))
