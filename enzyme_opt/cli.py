@@ -6,7 +6,27 @@ import os
 import re
 import sys
 
-import click
+from . import llvm_verify
+
+
+def _started_as_the_tool() -> bool:
+    """Is this process `python -m enzyme_opt` or the `enzyme-opt` console
+    script, importing this module to run it (and not a test, or a program
+    using the package)?"""
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    if spec is not None:
+        return spec.name == "enzyme_opt.__main__"
+    return os.path.basename(getattr(main, "__file__", None) or "") == "enzyme-opt"
+
+
+# Before anything else is imported: the verifier's child loads LLVM while
+# this process imports click, the IR and the parser (their imports took as
+# long as LLVM's, and the parent used to wait for the child at the end).
+if _started_as_the_tool():
+    llvm_verify.start_early_check(sys.argv[1:])
+
+import click  # noqa: E402  (after the fork)
 
 from . import __version__
 from .analysis.dominance import first_dominance_violation
@@ -14,7 +34,7 @@ from .diagnostics import EnzymeOptError, register_source
 from .ir.parser import parse_module
 from .ir.printer import print_module
 from . import llvm_tools
-from .llvm_verify import PendingCheck, llvm_check
+from .llvm_verify import PendingCheck, llvm_check, take_early_check
 from .output import write_output
 from . import passes
 from .stages import ProgressLine, Stages, Statistics
@@ -199,9 +219,15 @@ def run(input_paths, output: str, pipeline: str, verify: bool, stages: Stages,
     """The output module's text, and the LLVM version it is for (None: as the
     input's text says)."""
     names = passes.parse_pipeline(passes.DEFAULT_PIPELINE if pipeline is None else pipeline)
-    # The verifier's process starts now: it loads LLVM while this one works,
-    # and holds LLVM's copy of the output without this one's memory.
-    check = PendingCheck() if verify else None
+    # The verifier's process, started with the process (`start_early_check`)
+    # or now: it loads LLVM while this one works, and holds LLVM's copy of
+    # the output without this one's memory.
+    check = take_early_check()
+    if check is not None and not verify:
+        check.cancel()
+        check = None
+    elif check is None and verify:
+        check = PendingCheck()
     try:
         return _run(input_paths, names, verify, stages, options, check)
     finally:
@@ -493,6 +519,8 @@ def entry() -> None:
         status = 0
     except SystemExit as done:
         status = done.code
+    finally:
+        llvm_verify.cancel_early_check()      # not taken: no run, or not to verify
     if status is None:
         status = 0
     elif not isinstance(status, int):

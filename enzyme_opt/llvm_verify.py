@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 import signal
-from typing import Optional
+import sys
 
 # LLVM 14 marks a constant GEP index `inrange i32 0`; LLVM 19 moved the marker
 # after the flags and the LLVM inside llvmlite no longer reads the old spot.
@@ -27,7 +27,7 @@ _FATAL = re.compile(r"^LLVM ERROR: .*$", re.MULTILINE)
 _ANSWER = b"\0enzyme-opt-answer\0"
 
 
-def llvm_check(text: str) -> Optional[str]:
+def llvm_check(text: str) -> str | None:
     """None when LLVM reads and verifies `text`, else LLVM's message."""
     return PendingCheck(text).result()
 
@@ -39,8 +39,8 @@ class PendingCheck:
     waits for the text (`send`): forked before the caller reads a large
     module, it does not carry the caller's memory as well as LLVM's."""
 
-    def __init__(self, text: Optional[str] = None):
-        self._answer: Optional[str] = None
+    def __init__(self, text: str | None = None):
+        self._answer = None
         self._pid = None
         self._to_child = None
         if not hasattr(os, "fork"):
@@ -55,12 +55,12 @@ class PendingCheck:
             status = 1
             try:
                 os.close(read_end)
+                _let_go_of_the_output(write_end)
                 if text is None:
                     os.close(text_out)
                     text = _received(text_in)
                     if text is None:                   # not wanted after all
                         os._exit(0)
-                os.dup2(write_end, 2)
                 problem = _check_here(text)
                 os.write(write_end, _ANSWER + (problem or "").encode("utf-8", "replace"))
                 status = 0
@@ -84,7 +84,7 @@ class PendingCheck:
         self._to_child = None
         return self
 
-    def result(self) -> Optional[str]:
+    def result(self) -> str | None:
         """Waits for the child: None when LLVM accepts, else its message."""
         if self._pid is None:
             return self._answer
@@ -115,27 +115,158 @@ class PendingCheck:
 _CHUNK = 1 << 20
 
 
-def _received(fd: int) -> Optional[str]:
+def _let_go_of_the_output(answer_fd: int) -> None:
+    """In the child: what it (or LLVM, or an import) prints goes to the
+    answer's pipe, and it holds neither the caller's stdin nor stdout, so
+    that a reader of the tool's output never waits on the child.  LLVM
+    aborting is an answer too, not for a fault handler to report."""
+    os.dup2(answer_fd, 2)
+    handler = sys.modules.get("faulthandler")
+    if handler is not None and handler.is_enabled():
+        handler.disable()
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    os.close(null)
+
+
+# The check started by `start_early_check`, until `take_early_check`.
+_EARLY = None
+
+# Options after which the tool verifies nothing: no child for them.
+_NO_CHECK_OPTIONS = {"--no-verify", "--help", "-h", "--version", "--print-include-dir"}
+
+
+def start_early_check(args) -> None:
+    """Forks the verifier's child now, for a process that will run the tool
+    with the command-line arguments `args`: LLVM loads in the child while
+    the caller imports and parses.  Nothing is forked when `args` ask for no
+    verification (a guess by their spelling; the options as parsed decide:
+    `take_early_check` or `cancel_early_check`)."""
+    global _EARLY
+    if _EARLY is not None or not hasattr(os, "fork"):
+        return
+    for arg in args:
+        if arg == "--":
+            break
+        if arg in _NO_CHECK_OPTIONS or "-" + arg in _NO_CHECK_OPTIONS:
+            return
+    _EARLY = PendingCheck()
+
+
+def take_early_check() -> PendingCheck | None:
+    """The check `start_early_check` started, now the caller's; else None."""
+    global _EARLY
+    check, _EARLY = _EARLY, None
+    return check
+
+
+def cancel_early_check() -> None:
+    """Ends the early check's child if nobody took it (an exit before
+    verifying: an error, --help, --no-verify)."""
+    check = take_early_check()
+    if check is not None:
+        check.cancel()
+
+
+def _received(fd: int) -> str | None:
     """In a child waiting for text: LLVM loaded first, then all the text
     sent; None if none came (the pipe closed empty)."""
-    import llvmlite.binding  # noqa: F401  (while the parent still works)
+    _llvm()                                 # while the parent still works
     with os.fdopen(fd, "rb") as pipe:
         data = pipe.read()
     return data.decode("utf-8", "surrogateescape") if data else None
 
 
-class _RawText(str):
-    """Text that llvmlite encodes back into the bytes it was read from: a
-    string constant may hold bytes that are not UTF-8 (kept as surrogates)."""
-
-    def encode(self, encoding="utf-8", errors="strict"):
-        return str.encode(self, "utf-8", "surrogateescape")
+def _check_here(text: str) -> str | None:
+    # A string constant may hold bytes that are not UTF-8, kept as surrogates.
+    return _llvm()(_OLD_INRANGE.sub("", text).encode("utf-8", "surrogateescape"))
 
 
-def _check_here(text: str) -> Optional[str]:
+_CHECKER = None
+
+
+def _llvm():
+    """bytes of IR -> None if LLVM reads and verifies them, else LLVM's
+    message, as llvmlite.binding words it; loaded once per process."""
+    global _CHECKER
+    if _CHECKER is None:
+        try:
+            _CHECKER = _DirectLLVM().check
+        except (ImportError, OSError, AttributeError):
+            _CHECKER = _check_with_binding
+    return _CHECKER
+
+
+def _check_with_binding(ir: bytes) -> str | None:
     import llvmlite.binding as llvm
     try:
-        llvm.parse_assembly(_RawText(_OLD_INRANGE.sub("", text))).verify()
+        llvm.parse_assembly(_Encoded(ir)).verify()
     except RuntimeError as e:
         return str(e).strip()
     return None
+
+
+class _Encoded(str):
+    """Text that llvmlite encodes as the bytes it stands for."""
+
+    def __new__(cls, data: bytes):
+        text = str.__new__(cls, data.decode("utf-8", "surrogateescape"))
+        text.data = data
+        return text
+
+    def encode(self, encoding="utf-8", errors="strict"):
+        return self.data
+
+
+# The llvmlite releases whose library's C functions `_DirectLLVM` declares as
+# their llvmlite.binding does (a test compares the two on valid and invalid IR).
+_DIRECT_RELEASES = ("0.50.",)
+
+
+class _DirectLLVM:
+    """Reads and verifies IR with the C functions of llvmlite's library,
+    loaded through ctypes without llvmlite.binding.  The check needs nothing
+    else of the binding, whose 16 modules took 35 ms to import against 11
+    for the library itself, in a child that every run waits for."""
+
+    def __init__(self):
+        import ctypes
+        import llvmlite
+        from llvmlite.utils import get_library_name
+        if not llvmlite.__version__.startswith(_DIRECT_RELEASES):
+            raise ImportError(f"llvmlite {llvmlite.__version__} is not known to match")
+        lib = ctypes.CDLL(os.path.join(os.path.dirname(llvmlite.__file__), "binding",
+                                       get_library_name()))
+        message = ctypes.POINTER(ctypes.c_char_p)
+        pointer = ctypes.c_void_p
+        lib.LLVMPY_GetGlobalContext.argtypes, lib.LLVMPY_GetGlobalContext.restype = [], pointer
+        lib.LLVMPY_ParseAssembly.argtypes = [pointer, ctypes.c_char_p, message]
+        lib.LLVMPY_ParseAssembly.restype = pointer
+        lib.LLVMPY_VerifyModule.argtypes = [pointer, message]
+        lib.LLVMPY_VerifyModule.restype = ctypes.c_bool
+        lib.LLVMPY_DisposeModule.argtypes, lib.LLVMPY_DisposeModule.restype = [pointer], None
+        lib.LLVMPY_DisposeString.argtypes = [ctypes.c_char_p]
+        lib.LLVMPY_DisposeString.restype = None
+        self._lib, self._ctypes = lib, ctypes
+
+    def check(self, ir: bytes) -> str | None:
+        lib, ctypes = self._lib, self._ctypes
+        error = ctypes.c_char_p()
+        module = lib.LLVMPY_ParseAssembly(lib.LLVMPY_GetGlobalContext(), ir, ctypes.byref(error))
+        try:
+            if error:
+                return ("LLVM IR parsing error\n" + self._taken(error)).strip()
+            broken = lib.LLVMPY_VerifyModule(module, ctypes.byref(error))
+            found = self._taken(error) if error else ""
+            return found.strip() if broken else None
+        finally:
+            if module:
+                lib.LLVMPY_DisposeModule(module)
+
+    def _taken(self, message) -> str:
+        """The text of a message LLVM allocated, which is then freed."""
+        try:
+            return message.value.decode("utf-8")
+        finally:
+            self._lib.LLVMPY_DisposeString(message)

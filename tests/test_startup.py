@@ -10,10 +10,13 @@
 """
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from enzyme_opt.ad.api import lower_api_calls
 from enzyme_opt.ir.parser import parse_module
@@ -117,3 +120,126 @@ def test_tables_built_afresh_unpickle_without_lark(tmp_path):
               "pickle.loads(data)\n")
     subprocess.run([sys.executable, "-c", script], cwd=REPO_ROOT, check=True,
                    env={**os.environ, "XDG_CACHE_HOME": str(tmp_path)})
+
+
+# Runs `python -m enzyme_opt ARGS` as runpy does, recording each child this
+# process forks (and whether click was loaded by then) and each it reaps;
+# the record is the last line of stderr, written by the process alone.  With
+# EARLY=0, the verifier's child is not started early.
+_FORKS = """\
+import ast, os, runpy, sys
+forked, reaped, me = [], [], os.getpid()
+fork, waitpid, leave = os.fork, os.waitpid, os._exit
+def traced_fork():
+    pid = fork()
+    if pid:
+        forked.append((pid, "click" in sys.modules))
+    return pid
+def traced_waitpid(pid, options):
+    reaped.append(pid)
+    return waitpid(pid, options)
+def traced_exit(status):
+    if os.getpid() == me:
+        os.write(2, f"\\n{(forked, reaped)!r}\\n".encode())
+    leave(status)
+os.fork, os.waitpid, os._exit = traced_fork, traced_waitpid, traced_exit
+if os.environ["EARLY"] == "0":
+    from enzyme_opt import llvm_verify
+    llvm_verify.start_early_check = lambda args: None
+"""
+_AS_MODULE = _FORKS + """\
+sys.argv = ["enzyme-opt", *sys.argv[1:]]
+runpy.run_module("enzyme_opt", run_name="__main__", alter_sys=True)
+"""
+# What pip's console script does.
+_AS_CONSOLE_SCRIPT = _FORKS + """\
+from enzyme_opt.cli import entry
+sys.exit(entry())
+"""
+
+INVALID_FOR_LLVM = "define i32 @f() {\n  ret i64 0\n}\n"
+
+
+def _traced_run(args, stdin, early: bool, script=None):
+    """(status, stdout, stderr without the record, forked, reaped) of a run
+    as `python -m enzyme_opt`, or of `script` if given."""
+    command = [script] if script else ["-c", _AS_MODULE]
+    proc = subprocess.run([sys.executable, *command, *map(str, args)], cwd=REPO_ROOT,
+                          input=stdin, capture_output=True, text=True,
+                          env={**os.environ, "EARLY": "1" if early else "0",
+                               "PYTHONPATH": str(REPO_ROOT)})
+    messages, _, record = proc.stderr.rstrip("\n").rpartition("\n")
+    forked, reaped = ast.literal_eval(record)
+    return proc.returncode, proc.stdout, messages, forked, reaped
+
+
+@pytest.mark.parametrize("case", ["valid", "stdin", "no passes", "invalid for LLVM",
+                                  "parse error", "no such input", "--no-verify", "--help",
+                                  "-version", "unknown option"])
+def test_the_verifier_child_starts_first_and_is_always_reaped(case, tmp_path):
+    """The tool's process forks the verifier's child before importing click,
+    so that LLVM loads meanwhile; whatever the run comes to, the child is
+    reaped before the process exits (no orphan holding the output), and the
+    output and messages are those of a run without the early child."""
+    src = tmp_path / "in.ll"
+    src.write_text({"invalid for LLVM": INVALID_FOR_LLVM,
+                    "parse error": "define i32 @f( {\n"}.get(case, PLAIN))
+    args = {"stdin": ["-"], "no passes": [src, "-passes="], "no such input": [tmp_path / "no.ll"],
+            "--no-verify": [src, "--no-verify"], "--help": ["--help"],
+            "-version": ["-version"], "unknown option": ["--bogus"]}.get(case, [src])
+    stdin = PLAIN if case == "stdin" else None
+    *early, forked, reaped = _traced_run(args, stdin, early=True)
+    *late, late_forked, _ = _traced_run(args, stdin, early=False)
+    if case in ("--no-verify", "--help", "-version"):
+        assert forked == []
+    else:
+        assert forked and not forked[0][1], "the child was forked after click's import"
+        assert not late_forked or late_forked[0][1]
+    assert {pid for pid, _ in forked} <= set(reaped)
+    assert early == late
+    if case == "invalid for LLVM":
+        assert "value doesn't match function result type" in early[2]
+
+
+def test_the_console_script_starts_the_verifier_child_first(tmp_path):
+    script = tmp_path / "enzyme-opt"
+    script.write_text(_AS_CONSOLE_SCRIPT)
+    src = tmp_path / "in.ll"
+    src.write_text(INVALID_FOR_LLVM)
+    status, _, messages, forked, reaped = _traced_run([src], None, True, script)
+    assert status == 1 and "value doesn't match function result type" in messages
+    assert forked and not forked[0][1], "the child was forked after click's import"
+    assert {pid for pid, _ in forked} <= set(reaped)
+
+
+DEBUG_INFO_FLAG = '!llvm.module.flags = !{!0}\n!0 = !{i32 2, !"Debug Info Version", i32 3}\n'
+NOT_DOMINATED = ("define void @f() {\nentry:\n  br label %b\nb:\n  %x = add i32 %y, 1\n"
+                 "  %y = add i32 %x, 1\n  br label %b\n}\n")
+LLVM_CHECKS = {
+    "valid": PLAIN,
+    "parse error": INVALID_FOR_LLVM,
+    "not LLVM at all": "garbage\n",
+    "verifier error": NOT_DOMINATED,
+    # The verifier fails a module with debug info: LLVM aborts the process.
+    "fatal": NOT_DOMINATED + DEBUG_INFO_FLAG,
+    "bytes that are not UTF-8": '@s = constant [2 x i8] c"\udcff\udcfe"\n',
+    "LLVM 14's inrange": "@v = global [2 x ptr] zeroinitializer\n"
+                         "@p = global ptr getelementptr inbounds ({ [2 x ptr] }, "
+                         "ptr bitcast (ptr @v to ptr), i32 0, inrange i32 0, i32 1)\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LLVM_CHECKS))
+def test_the_check_without_llvmlite_binding_answers_as_llvmlite_binding(name, monkeypatch):
+    """The verifier's child calls llvmlite's library directly: the same
+    answer as through llvmlite.binding, for the release it was written for."""
+    import llvmlite
+    from enzyme_opt import llvm_verify
+    if llvmlite.__version__.startswith(llvm_verify._DIRECT_RELEASES):
+        llvm_verify._DirectLLVM()                  # usable: no silent fallback
+    text = LLVM_CHECKS[name]
+    monkeypatch.setattr(llvm_verify, "_CHECKER", None)          # the child loads its own
+    direct = llvm_verify.llvm_check(text)
+    monkeypatch.setattr(llvm_verify, "_CHECKER", llvm_verify._check_with_binding)
+    assert direct == llvm_verify.llvm_check(text)
+    assert (direct is None) == (name in ("valid", "bytes that are not UTF-8", "LLVM 14's inrange"))

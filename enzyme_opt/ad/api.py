@@ -9,7 +9,6 @@ address; both spellings are recognized here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import List, Optional
 
 from ..analysis.activity import contains_float, contains_pointers
@@ -38,6 +37,7 @@ from .indirect import lower_virtualreverse
 from .iteration import ITER, check_iteration_counters, resolve_counters
 from .truncate import (TRUNCATE_FUNC_CALLS, VALUE_CALLS, lower_truncate_call,
                        lower_value_call, truncate_module)
+from .records import Factory, record
 
 # Markers about the result, allowed anywhere after the function: its activity,
 # and whether the primal result is returned too.
@@ -68,19 +68,19 @@ def api_name(function_name: str) -> Optional[str]:
     return None
 
 
-@dataclass
+@record
 class ArgSpec:
     kind: Activity
     value: object
     shadow: Optional[object] = None
-    shadows: list = field(default_factory=list)
+    shadows: list = Factory(list)
 
 
-@dataclass
+@record
 class ApiCall:
     call: object
     function: Function
-    args: List[ArgSpec] = field(default_factory=list)
+    args: List[ArgSpec] = Factory(list)
     sret: Optional[object] = None
     width: int = 1
     allocated: Optional[int] = None     # the size, when known at compile time
@@ -88,7 +88,7 @@ class ApiCall:
     tape: Optional[object] = None
     nofree: bool = False
     runtime_activity: bool = False      # enzyme_runtime_activity
-    rest: list = field(default_factory=list)
+    rest: list = Factory(list)
     ret_activity: Optional[Activity] = None  # from enzyme_*_return
     primal_return: Optional[bool] = None    # enzyme_primal_return / enzyme_noret
 

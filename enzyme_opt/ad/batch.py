@@ -13,7 +13,6 @@ is involved; the lanes' side effects happen in lane order.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import List, Optional
 
 from ..diagnostics import DifferentiationError
@@ -22,11 +21,12 @@ from ..ir.constants import ConstantInt
 from ..ir.types import I8, size_and_align
 from .conventions import coerce, deliver_gradients, erase_api_call, marker_of
 from . import misuse
+from .records import Factory, record
 
 
-@dataclass
+@record
 class BatchParam:
-    lanes: list = field(default_factory=list)      # one value per lane (shared: N times)
+    lanes: list = Factory(list)      # one value per lane (shared: N times)
     stride: Optional[object] = None                 # enzyme_buffer's byte stride
 
 

@@ -9,17 +9,17 @@ output: they exist only to carry this information to the tool.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Dict, Optional
 
 from ..ir import Function, GlobalVariable
 from .misuse import check_registration
+from .records import record
 
 GRADIENT_PREFIX = "__enzyme_register_gradient"
 DERIVATIVE_PREFIX = "__enzyme_register_derivative"
 
 
-@dataclass
+@record
 class CustomRule:
     function: Function
     augmented: Optional[Function] = None   # reverse mode: records a tape (or nothing)

@@ -28,7 +28,6 @@ after its own sparsity pass, which only changes speed).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Dict, List, Optional
 
 from ..diagnostics import DifferentiationError
@@ -43,6 +42,7 @@ from ..analysis.library import HINT_INTRINSICS
 from ..transforms.mem2reg import is_promotable, promote_allocas
 from ..transforms.stack_values import forward_from_slot
 from .conventions import coerce
+from .records import record
 
 TODENSE = ("__enzyme_todense", "__enzyme_post_sparse_todense")
 
@@ -55,7 +55,7 @@ def todense_name(name: str) -> Optional[str]:
     return None
 
 
-@dataclass
+@record
 class View:
     """One `__enzyme_todense` call: its functions, and where to complain."""
     load: Function

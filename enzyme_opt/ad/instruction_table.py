@@ -15,7 +15,6 @@ error naming the instruction, never a derivative of zero.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from ..diagnostics import DifferentiationError
@@ -23,21 +22,22 @@ from ..ir import instructions as I
 from . import adjoints as A
 from . import forward_rules as F
 from .generator import Generator
+from .records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Derivative:
     tangent: Optional[Callable]          # forward mode: (generator, builder, inst)
     adjoint: Optional[Callable]          # reverse mode: (generator, builder, inst)
     all_lanes: bool = False              # the adjoint serves every batch lane itself
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Inert:
     why: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Refused:
     why: str
 

@@ -7,7 +7,6 @@ run on the calls as the C program wrote them, before anything is lowered.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Optional
 
@@ -86,12 +85,13 @@ def check_api_names(module, is_api) -> None:
 
 
 def _refuse_unknown(name, use, symbol, kind) -> None:
+    from difflib import get_close_matches      # for this error only: slow to import
     if kind == "function":
         if name.startswith(ENZYME_ONLY_CALLS):
             what = f"'{name}' is an Enzyme API function that enzyme-opt does not support"
         else:
             what = f"'{name}' is not an Enzyme API function enzyme-opt knows"
-        close = difflib.get_close_matches(name, SUPPORTED_CALLS, n=1, cutoff=0.0)
+        close = get_close_matches(name, SUPPORTED_CALLS, n=1, cutoff=0.0)
         hint = (f" (did you mean '{close[0]}'?)" if not name.startswith(ENZYME_ONLY_CALLS)
                 else "") + "; supported: " + ", ".join(SUPPORTED_CALLS)
         instead = next((v for k, v in INSTEAD.items() if name.startswith(k)), None)
@@ -102,8 +102,8 @@ def _refuse_unknown(name, use, symbol, kind) -> None:
             what = f"the Enzyme global '{name}' is not supported by enzyme-opt"
         else:
             what = f"'{name}' is not an Enzyme global enzyme-opt knows"
-        close = difflib.get_close_matches(name, [p + "_NAME" for p in KNOWN_GLOBAL_PREFIXES],
-                                          n=1, cutoff=0.6)
+        close = get_close_matches(name, [p + "_NAME" for p in KNOWN_GLOBAL_PREFIXES],
+                                  n=1, cutoff=0.6)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         hint += "; known: " + ", ".join(p + "_*" for p in KNOWN_GLOBAL_PREFIXES)
     message = what + hint

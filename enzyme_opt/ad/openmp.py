@@ -35,7 +35,6 @@ thread of a new team.  The derivative does the same with derivatives:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..analysis.activity import contains_float
 from ..analysis.library import (BARRIER, CRITICAL, END_CRITICAL, END_REDUCE_NOWAIT, FORK_CALL,
@@ -48,10 +47,11 @@ from ..ir.module import GlobalVariable, function_under_casts
 from ..ir.types import I1, I32, I64, VOID, FunctionType, IntType, StructType
 from . import tape as T
 from .calls import CallKind
+from .records import record
 
 
 
-@dataclass
+@record
 class ParallelFork:
     """A fork the AD's copy calls directly: the runtime's call and its location."""
     loc: object             # the ident_t the runtime reports the region by

@@ -34,7 +34,6 @@ every function of the module in place.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ..analysis.library import fprt
 from ..analysis.library.allocation import allocator, is_deallocator
@@ -47,12 +46,13 @@ from ..ir import instructions as I
 from ..ir.clone import clone_body
 from ..ir.constants import ConstantExpr, ConstantFloat, ConstantUndef, const_float
 from ..ir.types import I1, I64, FloatType, FunctionType, VectorType
+from .records import record
 
 RUNTIME_HINT = ("include the truncation runtime (`-include enzyme/fprt/mpfr.h`, which "
                 "`enzyme-opt --print-include-dir` provides) and link with -lmpfr")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Truncation:
     source_width: int       # the IEEE format the program computes in: 16, 32, 64
     exponent: int           # the target format's widths

@@ -65,35 +65,50 @@ class Rule:
         self.trailing_nones, self.expand_single = trailing_nones, expand_single
         self.left_recursive = left_recursive
 
+    def fields(self) -> tuple:
+        """The arguments that make this rule again."""
+        return (self.name, self.arity, self.include, self.trailing_nones, self.expand_single,
+                self.left_recursive)
+
 
 class _Rows(dict):
-    """state -> its parse-table row, each row decoded when first asked for.
+    """key -> its value, decoded from marshal's bytes when first asked for
+    (and made into `make(*fields)`, if `make` is given).
 
-    The table has thousands of states and a small module visits a few
-    hundred: unpickling every row took most of reading the cached tables."""
+    The parse table has thousands of states and the grammar 1600 rules; a
+    small module visits a few hundred of each: unpickling every row, then
+    every rule, took most of reading the cached tables."""
 
-    def __init__(self, encoded: Dict[int, bytes]):
+    def __init__(self, encoded, make=None):
         super().__init__()
-        self._encoded = encoded
+        self._encoded, self._make = encoded, make
 
-    def __missing__(self, state: int) -> Dict[str, object]:
-        row = self[state] = marshal.loads(self._encoded[state])
-        return row
+    def __missing__(self, key):
+        value = marshal.loads(self._encoded[key])
+        if self._make is not None:
+            value = self._make(*value)
+        self[key] = value
+        return value
 
     def __reduce__(self):
-        return (_Rows, (self._encoded,))
+        return (_Rows, (self._encoded, self._make))
 
 
 class Tables:
     """What `FusedParser` needs, read off a constructed Lark LALR parser.
 
-    Pickled with each row of the parse table as marshal's bytes (`_Rows`).
+    Pickled with each row of the parse table, each rule and each scanner as
+    marshal's bytes (`_Rows`).
     """
 
     def __getstate__(self):
         state = dict(self.__dict__)
         if not isinstance(self.actions, _Rows):
             state["actions"] = _Rows({s: marshal.dumps(row) for s, row in self.actions.items()})
+        if not isinstance(self.rules, _Rows):
+            state["rules"] = _Rows([marshal.dumps(rule.fields()) for rule in self.rules], Rule)
+        if not isinstance(self.scanners, _Rows):
+            state["scanners"] = _Rows(list(map(marshal.dumps, self.scanners)))
         return state
 
     def __init__(self, lark, starts):
@@ -195,10 +210,25 @@ def _scanner_parts(lexer, firsts, blank: str) -> Tuple:
     return candidates, others, keywords, frozenset(lexer.newline_types)
 
 
-def rule_callbacks(tables: Tables, node_for: Callable[[str], Callable]) -> List[Callable]:
-    """One callback per rule: filters the children as `Rule` says, then
+class _Callbacks(dict):
+    """rule index -> its callback, each made when first asked for: the
+    grammar has 1600 rules, a small module reduces by a few hundred, and
+    making all of them took a tenth of reading an empty module."""
+
+    def __init__(self, rules: List[Rule], node_for: Callable[[str], Callable]):
+        super().__init__()
+        self._rules, self._node_for = rules, node_for
+
+    def __missing__(self, index: int) -> Callable:
+        rule = self._rules[index]
+        callback = self[index] = _rule_callback(rule, self._node_for(rule.name))
+        return callback
+
+
+def rule_callbacks(tables: Tables, node_for: Callable[[str], Callable]) -> Dict[int, Callable]:
+    """rule index -> its callback: filters the children as `Rule` says, then
     hands them to `node_for(name)`, or to a Tree if that is None."""
-    return [_rule_callback(rule, node_for(rule.name)) for rule in tables.rules]
+    return _Callbacks(tables.rules, node_for)
 
 
 def _tree_of(name: str) -> Callable:
@@ -278,7 +308,7 @@ class FusedParser:
     grammar puts such a terminal where nothing else can stand.
     """
 
-    def __init__(self, tables: Tables, callbacks: List[Callable], watch: Callable,
+    def __init__(self, tables: Tables, callbacks: Dict[int, Callable], watch: Callable,
                  made: Optional[Dict[str, Callable]] = None,
                  deep: Optional[Dict[str, Callable]] = None):
         self._blank = re.compile(tables.blank).match

@@ -82,7 +82,7 @@ STARTS = ("module", "function_body")
 
 
 @functools.lru_cache(maxsize=1)
-def _callbacks() -> list:
+def _callbacks() -> dict:
     def node_for(name):
         handler = getattr(ModuleSyntax, "r_" + name, None)
         if handler is None:

@@ -9,6 +9,7 @@ with the character at hand, so the first-character analysis
 from __future__ import annotations
 
 import os
+import pickle
 import re
 import subprocess
 import sys
@@ -18,7 +19,7 @@ import pytest
 
 import test_malformed
 from enzyme_opt.diagnostics import ParseError
-from enzyme_opt.ir import parser
+from enzyme_opt.ir import lalr, parser
 from enzyme_opt.ir.printer import print_module
 from enzyme_opt.ir.compiled_regex import compile_from, compiled_form
 from enzyme_opt.ir.regex_first import first_chars
@@ -130,3 +131,17 @@ def test_a_compiled_form_that_does_not_fit_falls_back_to_re():
     invalid = (r"x+", 0, [1, 2, 3], 0, {}, ())                       # _sre refuses it
     assert compile_from(r"x+", invalid) == re.compile(r"x+")
     assert compile_from(r"x+", None) == re.compile(r"x+")
+
+
+def test_tables_read_back_from_the_cache_are_the_tables_built():
+    """The cache keeps rows, rules and scanners as marshal's bytes, each
+    decoded when first used: decoded, they are what was built."""
+    from enzyme_opt.ir.lark_parser import lark_parser
+    built = lalr.Tables(lark_parser(), parser.STARTS)
+    read = pickle.loads(pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL))
+    assert [read.rules[i].fields() for i in range(len(built.rules))] == \
+        [rule.fields() for rule in built.rules]
+    assert [read.scanners[i] for i in range(len(built.scanners))] == built.scanners
+    assert {state: read.actions[state] for state in built.actions} == built.actions
+    assert (read.starts, read.scanner_of, read.terminals) == \
+        (built.starts, built.scanner_of, built.terminals)

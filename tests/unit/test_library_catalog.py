@@ -251,3 +251,14 @@ def test_the_check_sees_a_list():
                      'sin, cos = map(_f, ("sin", "cos"))\n')
     flagged = [s for _, s in _name_collections(tree) if sum(map(_knows, s)) >= 2]
     assert flagged == [["printf", "puts"], ["malloc", "_ZdlPv"]]
+
+
+def test_names_that_begin_otherwise_match_no_pattern():
+    """The patterns are compiled only for names that begin as one of them
+    can: that set must hold every first character each pattern can match."""
+    from enzyme_opt.ir.regex_first import first_chars
+    for patterns, first in ((L.INACTIVE_PATTERNS, L.INACTIVE_PATTERN_FIRST),
+                            (L.INPUT_PATTERNS, L.INPUT_PATTERN_FIRST)):
+        for pattern, *_ in patterns:
+            chars = first_chars(pattern.pattern)
+            assert chars is not None and chars <= set(first), pattern.pattern

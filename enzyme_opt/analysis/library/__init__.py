@@ -28,6 +28,7 @@ from .blas import (BLAS_ROUTINES, BlasRoutine, blas_routine, blas_without_rule,
 from .allocation import (ALLOCATORS, DEALLOCATORS, OUT_PARAMETER_ALLOCATORS, REALLOCATORS,
                          Allocator, Reallocator, allocator, is_deallocator, reallocator)
 from .inactive import (INACTIVE_FUNCTIONS, INACTIVE_PATTERNS, INPUT_PATTERNS, NO_VISIBLE_WRITES,
+                       INACTIVE_PATTERN_FIRST, INPUT_PATTERN_FIRST,
                        LIBRARY_OBJECT_CONSTRUCTOR, library_virtual_member,
                        InputFunction, input_function,
                        inactive_pattern, is_inactive_function)
