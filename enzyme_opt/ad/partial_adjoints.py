@@ -60,7 +60,7 @@ class PartialAdjoints:
             return partials[index]
         if key in self.read:
             return partials[index % len(partials)] if partials else main
-        slot = gen.rev_alloca.alloca(v.type, name=main.name + ".part")
+        slot = gen.rev_alloca.alloca(v.type, name=(main.name or "adj") + ".part")
         gen.rev_alloca.store(_zero(v.type), slot)
         partials.append(slot)
         return slot
