@@ -18,12 +18,11 @@ leaving the value in place).  Anything else keeps the general reverse.
 """
 from __future__ import annotations
 
+from ..analysis.library import CHEAP_FLOAT_INTRINSICS, PURE_INTRINSICS
 from ..analysis.memory import gep_indices, store_bytes
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
 
-# Calls allowed between the load and the store: pure arithmetic.
-_PURE_CALL_PREFIXES = ("llvm.fmuladd.", "llvm.fma.")
 
 
 def in_place_load(gen, store):
@@ -60,16 +59,16 @@ def _accumulated_load(value, ptr):
         if from_ptr(a):
             return a
         return c if value.opcode == "fadd" and from_ptr(c) else None
-    if isinstance(value, I.Call) and _pure_call(value):
+    if isinstance(value, I.Call) and _calls(value, CHEAP_FLOAT_INTRINSICS):   # fmuladd, fma
         args = value.args
         if len(args) == 3 and from_ptr(args[2]) and args[2] not in args[:2]:
             return args[2]
     return None
 
 
-def _pure_call(call) -> bool:
+def _calls(call, prefixes) -> bool:
     fn = call.called_function
-    return fn is not None and (fn.name or "").startswith(_PURE_CALL_PREFIXES)
+    return fn is not None and (fn.name or "").startswith(prefixes)
 
 
 def _writes_between(load, store) -> bool:
@@ -79,7 +78,7 @@ def _writes_between(load, store) -> bool:
         return True
     for inst in block.instructions[start + 1:end]:
         if isinstance(inst, I.CallBase):
-            if not _pure_call(inst):
+            if not _calls(inst, PURE_INTRINSICS):
                 return True
         elif isinstance(inst, I.Store):
             if not _disjoint(inst, store):
