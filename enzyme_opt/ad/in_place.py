@@ -24,7 +24,6 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantInt
 
 
-
 def in_place_load(gen, store):
     """The `load p` whose adjoint the reverse of `store v, p` may leave in
     p's shadow (see the module's docstring), or None."""
@@ -61,7 +60,7 @@ def _accumulated_load(value, ptr):
         return c if value.opcode == "fadd" and from_ptr(c) else None
     if isinstance(value, I.Call) and _calls(value, CHEAP_FLOAT_INTRINSICS):   # fmuladd, fma
         args = value.args
-        if len(args) == 3 and from_ptr(args[2]) and args[2] not in args[:2]:
+        if len(args) == 3 and from_ptr(args[2]) and all(a is not args[2] for a in args[:2]):
             return args[2]
     return None
 

@@ -14,8 +14,8 @@ of its own forward execution.  Where the save goes decides the tape's size:
   call, not at all;
 - a loop counter (`phi [start, %preheader], [%iv + C, %latch]`) is stepped
   back by C in its header's reverse, and saved per run like the above;
-  unless every run ends at the same constant (a constant trip count): then
-  the preheader's reverse sets it to that constant and nothing is saved.
+  unless every run ends at the same constant (a short constant trip count):
+  then the preheader's reverse sets it to that constant and nothing is saved.
 
 Every forward execution of a block has exactly one reverse execution, so a
 save at the end of a block and a restore at the start of its reverse always
@@ -114,10 +114,20 @@ def counter_step(v, preds):
     return parts[2].operands[1]
 
 
+# Runs of at most this many iterations reset their counter (see
+# _same_last_count).  LLVM's vectorizer leaves loops this short alone.
+SHORT_RUN = 16
+
+
 def _same_last_count(gen, counter):
     """The counter's value in the last iteration of each run of its loop
-    when it is the same constant in every run (a constant trip count)."""
-    return constant_final_count(gen.loops.loops_around(counter.parent)[0], counter, gen.preds)
+    when it is the same constant in every run (a constant trip count) and
+    the runs are short.  A save per run costs most where runs are short; a
+    long run amortises it, and there a known count changed LLVM's mind
+    about vectorizing the reverse loop for the worse (its runtime alias
+    checks against a known short count: lstm's 32-64 iteration loops)."""
+    loop = gen.loops.loops_around(counter.parent)[0]
+    return constant_final_count(loop, counter, gen.preds, limit=SHORT_RUN)
 
 
 def _reset_counter(gen, preheader, slot, last) -> None:

@@ -100,13 +100,13 @@ def counter_parts(phi):
 SIMULATED_ITERATIONS = 1 << 16
 
 
-def constant_final_count(loop, counter, preds):
+def constant_final_count(loop, counter, preds, limit=SIMULATED_ITERATIONS):
     """The value `counter` (a header phi `phi [S, %pre], [%counter + C,
     %latch]`, S and C constants) has in the last iteration of every run of
     `loop`, when that is the same constant in every run: the loop leaves
     only through one block, by `br (icmp X, B)` with B a constant and X the
-    counter or its increment.  The runs are simulated (at most
-    SIMULATED_ITERATIONS iterations); None when any of that does not hold."""
+    counter or its increment.  The runs are simulated (at most `limit`
+    iterations); None when any of that does not hold."""
     parts = counter_parts(counter)
     if parts is None or counter.parent is not loop.header:
         return None
@@ -122,7 +122,7 @@ def constant_final_count(loop, counter, preds):
     # The exiting block runs once per iteration, so whether it sits at the
     # top or the bottom, the last iteration is the first whose test leaves.
     value = _wrap(start.value, bits)
-    for _ in range(SIMULATED_ITERATIONS):
+    for _ in range(limit):
         following = _wrap(value + step.value, bits)
         tested = following if test.operands[0] is increment else value
         if _icmp(test.predicate, tested, test.operands[1].value, bits) == exit_when:
