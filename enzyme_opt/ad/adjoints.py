@@ -23,6 +23,7 @@ from .mpi import mpi_adjoint
 from .calls import CallKind, classify_call
 from .complex_calls import complex_adjoint
 from .conventions import coerce, fit_pointer_args
+from .in_place import in_place_load
 from .masked import masked_adjoint
 from .reductions import partials, reduction_kind
 from .rules import rule_name_for_callee
@@ -79,6 +80,8 @@ def adjoint_load(gen, b, inst):
     if not gen.info.is_active(inst):
         return
     d = gen.take_adjoint(b, inst)
+    if id(inst) in gen.in_place_loads:
+        return      # already in the shadow: see in_place.py
     shadow = gen.shadow_in_rev(b, inst.pointer)
     if adds_atomically(gen, inst.pointer):
         return atomic_add(gen, b, shadow, d, inst)
@@ -92,6 +95,11 @@ def adjoint_store(gen, b, inst):
         return
     shadow = gen.shadow_in_rev(b, ptr)
     old = b.load(value.type, shadow, align=inst.align)
+    load = in_place_load(gen, inst) if not adds_atomically(gen, ptr) else None
+    if load is not None:
+        gen.in_place_loads.add(id(load))
+        gen.add_adjoint(b, value, old)
+        return
     # Only the float fields' adjoints are consumed: a {ptr, double}'s shadow
     # pointer, set by the forward pass, stays.
     b.store(clear_float_fields(b, old), shadow, inst.align)

@@ -57,6 +57,7 @@ class AdjointGenerator(Generator, Protocol):
     handles all lanes itself."""
     call_plans: Dict[int, tuple]  # id(call) -> how the forward sweep rewrote it
     heap_allocas: set             # ids of allocas whose shadow is malloc'd
+    in_place_loads: set           # ids of loads whose adjoint stays in the shadow (in_place.py)
     rev_tape: object              # the tape the reverse function pops
     rev_alloca: Builder           # where the reverse function's stack cells go
     parallel_tickets: dict        # id(critical section bound) -> its ticket (openmp.py)

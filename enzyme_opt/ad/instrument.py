@@ -13,7 +13,9 @@ of its own forward execution.  Where the save goes decides the tape's size:
   the start of the preheader's reverse; if the preheader runs once per
   call, not at all;
 - a loop counter (`phi [start, %preheader], [%iv + C, %latch]`) is stepped
-  back by C in its header's reverse, and saved per run like the above.
+  back by C in its header's reverse, and saved per run like the above;
+  unless every run ends at the same constant (a short constant trip count):
+  then the preheader's reverse sets it to that constant and nothing is saved.
 
 Every forward execution of a block has exactly one reverse execution, so a
 save at the end of a block and a restore at the start of its reverse always
@@ -22,7 +24,8 @@ all slots to the reverse function through the tape.
 """
 from __future__ import annotations
 
-from ..analysis.loops import counter_parts
+from ..analysis.loops import constant_final_count, counter_parts
+from ..ir.constants import ConstantInt
 from ..ir import Builder
 from ..ir import instructions as I
 from . import tape as T
@@ -44,6 +47,10 @@ def instrument_forward(gen) -> None:
         if step is not None:
             counters.setdefault(id(v.parent), []).append((slot, step))
         if run_start is not None and id(run_start) in gen.cyclic:
+            last = _same_last_count(gen, v) if step is not None else None
+            if last is not None:
+                _reset_counter(gen, run_start, slot, last)
+                continue
             per_run.setdefault(id(run_start), (run_start, []))[1].append(slot)
     for block in gen.order:
         if per_block.get(id(block)):
@@ -105,6 +112,29 @@ def counter_step(v, preds):
     if len(entries) != 2 or {id(p) for p in entries} != {id(b) for _, b in v.incoming}:
         return None
     return parts[2].operands[1]
+
+
+# Runs of at most this many iterations reset their counter (see
+# _same_last_count).  LLVM's vectorizer leaves loops this short alone.
+SHORT_RUN = 16
+
+
+def _same_last_count(gen, counter):
+    """The counter's value in the last iteration of each run of its loop
+    when it is the same constant in every run (a constant trip count) and
+    the runs are short.  A save per run costs most where runs are short; a
+    long run amortises it, and there a known count changed LLVM's mind
+    about vectorizing the reverse loop for the worse (its runtime alias
+    checks against a known short count: lstm's 32-64 iteration loops)."""
+    loop = gen.loops.loops_around(counter.parent)[0]
+    return constant_final_count(loop, counter, gen.preds, limit=SHORT_RUN)
+
+
+def _reset_counter(gen, preheader, slot, last) -> None:
+    """Instead of saving the counter before each run and restoring it once
+    the run is reversed: every earlier run ended at the same `last`."""
+    b = Builder(gen.rev_blocks[id(preheader)], 0)
+    b.store(ConstantInt(slot.value.type, last), slot.rev)
 
 
 def _step_back(b: Builder, slot, step) -> None:

@@ -55,6 +55,7 @@ from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward
 from .loop_hints import allow_unrolling
+from .partial_adjoints import PartialAdjoints
 from .openmp import fork_of, parallel_split, restore_forks
 from .rules import RULES, Emitter, Expr, scaled
 from . import shadow_heap
@@ -90,6 +91,8 @@ class ReverseGenerator:
         # shadows atomically.
         self.in_parallel = id(primal) in ctx.parallel_bodies
         self.adjoints: Dict[tuple, object] = {}      # (id(value), lane) -> stack slot
+        self.partials = PartialAdjoints(self)        # more slots of loop reductions
+        self.in_place_loads: set = set()  # ids of loads whose adjoint stays in the shadow
         self.shadow_of: Dict[tuple, object] = {}     # (id(value), lane) -> shadow
         self.reversing = None             # the forward block whose reverse is being emitted
         self.in_block_body = False        # emitting the reverse of its instructions
@@ -594,7 +597,8 @@ class ReverseGenerator:
         """adjoint(v) += delta in `lane` (default: the current lane)."""
         if not self.info.is_active(v) or delta is None:
             return
-        slot = self._adjoint_slot(v, lane)
+        slot = self.partials.slot_for_add(v, (id(v), self._lane(lane)),
+                                          self._adjoint_slot(v, lane))
         current = b.load(v.type, slot)
         b.store(self.ctx.add_values(b, current, delta), slot)
 
@@ -603,7 +607,7 @@ class ReverseGenerator:
         slot = self._adjoint_slot(v, lane)
         value = b.load(v.type, slot, self.lane_name((v.name or "v") + ".adj.val", lane))
         b.store(adjoint_zero(v.type), slot)
-        return value
+        return self.partials.gather(b, (id(v), self._lane(lane)), value, v.type)
 
     # ------------------------------------------------------------------ reverse blocks
     def _build_reverse(self) -> None:

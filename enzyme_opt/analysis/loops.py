@@ -94,3 +94,94 @@ def counter_parts(phi):
             start, start_block = phi.incoming[1 - k]
             return start, start_block, next_value
     return None
+
+
+# Runs of a loop simulated by constant_final_count before giving up.
+SIMULATED_ITERATIONS = 1 << 16
+
+
+def constant_final_count(loop, counter, preds, limit=SIMULATED_ITERATIONS):
+    """The value `counter` (a header phi `phi [S, %pre], [%counter + C,
+    %latch]`, S and C constants) has in the last iteration of every run of
+    `loop`, when that is the same constant in every run: the loop leaves
+    only through one block, by `br (icmp X, B)` with B a constant and X the
+    counter or its increment.  The runs are simulated (at most `limit`
+    iterations); None when any of that does not hold."""
+    parts = counter_parts(counter)
+    if parts is None or counter.parent is not loop.header:
+        return None
+    start, _, increment = parts
+    step = increment.operands[1]
+    if not isinstance(start, ConstantInt):
+        return None
+    exiting = _single_exit_test(loop, preds, counter, increment)
+    if exiting is None:
+        return None
+    test, exit_when = exiting
+    bits = counter.type.bits
+    # The exiting block runs once per iteration, so whether it sits at the
+    # top or the bottom, the last iteration is the first whose test leaves.
+    value = _wrap(start.value, bits)
+    for _ in range(limit):
+        following = _wrap(value + step.value, bits)
+        tested = following if test.operands[0] is increment else value
+        if _icmp(test.predicate, tested, test.operands[1].value, bits) == exit_when:
+            return _signed(value, bits)
+        value = following
+    return None
+
+
+def _single_exit_test(loop, preds, counter, increment):
+    """(its icmp, the icmp result that leaves) when one block of `loop`
+    leaves it (nothing returns from inside), the header or the only latch,
+    by a test of the counter or its increment against a constant."""
+    exits = [b for b in _loop_blocks(loop, preds)
+             if not b.successors or any(not loop.contains(s) for s in b.successors)]
+    if len(exits) != 1:
+        return None
+    block = exits[0]
+    term = block.terminator
+    latches = [p for p in preds[id(loop.header)] if loop.contains(p)]
+    if not isinstance(term, I.Branch) or not term.is_conditional:
+        return None
+    if block is not loop.header and latches != [block]:
+        return None
+    test = term.condition
+    if not (isinstance(test, I.Compare) and test.opcode == "icmp"
+            and any(test.operands[0] is x for x in (counter, increment))
+            and isinstance(test.operands[1], ConstantInt)):
+        return None
+    true_leaves = not loop.contains(term.operands[1])
+    if true_leaves == (not loop.contains(term.operands[2])):
+        return None
+    return test, true_leaves
+
+
+def _loop_blocks(loop, preds):
+    """The blocks of `loop` (it keeps their ids): the header's and its
+    predecessors', walked back from the latches."""
+    found, work = {}, [loop.header]
+    while work:
+        b = work.pop()
+        if id(b) in found or not loop.contains(b):
+            continue
+        found[id(b)] = b
+        work.extend(preds[id(b)])
+    return list(found.values())
+
+
+def _wrap(value: int, bits: int) -> int:
+    return value % (1 << bits)
+
+
+def _signed(value: int, bits: int) -> int:
+    return value - (1 << bits) if value >> (bits - 1) else value
+
+
+def _icmp(pred: str, a: int, b: int, bits: int) -> bool:
+    a, b = _wrap(a, bits), _wrap(b, bits)
+    if pred.startswith("s"):
+        a, b = _signed(a, bits), _signed(b, bits)
+    op = pred[1:] if pred[0] in "su" else pred
+    return {"eq": a == b, "ne": a != b, "gt": a > b, "ge": a >= b,
+            "lt": a < b, "le": a <= b}[op]
