@@ -9,6 +9,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "../check.h"
+
 extern int enzyme_dup, enzyme_const;
 void __enzyme_autodiff(void *, ...);
 void omp_set_num_threads(int);
@@ -47,17 +49,9 @@ static void gradient_checked(int n, int threads) {
   int at[5] = {0, 1, n / 3, n / 2, n - 1};
   for (int k = 0; k < 5; k++) grad[k] = du[at[k]];
   for (int k = 0; k < 5; k++) {
-    int i = at[k];
-    double h = 1e-6, keep = x[i];
-    x[i] = keep + h; double up = loss(n);
-    x[i] = keep - h; double down = loss(n);
-    x[i] = keep;
-    double want = (up - down) / (2 * h);
-    if (!(fabs(grad[k] - want) <= 1e-6 * (1.0 + fabs(want)))) {
-      printf("MISMATCH n=%d threads=%d du[%d]: got %.17g, want %.17g\n", n, threads, i,
-             grad[k], want);
-      failures++;
-    }
+    char what[40];
+    snprintf(what, sizeof what, "n=%d threads=%d du", n, threads);
+    failures += !check_close(what, at[k], grad[k], CENTRAL_DIFFERENCE(x[at[k]], 1e-6, loss(n)));
   }
 }
 
