@@ -5,8 +5,10 @@
 // which may write errno).  `walk` is the shape where that would be wrong:
 // its loop stores a new pointer, through `next`, into the very cell it loads
 // from (clang cannot tell, so the load stays in the loop; TBAA gives both
-// accesses the pointer type), so the load must be kept per iteration.  Both
-// gradients by central differences.
+// accesses the pointer type), so the load is not invariant: here, in a
+// combined derivative, the undo log takes the stores back and the reverse
+// loads again (omp_invariant_loads.c has the split derivative's case, where
+// the load is kept per iteration).  Both gradients by central differences.
 #include <math.h>
 #include <stdio.h>
 
