@@ -206,7 +206,17 @@ class PrimalCache:
         costs more, and nothing at all when the reverse pass needs it anyway
         (`x*x` beside `x`)."""
         leaves = self._cheap_float_leaves(v, depth, v.parent)
-        return leaves is not None and len(leaves) <= 1
+        return leaves is not None and (len(leaves) <= 1 or self._kept_anyway(v, leaves))
+
+    def _kept_anyway(self, v, leaves) -> bool:
+        """Is `v` an active product `a * b` of two active values of its block
+        read back from the tape (`leaves`)?  Its adjoint reads both, so their
+        slots are there whatever `v` does: `l * r` beside `l` and `r` costs a
+        multiply, not a slot."""
+        info = self.gen.info
+        return isinstance(v, I.BinaryOp) and v.opcode == "fmul" and \
+            leaves == frozenset(id(op) for op in v.operands) and info.is_active(v) and \
+            all(info.is_active(op) for op in v.operands)
 
     def _cheap_float_leaves(self, v, depth: int, home):
         """The fewest values of block `home` that the float expression `v`
