@@ -13,7 +13,9 @@ reverse block.  `recomputes` decides, for each value, between
 - *keeping* it in a `Slot`: a stack cell stored where the value is defined.
   instrument.py saves the slots of blocks that repeat on the tape (and
   decides where the saves go), so each reverse block sees its own forward
-  execution's values.
+  execution's values.  A load that holds one value for a whole loop
+  (`invariant_in`: a captured pointer, a bound, and their shadows) is saved
+  once per run of the loop instead of once per iteration.
 
 This is Enzyme's CacheUtility / lookupM split: the generator asks, the
 policy answers; a change of what is taped or recomputed belongs here.
@@ -34,8 +36,9 @@ from typing import Dict
 
 from ..analysis.lanes import poison_lanes
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, math_function
-from ..analysis.memory import (reloadable_loads, restorable_loads, unwritten_memory,
-                               write_targets)
+from ..analysis.memory import (loop_invariant_load, reloadable_loads, restorable_loads,
+                               unwritten_memory, write_targets)
+from ..analysis.tbaa import Tbaa
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
@@ -71,6 +74,8 @@ class PrimalCache:
         self.recomputed: set = set()                # ids of values recomputed (-stats)
         self.math_calls = None      # (name, ids of the arguments) -> forward math calls
         self.write_targets = None   # [objects the forward function writes] (memory_unchanged)
+        self.invariant: Dict[tuple, bool] = {}  # (id(load), id(loop)) -> invariant_in
+        self.tbaa = None
         self.reloadable = set() if gen.split else reloadable_loads(gen.fwd)
         self.undo = UndoLog({} if gen.split else restorable_loads(
             gen.fwd, self.reloadable, gen.loops))
@@ -141,6 +146,31 @@ class PrimalCache:
             self.write_targets = [write_targets(gen.fwd)]
         return unwritten_memory(gen.fwd, ptr, self.write_targets[0])
 
+    def invariant_in(self, v, loop) -> bool:
+        """Does forward `v` hold the same value in every iteration of `loop`?
+        Then instrument.py saves its slot once per run of the loop, not per
+        iteration, even where the loop's reverse reads it: a load from memory
+        the loop does not write (a captured pointer, a bound).  A shadow
+        load reads memory of its primal load's type."""
+        if not isinstance(v, I.Load):
+            return False
+        key = (id(v), id(loop))
+        known = self.invariant.get(key)
+        if known is None:
+            blocks = [blk for blk in self.gen.fwd.blocks if id(blk) in loop.blocks]
+            known = self.invariant[key] = loop_invariant_load(v, blocks, self._access_kind)
+        return known
+
+    def _access_kind(self, inst):
+        """The scalar type TBAA gives access `inst` ("double", "ptr", ...), or None."""
+        inst = self.gen.primal_of_shadow_load.get(id(inst), inst)
+        tag = inst.get_metadata("tbaa")
+        if tag is None:
+            return None
+        if self.tbaa is None:
+            self.tbaa = Tbaa(self.gen.fwd.module.metadata)
+        return self.tbaa.access_kind(tag)
+
     def slots_in_order(self) -> list:
         return sorted(self.slots.values(), key=lambda s: s.order)
 
@@ -176,7 +206,17 @@ class PrimalCache:
         costs more, and nothing at all when the reverse pass needs it anyway
         (`x*x` beside `x`)."""
         leaves = self._cheap_float_leaves(v, depth, v.parent)
-        return leaves is not None and len(leaves) <= 1
+        return leaves is not None and (len(leaves) <= 1 or self._kept_anyway(v, leaves))
+
+    def _kept_anyway(self, v, leaves) -> bool:
+        """Is `v` an active product `a * b` of two active values of its block
+        read back from the tape (`leaves`)?  Its adjoint reads both, so their
+        slots are there whatever `v` does: `l * r` beside `l` and `r` costs a
+        multiply, not a slot."""
+        info = self.gen.info
+        return isinstance(v, I.BinaryOp) and v.opcode == "fmul" and \
+            leaves == frozenset(id(op) for op in v.operands) and info.is_active(v) and \
+            all(info.is_active(op) for op in v.operands)
 
     def _cheap_float_leaves(self, v, depth: int, home):
         """The fewest values of block `home` that the float expression `v`
@@ -224,10 +264,14 @@ class PrimalCache:
 
 
 def is_recomputable(v) -> bool:
-    """Pure integer and address arithmetic: cheaper to redo than to tape."""
+    """Pure integer and address arithmetic: cheaper to redo than to tape.
+    (A select of integers or addresses too: a clamped index `i < n - 1 ?
+    i + 1 : i` is its loop's counter and a bound again.)"""
     if isinstance(v, (I.GetElementPtr, I.Cast)):
         return True
-    if isinstance(v, I.BinaryOp):
+    if isinstance(v, I.Select) and v.type.is_aggregate:
+        return False
+    if isinstance(v, (I.BinaryOp, I.Select)):
         return not v.type.scalar.is_float
     return isinstance(v, I.Compare) and v.opcode == "icmp"
 

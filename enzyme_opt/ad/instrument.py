@@ -8,9 +8,10 @@ of its own forward execution.  Where the save goes decides the tape's size:
 - by default, at the defining block's entry (popped at the end of its
   reverse): one entry per execution;
 - a value that the reverse pass reads only outside some loop around its
-  definition (a sum's final value, say) is saved once per *run* of the
-  outermost such loop, at the end of the loop's preheader, and restored at
-  the start of the preheader's reverse; if the preheader runs once per
+  definition (a sum's final value, say), or that holds one value for the
+  whole loop (cache_policy's `invariant_in`), is saved once per *run* of
+  the outermost such loop, at the end of the loop's preheader, and restored
+  at the start of the preheader's reverse; if the preheader runs once per
   call, not at all;
 - a loop counter (`phi [start, %preheader], [%iv + C, %latch]`) is stepped
   back by C in its header's reverse, and saved per run like the above;
@@ -76,14 +77,14 @@ def instrument_forward(gen) -> None:
 
 def _run_start(gen, v):
     """The preheader of the outermost loop around `v`'s definition that no
-    block whose reverse reads `v` lies in, and that is entered only through
-    that preheader; False if there is none."""
+    block whose reverse reads `v` lies in (or in which `v` is invariant),
+    and that is entered only through that preheader; False if there is none."""
     readers = gen.cache.blocks_reading(v)
     if None in readers:
         return False
     chosen = False
     for loop in gen.loops.loops_around(v.parent):
-        if any(r in loop.blocks for r in readers):
+        if any(r in loop.blocks for r in readers) and not gen.cache.invariant_in(v, loop):
             break
         entries = loop.outside_predecessors(gen.preds)
         if len(entries) == 1:

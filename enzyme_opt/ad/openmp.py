@@ -44,7 +44,7 @@ from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantNull, zero_of
 from ..ir.module import GlobalVariable, function_under_casts
-from ..ir.types import I1, I32, I64, VOID, FunctionType, IntType, StructType
+from ..ir.types import I1, I8, I32, I64, VOID, FunctionType, IntType, StructType
 from . import tape as T
 from .calls import CallKind
 from .records import record
@@ -517,10 +517,20 @@ def _count_ptr(b: Builder, tapes, field: int = 1):
                  b.module.pointer_to(t.elements[field]), "omp.team.ptr")
 
 
+# Bytes between the team's tape headers.  Each thread's push writes its
+# header's size field: headers sharing a cache line (or an adjacent one the
+# hardware prefetches in pairs) would bounce it between the cores on every
+# iteration.  128 apart, no two headers of 24 bytes meet in a 64-byte line
+# pair, whatever calloc's 16-byte alignment.
+TEAM_STRIDE = 128
+
+
 def _thread_tape(b: Builder, tapes, thread):
-    t = T.tape_type(b.module)
     index = b.add(b.cast("sext", thread, I64), b.i64(1), "omp.tape.index")
-    return b.gep(t, tapes, [index], T.tape_ptr_type(b.module), "omp.tape")
+    offset = b.mul(index, b.i64(TEAM_STRIDE), "omp.tape.offset")
+    first = b.pointer_cast(tapes, T.byte_ptr(b.module), "omp.tapes.bytes")
+    byte = b.gep(I8, first, [offset], T.byte_ptr(b.module), "omp.tape.bytes")
+    return b.pointer_cast(byte, T.tape_ptr_type(b.module), "omp.tape")
 
 
 def _task(ctx, derivative: Function, what: str) -> Function:
@@ -574,12 +584,39 @@ def _task(ctx, derivative: Function, what: str) -> Function:
     b.call(_runtime(module, "llvm.trap", VOID), [])
     b.unreachable()
     b.position_at_end(ok)
-    result = b.call(derivative, [_thread_tape(b, tapes, thread), task.args[0], task.args[1],
-                                 *values])
+    shared = _thread_tape(b, tapes, thread)
+    tape = _own_tape(b, ctx, shared, what)
+    result = b.call(derivative, [tape, task.args[0], task.args[1], *values])
+    _leave_tape(b, ctx, tape, shared, what)
     if not grads.is_void:
         _add_gradients(b, task.args[-1], result)
     b.ret()
     return task
+
+
+def _own_tape(b: Builder, ctx, shared, what: str):
+    """The header the thread's derivative pushes on or pops from: a copy of
+    its entry `shared` of the team's array in the thread's own frame, which
+    nothing else can reach, so that the compiled loop keeps the tape's size
+    in a register instead of storing it at every push; the forward sweep
+    starts it in the thread's pooled memory (tape.take_from_pool)."""
+    t = T.tape_type(b.module)
+    own = Builder(b.block.parent.entry, 0).alloca(t, name="omp.own.tape", align=8)
+    if what == "augmented" and T.pools_tapes(b.module, ctx.tape_spares):
+        T.take_from_pool(b, own)
+    else:
+        b.store(b.load(t, shared, "omp.shared.tape", 8), own, 8)
+    return own
+
+
+def _leave_tape(b: Builder, ctx, own, shared, what: str) -> None:
+    """After the thread's derivative: the recorded tape goes back to the
+    team's array for the reverse sweep; the reversed one, empty now, to the
+    thread's pool (the array's entry then holds no memory to free)."""
+    t = T.tape_type(b.module)
+    if what == "reverse" and T.pools_tapes(b.module, ctx.tape_spares):
+        T.give_to_pool(b, own)
+    b.store(b.load(t, own, "omp.own.tape", 8), shared, 8)
 
 
 def _add_gradients(b: Builder, acc, grads) -> None:
@@ -616,7 +653,7 @@ def _forking(module, derivative: Function, fork: ParallelFork, task: Function,
     if what == "augmented":
         room = b.call(_runtime(module, "omp_get_max_threads", I32), [], "omp.max")
         count = b.add(b.cast("sext", room, I64), b.i64(1), "omp.tapes.count")
-        raw = b.call(T.libc(module, "calloc"), [count, b.i64(T.HEADER_BYTES)], "omp.tapes.raw")
+        raw = b.call(T.libc(module, "calloc"), [count, b.i64(TEAM_STRIDE)], "omp.tapes.raw")
         tapes = b.pointer_cast(raw, tape_ptr, "omp.tapes")
         t = T.tape_type(module)
         b.store(b.cast("sext", room, I64),

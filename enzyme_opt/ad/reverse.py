@@ -94,6 +94,8 @@ class ReverseGenerator:
         self.partials = PartialAdjoints(self)        # more slots of loop reductions
         self.in_place_loads: set = set()  # ids of loads whose adjoint stays in the shadow
         self.shadow_of: Dict[tuple, object] = {}     # (id(value), lane) -> shadow
+        # id(shadow load) -> its primal load, whose memory's type it shares
+        self.primal_of_shadow_load: Dict[int, object] = {}
         self.reversing = None             # the forward block whose reverse is being emitted
         self.in_block_body = False        # emitting the reverse of its instructions
         self.pop_builders: list = []      # (forward block, builder in its reverse's tape block)
@@ -318,6 +320,8 @@ class ReverseGenerator:
                         raise e.locate(inst)
                     if shadow is not None:
                         self.shadow_of[(id(inst), lane)] = shadow
+                        if isinstance(inst, I.Load) and isinstance(shadow, I.Load):
+                            self.primal_of_shadow_load[id(shadow)] = inst
                         if isinstance(shadow, I.Phi):
                             phis.append((inst, shadow, lane))
                 self.lane = 0

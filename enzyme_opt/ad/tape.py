@@ -557,3 +557,113 @@ def entry_pointer(b: Builder, slot, offset: int, t):
     p = b.gep(I8, slot, [b.i64(offset)], byte_ptr(b.module)) if offset else slot
     return b.pointer_cast(p, b.module.pointer_to(t))
 
+
+
+# -- the pool of a thread's parallel-region tapes -----------------------------------------
+# A parallel region's derivative gives each thread a tape of its own
+# (openmp.py), and a program differentiates its regions over and over: with
+# fresh tapes every thread faults in and zeroes every page of its tapes on
+# every call, which cost more than the region's derivative itself.  The
+# reverse sweep therefore hands a thread's emptied tape memory to a pool in
+# thread-local storage, and the next region's forward sweep on that thread
+# starts in it.  The pool is a stack: the regions of a derivative are
+# reversed in the reverse of the order they ran, so the next call's first
+# region gets back the memory its first region grew, and so on.  A free
+# buffer holds the pool's links in its first bytes: the next buffer, its
+# capacity and how many buffers it tops.
+POOL = TAPE + ".pool"
+POOL_DEPTH = 64             # buffers a thread keeps at most; the rest are freed
+_POOL_LINK = (("next", 0), ("cap", 8), ("depth", 16))
+
+
+def pools_tapes(module, spares: bool) -> bool:
+    """Do parallel regions' thread tapes come from and go back to the pool?
+    Where tapes keep spares (`init_tape`), and not where they are chunked."""
+    return _keeps_spare(module, spares) and not chunked(module)
+
+
+def _pool(module):
+    existing = module.get(POOL)
+    if existing is not None:
+        return existing
+    p = byte_ptr(module)
+    gv = GlobalVariable(module.pointer_to(p), POOL, p, ConstantNull(p),
+                        linkage="internal", pre_attrs="thread_local", attrs=", align 8")
+    return module.add_global(gv, unique=False)
+
+
+def _link(b: Builder, buffer, field: str):
+    offset = dict(_POOL_LINK)[field]
+    t = byte_ptr(b.module) if field == "next" else I64
+    p = b.gep(I8, buffer, [b.i64(offset)], byte_ptr(b.module)) if offset else buffer
+    return b.pointer_cast(p, b.module.pointer_to(t)), t
+
+
+def take_from_pool(b: Builder, tape) -> None:
+    """Start the empty tape `tape` in the thread's last pooled buffer, if any."""
+    fn = b.module.get(POOL + ".take") or _make_pool_take(b.module)
+    b.call(fn, [tape])
+
+
+def give_to_pool(b: Builder, tape) -> None:
+    """Hand the (emptied) tape's memory to the thread's pool, or free it if
+    the pool is full; the tape is left without memory."""
+    fn = b.module.get(POOL + ".give") or _make_pool_give(b.module)
+    b.call(fn, [tape])
+
+
+def _make_pool_take(module) -> Function:
+    fn = _tape_helper(module, POOL + ".take", VOID, [], "alwaysinline nounwind")
+    (tape,) = fn.args
+    entry, take, done = fn.add_block("entry"), fn.add_block("take"), fn.add_block("done")
+    b = Builder(entry)
+    pool = _pool(module)
+    p = byte_ptr(module)
+    head = b.load(p, pool, "pool.head", 8)
+    clear_tape(b, tape)
+    b.cond_br(b.icmp("eq", head, b.zero(p)), done, take)
+    b.position_at_end(take)
+    next_ptr, t = _link(b, head, "next")
+    b.store(b.load(t, next_ptr, "pool.next", 8), pool, 8)
+    cap_ptr, t = _link(b, head, "cap")
+    _set_fields(b, tape, head, b.i64(0), b.load(t, cap_ptr, "pool.cap", 8))
+    b.br(done)
+    b.position_at_end(done)
+    b.ret()
+    return fn
+
+
+def _make_pool_give(module) -> Function:
+    fn = _tape_helper(module, POOL + ".give", VOID, [], "alwaysinline nounwind")
+    (tape,) = fn.args
+    blocks = [fn.add_block(n) for n in ("entry", "give", "keep", "drop", "done")]
+    entry, give, keep, drop, done = blocks
+    b = Builder(entry)
+    pool = _pool(module)
+    p = byte_ptr(module)
+    base = tape_base(b, tape, "base")
+    cap = _load_field(b, tape, 2, "cap")
+    clear_tape(b, tape)
+    b.cond_br(b.icmp("eq", base, b.zero(p)), done, give)
+    b.position_at_end(give)
+    head = b.load(p, pool, "pool.head", 8)
+    b.cond_br(b.icmp("eq", head, b.zero(p)), keep, drop)
+    # `drop` first checks the depth below: a full pool frees the buffer.
+    b.position_at_end(drop)
+    depth_ptr, t = _link(b, head, "depth")
+    below = b.load(t, depth_ptr, "pool.depth", 8)
+    full = fn.add_block("full")
+    b.cond_br(b.icmp("uge", below, b.i64(POOL_DEPTH)), full, keep)
+    b.position_at_end(full)
+    b.call(libc(module, "free"), [base])
+    b.br(done)
+    b.position_at_end(keep)
+    depth = b.phi(I64, [(b.i64(0), give), (below, drop)], "depth.below")
+    for field, value in (("next", head), ("cap", cap), ("depth", b.add(depth, b.i64(1)))):
+        ptr, _ = _link(b, base, field)
+        b.store(value, ptr, 8)
+    b.store(base, pool, 8)
+    b.br(done)
+    b.position_at_end(done)
+    b.ret()
+    return fn

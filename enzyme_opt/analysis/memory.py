@@ -332,6 +332,39 @@ def _classified_writes(fn):
     return out
 
 
+def loop_invariant_load(load, blocks, kind_of) -> bool:
+    """Does `load` read the same value in every iteration of the loop made
+    of `blocks`?  Its address must come from outside the loop and no write
+    in the loop may reach what it reads.  A write cannot if it goes to the
+    function's own memory while the load reads an argument's or a global's,
+    or if the two accesses have different scalar types by clang's TBAA
+    (`kind_of(access)`: "double", "ptr", "int"..., None if unknown or char):
+    C does not let memory written as one type be read as another, which is
+    what clang -O2 itself relies on (-fno-strict-aliasing writes no tags).
+    A call in the loop may write only the function's own memory."""
+    inside = {id(block) for block in blocks}
+    if not isinstance(load, I.Load) or load.volatile or load.atomic or (
+            isinstance(load.pointer, I.Instruction) and id(load.pointer.parent) in inside):
+        return False
+    caller_memory = isinstance(underlying_object(load.pointer), (Argument, GlobalVariable))
+    kind = kind_of(load)
+    for block in blocks:
+        for inst in block.instructions:
+            target = _stored_to(inst)
+            if target is not None:
+                if caller_memory and _is_local(underlying_object(target)):
+                    continue
+                other = kind_of(inst)
+                if kind is None or other is None or other == kind:
+                    return False
+            elif isinstance(inst, I.CallBase) and not (
+                    caller_memory and _call_writes_only_local(inst, set())) and not (
+                    inst.called_function is not None and
+                    _writes_nothing_visible(inst.called_function.name)):
+                return False
+    return True
+
+
 def _reaching_writes(obj, writers) -> Optional[list]:
     """(kind, write) for the writes that may reach `obj`, when each is a store
     or (to an alloca) a memory intrinsic; None when some other write may, or

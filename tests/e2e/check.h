@@ -9,7 +9,10 @@
  * variable `var`, (expr at var + h - expr at var - h) / 2h, with var
  * restored afterwards.  `var` is changed in place, so `expr` may read it
  * through any pointer (an array element, a field).  A GNU statement
- * expression: clang accepts it in C and C++. */
+ * expression: clang accepts it in C and C++.
+ *
+ * check_gradient(what, x, dx, n, f): how many of dx[0..n) differ from the
+ * central differences of f at x (step 1e-6), each printed as above. */
 #ifndef E2E_CHECK_H
 #define E2E_CHECK_H
 
@@ -36,5 +39,13 @@ static int check_close(const char *what, int k, double got, double want) {
     (var) = saved_;                              \
     (plus_ - minus_) / (2 * (h));                \
   })
+
+static int check_gradient(const char *what, double *x, const double *dx, int n,
+                          double (*f)(double *)) {
+  int bad = 0;
+  for (int i = 0; i < n; i++)
+    bad += !check_close(what, i, dx[i], CENTRAL_DIFFERENCE(x[i], 1e-6, f(x)));
+  return bad;
+}
 
 #endif
