@@ -275,7 +275,7 @@ def compare_outputs(name: str, results: list[Result]) -> list[str]:
 def stage_kind(name: str) -> str:
     """A stage's row: each derivative's stage ("differentiating 'f' for the
     call to ...") is folded into one row per kind."""
-    m = re.match(r"^(differentiating|truncating) '", name)
+    m = re.match(r"^(differentiating|truncating) ('|a function for the call)", name)
     return f"{m.group(1)} (all calls)" if m else name
 
 
