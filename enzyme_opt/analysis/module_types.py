@@ -59,6 +59,8 @@ class ModuleTypes:
         self._callees: Dict[int, list] = {}
         self._callers: Dict[int, list] = {}
         self._component: Dict[int, int] = {}
+        # While a bottom-up analysis runs: the summaries it reads (_Freshness).
+        self._reads: Optional[set] = None
         api_callers = []
         for fn in self.functions:
             if fn.lazy_body is None and self._take_calls(fn):
@@ -106,7 +108,7 @@ class ModuleTypes:
         return [f for f in self.functions if id(f) in seen]
 
     def _callee_for_types(self, call):
-        """The analyzed function `call` passes memory to (see `_gather_call`), or None."""
+        """The analyzed function `call` passes memory to (see `_passed_by_call`), or None."""
         callee = call.called_function
         if callee is None:
             return None
@@ -121,23 +123,29 @@ class ModuleTypes:
         functions = self._connected(fn)
         for f in functions:
             self._component[id(f)] = id(fn)
-        self._bottom_up(functions)
-        self._top_down(functions)
+        self._top_down(functions, self._bottom_up(functions))
 
     # -- what analyses of single functions ask -------------------------------------------
+    def _note_read(self, key) -> None:
+        if self._reads is not None:
+            self._reads.add(key)
+
     def param_layout(self, fn, index: int) -> Optional[MemoryLayout]:
         self._ensure(fn)
+        self._note_read(id(fn))
         layouts = self.own_params.get(id(fn))
         return layouts[index] if layouts is not None and index < len(layouts) else None
 
     def return_layout(self, fn) -> Optional[MemoryLayout]:
         self._ensure(fn)
+        self._note_read(id(fn))
         return self.own_return.get(id(fn))
 
     def returned_parameter(self, fn) -> Optional[tuple]:
         """(parameter index, offset, stride) when `fn` returns that parameter
         moved by offset (+ k * stride), else None."""
         self._ensure(fn)
+        self._note_read(id(fn))
         return self.derived_returns.get(id(fn)) if fn is not None else None
 
     def analysis(self, fn, args=None, like=None) -> TypeAnalysis:
@@ -154,24 +162,43 @@ class ModuleTypes:
         return ta
 
     # -- bottom-up: own summaries ----------------------------------------------------------
-    def _bottom_up(self, functions) -> None:
+    def _bottom_up(self, functions) -> Dict[int, TypeAnalysis]:
+        """Computes the own summaries; returns the analyses that are still
+        as a new one without incoming summaries would be (by id(fn))."""
+        fresh, analyses = _Freshness(), {}
         for _ in range(ROUNDS):
             changed = False
             for fn in functions:
-                ta = TypeAnalysis(fn, self)
-                changed |= self._note_fields(ta)
-                params = [ta.region(a) if a.type.is_pointer else MemoryLayout()
-                          for a in fn.args]
-                returned = _returned_layout(ta, fn)
-                derived = _returned_parameter(ta, fn)
-                if params != self.own_params.get(id(fn)) or \
-                        returned != self.own_return.get(id(fn)) or \
-                        derived != self.derived_returns.get(id(fn)):
-                    self.own_params[id(fn)], self.own_return[id(fn)] = params, returned
-                    self.derived_returns[id(fn)] = derived
-                    changed = True
+                if not fresh.is_fresh(fn):
+                    changed |= self._own_summaries(fn, fresh, analyses)
             if not changed:
-                return
+                break
+        return {k: ta for k, ta in analyses.items() if fresh.is_fresh(ta.fn)}
+
+    def _own_summaries(self, fn, fresh: "_Freshness", analyses: dict) -> bool:
+        """Analyzes `fn` (into analyses[id(fn)]) for its own summaries; did any change?"""
+        outer, reads = self._reads, set()
+        started, self._reads = fresh.clock, reads
+        try:
+            ta = TypeAnalysis(fn, self)
+        finally:
+            fresh.analyzed(fn, started, reads)
+            self._reads = outer
+        analyses[id(fn)] = ta
+        changed = self._note_fields(ta)
+        if changed:
+            fresh.change(_FIELDS)
+        params = [ta.region(a) if a.type.is_pointer else MemoryLayout() for a in fn.args]
+        returned = _returned_layout(ta, fn)
+        derived = _returned_parameter(ta, fn)
+        if params != self.own_params.get(id(fn)) or \
+                returned != self.own_return.get(id(fn)) or \
+                derived != self.derived_returns.get(id(fn)):
+            self.own_params[id(fn)], self.own_return[id(fn)] = params, returned
+            self.derived_returns[id(fn)] = derived
+            fresh.change(id(fn))
+            changed = True
+        return changed
 
     def field_pointee(self, tag: str) -> Optional[MemoryLayout]:
         """What the pointers loaded with TBAA access tag `tag` (one pointer
@@ -180,6 +207,7 @@ class ModuleTypes:
         field declared `double *` points to doubles wherever it is read: a
         function that only passes the pointer on (to a runtime-sized memcpy)
         learns what another that indexes it reads."""
+        self._note_read(_FIELDS)
         found = self.field_pointees.get(tag)
         return found.layout() if found is not None and not found.split else None
 
@@ -194,15 +222,20 @@ class ModuleTypes:
         return changed
 
     # -- top-down: incoming summaries -------------------------------------------------------
-    def _top_down(self, functions) -> None:
+    def _top_down(self, functions, analyses: Dict[int, TypeAnalysis]) -> None:
+        """Computes the incoming summaries; `analyses` (by id(fn)) are ones
+        made without incoming summaries, which the first round may take."""
         ids = {id(f) for f in functions}
+        # id(fn) -> (the incoming summaries it was analyzed with, what its calls pass):
+        # a function whose incoming summaries did not change passes the same.
+        passes: Dict[int, tuple] = {}
         for _ in range(ROUNDS):
             gathered = _Gathered()
             for fn in functions:
-                ta = self.analysis(fn)
-                for inst in fn.instructions():
-                    if isinstance(inst, I.CallBase):
-                        self._gather_call(ta, inst, gathered)
+                for callee, index, region in self._what_calls_pass(fn, passes, analyses):
+                    agreement = gathered.param(callee, index) if index is not None \
+                        else gathered.returned(callee)
+                    agreement.add(region)
             params = {k: _layouts(v, gathered.counts[k]) for k, v in gathered.params.items()}
             returns = {k: v.layout() for k, v in gathered.returns.items()}
             if params == _only(self.incoming_params, ids) and \
@@ -214,25 +247,67 @@ class ModuleTypes:
                     summaries.pop(k, None)
                 summaries.update(new)
 
-    def _gather_call(self, ta, call, gathered) -> None:
+    def _what_calls_pass(self, fn, passes: Dict[int, tuple], analyses: dict) -> list:
+        """(callee, parameter index or None for the returned pointer, region)
+        for each pointer `fn`'s calls pass, as `fn` is analyzed with its
+        incoming summaries."""
+        incoming = (self.incoming_params.get(id(fn)), self.incoming_return.get(id(fn)))
+        last = passes.get(id(fn))
+        if last is not None and last[0] == incoming:
+            return last[1]
+        unseeded = incoming == (None, None) and id(fn) in analyses
+        ta = analyses.pop(id(fn)) if unseeded else self.analysis(fn)
+        passed = [found for inst in fn.instructions() if isinstance(inst, I.CallBase)
+                  for found in self._passed_by_call(ta, inst)]
+        passes[id(fn)] = (incoming, passed)
+        return passed
+
+    def _passed_by_call(self, ta, call) -> list:
         callee = call.called_function
         if callee is None:
-            return
+            return []
         if id(callee) in self.known:
-            for index, arg in enumerate(call.args[:len(callee.args)]):
-                if arg.type.is_pointer:
-                    gathered.param(callee, index).add(ta.region(arg))
+            passed = [(callee, index, ta.region(arg))
+                      for index, arg in enumerate(call.args[:len(callee.args)])
+                      if arg.type.is_pointer]
             if call.type.is_pointer:
-                gathered.returned(callee).add(ta.region(call))
-            return
-        passed = self.api_call(call) if self.api_call is not None else None
-        if passed is None or id(passed[0]) not in self.known:
-            return
-        fn, params = passed
-        for index, values in params:
-            for value in values:
-                if getattr(value, "type", None) is not None and value.type.is_pointer:
-                    gathered.param(fn, index).add(ta.region(value))
+                passed.append((callee, None, ta.region(call)))
+            return passed
+        found = self.api_call(call) if self.api_call is not None else None
+        if found is None or id(found[0]) not in self.known:
+            return []
+        fn, params = found
+        return [(fn, index, ta.region(value)) for index, values in params for value in values
+                if getattr(value, "type", None) is not None and value.type.is_pointer]
+
+
+# The key of every field pointee, for _Freshness: a change to one is a change to all.
+_FIELDS = "field pointees"
+
+
+class _Freshness:
+    """Which functions' bottom-up analyses would come out as their last did:
+    those for which nothing they read (their callees' own summaries, the
+    field pointees) has changed since it started.  Analyzing them again
+    changes nothing, so they are skipped: the rounds make the same
+    summaries as analyzing every function in every round."""
+
+    def __init__(self):
+        self.clock = 0
+        self._changed: Dict[object, int] = {}   # what was read -> clock of its last change
+        self._last: Dict[int, tuple] = {}       # id(fn) -> (clock at its start, what it read)
+
+    def is_fresh(self, fn) -> bool:
+        last = self._last.get(id(fn))
+        return last is not None and \
+            all(self._changed.get(key, -1) <= last[0] for key in last[1])
+
+    def analyzed(self, fn, started: int, reads: set) -> None:
+        self._last[id(fn)] = (started, reads)
+
+    def change(self, key) -> None:
+        self.clock += 1
+        self._changed[key] = self.clock
 
 
 class _Agreement:

@@ -74,9 +74,12 @@ def _size(t) -> int:
     return size_and_align(t)[0]
 
 
+_KIND_SIZES = {"half": 2, "bfloat": 2, "float": 4, "double": 8, "x86_fp80": 16, "fp128": 16,
+               "ptr": 8}
+
+
 def kind_size(kind: str) -> int:
-    return {"half": 2, "bfloat": 2, "float": 4, "double": 8, "x86_fp80": 16, "fp128": 16,
-            "ptr": 8}.get(kind, 1)
+    return _KIND_SIZES.get(kind, 1)
 
 
 def scalar_leaves(t, base: int = 0, limit: int = ARRAY_UNROLL) -> List[Tuple[int, str]]:
@@ -372,7 +375,25 @@ class TypeAnalysis:
         self.pointer_loads: Dict[tuple, list] = {}  # _address_key -> the loads of a pointer there
         self.field_loads: Dict[str, list] = {}      # TBAA tag of a pointer field -> its loads
         self._field_seeded: set = set()             # ids of loads seeded from field_pointee
+        # id(type) -> (type, its scalar leaves; its size): the same struct is
+        # accessed again and again (types do not change once read, see _leaves_of).
+        self._leaves: Dict[int, tuple] = {}
+        self._sizes: Dict[int, tuple] = {}
         self._run(seeds or (), returned)
+
+    def _leaves_of(self, t) -> List[Tuple[int, str]]:
+        """scalar_leaves(t), worked out once per type in this analysis (a
+        named struct's body is set when the module is read, never after)."""
+        found = self._leaves.get(id(t))
+        if found is None:
+            found = self._leaves[id(t)] = (t, scalar_leaves(t))
+        return found[1]
+
+    def _size_of(self, t) -> int:
+        found = self._sizes.get(id(t))
+        if found is None:
+            found = self._sizes[id(t)] = (t, _size(t))
+        return found[1]
 
     # -- recording -----------------------------------------------------------------------
     def layout(self, v) -> MemoryLayout:
@@ -567,7 +588,7 @@ class TypeAnalysis:
             for offset, _, field_kind in self.tbaa.copied_fields(copied):
                 self.record(ptr, offset, field_kind, STRONG)
             return
-        for offset, leaf in scalar_leaves(t):
+        for offset, leaf in self._leaves_of(t):
             if leaf != "int":
                 self.record(ptr, offset, leaf, STRONG)
             elif self.source_typed:
@@ -579,10 +600,10 @@ class TypeAnalysis:
         (clang's GEPs name source types; the `i8` GEPs of optimized code, and
         its integers, say nothing.)"""
         t = gep.source_type
-        leaves = scalar_leaves(t)
+        leaves = self._leaves_of(t)
         if not leaves or not gep.indices:
             return
-        size, first = _size(t), gep.indices[0]
+        size, first = self._size_of(t), gep.indices[0]
         base, stride = (first.value * size, 0) if isinstance(first, ConstantInt) else (0, size)
         for offset, kind in leaves:
             if kind != "int" or (self.source_typed and not _is_byte(t)):

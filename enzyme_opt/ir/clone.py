@@ -24,13 +24,25 @@ def clone_instruction(inst: Instruction) -> Instruction:
     return new
 
 
+_UNSET = object()
+# class -> the slots a copy takes over (the AD copies every body it differentiates).
+_COPIED_SLOTS: Dict[type, tuple] = {}
+
+
+def _copied_slots(cls) -> tuple:
+    found = _COPIED_SLOTS.get(cls)
+    if found is None:
+        found = _COPIED_SLOTS[cls] = tuple(s for s in _slots(cls) if s not in _SKIP)
+    return found
+
+
 def _unlinked_copy(inst: Instruction) -> Instruction:
     """A detached copy whose operands do not yet list it among their uses."""
     new = object.__new__(type(inst))
-    for slot in _slots(type(inst)):
-        if slot in _SKIP or not hasattr(inst, slot):
+    for slot in _copied_slots(type(inst)):
+        value = getattr(inst, slot, _UNSET)
+        if value is _UNSET:
             continue
-        value = getattr(inst, slot)
         setattr(new, slot, copy.copy(value) if isinstance(value, list) else value)
     new.name = inst.name
     new._uses = []

@@ -7,8 +7,14 @@ _PLAIN = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*\Z")
 _NUMBER = re.compile(r"[0-9]+\Z")
 
 
+# What escape_string changes: anything but printable ASCII, and `"` and `\`.
+_NEEDS_ESCAPE = re.compile(r'[^\x20-\x7e]|["\\]')
+
+
 def escape_string(text: str) -> str:
     """Escape as LLVM does inside double quotes: `\\XX` for anything odd."""
+    if _NEEDS_ESCAPE.search(text) is None:
+        return text     # most quoted names (C++'s `class.std::vector<...>`)
     out = []
     for byte in text.encode("utf-8", "surrogateescape"):
         ch = chr(byte)

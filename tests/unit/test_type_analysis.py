@@ -170,3 +170,72 @@ define i32 @as_int(ptr %t) {
   ret i32 %v
 }"""
     assert "double" not in _copy_kinds(_FIELD_MODULE.replace("OTHER", other))
+
+
+# A chain of calls that passes pointers down and back (d -> c -> b -> a),
+# a recursive function and a pointer returned: summaries take several rounds.
+_CHAIN_MODULE = """
+define double @a(ptr %p) {
+  %v = load double, ptr %p, align 8
+  ret double %v
+}
+define ptr @b(ptr %p) {
+  %q = getelementptr inbounds i8, ptr %p, i64 8
+  %v = call double @a(ptr %q)
+  ret ptr %q
+}
+define void @c(ptr %p, ptr %r) {
+  %q = call ptr @b(ptr %p)
+  store ptr %q, ptr %r, align 8
+  call void @rec(ptr %p, i32 3)
+  ret void
+}
+define void @rec(ptr %p, i32 %n) {
+  %more = icmp sgt i32 %n, 0
+  br i1 %more, label %again, label %done
+again:
+  %m = sub i32 %n, 1
+  %q = getelementptr inbounds float, ptr %p, i64 4
+  store float 1.0, ptr %q, align 4
+  call void @rec(ptr %q, i32 %m)
+  br label %done
+done:
+  ret void
+}
+define void @d(ptr %p, ptr %r) {
+  call void @c(ptr %p, ptr %r)
+  ret void
+}
+"""
+
+
+def _chain_summaries(monkeypatch, skip: bool):
+    import enzyme_opt.analysis.module_types as M
+    if not skip:
+        monkeypatch.setattr(M._Freshness, "is_fresh", lambda self, fn: False)
+    made = []
+    real_init = M.TypeAnalysis.__init__
+
+    def counting_init(self, fn, *args, **kw):
+        made.append(fn.name)
+        real_init(self, fn, *args, **kw)
+    monkeypatch.setattr(M.TypeAnalysis, "__init__", counting_init)
+    module = parse_module(_CHAIN_MODULE, "t.ll")
+    types = M.ModuleTypes(module)
+    fns = [f for f in module.functions if not f.is_declaration]
+    for fn in fns:
+        types.param_layout(fn, 0)
+    summaries = {f.name: (types.own_params.get(id(f)), types.own_return.get(id(f)),
+                          types.derived_returns.get(id(f)), types.incoming_params.get(id(f)),
+                          types.incoming_return.get(id(f))) for f in fns}
+    monkeypatch.undo()
+    return summaries, len(made)
+
+
+def test_module_types_skipping_unchanged_analyses_makes_the_same_summaries(monkeypatch):
+    every, every_count = _chain_summaries(monkeypatch, skip=False)
+    skipped, skipped_count = _chain_summaries(monkeypatch, skip=True)
+    assert skipped == every
+    assert every["b"][2] == (0, 8, 0)          # b returns its parameter + 8
+    assert every["c"][0][0].at(8) == "double"   # c's pointer reaches a's load through b
+    assert skipped_count < every_count
