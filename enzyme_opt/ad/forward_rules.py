@@ -23,7 +23,7 @@ from .calls import CallKind, classify_call
 from .complex_calls import complex_tangent
 from .conventions import coerce, fit_pointer_args
 from .masked import masked_tangent
-from .noneed_memory import noneed_root
+from .noneed_memory import noneed_root, unread_around
 from .reductions import lanes_of, partials, reduction_kind
 from .rules import rule_name_for_callee
 from .shadows import clone_with_shadows, null_pointer_argument, shadow_inttoptr, stored_pointer
@@ -323,8 +323,9 @@ def _differentiated_call(gen, b, inst) -> None:
         args.append(a)
         if gen.info.has_shadow(a) or (null_pointer_argument(a) and callee is not None
                                     and not callee.is_declaration):
-            noneed = callee is not None and a.type.is_pointer and \
-                noneed_root(a, {id(r) for r in gen.noneed}) is not None
+            root = noneed_root(a, {id(r) for r in gen.noneed}) \
+                if callee is not None and a.type.is_pointer else None
+            noneed = root is not None and unread_around(inst, root)
             kinds.append(Activity.DUPNONEED if noneed else Activity.DUP)
             args.extend(gen.shadow(a))
         elif gen.info.is_active(a):

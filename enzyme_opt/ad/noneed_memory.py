@@ -64,6 +64,21 @@ def noneed_root(v, roots: Set[int]):
     return found
 
 
+def unread_around(call, root) -> bool:
+    """May `call`'s callee treat memory from the `enzyme_dupnoneed` parameter
+    `root` as unneeded?  Only if nothing else in the caller reads it: no load
+    through a pointer computed from `root`, and no other call handed one (what
+    the callee stores there, a later load or call could read)."""
+    for block in call.function.blocks:
+        for inst in block.instructions:
+            if isinstance(inst, I.Load) and noneed_root(inst.pointer, {id(root)}) is root:
+                return False
+            if isinstance(inst, I.CallBase) and inst is not call and any(
+                    a.type.is_pointer and noneed_root(a, {id(root)}) is root for a in inst.args):
+                return False
+    return True
+
+
 def drop_unneeded_primal_stores(fn, roots: list) -> int:
     """Erase `fn`'s stores through pointers computed from `roots` (the
     primal `enzyme_dupnoneed` parameters) when no needed load reads through
