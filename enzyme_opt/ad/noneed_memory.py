@@ -66,16 +66,28 @@ def noneed_root(v, roots: Set[int]):
 
 def unread_around(call, root) -> bool:
     """May `call`'s callee treat memory from the `enzyme_dupnoneed` parameter
-    `root` as unneeded?  Only if nothing else in the caller reads it: no load
-    through a pointer computed from `root`, and no other call handed one (what
-    the callee stores there, a later load or call could read)."""
-    for block in call.function.blocks:
-        for inst in block.instructions:
-            if isinstance(inst, I.Load) and noneed_root(inst.pointer, {id(root)}) is root:
-                return False
-            if isinstance(inst, I.CallBase) and inst is not call and any(
-                    a.type.is_pointer and noneed_root(a, {id(root)}) is root for a in inst.args):
-                return False
+    `root` as unneeded?  Only if nothing else in the caller may read it: the
+    pointers that may be computed from `root` (through a phi or select with
+    other pointers too) are neither loaded through, nor handed to another
+    call or twice to this one, nor stored or converted where they could be
+    read back later."""
+    seen, work, passed = {id(root)}, [root], 0
+    while work:
+        for user, index in work.pop().uses:
+            if getattr(user, "is_debug_record", False):
+                continue
+            if user is call:
+                passed += 1
+                if passed > 1:                  # the callee may read one through another
+                    return False
+                continue
+            if isinstance(user, I.Store) and index != 0:
+                continue                        # a store through it: not a read
+            if _address_operands(user) is None or not user.type.is_pointer:
+                return False                    # loaded, passed on, stored, compared...
+            if id(user) not in seen:
+                seen.add(id(user))
+                work.append(user)
     return True
 
 
