@@ -64,6 +64,19 @@ def noneed_root(v, roots: Set[int]):
     return found
 
 
+def _may_point_into(roots) -> Set[int]:
+    """ids of the roots and of the pointers computed from them by address
+    arithmetic, alone or with other pointers (a phi or select)."""
+    found, work = {id(r) for r in roots}, list(roots)
+    while work:
+        for user in work.pop().users:
+            if id(user) not in found and user.type.is_pointer and \
+                    _address_operands(user) is not None:
+                found.add(id(user))
+                work.append(user)
+    return found
+
+
 def unread_around(call, root) -> bool:
     """May `call`'s callee treat memory from the `enzyme_dupnoneed` parameter
     `root` as unneeded?  Only if nothing else in the caller may read it: the
@@ -107,7 +120,12 @@ def drop_unneeded_primal_stores(fn, roots: list) -> int:
         return 0
     dropped = {id(s) for s in stores}
     live = live_instructions(insts, lambda i: id(i) not in dropped and not _removable(i))
-    if any(isinstance(inst, I.Load) and id(inst.pointer) in derived and id(inst) in live
+    # Kept when anything may read the memory after all: a needed load, or a
+    # call handed a pointer that may point into it (through a phi or select
+    # with other pointers too).
+    may_point = _may_point_into(roots)
+    if any(isinstance(inst, I.Load) and id(inst.pointer) in may_point and id(inst) in live
+           or isinstance(inst, I.CallBase) and any(id(a) in may_point for a in inst.args)
            for inst in insts):
         return 0
     for store in stores:

@@ -1,7 +1,9 @@
 // Forward mode with x passed enzyme_dupnoneed: the caller does not need x's
 // primal values afterwards, but the function itself reads what a callee
 // wrote into x (f1: a load in the caller; f2: another callee; f3: a load
-// through a pointer that is x or a local array, chosen at run time).  The callee
+// through a pointer that is x or a local array, chosen at run time).  The
+// function's own stores into x are kept for the same reasons (f4: x or a
+// local array read through a select; f5: a callee reading what it stored).  The callee
 // must then keep its primal stores, else the tangent is computed from stale
 // values (found by the gradient fuzzer, seed 338).  Tangents against central
 // differences along (tx, ta).
@@ -40,6 +42,20 @@ __attribute__((noinline)) double f3(double *x, int n, double a) {
   return s;
 }
 
+__attribute__((noinline)) double f4(double *x, int n, double a) {
+  double loc[N];
+  for (int i = 0; i < n; i++) loc[i] = 0.5;
+  for (int i = 0; i < n; i++) x[i] = sin(a * (i + 1));
+  const double *q = a > 0 ? x : loc;
+  double s = 0;
+  for (int i = 0; i < n; i++) s += q[i] * q[i];
+  return s;
+}
+__attribute__((noinline)) double f5(double *x, int n, double a) {
+  for (int i = 0; i < n; i++) x[i] = cos(a * x[i]);
+  return total(x, n);
+}
+
 static const double X0[N] = {0.3, -1.2, 0.8, 2.0, -0.4}, TX[N] = {0.5, 0.1, -0.9, 0.4, 1.1};
 static const double A0 = 0.7, TA = -0.6;
 
@@ -66,7 +82,8 @@ static int check(const char *what, double (*f)(double *, int, double), double ta
 
 int main(void) {
   int ok = check("f1 tangent", f1, TANGENT(f1)) & check("f2 tangent", f2, TANGENT(f2)) &
-           check("f3 tangent", f3, TANGENT(f3));
+           check("f3 tangent", f3, TANGENT(f3)) & check("f4 tangent", f4, TANGENT(f4)) &
+           check("f5 tangent", f5, TANGENT(f5));
   if (ok) printf("ok\n");
   return !ok;
 }
