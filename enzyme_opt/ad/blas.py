@@ -339,7 +339,7 @@ def _when_active(module, fn):
 
 def _new_helper(module, name, ftype, arg_names):
     fn = Function(name, ftype, module.pointer_to(ftype), list(arg_names), linkage="internal",
-                  attrs="alwaysinline nounwind")
+                  attrs=T.INLINED_HELPER_ATTRIBUTES)
     module.add_function(fn)
     return fn
 

@@ -185,7 +185,7 @@ class Emitter:
 
         def emit():
             callee = self.b.module.declare_function(callee_name, ftype)
-            return self.b.call(callee, [a.value for a in args])
+            return self.b.call(callee, [a.value for a in args], flags=self.flags)
         return self.later(t, emit)
 
     def _lane_by_lane(self, callee_name: str, t, args):

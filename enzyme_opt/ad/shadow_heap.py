@@ -107,7 +107,7 @@ def _null_checked_helper(module, name, ret):
     p = T.byte_ptr(module)
     ftype = FunctionType(ret, (p,))
     fn = module.add_function(Function(name, ftype, module.pointer_to(ftype), ["block"],
-                                      linkage="internal", attrs="alwaysinline nounwind"),
+                                      linkage="internal", attrs=T.INLINED_HELPER_ATTRIBUTES),
                              unique=False)
     entry, present, null = fn.add_block("entry"), fn.add_block("block"), fn.add_block("null")
     b = Builder(entry)

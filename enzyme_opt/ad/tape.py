@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..ir import Builder, Function
 from ..ir.constants import ConstantNull, ConstantZero
-from ..ir.module import GlobalVariable
+from ..ir.module import INLINED_HELPER_ATTRIBUTES, GlobalVariable
 from ..ir.types import I8, I32, I64, FunctionType, StructType, VOID
 
 HEADER_BYTES = 24          # what `__enzyme_augmentsize` reports
@@ -170,7 +170,7 @@ def _store_prefix(b: Builder, value, data, index: int) -> None:
 
 def _make_chunk_push(module) -> Function:
     p = byte_ptr(module)
-    fn = _tape_helper(module, CHUNK_PUSH, p, [("bytes", I64)], "alwaysinline nounwind")
+    fn = _tape_helper(module, CHUNK_PUSH, p, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
     tape, nbytes = fn.args
     entry, fits, more, done = (fn.add_block(n) for n in ("entry", "fits", "more", "done"))
     b = Builder(entry)
@@ -215,7 +215,7 @@ def _make_chunk_new(module) -> Function:
 
 def _make_chunk_pop(module) -> Function:
     p = byte_ptr(module)
-    fn = _tape_helper(module, CHUNK_POP, p, [("bytes", I64)], "alwaysinline nounwind")
+    fn = _tape_helper(module, CHUNK_POP, p, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
     tape, nbytes = fn.args
     entry, back, here = fn.add_block("entry"), fn.add_block("back"), fn.add_block("here")
     b = Builder(entry)
@@ -280,7 +280,7 @@ def _tape_helper(module, name: str, ret, params, attrs: str) -> Function:
 
 def _make_push(module) -> Function:
     p = byte_ptr(module)
-    fn = _tape_helper(module, PUSH, p, [("bytes", I64)], "alwaysinline nounwind")
+    fn = _tape_helper(module, PUSH, p, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
     tape, nbytes = fn.args
     entry, grow, done = fn.add_block("entry"), fn.add_block("grow"), fn.add_block("done")
     b = Builder(entry)
@@ -373,7 +373,7 @@ def _advise_huge_pages(b: Builder, fn, base, capacity, done) -> None:
 
 def _make_pop(module) -> Function:
     p = byte_ptr(module)
-    fn = _tape_helper(module, POP, p, [("bytes", I64)], "alwaysinline nounwind")
+    fn = _tape_helper(module, POP, p, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
     tape, nbytes = fn.args
     b = Builder(fn.add_block("entry"))
     size = b.sub(_load_field(b, tape, 1, "size"), nbytes, "new.size")
@@ -472,7 +472,7 @@ def _spare(module, kind: str):
 
 def _make_release(module, kind: str) -> Function:
     # Inlined, so the tape's address does not escape through this call.
-    fn = _tape_helper(module, kind + ".release", VOID, [], "alwaysinline nounwind")
+    fn = _tape_helper(module, kind + ".release", VOID, [], INLINED_HELPER_ATTRIBUTES)
     (tape,) = fn.args
     b = Builder(fn.add_block("entry"))
     spare = _spare(module, kind)
@@ -613,7 +613,7 @@ def give_to_pool(b: Builder, tape) -> None:
 
 
 def _make_pool_take(module) -> Function:
-    fn = _tape_helper(module, POOL + ".take", VOID, [], "alwaysinline nounwind")
+    fn = _tape_helper(module, POOL + ".take", VOID, [], INLINED_HELPER_ATTRIBUTES)
     (tape,) = fn.args
     entry, take, done = fn.add_block("entry"), fn.add_block("take"), fn.add_block("done")
     b = Builder(entry)
@@ -634,7 +634,7 @@ def _make_pool_take(module) -> Function:
 
 
 def _make_pool_give(module) -> Function:
-    fn = _tape_helper(module, POOL + ".give", VOID, [], "alwaysinline nounwind")
+    fn = _tape_helper(module, POOL + ".give", VOID, [], INLINED_HELPER_ATTRIBUTES)
     (tape,) = fn.args
     blocks = [fn.add_block(n) for n in ("entry", "give", "keep", "drop", "done")]
     entry, give, keep, drop, done = blocks

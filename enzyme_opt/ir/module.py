@@ -311,15 +311,30 @@ class Function(GlobalValue):
 
     def target_attributes(self) -> str:
         """The attributes that say what machine code `self` is compiled for
-        (`"target-cpu"`, `"target-features"`, ...), as text.  Code derived
-        from a function needs them too: without `+avx2` its vector loops are
-        compiled for SSE, and its calls of AVX2 functions (libmvec's
-        `_ZGVdN4v_exp`) pass vectors the wrong way."""
+        (`"target-cpu"`, `"target-features"`, the floating-point relaxations
+        of `-ffast-math`), as text.  Code derived from a function needs them
+        too: without `+avx2` its vector loops are compiled for SSE, and its
+        calls of AVX2 functions (libmvec's `_ZGVdN4v_exp`) pass vectors the
+        wrong way; without `"unsafe-fp-math"="true"` the caller it is inlined
+        into loses its own (LLVM keeps the relaxation only if both have it)."""
         return " ".join(m.group(0) for m in _TARGET_ATTRIBUTE.finditer(self._expanded_attrs()))
 
 
 _TARGET_ATTRIBUTE = re.compile(
-    r'"(?:target-cpu|target-features|tune-cpu|denormal-fp-math(?:-f32)?)"="[^"]*"')
+    r'"(?:target-cpu|target-features|tune-cpu|denormal-fp-math(?:-f32)?|no-trapping-math'
+    r'|less-precise-fpmad|(?:unsafe|no-infs|no-nans|no-signed-zeros|approx-func)-fp-math)'
+    r'"="[^"]*"')
+
+# The attributes of a runtime helper we define (tape push/pop, shadow heap,
+# BLAS wrappers) for the inliner to fold it into its callers.  LLVM keeps a
+# caller's floating-point relaxation after inlining only if the callee has
+# it too; a helper without floating-point arithmetic claims them all, so
+# inlining it leaves a `-ffast-math` caller as it was.
+INLINED_HELPER_ATTRIBUTES = " ".join(
+    ["alwaysinline", "nounwind"]
+    + [f'"{name}"="true"' for name in (
+        "approx-func-fp-math", "less-precise-fpmad", "no-infs-fp-math", "no-nans-fp-math",
+        "no-signed-zeros-fp-math", "unsafe-fp-math")])
 
 
 class Module:
