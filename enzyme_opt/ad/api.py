@@ -262,15 +262,22 @@ def constant_int(v) -> Optional[int]:
     return None
 
 
-def parse_call(call, mode: str = "reverse") -> ApiCall:
-    """Read an API call's function, options and per-parameter activity."""
+def _sret_function_and_args(call, when_missing: str):
+    """An API call's `sret` result memory (C++ returning a struct; else
+    None), the function it names, and its arguments from that function on."""
     args = list(call.args)
     sret = None
     if call.arg_attrs and "sret" in call.arg_attrs[0]:
         sret, args = args[0], args[1:]
     if not args:
-        raise _error(call, "Enzyme call without a function to differentiate")
-    fn = _function_argument(call, args[0])
+        raise _error(call, when_missing)
+    return sret, _function_argument(call, args[0]), args
+
+
+def parse_call(call, mode: str = "reverse") -> ApiCall:
+    """Read an API call's function, options and per-parameter activity."""
+    sret, fn, args = _sret_function_and_args(
+        call, "Enzyme call without a function to differentiate")
     parsed = ApiCall(call, fn, sret=sret)
     args = _take_return_markers(call, args, parsed, mode)
     args, shadow_queue = _split_interleaved(call, args)
@@ -977,13 +984,7 @@ def _lower_truncation(ctx, call, name) -> None:
 
 
 def _lower_batch(call) -> None:
-    args = list(call.args)
-    sret = None
-    if call.arg_attrs and "sret" in call.arg_attrs[0]:
-        sret, args = args[0], args[1:]
-    if not args:
-        raise _error(call, "__enzyme_batch without a function to run")
-    fn = _function_argument(call, args[0])
+    sret, fn, args = _sret_function_and_args(call, "__enzyme_batch without a function to run")
 
     def width_of(rest, pos):
         if pos >= len(rest) or marker_of(rest[pos]) != "enzyme_width":
