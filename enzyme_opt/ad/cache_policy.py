@@ -75,6 +75,9 @@ class PrimalCache:
         self.math_calls = None      # (name, ids of the arguments) -> forward math calls
         self.write_targets = None   # [objects the forward function writes] (memory_unchanged)
         self.invariant: Dict[tuple, bool] = {}  # (id(load), id(loop)) -> invariant_in
+        # id(loop) -> (loop, its forward blocks); the forward blocks by id
+        self._loop_blocks: Dict[int, tuple] = {}
+        self._block_by_id: Dict[int, object] = {}
         self.tbaa = None
         self.reloadable = set() if gen.split else reloadable_loads(gen.fwd)
         self.undo = UndoLog({} if gen.split else restorable_loads(
@@ -157,9 +160,23 @@ class PrimalCache:
         key = (id(v), id(loop))
         known = self.invariant.get(key)
         if known is None:
-            blocks = [blk for blk in self.gen.fwd.blocks if id(blk) in loop.blocks]
-            known = self.invariant[key] = loop_invariant_load(v, blocks, self._access_kind)
+            known = self.invariant[key] = loop_invariant_load(v, self._blocks_of(loop),
+                                                              self._access_kind)
         return known
+
+    def _blocks_of(self, loop) -> list:
+        """The forward blocks of `loop`, looked up by id once per loop (a
+        function of a thousand loops asks for each loop's blocks for every
+        load it caches).  The loop holds only blocks that existed when it was
+        found, and the entry holds the loop, so its id is not reused."""
+        known = self._loop_blocks.get(id(loop))
+        if known is None or known[0] is not loop:
+            by_id = self._block_by_id
+            if any(i not in by_id for i in loop.blocks):
+                by_id.update((id(blk), blk) for blk in self.gen.fwd.blocks)
+            known = self._loop_blocks[id(loop)] = (
+                loop, [by_id[i] for i in loop.blocks if i in by_id])
+        return known[1]
 
     def _access_kind(self, inst):
         """The scalar type TBAA gives access `inst` ("double", "ptr", ...), or None."""

@@ -290,24 +290,41 @@ def restorable_loads(fn, reloadable: Set[int], loops) -> Dict[int, List[I.Store]
             continue
         obj = underlying_object(inst.pointer)
         if id(obj) not in reaching_cache:
-            reaching_cache[id(obj)] = _reaching_writes(obj, writers)
+            reaching = _reaching_writes(obj, writers)
+            reaching_cache[id(obj)] = None if reaching is None else (
+                [w for k, w in reaching if k == "intrinsic"],
+                _StoreSummary([w for k, w in reaching if k == "store"], loops, position))
         reaching = reaching_cache[id(obj)]
         if reaching is None or any(
-                k == "intrinsic" and not _runs_once_before(w, inst, loops.dom, cyclic, position)
-                for k, w in reaching):
+                not _runs_once_before(w, inst, loops.dom, cyclic, position)
+                for w in reaching[0]):
             continue
-        stores = [w for k, w in reaching if k == "store"]
+        stores = reaching[1]
         if isinstance(obj, I.Alloca):
             # The function's own stack is never replayed to a caller: a store
             # that cannot run after the load needs no undoing for it.
-            stores = [s for s in stores if _may_run_after(s, inst, reaching_blocks, cyclic,
-                                                          position)]
-        if any(s.parent is inst.parent and position[id(s)] > position[id(inst)]
-               for s in stores):
+            stores = _StoreSummary([s for s in stores.stores if _may_run_after(
+                s, inst, reaching_blocks, cyclic, position)], loops, position)
+        if stores.latest_in.get(id(inst.parent), -1) > position[id(inst)]:
             continue                  # the reverse of its block would see the store
-        if all(len(loops.loops_around(s.parent)) < depth for s in stores):
-            found[id(inst)] = stores
+        if stores.deepest < depth:
+            found[id(inst)] = stores.stores
     return found
+
+
+class _StoreSummary:
+    """Stores to one object, with what restorable_loads asks of them for
+    every load of it: the most loops around any, the last one's position in
+    each block (an object written in a thousand places is read in as many)."""
+    __slots__ = ("stores", "deepest", "latest_in")
+
+    def __init__(self, stores, loops, position):
+        self.stores = stores
+        self.deepest = max((len(loops.loops_around(s.parent)) for s in stores), default=-1)
+        self.latest_in: Dict[int, int] = {}
+        for s in stores:
+            here = self.latest_in.get(id(s.parent), -1)
+            self.latest_in[id(s.parent)] = max(here, position[id(s)])
 
 
 def _classified_writes(fn):
