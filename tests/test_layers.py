@@ -43,6 +43,9 @@ IN_FUNCTION_IMPORTS = {
         "Lark's parser, only for building tables or locating a rejected input",
     ("enzyme_opt.ir.lalr", "enzyme_opt.ir.regex_first"):
         "the terminals' first characters, only when the tables are built",
+    # A run in the plain forms of the command line does without click.
+    ("enzyme_opt.cli", "enzyme_opt.command"):
+        "click's command, for the command lines only click reads, and cli.main",
 }
 
 
