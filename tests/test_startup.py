@@ -80,10 +80,12 @@ def test_a_module_with_an_api_call_loads_the_ad(tmp_path):
 
 
 def test_a_parse_from_the_cached_tables_loads_no_lark():
+    """Nor pickle: the cached tables are marshal's bytes."""
     script = ("import sys\n"
               "from enzyme_opt.ir.parser import parse_module\n"
               "parse_module('define i32 @f(i32 %x) {\\n  ret i32 %x\\n}\\n')\n"
-              "assert not [m for m in sys.modules if m.split('.')[0] == 'lark'], 'Lark loaded'\n")
+              "assert not [m for m in sys.modules if m.split('.')[0] == 'lark'], 'Lark loaded'\n"
+              "assert 'pickle' not in sys.modules, 'pickle loaded'\n")
     subprocess.run([sys.executable, "-c", script], cwd=REPO_ROOT, check=True)
 
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import functools
 import gc
 import importlib.util
+import marshal
 import os
-import pickle
 import re
 import sys
 import zlib
@@ -196,7 +196,7 @@ class LazyBody:
 @functools.lru_cache(maxsize=1)
 def _cached_tables() -> Tables:
     """The parser's tables, from the per-user cache when it has this grammar's
-    (read once per process: unpickling them is a tenth of a small run).
+    (read once per process: reading them is a tenth of a small run).
 
     The cache file holds the tables beside everything they were made from
     (`_table_sources`), compared in full when read: its name, a checksum of
@@ -207,16 +207,15 @@ def _cached_tables() -> Tables:
     if path is not None:
         try:
             with open(path, "rb") as f:
-                made_from, tables = pickle.load(f)
-            if made_from == sources and isinstance(tables, Tables):
-                return tables
+                made_from, data = marshal.loads(f.read())
+            if made_from == sources:
+                return Tables.from_bytes(data)
         except Exception:       # absent, unreadable or stale: rebuild it
             pass
     from .lark_parser import lark_parser
     tables = Tables(lark_parser(), STARTS)
     if path is not None:
-        _write_atomically(path, pickle.dumps((sources, tables),
-                                             protocol=pickle.HIGHEST_PROTOCOL))
+        _write_atomically(path, marshal.dumps((sources, tables.to_bytes())))
     return tables
 
 
@@ -260,7 +259,7 @@ def _cache_path(name: str) -> Optional[str]:
 
     Without a usable home directory (a read-only one, in a container), a
     directory of our own in the temporary directory serves, if nobody else
-    can write to it: the cache is unpickled.
+    can write to it: the cache is loaded as code objects are (marshal).
     """
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     for directory in _cache_directories(base):
