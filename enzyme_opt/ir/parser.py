@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import gc
 import importlib.util
-import marshal
 import os
 import re
 import sys
@@ -207,15 +206,15 @@ def _cached_tables() -> Tables:
     if path is not None:
         try:
             with open(path, "rb") as f:
-                made_from, data = marshal.loads(f.read())
+                made_from, tables = Tables.from_bytes(f.read())
             if made_from == sources:
-                return Tables.from_bytes(data)
+                return tables
         except Exception:       # absent, unreadable or stale: rebuild it
             pass
     from .lark_parser import lark_parser
     tables = Tables(lark_parser(), STARTS)
     if path is not None:
-        _write_atomically(path, marshal.dumps((sources, tables.to_bytes())))
+        _write_atomically(path, tables.to_bytes(sources))
     return tables
 
 

@@ -138,14 +138,19 @@ def test_tables_read_back_from_the_cache_are_the_tables_built():
     decoded when first used: decoded, they are what was built."""
     from enzyme_opt.ir.lark_parser import lark_parser
     built = lalr.Tables(lark_parser(), parser.STARTS)
-    read = lalr.Tables.from_bytes(built.to_bytes())
+    made_from, read = lalr.Tables.from_bytes(built.to_bytes("sources"))
+    assert made_from == "sources"
     assert [read.rules[i].fields() for i in range(len(built.rules))] == \
         [rule.fields() for rule in built.rules]
     assert [read.scanners[i] for i in range(len(built.scanners))] == built.scanners
     assert {state: read.actions[state] for state in built.actions} == built.actions
     assert (read.starts, read.scanner_of, read.terminals) == \
         (built.starts, built.scanner_of, built.terminals)
-    # Pickled (as a program using the package may), they read back alike.
+    assert {name: read.compiled[name] for name in built.compiled} == built.compiled
+    # Pickled (as a program using the package may), then written again, they
+    # read back alike.
     again = pickle.loads(pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL))
     assert {state: again.actions[state] for state in built.actions} == built.actions
-    assert lalr.Tables.from_bytes(again.to_bytes()).compiled == built.compiled
+    _, again = lalr.Tables.from_bytes(again.to_bytes(""))
+    assert [again.scanners[i] for i in range(len(built.scanners))] == built.scanners
+    assert {name: again.compiled[name] for name in built.compiled} == built.compiled
