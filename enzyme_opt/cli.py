@@ -32,6 +32,7 @@ if _started_as_the_tool():
 
 from .analysis.dominance import first_dominance_violation
 from .diagnostics import EnzymeOptError, register_source
+from .ir.compiled_regex import LazyPattern
 from .ir.parser import parse_module
 from .ir.printer import print_module
 from . import llvm_tools
@@ -92,7 +93,7 @@ def _read_inputs(paths):
     return text, name, version
 
 
-_LLVM_POSITION = re.compile(r"<string>:(\d+):(\d+):\s*(?:error:\s*)?(.*)")
+_LLVM_POSITION = LazyPattern(r"<string>:(\d+):(\d+):\s*(?:error:\s*)?(.*)")
 
 
 def verify_output(result: str, source: str, filename: str, options: dict,
@@ -194,7 +195,7 @@ def _find_quoted_line(message: str, source: str):
     return None
 
 
-_ALIGN = re.compile(r", align \d+$")
+_ALIGN = LazyPattern(r", align \d+$")
 
 
 def _quoted_forms(q: str) -> set:
@@ -295,7 +296,7 @@ def _keep_bodies_as_text(names, text: str) -> bool:
 # LLVM 14's `asm goto` (a `callbr` with block addresses for arguments) is
 # not what the LLVM in llvmlite reads as a `callbr` any more.  A body holding
 # one is read by our parser, and LLVM verifies the module without it.
-_LLVM14_ASM_GOTO = re.compile(r"\bcallbr\b[^\n]*\bblockaddress\(")
+_LLVM14_ASM_GOTO = LazyPattern(r"\bcallbr\b[^\n]*\bblockaddress\(")
 
 
 def _llvm14_asm_goto(text: str) -> bool:

@@ -21,7 +21,6 @@ import functools
 import gc
 import importlib.util
 import os
-import re
 import sys
 import zlib
 from typing import Optional
@@ -33,6 +32,7 @@ from .lalr import MAX_STACK, FusedParser, Rejected, Tables, TooDeep, rule_callba
 from .module import Module
 from .names import parse_identifier
 from . import compiled_regex
+from .compiled_regex import LazyPattern
 from .syntax import ModuleSyntax
 
 
@@ -119,7 +119,7 @@ class _BodyMatch:
 
 # In a body, braces stand in pairs (types, constants, inline metadata),
 # except in strings and comments; names cannot hold them.
-_BRACE_OR_SKIPPED = re.compile(r'"[^"]*"|;[^\n]*|[{}]')
+_BRACE_OR_SKIPPED = LazyPattern(r'"[^"]*"|;[^\n]*|[{}]')
 
 
 def _body_up_to_brace(text: str, pos: int, end: int) -> Optional[_BodyMatch]:
@@ -138,7 +138,7 @@ def _body_up_to_brace(text: str, pos: int, end: int) -> Optional[_BodyMatch]:
 
 
 # The grammar's GLOBAL_VAR.
-_GLOBAL_NAME = re.compile(r'@(?:[-a-zA-Z$._][-a-zA-Z$._0-9]*|[0-9]+|"[^"]*")')
+_GLOBAL_NAME = LazyPattern(r'@(?:[-a-zA-Z$._][-a-zA-Z$._0-9]*|[0-9]+|"[^"]*")')
 
 
 class LazyBody:

@@ -154,3 +154,18 @@ def test_tables_read_back_from_the_cache_are_the_tables_built():
     _, again = lalr.Tables.from_bytes(again.to_bytes(""))
     assert [again.scanners[i] for i in range(len(built.scanners))] == built.scanners
     assert {name: again.compiled[name] for name in built.compiled} == built.compiled
+
+
+def test_a_lazy_pattern_compiles_when_first_used_and_answers_as_re():
+    from enzyme_opt.ir.compiled_regex import LazyPattern
+    lazy = LazyPattern(r"(\w+)=(\d+)", re.A)
+    assert "match" not in vars(lazy)                    # nothing compiled yet
+    eager = re.compile(r"(\w+)=(\d+)", re.A)
+    text = "a=1, bb=22; c=x"
+    assert lazy.match(text).groups() == eager.match(text).groups()
+    assert vars(lazy)["search"].__self__ == eager       # the compiled pattern's own
+    assert lazy.findall(text) == eager.findall(text)
+    assert lazy.sub(r"\2", text) == eager.sub(r"\2", text)
+    assert [m.span() for m in lazy.finditer(text, 3)] == [m.span() for m in eager.finditer(text, 3)]
+    with pytest.raises(AttributeError):
+        lazy.groups                                      # not a method: not pretended
