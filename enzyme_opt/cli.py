@@ -21,16 +21,18 @@ def _started_as_the_tool() -> bool:
 
 
 # Before anything else is imported: the verifier's child loads LLVM while
-# this process imports click, the IR and the parser (their imports took as
+# this process imports the IR, the parser and the AD (their imports took as
 # long as LLVM's, and the parent used to wait for the child at the end).
 if _started_as_the_tool():
     llvm_verify.start_early_check(sys.argv[1:])
+    # What the imports make (classes, functions, tables) lives as long as
+    # the process, as nearly all a run makes does (see `_run`): the cyclic
+    # collector's passes over it were 3-5 ms of start-up.
+    gc.disable()
 
-import click  # noqa: E402  (after the fork)
-
-from . import __version__
 from .analysis.dominance import first_dominance_violation
 from .diagnostics import EnzymeOptError, register_source
+from .ir.compiled_regex import LazyPattern
 from .ir.parser import parse_module
 from .ir.printer import print_module
 from . import llvm_tools
@@ -38,6 +40,15 @@ from .llvm_verify import PendingCheck, llvm_check, take_early_check
 from .output import write_output
 from . import passes
 from .stages import ProgressLine, Stages, Statistics
+
+
+def __getattr__(name: str):
+    """`cli.main`, click's command (command.py), imported when first asked
+    for: a run in the plain forms of the command line does without click."""
+    if name == "main":
+        from .command import main
+        return main
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _read_input(path: str):
@@ -82,7 +93,7 @@ def _read_inputs(paths):
     return text, name, version
 
 
-_LLVM_POSITION = re.compile(r"<string>:(\d+):(\d+):\s*(?:error:\s*)?(.*)")
+_LLVM_POSITION = LazyPattern(r"<string>:(\d+):(\d+):\s*(?:error:\s*)?(.*)")
 
 
 def verify_output(result: str, source: str, filename: str, options: dict,
@@ -184,7 +195,7 @@ def _find_quoted_line(message: str, source: str):
     return None
 
 
-_ALIGN = re.compile(r", align \d+$")
+_ALIGN = LazyPattern(r", align \d+$")
 
 
 def _quoted_forms(q: str) -> set:
@@ -285,7 +296,7 @@ def _keep_bodies_as_text(names, text: str) -> bool:
 # LLVM 14's `asm goto` (a `callbr` with block addresses for arguments) is
 # not what the LLVM in llvmlite reads as a `callbr` any more.  A body holding
 # one is read by our parser, and LLVM verifies the module without it.
-_LLVM14_ASM_GOTO = re.compile(r"\bcallbr\b[^\n]*\bblockaddress\(")
+_LLVM14_ASM_GOTO = LazyPattern(r"\bcallbr\b[^\n]*\bblockaddress\(")
 
 
 def _llvm14_asm_goto(text: str) -> bool:
@@ -350,101 +361,65 @@ def _check_dominance(module, text: str) -> None:
     raise EnzymeOptError(message, filename, line, column, _source_line(text, line))
 
 
-def _print_include_dir(ctx, param, value) -> None:
-    if value:
-        click.echo(os.path.join(os.path.dirname(os.path.abspath(__file__)), "include"))
-        ctx.exit(0)
+# The options' values when not given (click's command declares the same).
+DEFAULTS = {"output": "-", "text_output": False, "bitcode": False, "pipeline": None,
+            "verify": True, "print_activity": False, "print_type_analysis": False,
+            "check_derivatives": False, "stats": False, "time_passes": False,
+            "truncate_all": "", "debug": False}
+# The plain forms of the options, as `plain_arguments` reads them: flags
+# (option -> (parameter, value)) and options taking a value (option -> parameter).
+_FLAGS = {"-S": ("text_output", True), "--bitcode": ("bitcode", True),
+          "--verify": ("verify", True), "--no-verify": ("verify", False),
+          "--print-activity": ("print_activity", True),
+          "--print-type-analysis": ("print_type_analysis", True),
+          "--check-derivatives": ("check_derivatives", True), "--stats": ("stats", True),
+          "--time-passes": ("time_passes", True), "--debug": ("debug", True)}
+_VALUED = {"-o": "output", "--passes": "pipeline", "--enzyme-truncate-all": "truncate_all"}
 
 
-class LLVMStyleCommand(click.Command):
-    """Reads options as LLVM's tools do, besides click's own forms: `-o=FILE`,
-    and long options with one dash (`-passes=enzyme`, `-print-activity`,
-    `-version`).  A usage error exits with status 1, as opt's do."""
-
-    def parse_args(self, ctx, args):
-        try:
-            return super().parse_args(ctx, self._llvm_style(ctx, args))
-        except click.UsageError as e:
-            e.exit_code = 1
-            raise
-
-    def _llvm_style(self, ctx, args):
-        long_names = {opt[2:] for param in self.params for opt in
-                      list(param.opts) + list(param.secondary_opts) if opt.startswith("--")}
-        long_names.add("help")
-        short_names = {opt for param in self.params for opt in param.opts
-                       if len(opt) == 2 and opt[0] == "-" and opt[1] != "-"} | {"-h"}
-        out = []
-        for arg in args:
-            if arg == "--":
-                out.append(arg)
-                out.extend(args[len(out):])
-                break
-            if arg.startswith("-o="):
-                out += ["-o", arg[3:]]
-            elif arg.startswith("-") and not arg.startswith("--") and \
-                    arg[1:].partition("=")[0] in long_names:
-                out.append("-" + arg)
-            elif arg.startswith("-") and not arg.startswith("--") and len(arg) > 2 and \
-                    "-" + arg[1] not in short_names:
-                raise click.NoSuchOption(arg.partition("=")[0], ctx=ctx)
-            else:
-                out.append(arg)
-        return out
+def plain_arguments(args):
+    """The parameters of `run_command` for a command line in the plain forms
+    (inputs, `-o FILE`, `-o=FILE`, `-passes=P`, `--flag` or `-flag`), read
+    as click reads them; None for anything else (help, version, `--`, an
+    unknown option, an option's value that starts with a dash), which click
+    reads."""
+    values, paths, rest = dict(DEFAULTS), [], iter(args)
+    for arg in rest:
+        if arg == "-" or not arg.startswith("-"):
+            paths.append(arg)
+            continue
+        name, equals, value = arg.partition("=")
+        if not name.startswith("--") and "-" + name in _FLAGS.keys() | _VALUED.keys():
+            name = "-" + name                    # LLVM's one-dash long options
+        if name in _FLAGS and not equals:
+            key, values[key] = _FLAGS[name][0], _FLAGS[name][1]
+        elif name in _VALUED:
+            if not equals:
+                value = next(rest, None)
+                if value is None or (value.startswith("-") and value != "-"):
+                    return None
+            values[_VALUED[name]] = value
+        else:
+            return None
+    values["input_paths"] = tuple(paths)
+    return values
 
 
-@click.command(cls=LLVMStyleCommand, context_settings={"help_option_names": ["-h", "--help"]},
-               epilog=passes.passes_help())
-@click.argument("input_paths", metavar="INPUT...", nargs=-1)
-@click.option("-o", "output", default="-", metavar="OUTPUT",
-              help="Output file ('-' for standard output, the default). Written like opt "
-                   "writes: a regular file is replaced whole or not at all (keeping its mode, "
-                   "and through a symbolic link); a device or FIFO is written in place.")
-@click.option("-S", "text_output", is_flag=True,
-              help="Write textual IR (the default unless OUTPUT ends in .bc; accepted for "
-                   "opt compatibility).")
-@click.option("--bitcode", "bitcode", is_flag=True,
-              help="Write bitcode, with llvm-as of the LLVM that made the input (also when "
-                   "OUTPUT ends in .bc).")
-@click.option("-passes", "--passes", "pipeline", default=None, metavar="PIPELINE",
-              help="Comma-separated passes to run (default: 'enzyme'; empty: parse and print "
-                   "only); the passes are listed below.")
-@click.option("--verify/--no-verify", default=True, show_default=True,
-              help="Check the output with LLVM's verifier (through llvmlite) before writing.")
-@click.option("--print-activity", is_flag=True,
-              help="Print, for each differentiated function, which values are active, "
-                   "which pointers have shadows and which are constant (to stderr).")
-@click.option("--print-type-analysis", is_flag=True,
-              help="Print, for each differentiated function, the types found at each byte "
-                   "offset behind its pointers (to stderr).")
-@click.option("--check-derivatives", is_flag=True,
-              help="Make the output program check each derivative call against central "
-                   "differences, printing the relative error per call site to stderr.")
-@click.option("--stats", is_flag=True,
-              help="Print what the run counted to stderr: functions differentiated per mode, "
-                   "values kept for or recomputed in reverse passes, tape bytes, per "
-                   "derivative and in all.")
-@click.option("--time-passes", is_flag=True,
-              help="Print how long each stage took (reading, parsing, each pass and each "
-                   "derivative, printing, verifying) to stderr.")
-@click.option("--enzyme-truncate-all", "truncate_all", default="", metavar="FROMtoTO",
-              help="Compute every floating-point operation of the module at a lower "
-                   "precision: '64to32', or exponent-significand widths '11-52to8-23' "
-                   "(several joined by ';').  Formats other than half and float need the "
-                   "runtime enzyme/fprt/mpfr.h included and -lmpfr.")
-@click.option("--debug", is_flag=True, help="Show Python tracebacks of internal errors.")
-@click.option("--print-include-dir", is_flag=True, expose_value=False, is_eager=True,
-              callback=_print_include_dir,
-              help="Print the directory that holds enzyme/enzyme.h (for -I) and exit.")
-@click.version_option(__version__, "--version", prog_name="enzyme-opt",
-                      message="%(prog)s %(version)s")
-def main(input_paths, output, text_output, bitcode, pipeline, verify, print_activity,
-         print_type_analysis, check_derivatives, stats, time_passes, truncate_all, debug):
-    """Differentiate LLVM IR: replace calls to the Enzyme C API
-    (__enzyme_autodiff, ...) in INPUT (.ll text or .bc bitcode, '-' or none
-    for standard input) with synthesized derivative functions, and write the
-    module as .ll (or bitcode).  Several inputs are linked into one module
-    first, as llvm-link does, so derivatives may cross files."""
+def _echo_error(message: str) -> None:
+    """A line to stderr, through click's echo when click reads the command
+    line (its tests' runner captures that), else directly."""
+    click = sys.modules.get("click")
+    if click is not None:
+        click.echo(message, err=True)
+    else:
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()
+
+
+def run_command(input_paths, output, text_output, bitcode, pipeline, verify, print_activity,
+                print_type_analysis, check_derivatives, stats, time_passes, truncate_all, debug):
+    """The command, its options read: run, report, write; exits with status
+    1 on an error."""
     stages = Stages()
     options = {"print_activity": print_activity, "print_type_analysis": print_type_analysis,
                "check_derivatives": check_derivatives, "stages": stages,
@@ -453,7 +428,7 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
         with ProgressLine(stages):
             result, version = run(input_paths, output, pipeline, verify, stages, options)
         for report in options.get("reports", []):
-            click.echo(report, err=True)
+            _echo_error(report)
         _print_warnings(options)
         if bitcode or (output.endswith(".bc") and not text_output):
             stages.enter("writing bitcode")
@@ -464,41 +439,66 @@ def main(input_paths, output, text_output, bitcode, pipeline, verify, print_acti
         stages.enter("writing the output")
         write_output(output, data)
         if stats:
-            click.echo(options["stats"].report(), err=True)
+            _echo_error(options["stats"].report())
         if time_passes:
-            click.echo(stages.report(), err=True)
+            _echo_error(stages.report())
     except EnzymeOptError as e:
         default = "enzyme-opt" if len(input_paths) > 1 else \
             "<stdin>" if not input_paths or input_paths[0] == "-" else input_paths[0]
         # What was noticed before the error may explain it (a registered
         # derivative that clang inlined away).
         _print_warnings(options)
-        click.echo(e.render(default), err=True)
+        _echo_error(e.render(default))
         sys.exit(1)
-    except (InternalError, Exception) as e:
-        if isinstance(e, click.exceptions.Exit):
-            raise
-        what = str(e) or type(e).__name__
-        click.echo(f"error: internal error while {stages.current}: {what}", err=True)
-        if getattr(e, "enzyme_opt_note", None):
-            click.echo(f"note: {e.enzyme_opt_note}", err=True)
-        if debug:
-            import traceback
-            traceback.print_exc()
-        else:
-            click.echo("note: this is a bug in enzyme-opt; rerun with --debug for a traceback "
-                       "and please report it with the input file", err=True)
+    except Exception as e:
+        _report_internal_error(e, stages, debug)
         sys.exit(1)
 
+
+def _report_internal_error(e: Exception, stages: Stages, debug: bool) -> None:
+    click = sys.modules.get("click")
+    if click is not None and isinstance(e, click.exceptions.Exit):
+        raise e
+    what = str(e) or type(e).__name__
+    _echo_error(f"error: internal error while {stages.current}: {what}")
+    if getattr(e, "enzyme_opt_note", None):
+        _echo_error(f"note: {e.enzyme_opt_note}")
+    if debug:
+        import traceback
+        traceback.print_exc()
+    else:
+        _echo_error("note: this is a bug in enzyme-opt; rerun with --debug for a traceback "
+                    "and please report it with the input file")
 
 def _print_warnings(options) -> None:
     for warning in options.get("warnings", []):
-        click.echo(f"warning: {warning}", err=True)
+        _echo_error(f"warning: {warning}")
 
 
 RECURSION_LIMIT = 20_000
 # Set by `entry`: nothing outlives `run` (tests call `main` in their process).
 _PROCESS_ENDS_AFTER_RUN = False
+
+
+def _read_command_line(args) -> None:
+    """Run the command: the plain forms of the command line read here, the
+    rest by click (command.py), which also exits as click's commands do."""
+    values = None if _COMPLETION_VARIABLE in os.environ else plain_arguments(args)
+    if values is None:
+        from .command import main
+        main(args)
+        return
+    try:
+        run_command(**values)
+    except (KeyboardInterrupt, EOFError):
+        _echo_error("\nAborted!")                # as click reports it
+        sys.exit(1)
+    except BrokenPipeError:                     # a reader gone: as click, status 1
+        sys.exit(1)
+
+
+# click's shell completion answers when this is set: click reads the command.
+_COMPLETION_VARIABLE = "_ENZYME_OPT_COMPLETE"
 
 
 def entry() -> None:
@@ -515,7 +515,7 @@ def entry() -> None:
     global _PROCESS_ENDS_AFTER_RUN
     _PROCESS_ENDS_AFTER_RUN = True
     try:
-        main()
+        _read_command_line(sys.argv[1:])
         status = 0
     except SystemExit as done:
         status = done.code

@@ -11,17 +11,15 @@ text input the version is read from the pointer dialect: typed pointers
 from __future__ import annotations
 
 import os
-import re
-import shutil
-import tempfile
 from typing import List, Optional, Tuple
 
 from .diagnostics import EnzymeOptError
+from .ir.compiled_regex import LazyPattern
 
 BITCODE_MAGIC = (b"BC\xc0\xde", b"\xde\xc0\x17\x0b")    # raw, and the wrapper's
-_PRODUCER = re.compile(r"Producer: 'LLVM(\d+)")
-_OPAQUE_POINTER = re.compile(r"\bptr\b")
-_TYPED_POINTER = re.compile(r"[\w\]}>]\*")
+_PRODUCER = LazyPattern(r"Producer: 'LLVM(\d+)")
+_OPAQUE_POINTER = LazyPattern(r"\bptr\b")
+_TYPED_POINTER = LazyPattern(r"[\w\]}>]\*")
 _KNOWN = range(12, 30)
 
 
@@ -29,12 +27,17 @@ def is_bitcode(data: bytes) -> bool:
     return data[:4] in BITCODE_MAGIC
 
 
+def _which(command: str) -> Optional[str]:
+    import shutil           # here: only bitcode and linking need it (with its archive modules)
+    return shutil.which(command)
+
+
 def installed_versions(tool: str) -> List[int]:
-    return [n for n in _KNOWN if shutil.which(f"{tool}-{n}")]
+    return [n for n in _KNOWN if _which(f"{tool}-{n}")]
 
 
 def _tool(tool: str, version: int, why: str) -> str:
-    path = shutil.which(f"{tool}-{version}")
+    path = _which(f"{tool}-{version}")
     if path is None:
         raise EnzymeOptError(f"{why} needs {tool}-{version} from LLVM {version} (Debian package "
                              f"llvm-{version}), which is not installed")
@@ -58,7 +61,7 @@ def disassemble(data: bytes, filename: str) -> Tuple[str, int]:
                              "package llvm-19 or llvm-14), and none is installed", filename)
     version = versions[0]
     import subprocess
-    proc = subprocess.run([shutil.which(f"llvm-dis-{version}"), "-o", "-"], input=data,
+    proc = subprocess.run([_which(f"llvm-dis-{version}"), "-o", "-"], input=data,
                           capture_output=True)
     if proc.returncode != 0:
         complaint = proc.stderr.decode("utf-8", "replace")
@@ -93,6 +96,7 @@ def assemble(text: str, version: int) -> bytes:
 def link(texts: List[Tuple[str, str]], version: int) -> str:
     """One module of the (name, text) modules, as llvm-link makes it."""
     tool = _tool("llvm-link", version, f"linking modules for LLVM {version}")
+    import tempfile         # here: only linking needs it (with random and shutil's archives)
     with tempfile.TemporaryDirectory(prefix="enzyme-opt-link-") as directory:
         paths = []
         for index, (name, text) in enumerate(texts):

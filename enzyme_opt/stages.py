@@ -10,7 +10,6 @@ enter finer stages (each pass, each derivative) through the same object.
 from __future__ import annotations
 
 import sys
-import threading
 import time
 from typing import List, Optional, Tuple
 
@@ -58,19 +57,21 @@ class ProgressLine:
     def __init__(self, stages: Stages, stream=None):
         self.stages = stages
         self.stream = stream or sys.stderr
-        self._done = threading.Event()
+        self._done = None
         self._shown = False
         self._thread = None
 
     def __enter__(self):
         if getattr(self.stream, "isatty", lambda: False)():
+            import threading        # here: a run whose stderr is not a terminal needs none
+            self._done = threading.Event()
             self._thread = threading.Thread(target=self._run, daemon=True)
             self._thread.start()
         return self
 
     def __exit__(self, *exc):
-        self._done.set()
         if self._thread is not None:
+            self._done.set()
             self._thread.join()
         if self._shown:
             self.stream.write("\r\033[K")

@@ -43,6 +43,16 @@ IN_FUNCTION_IMPORTS = {
         "Lark's parser, only for building tables or locating a rejected input",
     ("enzyme_opt.ir.lalr", "enzyme_opt.ir.regex_first"):
         "the terminals' first characters, only when the tables are built",
+    # BLAS and MPI calls are differentiated by the AD's largest modules,
+    # loaded at the first such call.
+    ("enzyme_opt.ad.adjoints", "enzyme_opt.ad.blas"): "BLAS calls only",
+    ("enzyme_opt.ad.adjoints", "enzyme_opt.ad.mpi"): "MPI calls only",
+    ("enzyme_opt.ad.forward_rules", "enzyme_opt.ad.blas"): "BLAS calls only",
+    ("enzyme_opt.ad.forward_rules", "enzyme_opt.ad.mpi"): "MPI calls only",
+    ("enzyme_opt.ad.reverse", "enzyme_opt.ad.blas"): "BLAS calls only",
+    # A run in the plain forms of the command line does without click.
+    ("enzyme_opt.cli", "enzyme_opt.command"):
+        "click's command, for the command lines only click reads, and cli.main",
 }
 
 

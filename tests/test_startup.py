@@ -80,10 +80,12 @@ def test_a_module_with_an_api_call_loads_the_ad(tmp_path):
 
 
 def test_a_parse_from_the_cached_tables_loads_no_lark():
+    """Nor pickle: the cached tables are marshal's bytes."""
     script = ("import sys\n"
               "from enzyme_opt.ir.parser import parse_module\n"
               "parse_module('define i32 @f(i32 %x) {\\n  ret i32 %x\\n}\\n')\n"
-              "assert not [m for m in sys.modules if m.split('.')[0] == 'lark'], 'Lark loaded'\n")
+              "assert not [m for m in sys.modules if m.split('.')[0] == 'lark'], 'Lark loaded'\n"
+              "assert 'pickle' not in sys.modules, 'pickle loaded'\n")
     subprocess.run([sys.executable, "-c", script], cwd=REPO_ROOT, check=True)
 
 
@@ -123,7 +125,8 @@ def test_tables_built_afresh_unpickle_without_lark(tmp_path):
 
 
 # Runs `python -m enzyme_opt ARGS` as runpy does, recording each child this
-# process forks (and whether click was loaded by then) and each it reaps;
+# process forks (and whether the IR's parser, one of the slow imports the
+# child's start overlaps, was loaded by then) and each it reaps;
 # the record is the last line of stderr, written by the process alone.  With
 # EARLY=0, the verifier's child is not started early.
 _FORKS = """\
@@ -133,7 +136,7 @@ fork, waitpid, leave = os.fork, os.waitpid, os._exit
 def traced_fork():
     pid = fork()
     if pid:
-        forked.append((pid, "click" in sys.modules))
+        forked.append((pid, "enzyme_opt.ir.parser" in sys.modules))
     return pid
 def traced_waitpid(pid, options):
     reaped.append(pid)
@@ -177,8 +180,8 @@ def _traced_run(args, stdin, early: bool, script=None):
                                   "parse error", "no such input", "--no-verify", "--help",
                                   "-version", "unknown option"])
 def test_the_verifier_child_starts_first_and_is_always_reaped(case, tmp_path):
-    """The tool's process forks the verifier's child before importing click,
-    so that LLVM loads meanwhile; whatever the run comes to, the child is
+    """The tool's process forks the verifier's child before importing the IR,
+    the parser and the AD, so that LLVM loads meanwhile; whatever the run comes to, the child is
     reaped before the process exits (no orphan holding the output), and the
     output and messages are those of a run without the early child."""
     src = tmp_path / "in.ll"
@@ -193,7 +196,7 @@ def test_the_verifier_child_starts_first_and_is_always_reaped(case, tmp_path):
     if case in ("--no-verify", "--help", "-version"):
         assert forked == []
     else:
-        assert forked and not forked[0][1], "the child was forked after click's import"
+        assert forked and not forked[0][1], "the child was forked after the parser's import"
         assert not late_forked or late_forked[0][1]
     assert {pid for pid, _ in forked} <= set(reaped)
     assert early == late
@@ -208,7 +211,7 @@ def test_the_console_script_starts_the_verifier_child_first(tmp_path):
     src.write_text(INVALID_FOR_LLVM)
     status, _, messages, forked, reaped = _traced_run([src], None, True, script)
     assert status == 1 and "value doesn't match function result type" in messages
-    assert forked and not forked[0][1], "the child was forked after click's import"
+    assert forked and not forked[0][1], "the child was forked after the parser's import"
     assert {pid for pid, _ in forked} <= set(reaped)
 
 

@@ -18,8 +18,6 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantInt, ConstantZero, shuffle_mask, zero_of
 from ..ir.types import I32
 from .aggregates import clear_float_fields, returns_gradient
-from .blas import blas_adjoint
-from .mpi import mpi_adjoint
 from .calls import CallKind, classify_call
 from .complex_calls import complex_adjoint
 from .conventions import coerce, fit_pointer_args
@@ -357,7 +355,7 @@ def _differentiated_call(gen, b, inst, plan):
     if plan[0] == "lookup":
         return lookup_reverse(gen, b, inst, plan)
     if plan[0] == "blas":
-        return blas_adjoint(gen, b, inst, plan)
+        return _blas_adjoint(gen, b, inst, plan)
     callee, kinds, rev, ret_active, call_args = plan
     lanes = range(gen.width)
     args = [gen.rev_tape]
@@ -388,6 +386,18 @@ def adjoint_alloca(gen, b, inst):
         b.call(T.libc(gen.module, "free"), [b.pointer_cast(shadow, T.byte_ptr(gen.module))])
 
 
+# BLAS and MPI (the largest of the AD's modules) load at their first call:
+# a program without them never imports them.
+def _blas_adjoint(gen, b, inst, plan):
+    from .blas import blas_adjoint
+    return blas_adjoint(gen, b, inst, plan)
+
+
+def _mpi_adjoint(gen, b, inst):
+    from .mpi import mpi_adjoint
+    return mpi_adjoint(gen, b, inst)
+
+
 _CALL_ADJOINTS = {
     CallKind.INDIRECT: _indirect, CallKind.ALLOCATION: _allocation, CallKind.FREE: _nothing,
     CallKind.REALLOC: _realloc, CallKind.INACTIVE: _nothing, CallKind.CUSTOM: _nothing,
@@ -401,5 +411,5 @@ _CALL_ADJOINTS = {
     # (reverse.py, blas.prepare_blas_reverse); those in blocks that do not
     # return have none and no reverse
     CallKind.BLAS: _nothing,
-    CallKind.MPI: mpi_adjoint,
+    CallKind.MPI: _mpi_adjoint,
 }

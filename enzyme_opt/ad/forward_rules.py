@@ -17,8 +17,6 @@ from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt, InlineAsm, zero_of
 from ..ir.types import I64
 from .aggregates import check_tangent_argument, is_pointer_aggregate, mirror_forward, store_forward
-from .blas import blas_tangent
-from .mpi import mpi_tangent
 from .calls import CallKind, classify_call
 from .complex_calls import complex_tangent
 from .conventions import coerce, fit_pointer_args
@@ -267,6 +265,18 @@ def _body(gen, b, inst) -> None:
         _differentiated_call(gen, b, inst)
 
 
+# BLAS and MPI (the largest of the AD's modules) load at their first call:
+# a program without them never imports them.
+def _blas_tangent(gen, b, inst):
+    from .blas import blas_tangent
+    return blas_tangent(gen, b, inst)
+
+
+def _mpi_tangent(gen, b, inst):
+    from .mpi import mpi_tangent
+    return mpi_tangent(gen, b, inst)
+
+
 _CALL_TANGENTS = {
     CallKind.INDIRECT: _indirect, CallKind.ALLOCATION: _allocation, CallKind.FREE: _free,
     CallKind.REALLOC: _realloc, CallKind.INACTIVE: _inactive, CallKind.CUSTOM: _custom,
@@ -274,7 +284,7 @@ _CALL_TANGENTS = {
     CallKind.MEMSET: _memset, CallKind.MASKED: masked_tangent,
     CallKind.COMPLEX: complex_tangent, CallKind.OPAQUE: _opaque, CallKind.BODY: _body,
     CallKind.INPUT: lambda gen, b, inst: check_input_call(inst, gen.info, gen.primal),
-    CallKind.BLAS: blas_tangent, CallKind.MPI: mpi_tangent,
+    CallKind.BLAS: _blas_tangent, CallKind.MPI: _mpi_tangent,
 }
 
 

@@ -48,7 +48,6 @@ from ..ir.values import Argument
 from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
                          store_reverse_forward_pass)
 from .cache_policy import PrimalCache
-from .blas import prepare_blas_reverse, reaches_call
 from .calls import CallKind, classify_call
 from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
@@ -304,6 +303,7 @@ class ReverseGenerator:
                     self._rewrite_call(inst)
                     continue
                 if isinstance(inst, I.CallBase) and self._is_reached_blas_call(inst):
+                    from .blas import prepare_blas_reverse      # BLAS calls only
                     try:
                         prepare_blas_reverse(self, inst, differentiable_blas(
                             inst.called_function.name), self.cache.memory_unchanged)
@@ -463,9 +463,11 @@ class ReverseGenerator:
 
     # ------------------------------------------------------------------ calls (forward)
     def _is_reached_blas_call(self, call) -> bool:
-        return id(call.parent) in self.returning and \
-            classify_call(call, self.ctx.custom, "reverse") is CallKind.BLAS and \
-            reaches_call(self.info, call)
+        if id(call.parent) not in self.returning or \
+                classify_call(call, self.ctx.custom, "reverse") is not CallKind.BLAS:
+            return False
+        from .blas import reaches_call      # BLAS calls only: the largest of the AD's modules
+        return reaches_call(self.info, call)
 
     def _needs_derivative_call(self, call) -> bool:
         if id(call.parent) not in self.returning or \

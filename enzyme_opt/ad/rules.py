@@ -12,7 +12,6 @@ both through `scaled`.
 """
 from __future__ import annotations
 
-import inspect
 import math
 from typing import Callable, Dict, Optional
 
@@ -400,6 +399,7 @@ def check_function_like(call) -> Optional[str]:
         raise DifferentiationError(
             f"'{fn.name}' is marked enzyme_function_like(\"{name}\"), but enzyme-opt has no "
             f"derivative rule for '{name}'", function=call.function, instruction=call)
+    import inspect            # slow to import (ast, dis, tokenize): only for this check
     arity = len(inspect.signature(rule).parameters) - 1
     types = [a.type for a in call.args] + [call.type]
     if len(call.args) != arity or any(not t.is_float or t != call.type for t in types):

@@ -24,6 +24,7 @@ import re
 from typing import Dict, List, Optional, Set
 
 from ..ir import instructions as I
+from ..ir.compiled_regex import LazyPattern
 from ..ir.constants import ConstantExpr, ConstantInt
 from ..ir.module import GlobalVariable
 from ..ir.types import alloc_size
@@ -559,7 +560,7 @@ def masked_access(call):
 
 
 # ---------------------------------------------------------------- calls without a body
-_MEMORY_ATTR = re.compile(r"\bmemory\s*\(([^)]*)\)")
+_MEMORY_ATTR = LazyPattern(r"\bmemory\s*\(([^)]*)\)")
 # Intrinsics that store through a pointer argument (others carry LLVM's own
 # attributes, which hand-written declarations may leave out).
 

@@ -49,3 +49,26 @@ def compile_from(regex: str, form: Optional[Tuple]) -> re.Pattern:
         except Exception:
             pass
     return re.compile(regex)
+
+
+# The methods a pattern is used through.
+_METHODS = ("match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer")
+
+
+class LazyPattern:
+    """`re.compile(regex, flags)`, compiled when first used: for the module
+    level patterns of what most runs never meet (BLAS names, diagnostics,
+    bitcode, LLVM 14's forms), whose compiling at import was a few
+    milliseconds of every start-up.  Used through its methods only; after
+    the first use they are the compiled pattern's own."""
+
+    def __init__(self, regex: str, flags: int = 0):
+        self.pattern, self.flags = regex, flags
+
+    def __getattr__(self, name: str):
+        if name not in _METHODS:
+            raise AttributeError(name)
+        compiled = re.compile(self.pattern, self.flags)
+        for method in _METHODS:
+            setattr(self, method, getattr(compiled, method))
+        return getattr(compiled, name)

@@ -13,14 +13,16 @@ from __future__ import annotations
 import re
 from typing import Callable, Dict, List, Optional, Tuple
 
-_STOP = re.compile(r'[{}()";\n]')
+from .compiled_regex import LazyPattern
+
+_STOP = LazyPattern(r'[{}()";\n]')
 _NAME = r'![-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*'
 _NODE_OPEN = re.compile(r'![A-Za-z_][A-Za-z0-9_]*\(')
-_REF = re.compile(r'![0-9]+')
+_REF = LazyPattern(r'![0-9]+')
 _DEF_HEAD = re.compile(r'![0-9]+[ \t]*=[ \t]*(?:distinct[ \t]+)?')
-_FN_HEAD = re.compile(_NAME + r'[ \t]+')
+_FN_HEAD = LazyPattern(_NAME + r'[ \t]+')
 _LIST_HEAD = re.compile(r',[ \t\r\n]*' + _NAME + r'[ \t\r\n]+')
-_SPLIT_HEAD = re.compile(r'[, \t\r\n]*!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)[ \t\r\n]+')
+_SPLIT_HEAD = LazyPattern(r'[, \t\r\n]*!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)[ \t\r\n]+')
 _PAIRS = {"{": "}", "(": ")"}
 
 

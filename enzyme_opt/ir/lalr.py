@@ -7,7 +7,7 @@ few dozen Python calls, and it was most of the time enzyme-opt spent reading
 a module.  Constructing the Lark object itself, even from Lark's cache, took
 a third of a second more.
 
-`Tables` is what parsing needs from Lark, as plain data that unpickles in a
+`Tables` is what parsing needs from Lark, as plain data that loads in a
 few milliseconds: the parse table, each parser state's scanner (the regular
 expressions Lark compiles for that state's acceptable terminals, in Lark's
 order) and, per grammar rule, how Lark filters its children.  `FusedParser`
@@ -94,6 +94,39 @@ class _Rows(dict):
         return (_Rows, (self._encoded, self._make))
 
 
+class _Packed:
+    """key -> its encoded row, the rows kept as one run of bytes: `keys`
+    (None: the keys are 0, 1, ...) and the offsets at which each row starts
+    (one more offset, the end)."""
+
+    def __init__(self, blob: bytes, keys, offsets):
+        self.blob, self.keys, self.offsets = blob, keys, offsets
+        self._index = None if keys is None else {key: i for i, key in enumerate(keys)}
+
+    @classmethod
+    def pack(cls, encoded) -> "_Packed":
+        if isinstance(encoded, cls):
+            return encoded
+        keys = None if isinstance(encoded, list) else list(encoded)
+        rows = encoded if keys is None else [encoded[key] for key in keys]
+        offsets = [0]
+        for row in rows:
+            offsets.append(offsets[-1] + len(row))
+        return cls(b"".join(rows), keys, offsets)
+
+    def fields(self) -> tuple:
+        return self.blob, self.keys, self.offsets
+
+    def __getitem__(self, key):
+        i = key if self._index is None else self._index[key]
+        if i < 0:
+            raise IndexError(key)
+        return memoryview(self.blob)[self.offsets[i]:self.offsets[i + 1]]
+
+    def __reduce__(self):
+        return (_Packed, self.fields())
+
+
 class Tables:
     """What `FusedParser` needs, read off a constructed Lark LALR parser.
 
@@ -110,6 +143,34 @@ class Tables:
         if not isinstance(self.scanners, _Rows):
             state["scanners"] = _Rows(list(map(marshal.dumps, self.scanners)))
         return state
+
+    # The attributes kept as rows decoded when first used, and what each
+    # row is made into (compiled: the terminals' regular expressions).
+    _ROWS = {"actions": None, "rules": Rule, "scanners": None, "compiled": None}
+
+    def to_bytes(self, made_from: str) -> bytes:
+        """`made_from` and the tables, as marshal's bytes (the per-user
+        cache's form: reading it needs neither pickle, whose import was 3 ms
+        of every run, nor Lark).  Each row kind is one run of bytes with the
+        rows' offsets: loading makes no object per row."""
+        state = self.__getstate__()
+        if not isinstance(state["compiled"], _Rows):
+            state["compiled"] = _Rows({t: marshal.dumps(form)
+                                       for t, form in state["compiled"].items()})
+        for name in self._ROWS:
+            state[name] = _Packed.pack(state[name]._encoded).fields()
+        return marshal.dumps((made_from, state))
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Tuple[str, "Tables"]:
+        """(what they were made from, the tables) read back from `to_bytes`'s
+        form."""
+        made_from, state = marshal.loads(data)
+        tables = cls.__new__(cls)
+        for name, make in cls._ROWS.items():
+            state[name] = _Rows(_Packed(*state[name]), make)
+        tables.__dict__.update(state)
+        return made_from, tables
 
     def __init__(self, lark, starts):
         frontend = lark.parser

@@ -21,8 +21,6 @@ import functools
 import gc
 import importlib.util
 import os
-import pickle
-import re
 import sys
 import zlib
 from typing import Optional
@@ -34,6 +32,7 @@ from .lalr import MAX_STACK, FusedParser, Rejected, Tables, TooDeep, rule_callba
 from .module import Module
 from .names import parse_identifier
 from . import compiled_regex
+from .compiled_regex import LazyPattern
 from .syntax import ModuleSyntax
 
 
@@ -120,7 +119,7 @@ class _BodyMatch:
 
 # In a body, braces stand in pairs (types, constants, inline metadata),
 # except in strings and comments; names cannot hold them.
-_BRACE_OR_SKIPPED = re.compile(r'"[^"]*"|;[^\n]*|[{}]')
+_BRACE_OR_SKIPPED = LazyPattern(r'"[^"]*"|;[^\n]*|[{}]')
 
 
 def _body_up_to_brace(text: str, pos: int, end: int) -> Optional[_BodyMatch]:
@@ -139,7 +138,7 @@ def _body_up_to_brace(text: str, pos: int, end: int) -> Optional[_BodyMatch]:
 
 
 # The grammar's GLOBAL_VAR.
-_GLOBAL_NAME = re.compile(r'@(?:[-a-zA-Z$._][-a-zA-Z$._0-9]*|[0-9]+|"[^"]*")')
+_GLOBAL_NAME = LazyPattern(r'@(?:[-a-zA-Z$._][-a-zA-Z$._0-9]*|[0-9]+|"[^"]*")')
 
 
 class LazyBody:
@@ -196,7 +195,7 @@ class LazyBody:
 @functools.lru_cache(maxsize=1)
 def _cached_tables() -> Tables:
     """The parser's tables, from the per-user cache when it has this grammar's
-    (read once per process: unpickling them is a tenth of a small run).
+    (read once per process: reading them is a tenth of a small run).
 
     The cache file holds the tables beside everything they were made from
     (`_table_sources`), compared in full when read: its name, a checksum of
@@ -207,16 +206,15 @@ def _cached_tables() -> Tables:
     if path is not None:
         try:
             with open(path, "rb") as f:
-                made_from, tables = pickle.load(f)
-            if made_from == sources and isinstance(tables, Tables):
+                made_from, tables = Tables.from_bytes(f.read())
+            if made_from == sources:
                 return tables
         except Exception:       # absent, unreadable or stale: rebuild it
             pass
     from .lark_parser import lark_parser
     tables = Tables(lark_parser(), STARTS)
     if path is not None:
-        _write_atomically(path, pickle.dumps((sources, tables),
-                                             protocol=pickle.HIGHEST_PROTOCOL))
+        _write_atomically(path, tables.to_bytes(sources))
     return tables
 
 
@@ -260,7 +258,7 @@ def _cache_path(name: str) -> Optional[str]:
 
     Without a usable home directory (a read-only one, in a container), a
     directory of our own in the temporary directory serves, if nobody else
-    can write to it: the cache is unpickled.
+    can write to it: the cache is loaded as code objects are (marshal).
     """
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     for directory in _cache_directories(base):

@@ -13,6 +13,7 @@ from typing import Dict, List, Optional
 
 from ..diagnostics import ParseError
 from . import constants as C
+from .compiled_regex import LazyPattern
 from .deep_metadata import split_attachments
 from . import instructions as I
 from .module import BasicBlock, Function, GlobalAlias, GlobalValue, GlobalVariable, Module
@@ -22,7 +23,7 @@ from .tokens import Token
 from .types import (I1, METADATA, OPAQUE_PTR, VOID, ArrayType, FloatType, FunctionType, IntType,
                     PointerType, SpecialType, StructType, VectorType)
 
-_MD_ATTACHMENT = re.compile(r",?\s*!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)\s+(.*)\Z", re.S)
+_MD_ATTACHMENT = LazyPattern(r",?\s*!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)\s+(.*)\Z", re.S)
 
 
 def _addrspace_number(text: str) -> int:
@@ -1271,7 +1272,7 @@ class ModuleSyntax:
 
 _STRINGS_AND_COMMENTS = re.compile(r'"[^"]*"|;[^\n]*')
 _OPAQUE_PTR = re.compile(r'(?<![-\w.$%@!#])ptr(?![-\w.$:])')   # not the label `ptr:`
-_TYPED_PTR = re.compile(r'(?:\bi\d+|\b(?:half|bfloat|float|double|x86_fp80|fp128|void)'
+_TYPED_PTR = LazyPattern(r'(?:\bi\d+|\b(?:half|bfloat|float|double|x86_fp80|fp128|void)'
                         r'|%[-\w.$]+|[\]}>)])\s*\*')
 
 
@@ -1349,7 +1350,7 @@ _ATTACHMENT = re.compile(r'!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)[ \t]+(![0-9]+|!'
                          + _balanced("{", "}", 4) + r'|![A-Za-z_][A-Za-z0-9_]*'
                          + _balanced("(", ")", 4) + ')')
 _FLAG_WORDS = re.compile(r"inrange\s*\([^)]*\)|\w+")
-_NUMBERED_RESULT = re.compile(r"%(\d+)\s*=")
+_NUMBERED_RESULT = LazyPattern(r"%(\d+)\s*=")
 _METADATA_DEF = re.compile(r"!(\d+)\s*=\s*(distinct\s+)?(.*)", re.S)
 
 

@@ -138,10 +138,34 @@ def test_tables_read_back_from_the_cache_are_the_tables_built():
     decoded when first used: decoded, they are what was built."""
     from enzyme_opt.ir.lark_parser import lark_parser
     built = lalr.Tables(lark_parser(), parser.STARTS)
-    read = pickle.loads(pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL))
+    made_from, read = lalr.Tables.from_bytes(built.to_bytes("sources"))
+    assert made_from == "sources"
     assert [read.rules[i].fields() for i in range(len(built.rules))] == \
         [rule.fields() for rule in built.rules]
     assert [read.scanners[i] for i in range(len(built.scanners))] == built.scanners
     assert {state: read.actions[state] for state in built.actions} == built.actions
     assert (read.starts, read.scanner_of, read.terminals) == \
         (built.starts, built.scanner_of, built.terminals)
+    assert {name: read.compiled[name] for name in built.compiled} == built.compiled
+    # Pickled (as a program using the package may), then written again, they
+    # read back alike.
+    again = pickle.loads(pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL))
+    assert {state: again.actions[state] for state in built.actions} == built.actions
+    _, again = lalr.Tables.from_bytes(again.to_bytes(""))
+    assert [again.scanners[i] for i in range(len(built.scanners))] == built.scanners
+    assert {name: again.compiled[name] for name in built.compiled} == built.compiled
+
+
+def test_a_lazy_pattern_compiles_when_first_used_and_answers_as_re():
+    from enzyme_opt.ir.compiled_regex import LazyPattern
+    lazy = LazyPattern(r"(\w+)=(\d+)", re.A)
+    assert "match" not in vars(lazy)                    # nothing compiled yet
+    eager = re.compile(r"(\w+)=(\d+)", re.A)
+    text = "a=1, bb=22; c=x"
+    assert lazy.match(text).groups() == eager.match(text).groups()
+    assert vars(lazy)["search"].__self__ == eager       # the compiled pattern's own
+    assert lazy.findall(text) == eager.findall(text)
+    assert lazy.sub(r"\2", text) == eager.sub(r"\2", text)
+    assert [m.span() for m in lazy.finditer(text, 3)] == [m.span() for m in eager.finditer(text, 3)]
+    with pytest.raises(AttributeError):
+        lazy.groups                                      # not a method: not pretended

@@ -19,8 +19,9 @@ symmetric matrix that `uplo` names (cblas: CblasUpper 121, CblasLower
 """
 from __future__ import annotations
 
-import re
 from typing import NamedTuple, Optional
+
+from ...ir.compiled_regex import LazyPattern
 
 CBLAS, FORTRAN = "cblas", "fortran"
 
@@ -121,9 +122,9 @@ _UNRULED_STEMS = (
     "lascl", "lange", "syev", "gesvd", "geqrf", "orgqr",
     # complex forms of the routines with rules
     "dotc", "dotu", "dotc_sub", "dotu_sub", "scnrm2", "dznrm2")
-_UNRULED = re.compile(r"(cblas_|LAPACKE_)?i?[sdcz](%s)_?\Z" % "|".join(_UNRULED_STEMS))
+_UNRULED = LazyPattern(r"(cblas_|LAPACKE_)?i?[sdcz](%s)_?\Z" % "|".join(_UNRULED_STEMS))
 # complex and mixed forms of the routines with rules: zgemm_, cblas_zdscal, dznrm2_
-_COMPLEX = re.compile(r"(cblas_)?([cz](gemm|gemv|symv|syrk|syr2k|symm|trsm|trmm|axpy|scal|copy)|csscal|zdscal|scnrm2|dznrm2)_?\Z")
+_COMPLEX = LazyPattern(r"(cblas_)?([cz](gemm|gemv|symv|syrk|syr2k|symm|trsm|trmm|axpy|scal|copy)|csscal|zdscal|scnrm2|dznrm2)_?\Z")
 
 
 def blas_without_rule(name: str) -> Optional[str]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from ...ir.compiled_regex import LazyPattern
+
 MATH_FUNCTIONS = frozenset((
     "sin", "cos", "tan", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p",
     "sqrt", "cbrt", "pow", "powi", "fabs", "copysign", "fma", "fmuladd", "minnum", "maxnum",
@@ -58,7 +60,7 @@ for _op in ("exp", "log", "sqrt", "sin", "cos", "sinh", "cosh", "tan", "tanh", "
     COMPLEX_FUNCTIONS["c" + _op] = COMPLEX_FUNCTIONS["c" + _op + "f"] = _op
 del _op
 
-_VECTOR_VARIANT = re.compile(r"_ZGV[a-z]N\d+v+_(\w+)\Z")
+_VECTOR_VARIANT = LazyPattern(r"_ZGV[a-z]N\d+v+_(\w+)\Z")
 _TYPE_PART = re.compile(r"(v|nxv)?\d*(f|i|bf)\d+\Z")
 
 
