@@ -161,7 +161,8 @@ def _set_on_exit(gen, slot) -> bool:
     if len(exits) != 1 or id(exits[0]) not in gen.rev_blocks:
         return False
     bound, step = found
-    b = Builder(gen.rev_blocks[id(exits[0])], 0)
+    entered = gen.rev_blocks[id(exits[0])]
+    b = Builder(entered, entered.first_non_phi_index())
     last = _rebuild(gen, b, bound, {})
     if step is not None:
         last = b.sub(last, step, (counter.name or "v") + ".last")
