@@ -25,7 +25,9 @@ all slots to the reverse function through the tape.
 """
 from __future__ import annotations
 
-from ..analysis.loops import constant_final_count, counter_parts
+from ..analysis.loops import (constant_final_count, counter_parts, final_count_bound,
+                              loop_exit_targets)
+from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt
 from ..ir import Builder
 from ..ir import instructions as I
@@ -51,6 +53,8 @@ def instrument_forward(gen) -> None:
             last = _same_last_count(gen, v) if step is not None else None
             if last is not None:
                 _reset_counter(gen, run_start, slot, last)
+                continue
+            if step is not None and _set_on_exit(gen, slot):
                 continue
             per_run.setdefault(id(run_start), (run_start, []))[1].append(slot)
     for block in gen.order:
@@ -136,6 +140,72 @@ def _reset_counter(gen, preheader, slot, last) -> None:
     the run is reversed: every earlier run ended at the same `last`."""
     b = Builder(gen.rev_blocks[id(preheader)], 0)
     b.store(ConstantInt(slot.value.type, last), slot.rev)
+
+
+def _set_on_exit(gen, slot) -> bool:
+    """Instead of saving a counter before each run of its loop: when the
+    loop's exit test says its last value (`final_count_bound`: N - C, N
+    computed from arguments), set it where the reverse pass enters the loop,
+    the start of the exit block's reverse.  Only when no reverse block
+    outside the loop reads the counter: the exit block's reverse also runs
+    when the forward pass came another way, and then the counter's slot is
+    dead until the next entry sets it again."""
+    counter = slot.value
+    loop = gen.loops.loops_around(counter.parent)[0]
+    if any(r is None or r not in loop.blocks for r in gen.cache.blocks_reading(counter)):
+        return False
+    found = final_count_bound(loop, counter, gen.preds)
+    if found is None or found[0].is_constant or not _from_arguments(gen, found[0]):
+        return False
+    exits = loop_exit_targets(loop, gen.preds)
+    if len(exits) != 1 or id(exits[0]) not in gen.rev_blocks:
+        return False
+    bound, step = found
+    entered = gen.rev_blocks[id(exits[0])]
+    b = Builder(entered, entered.first_non_phi_index())
+    last = _rebuild(gen, b, bound, {})
+    if step is not None:
+        last = b.sub(last, step, (counter.name or "v") + ".last")
+    b.store(last, slot.rev)
+    return True
+
+
+# Integer operations a bound is rebuilt from: none that can trap or make
+# poison on a path the forward pass did not take (division).
+_REBUILT_OPS = ("add", "sub", "mul", "shl", "and", "or", "xor", "lshr", "ashr")
+
+
+def _from_arguments(gen, v, depth: int = 4) -> bool:
+    """Is `v` a constant, an argument, or integer arithmetic and casts of
+    those (at most `depth` deep), that the reverse pass can compute anywhere?"""
+    if v.is_constant:
+        return True
+    if id(v) in gen.rev_args:
+        return True
+    if depth == 0 or not isinstance(v, (I.BinaryOp, I.Cast)) or not v.type.is_int:
+        return False
+    if isinstance(v, I.BinaryOp) and v.opcode not in _REBUILT_OPS:
+        return False
+    if isinstance(v, I.Cast) and v.opcode not in ("zext", "sext", "trunc"):
+        return False
+    return all(_from_arguments(gen, op, depth - 1) for op in v.operands)
+
+
+def _rebuild(gen, b: Builder, v, done):
+    """Emit `v` (see `_from_arguments`) again at `b`, from the reverse arguments."""
+    if v.is_constant:
+        return v
+    if id(v) in gen.rev_args:
+        return gen.rev_args[id(v)]
+    if id(v) not in done:
+        copy = clone_instruction(v)
+        copy.name = None
+        copy.metadata = []
+        copy.flags = []     # no poison where the forward pass did not compute it
+        for index, op in enumerate(v.operands):
+            copy.set_operand(index, _rebuild(gen, b, op, done))
+        done[id(v)] = b.insert(copy, (v.name or "v") + ".bound")
+    return done[id(v)]
 
 
 def _step_back(b: Builder, slot, step) -> None:

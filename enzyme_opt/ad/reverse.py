@@ -281,6 +281,8 @@ class ReverseGenerator:
             derived = counter_pred_index(block, preds, self.loops.dom)
             if derived is None:
                 derived = branch_pred_index(block, preds, self.preds)
+            if derived is None:
+                derived = region_pred_index(block, preds, self.preds, self.loops.dom)
             if derived is not None:
                 self.pred_index[id(block)] = derived
                 continue
@@ -854,6 +856,57 @@ def branch_pred_index(block, preds, pred_map):
     if when_true == 0:
         taken = b.binop("xor", taken, b.i1(True), "arm.false")
     return b.cast("zext", taken, I64, "pred.index")
+
+
+# Blocks walked to check an arm of `region_pred_index` before giving up.
+REGION_LIMIT = 64
+
+
+def region_pred_index(block, preds, pred_map, dom):
+    """`zext %c` (or of its negation) as the predecessor index of a block
+    entered either straight from a `br i1 %c` or through a region that arm
+    opens (the last row of a triangle skips its inner loop: `for (k = i + 1;
+    k < n; k++)`).  The other predecessor must be reachable only through the
+    region's entry, whose only predecessor is the branch, and no block of
+    the region may dominate the branch: then the latest run of the branch
+    chose the way in, and the reverse pass sees that run's %c.  None for any
+    other join."""
+    if len(preds) != 2:
+        return None
+    for direct, other in (preds, preds[::-1]):
+        term = direct.terminator
+        if not (isinstance(term, I.Branch) and term.is_conditional) or direct is block:
+            continue
+        succs = term.successors
+        if sum(1 for s in succs if s is block) != 1:
+            continue
+        entry = succs[0] if succs[1] is block else succs[1]
+        if pred_map[id(entry)] != [direct] or not dom.dominates(entry, other) \
+                or not _region_avoids(entry, block, direct, dom):
+            continue
+        b = Builder(block, block.first_non_phi_index())
+        taken = term.condition
+        if (succs[0] is entry) != (preds.index(other) == 1):
+            taken = b.binop("xor", taken, b.i1(True), "arm.false")
+        return b.cast("zext", taken, I64, "pred.index")
+    return None
+
+
+def _region_avoids(entry, join, branch_block, dom) -> bool:
+    """Do the blocks reachable from `entry` without passing `join` (at most
+    REGION_LIMIT of them) leave `branch_block` and its dominators alone?"""
+    seen, work = {id(entry)}, [entry]
+    while work:
+        b = work.pop()
+        if dom.dominates(b, branch_block):
+            return False
+        for s in b.successors:
+            if s is not join and id(s) not in seen:
+                if len(seen) == REGION_LIMIT:
+                    return False
+                seen.add(id(s))
+                work.append(s)
+    return True
 
 
 def _arm_of(block, pred, pred_map):

@@ -131,10 +131,35 @@ def constant_final_count(loop, counter, preds, limit=SIMULATED_ITERATIONS):
     return None
 
 
-def _single_exit_test(loop, preds, counter, increment):
+def final_count_bound(loop, counter, preds):
+    """(N, C) when every run of `loop` ends in the iteration where `counter`
+    (a header phi `phi [S, %pre], [%counter + C, %latch]`) equals N - C:
+    the loop leaves only through one block, when `icmp eq (%counter + C), N`
+    holds (or `ne` fails), N a value from outside the loop.  (C is 0 when
+    the test compares the counter itself.)  The test that leaves says so
+    whatever the start, step or wrapping; None otherwise."""
+    parts = counter_parts(counter)
+    if parts is None or counter.parent is not loop.header:
+        return None
+    increment = parts[2]
+    exiting = _single_exit_test(loop, preds, counter, increment, constant_bound=False)
+    if exiting is None:
+        return None
+    test, exit_when = exiting
+    if (test.predicate, exit_when) not in (("eq", True), ("ne", False)):
+        return None
+    bound = test.operands[1]
+    if isinstance(bound, I.Instruction) and loop.contains(bound.parent):
+        return None
+    step = increment.operands[1] if test.operands[0] is increment else None
+    return bound, step
+
+
+def _single_exit_test(loop, preds, counter, increment, constant_bound=True):
     """(its icmp, the icmp result that leaves) when one block of `loop`
     leaves it (nothing returns from inside), the header or the only latch,
-    by a test of the counter or its increment against a constant."""
+    by a test of the counter or its increment against a constant (or, with
+    `constant_bound` false, against any value)."""
     exits = [b for b in _loop_blocks(loop, preds)
              if not b.successors or any(not loop.contains(s) for s in b.successors)]
     if len(exits) != 1:
@@ -149,12 +174,22 @@ def _single_exit_test(loop, preds, counter, increment):
     test = term.condition
     if not (isinstance(test, I.Compare) and test.opcode == "icmp"
             and any(test.operands[0] is x for x in (counter, increment))
-            and isinstance(test.operands[1], ConstantInt)):
+            and (isinstance(test.operands[1], ConstantInt) or not constant_bound)):
         return None
     true_leaves = not loop.contains(term.operands[1])
     if true_leaves == (not loop.contains(term.operands[2])):
         return None
     return test, true_leaves
+
+
+def loop_exit_targets(loop, preds) -> list:
+    """The blocks outside `loop` that a block of it branches to."""
+    found = {}
+    for b in _loop_blocks(loop, preds):
+        for s in b.successors:
+            if not loop.contains(s):
+                found.setdefault(id(s), s)
+    return list(found.values())
 
 
 def _loop_blocks(loop, preds):
