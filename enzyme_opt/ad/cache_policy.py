@@ -35,7 +35,7 @@ import itertools
 from typing import Dict
 
 from ..analysis.lanes import poison_lanes
-from ..analysis.library import CHEAP_FLOAT_INTRINSICS, math_function
+from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
 from ..analysis.memory import (loop_invariant_load, reloadable_loads, restorable_loads,
                                unwritten_memory, write_targets)
 from ..analysis.tbaa import Tbaa
@@ -283,9 +283,13 @@ class PrimalCache:
 def is_recomputable(v) -> bool:
     """Pure integer and address arithmetic: cheaper to redo than to tape.
     (A select of integers or addresses too: a clamped index `i < n - 1 ?
-    i + 1 : i` is its loop's counter and a bound again.)"""
+    i + 1 : i` is its loop's counter and a bound again; so are the min, max
+    and saturating intrinsics clang folds such selects into.)"""
     if isinstance(v, (I.GetElementPtr, I.Cast)):
         return True
+    if isinstance(v, I.Call):
+        callee = v.called_function
+        return callee is not None and callee.name.startswith(INTEGER_INTRINSICS)
     if isinstance(v, I.Select) and v.type.is_aggregate:
         return False
     if isinstance(v, (I.BinaryOp, I.Select)):
