@@ -35,7 +35,8 @@ import itertools
 from typing import Dict
 
 from ..analysis.lanes import poison_lanes
-from ..analysis.library import CHEAP_FLOAT_INTRINSICS, math_function
+from ..analysis.loops import counter_parts
+from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
 from ..analysis.memory import (loop_invariant_load, reloadable_loads, restorable_loads,
                                unwritten_memory, write_targets)
 from ..analysis.tbaa import Tbaa
@@ -46,6 +47,7 @@ from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantAggregate, ConstantInt, zero_of
 from ..ir.module import GlobalValue
 from ..ir.types import I32, VectorType
+from ..ir.values import Argument
 from .dead_primal import is_droppable_math_call
 from .undo_log import UndoLog
 
@@ -283,14 +285,37 @@ class PrimalCache:
 def is_recomputable(v) -> bool:
     """Pure integer and address arithmetic: cheaper to redo than to tape.
     (A select of integers or addresses too: a clamped index `i < n - 1 ?
-    i + 1 : i` is its loop's counter and a bound again.)"""
+    i + 1 : i` is its loop's counter and a bound again; so are the min, max
+    and saturating intrinsics clang folds such selects into, when they read
+    loop counters: `_from_counters`.)"""
     if isinstance(v, (I.GetElementPtr, I.Cast)):
         return True
+    if isinstance(v, I.Call):
+        callee = v.called_function
+        return callee is not None and callee.name.startswith(INTEGER_INTRINSICS) and \
+            all(_from_counters(a, INDEX_DEPTH) for a in v.args)
     if isinstance(v, I.Select) and v.type.is_aggregate:
         return False
     if isinstance(v, (I.BinaryOp, I.Select)):
         return not v.type.scalar.is_float
     return isinstance(v, I.Compare) and v.opcode == "icmp"
+
+
+# How deep `_from_counters` looks through index arithmetic.
+INDEX_DEPTH = 3
+
+
+def _from_counters(v, depth: int) -> bool:
+    """Is `v` computed, within `depth` operations of index arithmetic, from
+    constants, arguments and loop counters only?  Then an intrinsic reading
+    it is recomputed from values the reverse pass has anyway (a clamped
+    neighbour `usub.sat(j, 1)`); one reading a loaded bound stays taped,
+    since recomputing it would tape its operands instead (one slot for two)."""
+    if getattr(v, "is_constant", False) or isinstance(v, Argument) or \
+            counter_parts(v) is not None:
+        return True
+    return depth > 0 and isinstance(v, I.Instruction) and not isinstance(v, I.Phi) and \
+        is_recomputable(v) and all(_from_counters(op, depth - 1) for op in v.operands)
 
 
 def _cheap_float_operands(v):

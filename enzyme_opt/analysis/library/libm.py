@@ -46,11 +46,16 @@ MATH_AS_INTRINSIC = ("sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt"
 # Intrinsics cheap enough that the reverse pass recomputes them rather than tapes.
 CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
 
+# Integer intrinsics that only compute: clang's clamped indices (`j == 0 ? 0 :
+# j - 1` is `usub.sat(j, 1)`, `min(i + 1, n - 1)` an smin) are index arithmetic.
+INTEGER_INTRINSICS = tuple(f"llvm.{n}." for n in (
+    "smax", "smin", "umax", "umin", "abs", "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat"))
+
 # Intrinsics that only compute: no memory is read or written (prefixes).
 PURE_INTRINSICS = tuple(f"llvm.{n}." for n in (
     "fmuladd", "fma", "fabs", "sqrt", "exp", "exp2", "log", "log2", "log10", "sin", "cos",
     "pow", "powi", "minnum", "maxnum", "minimum", "maximum", "copysign", "floor", "ceil",
-    "trunc", "round", "rint", "nearbyint", "smax", "smin", "umax", "umin", "abs"))
+    "trunc", "round", "rint", "nearbyint")) + INTEGER_INTRINSICS
 
 # Complex arithmetic of the compiler runtime and C99's complex functions:
 # name -> the operation whose rule ad/complex_calls.py applies.
