@@ -73,13 +73,14 @@ class ReverseGenerator:
     mode = "reverse"     # the instruction table's mode; split derivatives too
 
     def __init__(self, ctx, primal: Function, activity, ret_active: bool, split: bool,
-                 ret_shadow: bool = False, width: int = 1):
+                 ret_shadow: bool = False, width: int = 1, kept: tuple = ()):
         self.ctx = ctx
         self.module = ctx.module
         self.primal = primal
         self.kinds = list(activity)
         self.ret_active = ret_active and contains_float(primal.return_type)
         self.split = split
+        self.kept = kept                 # arguments whose memory the caller keeps (split)
         self.ret_shadow = ret_shadow     # aug also returns the shadow of a pointer result
         self.prologue = None             # the entry block holding only allocas (skeleton)
         self.width = width               # lanes: shadows and adjoints per duplicated value
@@ -558,8 +559,9 @@ class ReverseGenerator:
         if fork is not None or self.in_parallel:
             # The outlined region, and what it calls, run on every thread.
             self.ctx.parallel_bodies.add(id(callee))
+        kept = self.cache.kept_arguments(call) if fork is None else ()
         aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active, ret_shadow,
-                                             self.width)
+                                             self.width, kept)
         if fork is not None:
             aug, rev = parallel_split(self, call, fork, aug, rev)
         primal_args = list(call.args)
