@@ -37,8 +37,9 @@ from typing import Dict
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
-from ..analysis.memory import (loop_invariant_load, reloadable_loads, restorable_loads,
-                               unwritten_memory, write_targets)
+from ..analysis.memory import (caller_writes, kept_for_reverse, loop_invariant_load,
+                               reloadable_loads, restorable_loads, unwritten_memory,
+                               write_targets)
 from ..analysis.tbaa import Tbaa
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -81,7 +82,9 @@ class PrimalCache:
         self._loop_blocks: Dict[int, tuple] = {}
         self._block_by_id: Dict[int, object] = {}
         self.tbaa = None
-        self.reloadable = set() if gen.split else reloadable_loads(gen.fwd)
+        self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller()) if gen.split \
+            else reloadable_loads(gen.fwd)
+        self.writes = caller_writes(gen.fwd)    # before calls are rewritten
         self.undo = UndoLog({} if gen.split else restorable_loads(
             gen.fwd, self.reloadable, gen.loops))
 
@@ -150,6 +153,32 @@ class PrimalCache:
         if self.write_targets is None:
             self.write_targets = [write_targets(gen.fwd)]
         return unwritten_memory(gen.fwd, ptr, self.write_targets[0])
+
+    def _kept_by_caller(self) -> set:
+        """ids of the arguments whose memory the caller of a split derivative
+        keeps unchanged until the reverse pass (`kept_arguments`): loads from
+        there are repeated in the reverse pass, not taped.  Another caller
+        gets another derivative: the split derivatives' cache key holds them."""
+        gen = self.gen
+        return {id(a) for a, kept in zip(gen.fwd_args, gen.kept) if kept}
+
+    def kept_arguments(self, call) -> tuple:
+        """Which arguments of `call` (of a function whose split derivative
+        this one calls) point into memory that holds its contents from the
+        call until the callee's reverse pass: a tuple of bools, or () for
+        none (analysis/memory.kept_for_reverse)."""
+        gen = self.gen
+        if gen.in_parallel:
+            return ()
+
+        def kept_argument(obj):
+            if obj is None or not gen.split:     # a combined derivative: its stack, arguments
+                return not gen.split
+            return any(kept and a is obj for a, kept in zip(gen.fwd_args, gen.kept))
+
+        kept = tuple(a.type.is_pointer and kept_for_reverse(call, i, self.writes, kept_argument)
+                     for i, a in enumerate(call.args))
+        return kept if any(kept) else ()
 
     def invariant_in(self, v, loop) -> bool:
         """Does forward `v` hold the same value in every iteration of `loop`?

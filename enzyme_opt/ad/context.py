@@ -178,7 +178,7 @@ class DerivativeContext:
     def register(self, gen) -> None:
         """Called by a generator once its functions exist (before their bodies)."""
         key = (id(gen.primal), tuple(gen.kinds), gen.ret_active, gen.ret_shadow,
-               gen.width, gen.in_parallel)
+               gen.width, gen.in_parallel, gen.kept)
         if gen.split:
             self.split_cache[key] = (gen.fwd, gen.rev)
 
@@ -219,17 +219,19 @@ class DerivativeContext:
         return cached
 
     def split_derivative(self, fn: Function, kinds: tuple, ret_active: bool,
-                         ret_shadow: bool = False, width: int = 1):
+                         ret_shadow: bool = False, width: int = 1, kept: tuple = ()):
         """(augmented forward, reverse) of `fn` for this activity and batch width;
-        reused per call site."""
+        reused per call site.  `kept`: which arguments' memory the caller
+        keeps unchanged until the reverse pass (cache_policy.kept_arguments)."""
         # A function once called in a parallel region adds to shadows
         # atomically from then on (a version made before stays as it was).
         key = (id(fn), kinds, ret_active and contains_float(fn.return_type), ret_shadow, width,
-               id(fn) in self.parallel_bodies)
+               id(fn) in self.parallel_bodies, kept)
         cached = self.split_cache.get(key)
         if cached is None:
             cached = ReverseGenerator(self, fn, kinds, ret_active, split=True,
-                                      ret_shadow=ret_shadow, width=width).build(fn.name)
+                                      ret_shadow=ret_shadow, width=width,
+                                      kept=kept).build(fn.name)
         return cached
 
     def combined_derivative(self, fn: Function, kinds: tuple, ret_active: bool,

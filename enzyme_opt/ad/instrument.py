@@ -37,6 +37,7 @@ from .typed_memory import is_known_integer
 
 def instrument_forward(gen) -> None:
     per_block, per_run, counters = {}, {}, {}
+    known_last = {}         # id(slot) -> the counter's constant value in every run's last iteration
     for slot in gen.cache.slots_in_order():
         v = slot.value
         _store_after_definition(v, slot.fwd)
@@ -49,8 +50,10 @@ def instrument_forward(gen) -> None:
             continue
         if step is not None:
             counters.setdefault(id(v.parent), []).append((slot, step))
+        last = _same_last_count(gen, v) if step is not None else None
+        if last is not None:
+            known_last[id(slot)] = last
         if run_start is not None and id(run_start) in gen.cyclic:
-            last = _same_last_count(gen, v) if step is not None else None
             if last is not None:
                 _reset_counter(gen, run_start, slot, last)
                 continue
@@ -71,12 +74,27 @@ def instrument_forward(gen) -> None:
         push_slots(gen, Builder().position_before(preheader.terminator), gen.fwd_tape, slots)
         pop_slots(gen, Builder(gen.rev_blocks[id(preheader)], 0), gen.rev_tape, slots)
     if gen.split:
-        every = gen.cache.slots_in_order()
-        if every:
-            exit_b = Builder().position_before(gen.exit.terminator)
-            push_slots(gen, exit_b, gen.fwd_tape, every, use_current=True)
-            pop_slots(gen, Builder().position_before_terminator(gen.rev_entry), gen.rev_tape,
-                      every)
+        _hand_over(gen, known_last)
+
+
+def _hand_over(gen, known_last) -> None:
+    """The augmented function's last values of the slots, through the tape
+    to the reverse function's entry.  A loop counter that ends every run at
+    the same constant (`known_last`) is set to it there instead: one tape
+    entry less, and LLVM sees the reverse loop's constant trip count."""
+    entry = Builder().position_before_terminator(gen.rev_entry)
+    every = []
+    for slot in gen.cache.slots_in_order():
+        last = known_last.get(id(slot))
+        if last is None:
+            every.append(slot)
+        else:
+            entry.store(ConstantInt(slot.value.type, last), slot.rev)
+    if every:
+        exit_b = Builder().position_before(gen.exit.terminator)
+        push_slots(gen, exit_b, gen.fwd_tape, every, use_current=True)
+        pop_slots(gen, Builder().position_before_terminator(gen.rev_entry), gen.rev_tape,
+                  every)
 
 
 def _run_start(gen, v):

@@ -58,7 +58,8 @@ from .partial_adjoints import PartialAdjoints
 from .openmp import fork_of, parallel_split, restore_forks
 from .rules import RULES, Emitter, Expr, scaled
 from . import shadow_heap
-from .shadows import clone_with_shadows, null_pointer_argument, shadow_inttoptr, stored_pointer
+from .shadows import (clone_with_shadows, holds_adjoints_only, null_pointer_argument,
+                      shadow_inttoptr, stored_pointer)
 from .skeleton import differentiable_copy
 from . import tape as T
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
@@ -72,13 +73,14 @@ class ReverseGenerator:
     mode = "reverse"     # the instruction table's mode; split derivatives too
 
     def __init__(self, ctx, primal: Function, activity, ret_active: bool, split: bool,
-                 ret_shadow: bool = False, width: int = 1):
+                 ret_shadow: bool = False, width: int = 1, kept: tuple = ()):
         self.ctx = ctx
         self.module = ctx.module
         self.primal = primal
         self.kinds = list(activity)
         self.ret_active = ret_active and contains_float(primal.return_type)
         self.split = split
+        self.kept = kept                 # arguments whose memory the caller keeps (split)
         self.ret_shadow = ret_shadow     # aug also returns the shadow of a pointer result
         self.prologue = None             # the entry block holding only allocas (skeleton)
         self.width = width               # lanes: shadows and adjoints per duplicated value
@@ -99,6 +101,7 @@ class ReverseGenerator:
         self.in_block_body = False        # emitting the reverse of its instructions
         self.pop_builders: list = []      # (forward block, builder in its reverse's tape block)
         self.heap_allocas: set = set()    # ids of allocas whose shadow is malloc'd
+        self.reverse_only_shadows: list = []  # forward placeholders (_shadow_alloca_in_reverse)
         self.tape_bytes = 0               # bytes pushed per run of the repeating blocks
         # The functions and their arguments (build, _generate, _setup_entries).
         self.fwd = self.rev = None        # forward and reverse function (one when combined)
@@ -243,6 +246,7 @@ class ReverseGenerator:
         self._make_shadows()
         self._build_reverse()
         self._instrument_forward()
+        self._check_reverse_only_shadows()
         restore_forks(self)
         use_math_intrinsics(self.module, self.fwd)
         self.dropped_math_calls = drop_unneeded_math_calls(self.fwd)
@@ -413,8 +417,11 @@ class ReverseGenerator:
         the reverse function runs after the augmented one has returned, and
         a dynamic alloca (a C99 variable-length array in a loop) is released
         by the loop's `stackrestore` before the reverse pass runs: there the
-        shadow is malloc'd, and freed at the alloca's reverse.
+        shadow is malloc'd, and freed at the alloca's reverse.  Unless the
+        forward sweep has no use for it (`_reverse_only_shadow`).
         """
+        if self._reverse_only_shadow(inst):
+            return self._shadow_alloca_in_reverse(inst, name)
         nbytes = self._byte_count(b, inst.allocated_type, inst.count)
         if self.split or not _is_static_alloca(inst):
             raw = b.call(T.libc(self.module, "malloc"), [nbytes], name)
@@ -429,6 +436,52 @@ class ReverseGenerator:
                 return shadow
         self.ctx.memset_zero(b, shadow, nbytes)
         return shadow
+
+    def _reverse_only_shadow(self, inst) -> bool:
+        """Can the shadow of split-mode alloca `inst` live in the reverse
+        function alone?  When the alloca runs once per call (a static one,
+        outside a parallel region) and the forward sweep only reads and
+        writes data in it, its shadow is untouched until the reverse sweep:
+        a zeroed stack cell of the reverse function then serves, instead of
+        a heap block allocated, zeroed, taped and freed on every call (three
+        of them per call in bundle adjustment's `rodrigues_rotate_point`)."""
+        return self.split and not self.in_parallel and _is_static_alloca(inst) and \
+            holds_adjoints_only(inst, self.info.has_shadow)
+
+    def _shadow_alloca_in_reverse(self, inst, name):
+        """The shadow of `inst` made and zeroed in the reverse function's
+        entry.  The forward function gets a placeholder cell (never written or
+        read, removed by LLVM) that the shadows of addresses into it are
+        computed from; the reverse sweep recomputes those from the reverse
+        cell, which `rev_args` maps the placeholder to."""
+        placeholder = self.fwd_alloca.insert(
+            I.Alloca(inst.type, inst.allocated_type, inst.count, inst.align), name)
+        rb = self.rev_alloca
+        shadow = rb.insert(I.Alloca(inst.type, inst.allocated_type, inst.count, inst.align), name)
+        fill = adjoint_zero_fill(inst)
+        if fill is not None:
+            rb.store(fill, shadow, inst.align)
+        else:
+            self.ctx.memset_zero(rb, shadow, self._byte_count(rb, inst.allocated_type,
+                                                                inst.count))
+        self.rev_args[id(placeholder)] = shadow
+        self.reverse_only_shadows.append((placeholder, inst))
+        return placeholder
+
+    def _check_reverse_only_shadows(self) -> None:
+        """The forward sweep must not have used a placeholder for anything but
+        address arithmetic: were it read or written, the reverse sweep's
+        cell would miss what the forward one did.  Refused, never wrong."""
+        for placeholder, alloca in self.reverse_only_shadows:
+            work = [placeholder]
+            while work:
+                for user in work.pop().users:
+                    if not isinstance(user, (I.GetElementPtr, I.Cast)):
+                        raise DifferentiationError(
+                            "the shadow of this stack memory was kept for the reverse pass "
+                            "only, but the forward pass uses it", function=self.primal
+                        ).locate(alloca)
+                    work.append(user)
 
     def _byte_count(self, b, elem_type, count=None):
         nbytes = b.i64(self.ctx.size_of(elem_type))
@@ -506,8 +559,9 @@ class ReverseGenerator:
         if fork is not None or self.in_parallel:
             # The outlined region, and what it calls, run on every thread.
             self.ctx.parallel_bodies.add(id(callee))
+        kept = self.cache.kept_arguments(call) if fork is None else ()
         aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active, ret_shadow,
-                                             self.width)
+                                             self.width, kept)
         if fork is not None:
             aug, rev = parallel_split(self, call, fork, aug, rev)
         primal_args = list(call.args)

@@ -84,3 +84,32 @@ def stored_pointer(inst):
     if isinstance(value, (I.Cast, ConstantExpr)) and value.opcode == "ptrtoint":
         return value.operands[0]
     return None
+
+
+def holds_adjoints_only(alloca, has_shadow) -> bool:
+    """Is stack memory `alloca` only read and written as data (no pointers
+    stored into it, its address passed to no call, kept in no other
+    memory, merged by no phi or select)?  Then the forward sweep of a
+    derivative never touches its shadow, which only receives adjoints in
+    the reverse sweep.  `has_shadow(v)`: does the activity analysis give
+    `v` a shadow (an integer loaded as a pointer has one)."""
+    work, seen = [alloca], set()
+    while work:
+        address = work.pop()
+        if id(address) in seen:
+            continue
+        seen.add(id(address))
+        for user in address.users:
+            if isinstance(user, I.GetElementPtr) and user.pointer is address or \
+                    isinstance(user, I.Cast) and user.opcode in ("bitcast", "addrspacecast"):
+                work.append(user)
+            elif isinstance(user, I.Load):
+                if has_shadow(user) or contains_pointers(user.type):
+                    return False
+            elif isinstance(user, I.Store):
+                if user.value is address or stored_pointer(user) is not None or \
+                        contains_pointers(user.value.type) or has_shadow(user.value):
+                    return False
+            elif not (isinstance(user, I.Compare) and user.opcode == "icmp"):
+                return False
+    return True

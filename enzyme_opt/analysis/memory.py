@@ -149,16 +149,20 @@ def _call_writes_only_local(call, seen) -> bool:
     return writes_only_local_memory(callee, seen)
 
 
-def reloadable_loads(fn) -> Set[int]:
+def reloadable_loads(fn, only=None) -> Set[int]:
     """ids of the loads of `fn` that may be executed again after `fn`'s own code
     ran: non-volatile loads from argument or global memory that no write of the
-    function can reach (see the module docstring)."""
+    function can reach (see the module docstring).  With `only` (ids of
+    arguments), loads from those arguments' memory alone: the memory the
+    caller of a split derivative keeps until its reverse pass."""
     targets = _write_targets(fn)
     out = set()
     for inst in fn.instructions():
         if not isinstance(inst, I.Load) or inst.volatile or inst.atomic:
             continue
         obj = underlying_object(inst.pointer)
+        if only is not None and id(obj) not in only:
+            continue
         if not isinstance(obj, (Argument, GlobalVariable)):
             # A function that writes only its own memory cannot have stored
             # a pointer to it where its caller's memory holds pointers: what
@@ -448,8 +452,9 @@ def is_local_store(store) -> bool:
     return isinstance(underlying_object(store.pointer), I.Alloca)
 
 
-def _address_escapes(alloca) -> bool:
-    """Is the alloca's address used other than to load, store or copy memory?"""
+def _address_escapes(alloca, allowed=None) -> bool:
+    """Is the alloca's address used other than to load, store or copy memory
+    (or as operand `at` of `user` where `allowed(user, at)`)?"""
     work = [alloca]
     while work:
         ptr = work.pop()
@@ -461,6 +466,8 @@ def _address_escapes(alloca) -> bool:
                 continue
             elif isinstance(user, I.CallBase) and user.called_function is not None and \
                     user.called_function.name.startswith(WRITING_INTRINSICS) and index < 2:
+                continue
+            elif allowed is not None and allowed(user, index):
                 continue
             else:
                 return True
@@ -598,3 +605,66 @@ def _argmem_access(effects: str) -> str:
         if not location:
             default = access.strip()
     return default
+
+
+# ---------------------------------------------------------------- memory a callee may read again
+def caller_writes(fn):
+    """`fn`'s writes as (instruction, object written or None), taken before
+    the derivative rewrites its calls: what `kept_for_reverse` checks."""
+    return [(inst, obj) for _, inst, obj in _classified_writes(fn)]
+
+
+def kept_for_reverse(call, index: int, writes, kept_argument) -> bool:
+    """Does the memory argument `index` of `call` points into hold, from the
+    call until its reverse pass runs, what it held during the call -- so
+    the callee's split derivative may load it again rather than tape it?
+
+    The caller guarantees this for an object of its own that nothing but
+    `call` reaches: its stack (`kept_argument(None)`: only a combined
+    derivative, whose stack lives on through its reverse pass; the stack of
+    a split one's augmented function is gone by then) or a `noalias`
+    argument the caller's own caller keeps (`kept_argument(arg)`).  No
+    other write of the caller that may run after the call may reach it
+    (`writes`: `caller_writes`; the combined derivative's undo log takes
+    back earlier ones only after the call's reverse), and `call` passes it
+    elsewhere only to read-only parameters; the callee's own writes
+    through the argument its own analysis sees."""
+    obj = underlying_object(call.args[index])
+    if isinstance(obj, I.Alloca):
+        if not kept_argument(None) or _address_escapes(
+                obj, lambda user, at: user is call and (at == index or
+                                                        _read_only_parameter(call, at))):
+            return False
+    elif not (isinstance(obj, Argument) and _is_noalias(obj) and kept_argument(obj)):
+        return False
+    later = _runs_after(call)
+    for inst, target in writes:
+        if inst is not call and (target is None or target is obj) and later(inst):
+            return False
+    return all(j == index or underlying_object(a) is not obj or _read_only_parameter(call, j)
+               for j, a in enumerate(call.args) if a.type.is_pointer)
+
+
+def _runs_after(inst):
+    """A predicate: may instruction `x` run after `inst` in the same call of
+    their function (later in its block, or in a block reachable from it)?"""
+    block = inst.parent
+    seen, work = set(), list(block.successors)
+    while work:
+        b = work.pop()
+        if id(b) not in seen:
+            seen.add(id(b))
+            work.extend(b.successors)
+    position = {id(x): k for k, x in enumerate(block.instructions)}
+    at = position[id(inst)]
+
+    def later(x) -> bool:
+        return id(x.parent) in seen or (x.parent is block and position[id(x)] > at)
+    return later
+
+
+def _read_only_parameter(call, index: int) -> bool:
+    callee = call.called_function
+    if callee is None or index >= len(callee.args):
+        return False
+    return bool({"readonly", "readnone"} & set((callee.args[index].attrs or "").split()))
