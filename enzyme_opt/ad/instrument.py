@@ -93,8 +93,7 @@ def _hand_over(gen, known_last) -> None:
     if every:
         exit_b = Builder().position_before(gen.exit.terminator)
         push_slots(gen, exit_b, gen.fwd_tape, every, use_current=True)
-        pop_slots(gen, Builder().position_before_terminator(gen.rev_entry), gen.rev_tape,
-                  every)
+        pop_slots(gen, entry, gen.rev_tape, every)
 
 
 def _run_start(gen, v):
