@@ -197,7 +197,7 @@ class Emitter:
             lane = ConstantInt(I32, k)
             values = [self.b.extractelement(a.value, lane) if a.type.is_vector else a.value
                       for a in args]
-            out = self.b.insertelement(out, self.b.call(callee, values), lane)
+            out = self.b.insertelement(out, self.b.call(callee, values, flags=self.flags), lane)
         return out
 
 
