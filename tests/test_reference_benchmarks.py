@@ -71,3 +71,34 @@ def test_differ_catches_a_wrong_entry_and_accepts_printing_noise():
     assert "entry 1" in rb.differ([1.0, 2.01], [1.0, 2.0])
     assert rb.differ([1.0], [1.0, 2.0]) != ""
     assert rb.differ([], []) != ""                    # nothing printed is no pass
+
+
+PROBED = '''#include <stdio.h>
+static double twice(double x) { return 2 * x; }
+int main() {
+  double r = 0;
+  for (int i = 0; i < 3; i++) {
+    r = twice(r + i);
+  }
+  printf("%f\\n", r);
+  return 0;
+}
+'''
+
+
+def test_probe_times_the_call_and_leaves_stdout_alone(tmp_path):
+    import subprocess
+    src = tmp_path / "p.cpp"
+    src.write_text(rb.add_probe(PROBED, r"r = twice\(r \+ i\);"))
+    exe = tmp_path / "p"
+    subprocess.run(["clang++-19", "-O2", str(src), "-o", str(exe)], check=True)
+    proc = subprocess.run([str(exe)], capture_output=True, text=True, check=True)
+    assert proc.stdout == "8.000000\n"
+    found = rb.PROBE_LINE.search(proc.stderr)
+    assert found and 0 <= float(found.group(1)) < 1
+
+
+def test_probe_that_matches_nothing_stops_the_run():
+    import pytest
+    with pytest.raises(SystemExit):
+        rb.add_probe(PROBED, r"no such call\(\);")

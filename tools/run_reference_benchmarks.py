@@ -75,6 +75,9 @@ class Benchmark:
     not_tapenade: str = ""            # why Tapenade's numbers are not comparable
     timeout: int = 600
     note: str = ""
+    # --probe: (file, regex of the statement that calls the gradient); that
+    # statement is timed alone (see probe_edit)
+    probe: tuple[str, str] = ()
 
 
 # The ADBench mains print 5 gradient entries; these edits print (and store
@@ -126,7 +129,8 @@ BENCHMARKS = [
     Benchmark("nn", ["nn.cpp"], edits=[("nn.cpp", r"#define STEPS 1000\b", "#define STEPS 100")],
               compare_first=60, not_tapenade="its run starts from other random weights",
               note="100 steps (source: 1000), the first 20 compared; synthetic MNIST "
-                   "images (absent from the snapshot)"),
+                   "images (absent from the snapshot)",
+              probe=("nn.cpp", r"calculateDerivatives\(image, network, &gradient, label\);")),
     Benchmark("ode", ["ode.cpp"], args=["1000000"], plain_sources=["ode-adept.cpp"],
               extra_flags=["-fno-exceptions"], note="as the Makefile"),
     Benchmark("ode-const", ["ode.cpp"], args=["30000000"], plain_sources=["ode-adept.cpp"],
@@ -140,7 +144,9 @@ BENCHMARKS = [
               edits=[("matdescent.cpp", r"#define ITERS 1000\b", "#define ITERS 50")],
               unlabelled="enzyme", not_tapenade="the program's Enzyme descent starts from "
               "the matrix its Tapenade descent left (both update Min in place)",
-              note="50 descent steps (source: 1000)"),
+              note="50 descent steps (source: 1000)",
+              probe=("matdescent.cpp",
+                     r"res2 = __enzyme_autodiff<double>\(matvec_real, Min, Mout, enzyme_const, Vin\);")),
     Benchmark("library", ["library.c", "mylib.c"], args=["10000000"], c=True,
               unlabelled="enzyme",
               note="as the Makefile"),
@@ -256,7 +262,37 @@ class Result:
     seconds: dict = field(default_factory=dict)    # tool -> summed Enzyme time
     parsed: dict = field(default_factory=dict)     # tool -> Parsed
     checks: list = field(default_factory=list)     # (what, ok, detail)
+    probe_seconds: dict = field(default_factory=dict)  # tool -> fastest run's gradient calls (--probe)
     wrong: bool = False
+
+
+# nn's and matdescent's timed loops spend most of their time outside the
+# gradient (nn: the test-set accuracy after every step; matdescent: zeroing
+# the shadow and the descent update, memory-bound like the gradient), the
+# same code for both tools.  --probe times the gradient call alone, with
+# clock_gettime around it, and the program reports the sum on stderr at
+# exit, so what it prints on stdout (and compares) is unchanged.
+PROBE_PRELUDE = r"""#include <stdio.h>
+#include <time.h>
+static double enzyme_opt_probe_seconds;
+static double enzyme_opt_probe_now(void) {
+  struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+__attribute__((destructor)) static void enzyme_opt_probe_report(void) {
+  fprintf(stderr, "gradient call seconds: %.6f\n", enzyme_opt_probe_seconds);
+}
+"""
+PROBE_LINE = re.compile(r"^gradient call seconds: (\d+\.\d+)$", re.M)
+
+
+def add_probe(text: str, statement: str) -> str:
+    """TEXT with every STATEMENT (a regex) timed into the prelude's sum."""
+    text, count = re.subn(statement, lambda m: "{ double enzyme_opt_probe_t0 = enzyme_opt_probe_now(); "
+                          + m.group(0) + " enzyme_opt_probe_seconds += enzyme_opt_probe_now() - "
+                          "enzyme_opt_probe_t0; }", text)
+    if count == 0:
+        raise SystemExit(f"the probe ({statement}) matched nothing")
+    return PROBE_PRELUDE + text
 
 
 def run_once(bench: Benchmark, bdir: str, tool: str, exe: str, result: Result, log,
@@ -271,6 +307,10 @@ def run_once(bench: Benchmark, bdir: str, tool: str, exe: str, result: Result, l
     if code:
         result.built[tool] = f"run: exit {code} {err.strip()[-200:]}"
         return None
+    probed = PROBE_LINE.search(err)
+    if probed:
+        secs = float(probed.group(1))
+        result.probe_seconds[tool] = min(result.probe_seconds.get(tool, secs), secs)
     results_json = os.path.join(bdir, "results.json")
     if os.path.exists(results_json) and os.path.getmtime(results_json) >= started:
         if keep:
@@ -280,7 +320,8 @@ def run_once(bench: Benchmark, bdir: str, tool: str, exe: str, result: Result, l
     return parse_stdout(stdout, bench.unlabelled)
 
 
-def run_benchmark(bench: Benchmark, bdir: str, plugin: str | None, log, repeat: int) -> Result:
+def run_benchmark(bench: Benchmark, bdir: str, plugin: str | None, log, repeat: int,
+                  probe: bool = False) -> Result:
     for rel, pattern, new in bench.edits:
         path = os.path.join(bdir, rel)
         with open(path) as f:
@@ -288,6 +329,12 @@ def run_benchmark(bench: Benchmark, bdir: str, plugin: str | None, log, repeat: 
         text, count = re.subn(pattern, new, text)
         if count == 0:
             raise SystemExit(f"{bench.name}: the edit of {rel} ({pattern}) matched nothing")
+        with open(path, "w") as f:
+            f.write(text)
+    if probe and bench.probe:
+        path = os.path.join(bdir, bench.probe[0])
+        with open(path) as f:
+            text = add_probe(f.read(), bench.probe[1])
         with open(path, "w") as f:
             f.write(text)
     for name in os.listdir(bdir):       # nothing stale from an earlier run
@@ -450,7 +497,22 @@ def report(results, out: str) -> str:
                 + (f"{geo:.3f}" if geo else "-") + f"; worst: {max(ratios):.2f}" * bool(ratios))
     rows.append(f"load average at the end: {' '.join('%.2f' % x for x in os.getloadavg())}; "
                 f"logs, sources and outputs in {out}")
-    return "\n".join(rows)
+    return "\n".join(rows + probe_report(results))
+
+
+def probe_report(results) -> list[str]:
+    """The --probe table: time inside the gradient calls alone."""
+    probed = [r for r in results if r.probe_seconds]
+    if not probed:
+        return []
+    rows = ["", "Inside the gradient calls alone (--probe; fastest run):", "",
+            "| program | ours s | reference s | ours / ref |", "|---|---|---|---|"]
+    for r in probed:
+        ours_s, ref_s = r.probe_seconds.get("ours"), r.probe_seconds.get("ref")
+        ratio = "%.2f" % (ours_s / ref_s) if ours_s and ref_s else "-"
+        fmt = lambda x: "%.4f" % x if x is not None else "-"
+        rows.append(f"| {r.bench.name} | {fmt(ours_s)} | {fmt(ref_s)} | {ratio} |")
+    return rows
 
 
 def main() -> int:
@@ -459,6 +521,9 @@ def main() -> int:
     ap.add_argument("--plugin")
     ap.add_argument("--filter", default="")
     ap.add_argument("--out")
+    ap.add_argument("--probe", action="store_true",
+                    help="also time the gradient call alone where the timed loop does more "
+                         "(nn, matdescent); the programs' own times stay the table's")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs of each binary, interleaved; the fastest Enzyme time counts")
     args = ap.parse_args()
@@ -474,7 +539,7 @@ def main() -> int:
             synthetic_mnist(os.path.join(root, "nn", "data"))
         bdir = os.path.join(root, bench.directory or bench.name)
         with open(os.path.join(out, bench.name + ".log"), "w") as log:
-            results.append(run_benchmark(bench, bdir, args.plugin, log, args.repeat))
+            results.append(run_benchmark(bench, bdir, args.plugin, log, args.repeat, args.probe))
         print(f"{bench.name}: done", file=sys.stderr)
     print(report(results, out))
     return 1 if any(r.wrong for r in results) else 0
