@@ -96,6 +96,43 @@ def counter_parts(phi):
     return None
 
 
+# Integer steps through which an address still moves by a fixed stride
+# as the loop's counters do.
+_STRIDED_STEPS = frozenset(("add", "sub", "mul", "shl", "or", "zext", "sext", "trunc",
+                            "getelementptr"))
+
+
+def has_picked_access(loop, blocks) -> bool:
+    """Whether `loop` (`blocks`: the function's blocks) loads or stores a
+    floating-point value at an address picked inside the loop by a select,
+    a call (a clamped neighbour: usub.sat, umin) or a load (an index read
+    from memory), rather than one moving by a fixed stride with its
+    counters."""
+    for block in blocks:
+        if id(block) not in loop.blocks:
+            continue
+        for inst in block.instructions:
+            if isinstance(inst, I.Load):
+                value_type = inst.type
+            elif isinstance(inst, I.Store):
+                value_type = inst.value.type
+            else:
+                continue
+            if value_type.scalar.is_float and _picked(inst.pointer, loop, 8):
+                return True
+    return False
+
+
+def _picked(v, loop, depth) -> bool:
+    if not isinstance(v, I.Instruction) or id(v.parent) not in loop.blocks:
+        return False
+    if isinstance(v, (I.Select, I.Load, I.CallBase)):
+        return True
+    if depth == 0 or v.opcode not in _STRIDED_STEPS:
+        return False
+    return any(_picked(op, loop, depth - 1) for op in v.operands)
+
+
 # Runs of a loop simulated by constant_final_count before giving up.
 SIMULATED_ITERATIONS = 1 << 16
 
