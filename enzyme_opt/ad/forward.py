@@ -20,6 +20,7 @@ from ..ir import instructions as I
 from ..ir.constants import zero_of
 from ..ir.types import VOID, FunctionType, StructType
 from .error_estimate import check_estimable, estimate_error, useful_values
+from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .noneed_memory import drop_unneeded_primal_stores
 from .rules import RULES, Emitter, scaled
@@ -124,6 +125,12 @@ class ForwardGenerator:
         self._rewrite_return(exit_block)
         if self.noneed and not self.error:
             drop_unneeded_primal_stores(fn, self.noneed)
+        if not self.error:
+            # A tangent that needs pow(x, y-1) leaves the primal's pow(x, y)
+            # dead when the caller wants only the tangent; clang keeps the
+            # call for errno's sake (dead_primal.py).
+            use_math_intrinsics(self.module, fn)
+            drop_unneeded_math_calls(fn)
         self.ctx.record_forward(self)
         return fn
 
