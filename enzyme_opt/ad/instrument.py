@@ -26,8 +26,8 @@ all slots to the reverse function through the tape.
 """
 from __future__ import annotations
 
-from ..analysis.loops import (SIMULATED_ITERATIONS, constant_final_count, counter_parts,
-                              final_count_bound, has_picked_access, loop_exit_targets)
+from ..analysis.loops import (constant_final_count, counter_parts, final_count_bound,
+                              has_picked_access, loop_exit_targets)
 from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt
 from ..ir import Builder
@@ -155,8 +155,12 @@ def _same_last_count(gen, counter):
     costs nothing and gives LLVM the counter's range (ode-real's stencil:
     11% fewer instructions), so runs of any length reset their counter."""
     loop = gen.loops.loops_around(counter.parent)[0]
-    limit = SIMULATED_ITERATIONS if has_picked_access(loop, gen.order) else SHORT_RUN
-    return constant_final_count(loop, counter, gen.preds, limit=limit)
+    last = constant_final_count(loop, counter, gen.preds, limit=SHORT_RUN)
+    if last is not None:
+        return last
+    if not has_picked_access(loop, gen.preds):
+        return None
+    return constant_final_count(loop, counter, gen.preds)
 
 
 def _reset_counter(gen, preheader, slot, last) -> None:

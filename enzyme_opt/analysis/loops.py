@@ -102,15 +102,12 @@ _STRIDED_STEPS = frozenset(("add", "sub", "mul", "shl", "or", "zext", "sext", "t
                             "getelementptr"))
 
 
-def has_picked_access(loop, blocks) -> bool:
-    """Whether `loop` (`blocks`: the function's blocks) loads or stores a
-    floating-point value at an address picked inside the loop by a select,
-    a call (a clamped neighbour: usub.sat, umin) or a load (an index read
-    from memory), rather than one moving by a fixed stride with its
-    counters."""
-    for block in blocks:
-        if id(block) not in loop.blocks:
-            continue
+def has_picked_access(loop, preds) -> bool:
+    """Whether `loop` loads or stores a floating-point value at an address
+    picked inside the loop by a select, a call (a clamped neighbour:
+    usub.sat, umin) or a load (an index read from memory), rather than one
+    moving by a fixed stride with its counters."""
+    for block in _loop_blocks(loop, preds):
         for inst in block.instructions:
             if isinstance(inst, I.Load):
                 value_type = inst.type
