@@ -382,6 +382,7 @@ class FusedParser:
         self._scanners: Dict[int, Tuple] = {}    # by scanner index
         self._lexes: Dict[int, Tuple] = {}       # by state
         self._matchers: Dict[str, Tuple[str, Callable]] = {}
+        self._tries: Dict[Tuple[str, ...], Tuple] = {}     # by terminal names
 
     def _scanner(self, state: int) -> Tuple:
         """(candidates, others, keywords, newline terminals) of `state`, with
@@ -399,12 +400,20 @@ class FusedParser:
         scanner = self._scanners.get(index)
         if scanner is None:
             candidates, others, keywords, newline_types = tables.scanners[index]
-            pair = self._matcher
-            scanner = ({c: tuple(map(pair, names)) for c, names in candidates.items()},
-                       tuple(map(pair, others)), keywords, newline_types)
+            tries = self._tries_of
+            scanner = ({c: tries(names) for c, names in candidates.items()},
+                       tries(others), keywords, newline_types)
             self._scanners[index] = scanner
         self._lexes[state] = scanner
         return scanner
+
+    def _tries_of(self, names: Tuple[str, ...]) -> Tuple:
+        """`names` as (terminal, match function) pairs.  Most characters'
+        candidates are lists other characters or scanners have too: made once."""
+        tries = self._tries.get(names)
+        if tries is None:
+            tries = self._tries[names] = tuple(map(self._matcher, names))
+        return tries
 
     def _matcher(self, terminal: str) -> Tuple[str, Callable]:
         pair = self._matchers.get(terminal)
