@@ -356,6 +356,15 @@ def _list_growth(rule: Rule) -> Optional[Callable]:
     return grow_by
 
 
+# The grammar's blank (_WS): white space and comments.  Past a space it goes
+# on only at a character that begins it, so a lone space before any other
+# character is a whole blank, and where none of those characters stands
+# there is none: the loop needs its expression only for the rest (most
+# tokens stand after one space or none).
+BLANK = "(?:[ \t\x0c\r\n]+|;[^\n]*)+"      # as Lark writes it out
+BLANK_STARTS = frozenset(" \t\x0c\r\n;")
+
+
 class FusedParser:
     """Parses with `tables`, calling `callbacks[rule]` for each reduction.
 
@@ -373,6 +382,8 @@ class FusedParser:
                  made: Optional[Dict[str, Callable]] = None,
                  deep: Optional[Dict[str, Callable]] = None):
         self._blank = re.compile(tables.blank).match
+        # Only for the grammar's own blank: what BLANK_STARTS says is of it.
+        self._blank_starts = BLANK_STARTS if tables.blank == BLANK else None
         self._tables = tables
         self._callbacks = callbacks
         self._watch = watch
@@ -382,6 +393,7 @@ class FusedParser:
         self._scanners: Dict[int, Tuple] = {}    # by scanner index
         self._lexes: Dict[int, Tuple] = {}       # by state
         self._matchers: Dict[str, Tuple[str, Callable]] = {}
+        self._tries: Dict[Tuple[str, ...], Tuple] = {}     # by terminal names
 
     def _scanner(self, state: int) -> Tuple:
         """(candidates, others, keywords, newline terminals) of `state`, with
@@ -399,12 +411,20 @@ class FusedParser:
         scanner = self._scanners.get(index)
         if scanner is None:
             candidates, others, keywords, newline_types = tables.scanners[index]
-            pair = self._matcher
-            scanner = ({c: tuple(map(pair, names)) for c, names in candidates.items()},
-                       tuple(map(pair, others)), keywords, newline_types)
+            tries = self._tries_of
+            scanner = ({c: tries(names) for c, names in candidates.items()},
+                       tries(others), keywords, newline_types)
             self._scanners[index] = scanner
         self._lexes[state] = scanner
         return scanner
+
+    def _tries_of(self, names: Tuple[str, ...]) -> Tuple:
+        """`names` as (terminal, match function) pairs.  Most characters'
+        candidates are lists other characters or scanners have too: made once."""
+        tries = self._tries.get(names)
+        if tries is None:
+            tries = self._tries[names] = tuple(map(self._matcher, names))
+        return tries
 
     def _matcher(self, terminal: str) -> Tuple[str, Callable]:
         pair = self._matchers.get(terminal)
@@ -421,7 +441,7 @@ class FusedParser:
         """The value of `start` read from text[pos:end]; `line` is pos's line."""
         actions_of, callbacks = self._tables.actions, self._callbacks
         lexes, lex_of = self._lexes, self._scanner
-        blank, watch = self._blank, self._watch
+        blank, watch, blank_starts = self._blank, self._watch, self._blank_starts
         state, end_state = self._tables.starts[start]
         states, values = [state], []
         end = len(text) if end is None else end
@@ -429,14 +449,19 @@ class FusedParser:
         token = None
         while True:
             # Lex one token with this state's scanner.
-            m = blank(text, pos, end)
-            if m is not None:
-                stop = m.end()
-                newlines = text.count("\n", pos, stop)
-                if newlines:
-                    line += newlines
-                    line_start = text.rindex("\n", pos, stop) + 1
-                pos = stop
+            if blank_starts is not None and pos < end and (
+                    text[pos] not in blank_starts or text[pos] == " " and (
+                        pos + 1 == end or text[pos + 1] not in blank_starts)):
+                pos += text[pos] == " "                  # no blank, or one space
+            else:
+                m = blank(text, pos, end)
+                if m is not None:
+                    stop = m.end()
+                    newlines = text.count("\n", pos, stop)
+                    if newlines:
+                        line += newlines
+                        line_start = text.rindex("\n", pos, stop) + 1
+                    pos = stop
             if pos < end:
                 candidates, others, keywords, newline_types = lexes.get(state) or lex_of(state)
                 for kind, match in candidates.get(text[pos], others):

@@ -169,3 +169,33 @@ def test_a_lazy_pattern_compiles_when_first_used_and_answers_as_re():
     assert [m.span() for m in lazy.finditer(text, 3)] == [m.span() for m in eager.finditer(text, 3)]
     with pytest.raises(AttributeError):
         lazy.groups                                      # not a method: not pretended
+
+
+def test_the_blank_fast_path_is_the_grammars_blank():
+    """The loop skips a lone space, or no blank, without the blank's expression
+    only for the blank whose starting characters it knows: the grammar's.
+    (A changed _WS turns the fast path off; then change lalr.BLANK too.)"""
+    tables = parser._cached_tables()
+    assert tables.blank == lalr.BLANK
+    assert parser._fused()._blank_starts == lalr.BLANK_STARTS
+    blank = re.compile(lalr.BLANK)
+    starts = {chr(i) for i in range(0x3000) if blank.match(chr(i))}
+    assert starts == lalr.BLANK_STARTS
+    for c in map(chr, range(0x3000)):
+        if c not in lalr.BLANK_STARTS:
+            assert blank.match(" " + c + "x ; y").end() == 1, repr(c)
+
+
+@pytest.mark.parametrize("text", ["", " ", "\n", "  ;c\n", "x", " x", "x ", "x  y",
+                                  " ;c", "x\t y", "x \r\n y", "x ;c\n y"])
+def test_the_blank_fast_path_agrees_with_the_blanks_expression(text):
+    """Each position of small texts: the fast path's verdict (no blank, or a
+    blank of one space) is what the expression says."""
+    blank = re.compile(lalr.BLANK)
+    for pos in range(len(text)):
+        c = text[pos]
+        fast = c not in lalr.BLANK_STARTS or c == " " and (
+            pos + 1 == len(text) or text[pos + 1] not in lalr.BLANK_STARTS)
+        if fast:
+            m = blank.match(text, pos)
+            assert (m.end() - pos if m else 0) == (c == " "), (text, pos)

@@ -209,10 +209,12 @@ define void @d(ptr %p, ptr %r) {
 """
 
 
-def _chain_summaries(monkeypatch, skip: bool):
+def _chain_summaries(monkeypatch, skip: bool, skip_leaves: bool = True):
     import enzyme_opt.analysis.module_types as M
     if not skip:
         monkeypatch.setattr(M._Freshness, "is_fresh", lambda self, fn: False)
+    if not skip_leaves:
+        monkeypatch.setattr(M.ModuleTypes, "_passes_nothing", lambda self, fn: False)
     made = []
     real_init = M.TypeAnalysis.__init__
 
@@ -238,4 +240,14 @@ def test_module_types_skipping_unchanged_analyses_makes_the_same_summaries(monke
     assert skipped == every
     assert every["b"][2] == (0, 8, 0)          # b returns its parameter + 8
     assert every["c"][0][0].at(8) == "double"   # c's pointer reaches a's load through b
+    assert skipped_count < every_count
+
+
+def test_functions_calling_nothing_analyzed_are_not_analyzed_again_top_down(monkeypatch):
+    """@a calls no analyzed function: what it is passed cannot flow on, so the
+    top-down rounds skip its analysis, and every summary stays the same."""
+    every, every_count = _chain_summaries(monkeypatch, skip=True, skip_leaves=False)
+    skipped, skipped_count = _chain_summaries(monkeypatch, skip=True)
+    assert skipped == every
+    assert every["a"][3] is not None and every["a"][3][0].at(0) == "double"   # incoming
     assert skipped_count < every_count
