@@ -37,9 +37,9 @@ from typing import Dict
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
-from ..analysis.memory import (caller_writes, kept_for_reverse, loop_invariant_load,
-                               reloadable_loads, restorable_loads, unwritten_memory,
-                               write_targets)
+from ..analysis.memory import (caller_writes, heap_kept_until_reverse, kept_for_reverse,
+                               loop_invariant_load, reloadable_loads, restorable_loads,
+                               unwritten_memory, write_targets)
 from ..analysis.tbaa import Tbaa
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -84,6 +84,14 @@ class PrimalCache:
         self.tbaa = None
         self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller()) if gen.split \
             else reloadable_loads(gen.fwd)
+        # Frees of heap blocks whose loads the reverse pass repeats: they wait
+        # for the end of the reverse pass (`defer_frees`).  Combined only: a
+        # split reverse pass runs after its augmented function has returned.
+        self.deferred_frees: Dict[int, object] = {}
+        if not gen.split:
+            heap_loads, self.deferred_frees = heap_kept_until_reverse(gen.fwd, gen.exit,
+                                                                      gen.loops.dom)
+            self.reloadable |= heap_loads
         self.writes = caller_writes(gen.fwd)    # before calls are rewritten
         self.undo = UndoLog({} if gen.split else restorable_loads(
             gen.fwd, self.reloadable, gen.loops))
@@ -235,6 +243,14 @@ class PrimalCache:
             rev = self.gen.rev_alloca.alloca(v.type, name=name) if self.gen.split else fwd
             slot = self.slots[id(v)] = Slot(v, fwd, rev, len(self.slots))
         return slot
+
+    def defer_frees(self, b: Builder) -> None:
+        """Move the frees of heap blocks whose loads the reverse pass repeats
+        (heap_kept_until_reverse) from the forward pass's exit to `b`, at the
+        end of the reverse pass; the exit block dominates it."""
+        for free in self.deferred_frees.values():
+            free.parent.remove(free)
+            b.insert(free)
 
     # ------------------------------------------------------------------ recomputation
     def _restorable_here(self, v) -> bool:

@@ -177,6 +177,90 @@ def reloadable_loads(fn, only=None) -> Set[int]:
     return out
 
 
+def heap_kept_until_reverse(fn, exit_block, dom):
+    """Loads from the function's own heap blocks that a combined derivative's
+    reverse pass may repeat, once the blocks' frees wait until it is done:
+    (ids of the loads, {id(free call): the free call}).
+
+    A block qualifies when it is allocated in no cycle, freed (if at all)
+    only in the exit block and of the allocation itself, and its address
+    goes nowhere but to loads, stores into it, address arithmetic,
+    comparisons, memory intrinsics and non-capturing call parameters.  Then
+    every write to it is one of its uses, and a load that none of them can
+    run after reads what the block holds until the free: an array filled
+    before the loop that reads it (gmm's exponentiated diagonals).  The
+    reverse pass itself never writes primal heap memory (the undo log
+    restores arguments, globals and the stack only)."""
+    cyclic = blocks_in_cycles(fn)
+    position = {id(i): k for b in fn.blocks for k, i in enumerate(b.instructions)}
+    reaching_blocks = _BlocksReaching(fn)
+    loads, frees = set(), {}
+    for alloc in fn.instructions():
+        if not (isinstance(alloc, I.CallBase) and underlying_object(alloc) is alloc) or \
+                id(alloc.parent) in cyclic or not dom.dominates(alloc.parent, exit_block):
+            continue
+        uses = _heap_block_uses(alloc, exit_block)
+        if uses is None:
+            continue
+        reads, writes, freed = uses
+        kept = [load for load in reads if not any(
+            _may_run_after(w, load, reaching_blocks, cyclic, position) for w in writes)]
+        if kept:
+            loads.update(id(load) for load in kept)
+            frees.update((id(f), f) for f in freed)
+    return loads, frees
+
+
+def _heap_block_uses(alloc, exit_block):
+    """(loads, writes, frees) among the uses of heap block `alloc`'s address,
+    or None when it may escape or be freed elsewhere (heap_kept_until_reverse)."""
+    reads, writes, frees = [], [], []
+    for user, index in address_uses(alloc):
+        if isinstance(user, I.Load):
+            if user.volatile or user.atomic:
+                return None
+            reads.append(user)
+        elif isinstance(user, I.Store) and index == 1:
+            writes.append(user)
+        elif isinstance(user, I.CallBase) and user.called_function is not None and \
+                index < len(user.args):
+            kind = _heap_call_use(user, index, _without_casts(user.args[index]) is alloc,
+                                  exit_block)
+            if kind is None:
+                return None
+            if kind != "read":
+                (writes if kind == "write" else frees).append(user)
+        elif not isinstance(user, I.Compare):
+            return None
+    return reads, writes, frees
+
+
+def _without_casts(v):
+    while isinstance(v, I.Cast) and v.opcode in ("bitcast", "addrspacecast"):
+        v = v.operands[0]
+    return v
+
+
+def _heap_call_use(call, index: int, whole: bool, exit_block):
+    """What `call` does with the heap block address it gets as argument
+    `index`: "read", "write", "free", or None (it may keep the address, or
+    frees the block where the reverse pass cannot wait for it)."""
+    name = call.called_function.name
+    if is_deallocator(name):
+        return "free" if index == 0 and whole and call.parent is exit_block else None
+    if name.startswith(WRITING_INTRINSICS):
+        return "write" if index == 0 else "read" if index == 1 else None
+    if name.startswith(HINT_INTRINSICS):
+        return "read"
+    at_call = call.arg_attrs[index] if call.arg_attrs and index < len(call.arg_attrs) else ""
+    declared = call.called_function.args[index].attrs \
+        if index < len(call.called_function.args) else ""
+    attrs = f"{at_call or ''} {declared or ''}"
+    if "nocapture" not in attrs.split() and "captures(none)" not in attrs:
+        return None
+    return "read" if {"readonly", "readnone"} & set(attrs.split()) else "write"
+
+
 def unwritten_memory(fn, ptr, targets) -> bool:
     """Does no write of `fn` reach the memory `ptr` points into (an argument's
     or a global's)?  `targets` is `write_targets(fn)`, asked once."""
@@ -455,23 +539,30 @@ def is_local_store(store) -> bool:
 def _address_escapes(alloca, allowed=None) -> bool:
     """Is the alloca's address used other than to load, store or copy memory
     (or as operand `at` of `user` where `allowed(user, at)`)?"""
-    work = [alloca]
+    for user, index in address_uses(alloca):
+        if isinstance(user, I.Load) or (isinstance(user, I.Store) and index == 1):
+            continue
+        if isinstance(user, I.CallBase) and user.called_function is not None and \
+                user.called_function.name.startswith(WRITING_INTRINSICS) and index < 2:
+            continue
+        if allowed is None or not allowed(user, index):
+            return True
+    return False
+
+
+def address_uses(root):
+    """(user, operand index) for every use of `root`'s address and of the
+    addresses computed from it (getelementptr, bitcast, addrspacecast),
+    those computations themselves left out."""
+    work = [root]
     while work:
         ptr = work.pop()
         for user, index in ptr.uses:
             if isinstance(user, (I.GetElementPtr, I.Cast)) and index == 0 and \
                     user.opcode in ("getelementptr", "bitcast", "addrspacecast"):
                 work.append(user)
-            elif isinstance(user, I.Load) or (isinstance(user, I.Store) and index == 1):
-                continue
-            elif isinstance(user, I.CallBase) and user.called_function is not None and \
-                    user.called_function.name.startswith(WRITING_INTRINSICS) and index < 2:
-                continue
-            elif allowed is not None and allowed(user, index):
-                continue
             else:
-                return True
-    return False
+                yield user, index
 
 
 CACHE_LINE = 64
