@@ -35,7 +35,7 @@ import itertools
 from typing import Dict
 
 from ..analysis.lanes import poison_lanes
-from ..analysis.loops import counter_parts
+from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
 from ..analysis.memory import (caller_writes, heap_kept_until_reverse, kept_for_reverse,
                                loop_invariant_load, reloadable_loads, restorable_loads,
@@ -82,6 +82,7 @@ class PrimalCache:
         self._loop_blocks: Dict[int, tuple] = {}
         self._block_by_id: Dict[int, object] = {}
         self.tbaa = None
+        self.siblings: Dict[int, object] = {}   # id(counter) -> _sibling_counter
         self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller()) if gen.split \
             else reloadable_loads(gen.fwd)
         # Frees of heap blocks whose loads the reverse pass repeats: they wait
@@ -122,7 +123,7 @@ class PrimalCache:
     def recomputes(self, v) -> bool:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
         return is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
-            or self._cheap_float(v)
+            or self._cheap_float(v) or self._sibling_counter(v) is not None
 
     def same_call(self, inst, name: str, values):
         """The forward sweep's own call of math function `name` on `values`
@@ -311,6 +312,35 @@ class PrimalCache:
             choices.append(inner)
         return choices
 
+    def _sibling_counter(self, v):
+        """(base, v's start, base's start) when `v` is a loop counter
+        `phi [S, %pre], [%v + C, %latch]` stepping beside the counter `base`
+        that the loop's exit test reads, of the same type and step C from the
+        same preheader: then v = S + (base - base's start) in every
+        iteration, wrapping or not (gmm's running index into the packed
+        triangle beside the column counter), and the reverse pass computes
+        it from base's value instead of keeping its own.  Else None."""
+        known = self.siblings.get(id(v), False)
+        if known is not False:
+            return known
+        found = self.siblings[id(v)] = None
+        parts = counter_parts(v)
+        loops = self.gen.loops.loops_around(v.parent) if parts is not None else []
+        if not loops or loops[0].header is not v.parent or \
+                final_count_bound(loops[0], v, self.gen.preds) is not None:
+            return None
+        start, pre, increment = parts
+        for base in v.parent.instructions:
+            if not isinstance(base, I.Phi):
+                break
+            other = counter_parts(base) if base is not v and base.type == v.type else None
+            if other is not None and other[1] is pre and \
+                    other[2].operands[1].value == increment.operands[1].value and \
+                    final_count_bound(loops[0], base, self.gen.preds) is not None:
+                found = self.siblings[id(v)] = (base, start, other[0])
+                break
+        return found
+
     def _recompute(self, b: Builder, v):
         """Emit `v` again in the reverse pass, from its operands' reverse values.
 
@@ -319,6 +349,11 @@ class PrimalCache:
         are repeated only from memory the function never writes, or whose
         later stores the undo log has taken back.
         """
+        sibling = self._sibling_counter(v)
+        if sibling is not None:
+            base, start, base_start = (self.value_in_reverse(b, x) for x in sibling)
+            return b.add(start, b.sub(base, base_start, (v.name or "v") + ".offset"),
+                         (v.name or "v") + ".re")
         copy = clone_instruction(v)
         copy.name = None
         copy.metadata = []
