@@ -37,9 +37,9 @@ from typing import Dict
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
-from ..analysis.memory import (caller_writes, heap_kept_until_reverse, kept_for_reverse,
-                               loop_invariant_load, reloadable_loads, restorable_loads,
-                               unwritten_memory, write_targets)
+from ..analysis.memory import (caller_writes, forwarding_store, heap_kept_until_reverse,
+                               kept_for_reverse, loop_invariant_load, reloadable_loads,
+                               restorable_loads, unwritten_memory, write_targets)
 from ..analysis.tbaa import Tbaa
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -83,6 +83,7 @@ class PrimalCache:
         self._block_by_id: Dict[int, object] = {}
         self.tbaa = None
         self.siblings: Dict[int, object] = {}   # id(counter) -> _sibling_counter
+        self.forwards: Dict[int, object] = {}   # id(load) -> _forwarded
         self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller()) if gen.split \
             else reloadable_loads(gen.fwd)
         # Frees of heap blocks whose loads the reverse pass repeats: they wait
@@ -123,7 +124,8 @@ class PrimalCache:
     def recomputes(self, v) -> bool:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
         return is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
-            or self._cheap_float(v) or self._sibling_counter(v) is not None
+            or self._cheap_float(v) or self._sibling_counter(v) is not None \
+            or self._forwarded(v) is not None
 
     def same_call(self, inst, name: str, values):
         """The forward sweep's own call of math function `name` on `values`
@@ -341,6 +343,63 @@ class PrimalCache:
                 break
         return found
 
+    def _forwarded(self, v):
+        """(store, counter, index) when load `v` reads what one store wrote in
+        the iteration where its loop's counter equals the load's index
+        (analysis/memory.forwarding_store), and the stored value is computed
+        in that loop from the counter, values from outside the loop and
+        reloadable loads by integer, address and cheap float arithmetic: the
+        reverse pass computes it again for the index instead of keeping the
+        load.  Else None."""
+        known = self.forwards.get(id(v), False)
+        if known is not False:
+            return known
+        found = None
+        if isinstance(v, I.Load):
+            gen = self.gen
+            found = forwarding_store(v, gen.loops, gen.preds, gen.exit, gen.cyclic)
+            if found is not None and not self._computable_in_loop(
+                    found[0].value, found[1], gen.loops.loops_around(found[0].parent)[0],
+                    FORWARDED_DEPTH):
+                found = None
+        self.forwards[id(v)] = found
+        return found
+
+    def _computable_in_loop(self, v, counter, loop, depth: int) -> bool:
+        """Is `v` (a stored value) computed, within `depth` operations, from
+        `counter`, values defined outside `loop` and reloadable loads by
+        integer, address and cheap float arithmetic (no phi, no call)?"""
+        if v is counter or not isinstance(v, I.Instruction) or not loop.contains(v.parent):
+            return True
+        if depth == 0 or isinstance(v, I.Phi):
+            return False
+        if isinstance(v, I.Load):
+            ok = id(v) in self.reloadable
+        else:
+            ok = is_recomputable(v) and not isinstance(v, I.Call) or \
+                _cheap_float_operands(v) is not None and isinstance(v, (I.BinaryOp, I.UnaryOp))
+        return ok and all(self._computable_in_loop(op, counter, loop, depth - 1)
+                          for op in v.operands)
+
+    def _emit_forwarded(self, b: Builder, v, found):
+        """The value load `v` read, computed again from the store's expression."""
+        store, counter, index = found
+        loop = self.gen.loops.loops_around(store.parent)[0]
+        done = {id(counter): self.value_in_reverse(b, index)}
+
+        def emit(x):
+            if not isinstance(x, I.Instruction) or not loop.contains(x.parent):
+                return self.value_in_reverse(b, x)
+            if id(x) not in done:
+                copy = clone_instruction(x)
+                copy.name = None
+                copy.metadata = []
+                for at, op in enumerate(x.operands):
+                    copy.set_operand(at, emit(op))
+                done[id(x)] = b.insert(copy, (x.name or "v") + ".fwd")
+            return done[id(x)]
+        return emit(store.value)
+
     def _recompute(self, b: Builder, v):
         """Emit `v` again in the reverse pass, from its operands' reverse values.
 
@@ -349,6 +408,9 @@ class PrimalCache:
         are repeated only from memory the function never writes, or whose
         later stores the undo log has taken back.
         """
+        found = self._forwarded(v)
+        if found is not None:
+            return self._emit_forwarded(b, v, found)
         sibling = self._sibling_counter(v)
         if sibling is not None:
             base, start, base_start = (self.value_in_reverse(b, x) for x in sibling)
@@ -380,6 +442,9 @@ def is_recomputable(v) -> bool:
         return not v.type.scalar.is_float
     return isinstance(v, I.Compare) and v.opcode == "icmp"
 
+
+# How many operations deep a forwarded store's value may be (`_forwarded`).
+FORWARDED_DEPTH = 6
 
 # How deep `_from_counters` looks through index arithmetic.
 INDEX_DEPTH = 3

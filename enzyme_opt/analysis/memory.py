@@ -34,7 +34,7 @@ from .library import (HINT_INTRINSICS, MASKED_GATHER, MASKED_LOAD, MASKED_READS,
                       MASKED_STORE, MASKED_WRITES, NO_VISIBLE_WRITES, PURE_INTRINSICS,
                       WRITING_INTRINSICS, allocator, blas_routine, blas_written_argument,
                       is_deallocator, math_function, reallocator)
-from .loops import counter_parts
+from .loops import counter_parts, final_count_bound
 
 
 def _writes_nothing_visible(name: str) -> bool:
@@ -259,6 +259,98 @@ def _heap_call_use(call, index: int, whole: bool, exit_block):
     if "nocapture" not in attrs.split() and "captures(none)" not in attrs:
         return None
     return "read" if {"readonly", "readnone"} & set(attrs.split()) else "write"
+
+
+def forwarding_store(load, loops, preds, exit_block, cyclic):
+    """The store whose value `load` reads, known without running the
+    program, as (store, its loop's counter, the load's index): the load's
+    value is what the store wrote in the iteration where the counter equals
+    the index.  (gmm's centred x: a loop fills `xc[j]`, and later loops
+    read `xc[i]` for the same range of i.)  None unless:
+
+    - the load reads `base[k]` of a heap block of the function whose only
+      write is the store, to `base[j]` (the same base and element type);
+    - j is the counter of the store's innermost loop, which leaves only at
+      its latch (by the test `final_count_bound` reads), and the store runs
+      in every iteration (its block dominates the latch);
+    - k is the counter of a loop around the load with the same start, step
+      and final count, the start and the bound each one value per call:
+      every run of either loop walks the same counter values, so the last
+      run of the store's loop wrote every cell the load may read;
+    - the block after the store's loop (entered from it alone) dominates
+      the load: after any execution of a value the store's loop uses from
+      outside it, the loop runs to its end again before the load."""
+    ptr = load.pointer
+    if not isinstance(ptr, I.GetElementPtr) or len(ptr.operands) != 2 or \
+            load.volatile or load.atomic:
+        return None
+    block = underlying_object(ptr.pointer)
+    if not isinstance(block, I.CallBase):
+        return None
+    uses = _heap_block_uses(block, exit_block)
+    if uses is None or len(uses[1]) != 1 or not isinstance(uses[1][0], I.Store):
+        return None
+    store = uses[1][0]
+    at = store.pointer
+    if not isinstance(at, I.GetElementPtr) or len(at.operands) != 2 or \
+            at.pointer is not ptr.pointer or at.source_type != ptr.source_type or \
+            store.value.type != load.type or store.volatile or store.atomic:
+        return None
+    j, k = at.operands[1], ptr.operands[1]
+    around = loops.loops_around(store.parent)
+    if not around or around[0].header is not j.parent or \
+            around[0].contains(load.parent) or j.type != k.type:
+        return None
+    store_loop = around[0]
+    load_loop = next((lp for lp in loops.loops_around(load.parent)
+                      if lp.header is k.parent), None)
+    after = _bottom_exit(store_loop, preds, loops.dom, store)
+    if load_loop is None or after is None or not loops.dom.dominates(after, load.parent):
+        return None
+    if not _same_walk(store_loop, j, load_loop, k, preds, cyclic):
+        return None
+    return store, j, k
+
+
+def _bottom_exit(loop, preds, dom, store):
+    """The block `loop` leaves to from its only latch, entered from the
+    loop alone, when `store` runs in every iteration; else None."""
+    latches = [p for p in preds[id(loop.header)] if loop.contains(p)]
+    if len(latches) != 1 or not dom.dominates(store.parent, latches[0]):
+        return None
+    outside = [s for s in latches[0].successors if not loop.contains(s)]
+    if len(outside) != 1 or not all(loop.contains(p) for p in preds[id(outside[0])]):
+        return None
+    return outside[0]
+
+
+def _same_walk(loop_a, a, loop_b, b, preds, cyclic) -> bool:
+    """Do counters `a` of `loop_a` and `b` of `loop_b` take the same values
+    in every run: the same start, step and final count, each one value per
+    call (a constant, an argument, or defined outside every cycle)?"""
+    parts_a, parts_b = counter_parts(a), counter_parts(b)
+    ends_a, ends_b = final_count_bound(loop_a, a, preds), final_count_bound(loop_b, b, preds)
+    if None in (parts_a, parts_b, ends_a, ends_b):
+        return False
+    pairs = [(parts_a[0], parts_b[0]), (parts_a[2].operands[1], parts_b[2].operands[1]),
+             (ends_a[0], ends_b[0]), (ends_a[1], ends_b[1])]
+    return all(_same_value(x, y) and _once_per_call(x, cyclic) and _once_per_call(y, cyclic)
+               for x, y in pairs)
+
+
+def _same_value(x, y) -> bool:
+    """Are `x` and `y` the same number: one value, equal constants, or the
+    same cast of the same number (clang repeats `zext i32 %n` per loop)?"""
+    if isinstance(x, ConstantInt) and isinstance(y, ConstantInt):
+        return x.type == y.type and x.value == y.value
+    if isinstance(x, I.Cast) and isinstance(y, I.Cast):
+        return x.opcode == y.opcode and x.type == y.type and \
+            _same_value(x.operands[0], y.operands[0])
+    return x is y
+
+
+def _once_per_call(v, cyclic) -> bool:
+    return not isinstance(v, I.Instruction) or id(v.parent) not in cyclic
 
 
 def unwritten_memory(fn, ptr, targets) -> bool:
