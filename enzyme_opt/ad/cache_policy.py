@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 from typing import Dict
 
+from ..analysis.cfg import reaches
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
@@ -148,9 +149,20 @@ class PrimalCache:
                 continue
             if call.parent is inst.parent or (
                     gen.loops.dom.dominates(call.parent, inst.parent) and
-                    all(lp in around for lp in gen.loops.loops_around(call.parent))):
+                    all(lp in around for lp in gen.loops.loops_around(call.parent))) or \
+                    self._runs_later_once(inst.parent, call.parent):
                 return call
         return None
+
+    def _runs_later_once(self, block, later) -> bool:
+        """Does `later` run, once, whenever `block` has run: both on no cycle,
+        and every path from `block` to the exit through `later`?  (Bundle
+        adjustment's cos(theta) comes a block before its sin(theta).)  Its
+        slot then holds its one value in all of the reverse pass."""
+        gen = self.gen
+        if id(block) in gen.cyclic or id(later) in gen.cyclic:
+            return False
+        return id(block) not in reaches(gen.exit, {**gen.preds, id(later): []})
 
     def memory_unchanged(self, ptr) -> bool:
         """Does the memory `ptr` points to hold, when the reverse pass runs,
