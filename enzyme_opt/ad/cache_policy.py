@@ -34,12 +34,13 @@ from __future__ import annotations
 import itertools
 from typing import Dict
 
+from ..analysis.cfg import reaches
 from ..analysis.lanes import poison_lanes
-from ..analysis.loops import counter_parts
+from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
-from ..analysis.memory import (caller_writes, kept_for_reverse, loop_invariant_load,
-                               reloadable_loads, restorable_loads, unwritten_memory,
-                               write_targets)
+from ..analysis.memory import (caller_writes, forwarding_store, heap_kept_until_reverse,
+                               kept_for_reverse, loop_invariant_load, reloadable_loads,
+                               restorable_loads, unwritten_memory, write_targets)
 from ..analysis.tbaa import Tbaa
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -82,8 +83,18 @@ class PrimalCache:
         self._loop_blocks: Dict[int, tuple] = {}
         self._block_by_id: Dict[int, object] = {}
         self.tbaa = None
+        self.siblings: Dict[int, object] = {}   # id(counter) -> _sibling_counter
+        self.forwards: Dict[int, object] = {}   # id(load) -> _forwarded
         self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller()) if gen.split \
             else reloadable_loads(gen.fwd)
+        # Frees of heap blocks whose loads the reverse pass repeats: they wait
+        # for the end of the reverse pass (`defer_frees`).  Combined only: a
+        # split reverse pass runs after its augmented function has returned.
+        self.deferred_frees: Dict[int, object] = {}
+        if not gen.split:
+            heap_loads, self.deferred_frees = heap_kept_until_reverse(gen.fwd, gen.exit,
+                                                                      gen.loops.dom)
+            self.reloadable |= heap_loads
         self.writes = caller_writes(gen.fwd)    # before calls are rewritten
         self.undo = UndoLog({} if gen.split else restorable_loads(
             gen.fwd, self.reloadable, gen.loops))
@@ -114,7 +125,8 @@ class PrimalCache:
     def recomputes(self, v) -> bool:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
         return is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
-            or self._cheap_float(v)
+            or self._cheap_float(v) or self._sibling_counter(v) is not None \
+            or self._forwarded(v) is not None
 
     def same_call(self, inst, name: str, values):
         """The forward sweep's own call of math function `name` on `values`
@@ -137,9 +149,20 @@ class PrimalCache:
                 continue
             if call.parent is inst.parent or (
                     gen.loops.dom.dominates(call.parent, inst.parent) and
-                    all(lp in around for lp in gen.loops.loops_around(call.parent))):
+                    all(lp in around for lp in gen.loops.loops_around(call.parent))) or \
+                    self._runs_later_once(inst.parent, call.parent):
                 return call
         return None
+
+    def _runs_later_once(self, block, later) -> bool:
+        """Does `later` run, once, whenever `block` has run: both on no cycle,
+        and every path from `block` to the exit through `later`?  (Bundle
+        adjustment's cos(theta) comes a block before its sin(theta).)  Its
+        slot then holds its one value in all of the reverse pass."""
+        gen = self.gen
+        if id(block) in gen.cyclic or id(later) in gen.cyclic:
+            return False
+        return id(block) not in reaches(gen.exit, {**gen.preds, id(later): []})
 
     def memory_unchanged(self, ptr) -> bool:
         """Does the memory `ptr` points to hold, when the reverse pass runs,
@@ -236,6 +259,14 @@ class PrimalCache:
             slot = self.slots[id(v)] = Slot(v, fwd, rev, len(self.slots))
         return slot
 
+    def defer_frees(self, b: Builder) -> None:
+        """Move the frees of heap blocks whose loads the reverse pass repeats
+        (heap_kept_until_reverse) from the forward pass's exit to `b`, at the
+        end of the reverse pass; the exit block dominates it."""
+        for free in self.deferred_frees.values():
+            free.parent.remove(free)
+            b.insert(free)
+
     # ------------------------------------------------------------------ recomputation
     def _restorable_here(self, v) -> bool:
         """Can this reverse block repeat load `v`, its block's stores not yet undone?"""
@@ -295,6 +326,92 @@ class PrimalCache:
             choices.append(inner)
         return choices
 
+    def _sibling_counter(self, v):
+        """(base, v's start, base's start) when `v` is a loop counter
+        `phi [S, %pre], [%v + C, %latch]` stepping beside the counter `base`
+        that the loop's exit test reads, of the same type and step C from the
+        same preheader: then v = S + (base - base's start) in every
+        iteration, wrapping or not (gmm's running index into the packed
+        triangle beside the column counter), and the reverse pass computes
+        it from base's value instead of keeping its own.  Else None."""
+        known = self.siblings.get(id(v), False)
+        if known is not False:
+            return known
+        found = self.siblings[id(v)] = None
+        parts = counter_parts(v)
+        loops = self.gen.loops.loops_around(v.parent) if parts is not None else []
+        if not loops or loops[0].header is not v.parent or \
+                final_count_bound(loops[0], v, self.gen.preds) is not None:
+            return None
+        start, pre, increment = parts
+        for base in v.parent.instructions:
+            if not isinstance(base, I.Phi):
+                break
+            other = counter_parts(base) if base is not v and base.type == v.type else None
+            if other is not None and other[1] is pre and \
+                    other[2].operands[1].value == increment.operands[1].value and \
+                    final_count_bound(loops[0], base, self.gen.preds) is not None:
+                found = self.siblings[id(v)] = (base, start, other[0])
+                break
+        return found
+
+    def _forwarded(self, v):
+        """(store, counter, index) when load `v` reads what one store wrote in
+        the iteration where its loop's counter equals the load's index
+        (analysis/memory.forwarding_store), and the stored value is computed
+        in that loop from the counter, values from outside the loop and
+        reloadable loads by integer, address and cheap float arithmetic: the
+        reverse pass computes it again for the index instead of keeping the
+        load.  Else None."""
+        known = self.forwards.get(id(v), False)
+        if known is not False:
+            return known
+        found = None
+        if isinstance(v, I.Load):
+            gen = self.gen
+            found = forwarding_store(v, gen.loops, gen.preds, gen.exit, gen.cyclic)
+            if found is not None and not self._computable_in_loop(
+                    found[0].value, found[1], gen.loops.loops_around(found[0].parent)[0],
+                    FORWARDED_DEPTH):
+                found = None
+        self.forwards[id(v)] = found
+        return found
+
+    def _computable_in_loop(self, v, counter, loop, depth: int) -> bool:
+        """Is `v` (a stored value) computed, within `depth` operations, from
+        `counter`, values defined outside `loop` and reloadable loads by
+        integer, address and cheap float arithmetic (no phi, no call)?"""
+        if v is counter or not isinstance(v, I.Instruction) or not loop.contains(v.parent):
+            return True
+        if depth == 0 or isinstance(v, I.Phi):
+            return False
+        if isinstance(v, I.Load):
+            ok = id(v) in self.reloadable
+        else:
+            ok = is_recomputable(v) and not isinstance(v, I.Call) or \
+                _cheap_float_operands(v) is not None and isinstance(v, (I.BinaryOp, I.UnaryOp))
+        return ok and all(self._computable_in_loop(op, counter, loop, depth - 1)
+                          for op in v.operands)
+
+    def _emit_forwarded(self, b: Builder, v, found):
+        """The value load `v` read, computed again from the store's expression."""
+        store, counter, index = found
+        loop = self.gen.loops.loops_around(store.parent)[0]
+        done = {id(counter): self.value_in_reverse(b, index)}
+
+        def emit(x):
+            if not isinstance(x, I.Instruction) or not loop.contains(x.parent):
+                return self.value_in_reverse(b, x)
+            if id(x) not in done:
+                copy = clone_instruction(x)
+                copy.name = None
+                copy.metadata = []
+                for at, op in enumerate(x.operands):
+                    copy.set_operand(at, emit(op))
+                done[id(x)] = b.insert(copy, (x.name or "v") + ".fwd")
+            return done[id(x)]
+        return emit(store.value)
+
     def _recompute(self, b: Builder, v):
         """Emit `v` again in the reverse pass, from its operands' reverse values.
 
@@ -303,6 +420,14 @@ class PrimalCache:
         are repeated only from memory the function never writes, or whose
         later stores the undo log has taken back.
         """
+        found = self._forwarded(v)
+        if found is not None:
+            return self._emit_forwarded(b, v, found)
+        sibling = self._sibling_counter(v)
+        if sibling is not None:
+            base, start, base_start = (self.value_in_reverse(b, x) for x in sibling)
+            return b.add(start, b.sub(base, base_start, (v.name or "v") + ".offset"),
+                         (v.name or "v") + ".re")
         copy = clone_instruction(v)
         copy.name = None
         copy.metadata = []
@@ -329,6 +454,9 @@ def is_recomputable(v) -> bool:
         return not v.type.scalar.is_float
     return isinstance(v, I.Compare) and v.opcode == "icmp"
 
+
+# How many operations deep a forwarded store's value may be (`_forwarded`).
+FORWARDED_DEPTH = 6
 
 # How deep `_from_counters` looks through index arithmetic.
 INDEX_DEPTH = 3

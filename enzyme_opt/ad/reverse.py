@@ -757,6 +757,7 @@ class ReverseGenerator:
 
     def _finish(self) -> None:
         b = self.undo.finish_reverse(self, Builder(self.final))
+        self.cache.defer_frees(b)
         grads = [positive_zero(b, self.take_adjoint(b, self.fwd_arg_of(a), lane))
                  if self.info.is_active(self.fwd_arg_of(a)) else zero_of(a.type)
                  for a, k in zip(self.primal.args, self.kinds)

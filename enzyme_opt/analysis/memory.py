@@ -34,7 +34,7 @@ from .library import (HINT_INTRINSICS, MASKED_GATHER, MASKED_LOAD, MASKED_READS,
                       MASKED_STORE, MASKED_WRITES, NO_VISIBLE_WRITES, PURE_INTRINSICS,
                       WRITING_INTRINSICS, allocator, blas_routine, blas_written_argument,
                       is_deallocator, math_function, reallocator)
-from .loops import counter_parts
+from .loops import counter_parts, final_count_bound
 
 
 def _writes_nothing_visible(name: str) -> bool:
@@ -175,6 +175,182 @@ def reloadable_loads(fn, only=None) -> Set[int]:
                                    all(separate_objects(obj, t) for t in targets)):
             out.add(id(inst))
     return out
+
+
+def heap_kept_until_reverse(fn, exit_block, dom):
+    """Loads from the function's own heap blocks that a combined derivative's
+    reverse pass may repeat, once the blocks' frees wait until it is done:
+    (ids of the loads, {id(free call): the free call}).
+
+    A block qualifies when it is allocated in no cycle, freed (if at all)
+    only in the exit block and of the allocation itself, and its address
+    goes nowhere but to loads, stores into it, address arithmetic,
+    comparisons, memory intrinsics and non-capturing call parameters.  Then
+    every write to it is one of its uses, and a load that none of them can
+    run after reads what the block holds until the free: an array filled
+    before the loop that reads it (gmm's exponentiated diagonals).  The
+    reverse pass itself never writes primal heap memory (the undo log
+    restores arguments, globals and the stack only)."""
+    cyclic = blocks_in_cycles(fn)
+    position = {id(i): k for b in fn.blocks for k, i in enumerate(b.instructions)}
+    reaching_blocks = _BlocksReaching(fn)
+    loads, frees = set(), {}
+    for alloc in fn.instructions():
+        if not (isinstance(alloc, I.CallBase) and underlying_object(alloc) is alloc) or \
+                id(alloc.parent) in cyclic or not dom.dominates(alloc.parent, exit_block):
+            continue
+        uses = _heap_block_uses(alloc, exit_block)
+        if uses is None:
+            continue
+        reads, writes, freed = uses
+        kept = [load for load in reads if not any(
+            _may_run_after(w, load, reaching_blocks, cyclic, position) for w in writes)]
+        if kept:
+            loads.update(id(load) for load in kept)
+            frees.update((id(f), f) for f in freed)
+    return loads, frees
+
+
+def _heap_block_uses(alloc, exit_block):
+    """(loads, writes, frees) among the uses of heap block `alloc`'s address,
+    or None when it may escape or be freed elsewhere (heap_kept_until_reverse)."""
+    reads, writes, frees = [], [], []
+    for user, index in address_uses(alloc):
+        if isinstance(user, I.Load):
+            if user.volatile or user.atomic:
+                return None
+            reads.append(user)
+        elif isinstance(user, I.Store) and index == 1:
+            writes.append(user)
+        elif isinstance(user, I.CallBase) and user.called_function is not None and \
+                index < len(user.args):
+            kind = _heap_call_use(user, index, _without_casts(user.args[index]) is alloc,
+                                  exit_block)
+            if kind is None:
+                return None
+            if kind != "read":
+                (writes if kind == "write" else frees).append(user)
+        elif not isinstance(user, I.Compare):
+            return None
+    return reads, writes, frees
+
+
+def _without_casts(v):
+    while isinstance(v, I.Cast) and v.opcode in ("bitcast", "addrspacecast"):
+        v = v.operands[0]
+    return v
+
+
+def _heap_call_use(call, index: int, whole: bool, exit_block):
+    """What `call` does with the heap block address it gets as argument
+    `index`: "read", "write", "free", or None (it may keep the address, or
+    frees the block where the reverse pass cannot wait for it)."""
+    name = call.called_function.name
+    if is_deallocator(name):
+        return "free" if index == 0 and whole and call.parent is exit_block else None
+    if name.startswith(WRITING_INTRINSICS):
+        return "write" if index == 0 else "read" if index == 1 else None
+    if name.startswith(HINT_INTRINSICS):
+        return "read"
+    at_call = call.arg_attrs[index] if call.arg_attrs and index < len(call.arg_attrs) else ""
+    declared = call.called_function.args[index].attrs \
+        if index < len(call.called_function.args) else ""
+    attrs = f"{at_call or ''} {declared or ''}"
+    if "nocapture" not in attrs.split() and "captures(none)" not in attrs:
+        return None
+    return "read" if {"readonly", "readnone"} & set(attrs.split()) else "write"
+
+
+def forwarding_store(load, loops, preds, exit_block, cyclic):
+    """The store whose value `load` reads, known without running the
+    program, as (store, its loop's counter, the load's index): the load's
+    value is what the store wrote in the iteration where the counter equals
+    the index.  (gmm's centred x: a loop fills `xc[j]`, and later loops
+    read `xc[i]` for the same range of i.)  None unless:
+
+    - the load reads `base[k]` of a heap block of the function whose only
+      write is the store, to `base[j]` (the same base and element type);
+    - j is the counter of the store's innermost loop, which leaves only at
+      its latch (by the test `final_count_bound` reads), and the store runs
+      in every iteration (its block dominates the latch);
+    - k is the counter of a loop around the load with the same start, step
+      and final count, the start and the bound each one value per call:
+      every run of either loop walks the same counter values, so the last
+      run of the store's loop wrote every cell the load may read;
+    - the block after the store's loop (entered from it alone) dominates
+      the load: after any execution of a value the store's loop uses from
+      outside it, the loop runs to its end again before the load."""
+    ptr = load.pointer
+    if not isinstance(ptr, I.GetElementPtr) or len(ptr.operands) != 2 or \
+            load.volatile or load.atomic:
+        return None
+    block = underlying_object(ptr.pointer)
+    if not isinstance(block, I.CallBase):
+        return None
+    uses = _heap_block_uses(block, exit_block)
+    if uses is None or len(uses[1]) != 1 or not isinstance(uses[1][0], I.Store):
+        return None
+    store = uses[1][0]
+    at = store.pointer
+    if not isinstance(at, I.GetElementPtr) or len(at.operands) != 2 or \
+            at.pointer is not ptr.pointer or at.source_type != ptr.source_type or \
+            store.value.type != load.type or store.volatile or store.atomic:
+        return None
+    j, k = at.operands[1], ptr.operands[1]
+    around = loops.loops_around(store.parent)
+    if not around or around[0].header is not j.parent or \
+            around[0].contains(load.parent) or j.type != k.type:
+        return None
+    store_loop = around[0]
+    load_loop = next((lp for lp in loops.loops_around(load.parent)
+                      if lp.header is k.parent), None)
+    after = _bottom_exit(store_loop, preds, loops.dom, store)
+    if load_loop is None or after is None or not loops.dom.dominates(after, load.parent):
+        return None
+    if not _same_walk(store_loop, j, load_loop, k, preds, cyclic):
+        return None
+    return store, j, k
+
+
+def _bottom_exit(loop, preds, dom, store):
+    """The block `loop` leaves to from its only latch, entered from the
+    loop alone, when `store` runs in every iteration; else None."""
+    latches = [p for p in preds[id(loop.header)] if loop.contains(p)]
+    if len(latches) != 1 or not dom.dominates(store.parent, latches[0]):
+        return None
+    outside = [s for s in latches[0].successors if not loop.contains(s)]
+    if len(outside) != 1 or not all(loop.contains(p) for p in preds[id(outside[0])]):
+        return None
+    return outside[0]
+
+
+def _same_walk(loop_a, a, loop_b, b, preds, cyclic) -> bool:
+    """Do counters `a` of `loop_a` and `b` of `loop_b` take the same values
+    in every run: the same start, step and final count, each one value per
+    call (a constant, an argument, or defined outside every cycle)?"""
+    parts_a, parts_b = counter_parts(a), counter_parts(b)
+    ends_a, ends_b = final_count_bound(loop_a, a, preds), final_count_bound(loop_b, b, preds)
+    if None in (parts_a, parts_b, ends_a, ends_b):
+        return False
+    pairs = [(parts_a[0], parts_b[0]), (parts_a[2].operands[1], parts_b[2].operands[1]),
+             (ends_a[0], ends_b[0]), (ends_a[1], ends_b[1])]
+    return all(_same_value(x, y) and _once_per_call(x, cyclic) and _once_per_call(y, cyclic)
+               for x, y in pairs)
+
+
+def _same_value(x, y) -> bool:
+    """Are `x` and `y` the same number: one value, equal constants, or the
+    same cast of the same number (clang repeats `zext i32 %n` per loop)?"""
+    if isinstance(x, ConstantInt) and isinstance(y, ConstantInt):
+        return x.type == y.type and x.value == y.value
+    if isinstance(x, I.Cast) and isinstance(y, I.Cast):
+        return x.opcode == y.opcode and x.type == y.type and \
+            _same_value(x.operands[0], y.operands[0])
+    return x is y
+
+
+def _once_per_call(v, cyclic) -> bool:
+    return not isinstance(v, I.Instruction) or id(v.parent) not in cyclic
 
 
 def unwritten_memory(fn, ptr, targets) -> bool:
@@ -455,23 +631,30 @@ def is_local_store(store) -> bool:
 def _address_escapes(alloca, allowed=None) -> bool:
     """Is the alloca's address used other than to load, store or copy memory
     (or as operand `at` of `user` where `allowed(user, at)`)?"""
-    work = [alloca]
+    for user, index in address_uses(alloca):
+        if isinstance(user, I.Load) or (isinstance(user, I.Store) and index == 1):
+            continue
+        if isinstance(user, I.CallBase) and user.called_function is not None and \
+                user.called_function.name.startswith(WRITING_INTRINSICS) and index < 2:
+            continue
+        if allowed is None or not allowed(user, index):
+            return True
+    return False
+
+
+def address_uses(root):
+    """(user, operand index) for every use of `root`'s address and of the
+    addresses computed from it (getelementptr, bitcast, addrspacecast),
+    those computations themselves left out."""
+    work = [root]
     while work:
         ptr = work.pop()
         for user, index in ptr.uses:
             if isinstance(user, (I.GetElementPtr, I.Cast)) and index == 0 and \
                     user.opcode in ("getelementptr", "bitcast", "addrspacecast"):
                 work.append(user)
-            elif isinstance(user, I.Load) or (isinstance(user, I.Store) and index == 1):
-                continue
-            elif isinstance(user, I.CallBase) and user.called_function is not None and \
-                    user.called_function.name.startswith(WRITING_INTRINSICS) and index < 2:
-                continue
-            elif allowed is not None and allowed(user, index):
-                continue
             else:
-                return True
-    return False
+                yield user, index
 
 
 CACHE_LINE = 64
