@@ -276,16 +276,18 @@ def push_slots(gen, b: Builder, tape, slots, use_current=False) -> None:
     region = b.call(push, [tape, b.i64(total)], "tape.push")
     for s, off, align in placed:
         value = b.load(s.value.type, s.fwd, "saved")
-        _tag_integer(gen, s, b.store(value, T.entry_pointer(b, region, off, s.value.type), align))
+        _tag_entry(gen, s, b.store(value, T.entry_pointer(b, region, off, s.value.type), align))
 
 
-def _tag_integer(gen, slot, access) -> None:
-    """Say in TBAA what a tape entry holding an integer holds.  The tape is
-    memory like any other where this derivative is differentiated again, and
-    an integer moved through memory may be a float's or a pointer's bits
-    unless something says otherwise."""
-    if is_known_integer(gen.types, slot.value):
-        access.metadata.append(("tbaa", T.tbaa_tag(gen.module, "long")))
+def _tag_entry(gen, slot, access) -> None:
+    """Say in TBAA what a tape entry holds.  The tape is memory like any
+    other where this derivative is differentiated again, and an integer
+    moved through memory may be a float's or a pointer's bits unless
+    something says otherwise.  The tape's own types tell LLVM that the
+    program's stores do not touch the entries, nor the entries the header."""
+    known_integer = is_known_integer(gen.types, slot.value)
+    name = T.INTEGER_ENTRY_TYPE_NAME if known_integer else T.ENTRY_TYPE_NAME
+    access.metadata.append(("tbaa", T.tbaa_tag(gen.module, name)))
 
 
 def pop_slots(gen, b: Builder, tape, slots) -> None:
@@ -296,5 +298,5 @@ def pop_slots(gen, b: Builder, tape, slots) -> None:
     for s, off, align in placed:
         value = b.load(s.value.type, T.entry_pointer(b, region, off, s.value.type), "restored",
                        align)
-        _tag_integer(gen, s, value)
+        _tag_entry(gen, s, value)
         b.store(value, s.rev)

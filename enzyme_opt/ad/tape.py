@@ -14,6 +14,7 @@ tape is an out-of-line call.
 """
 from __future__ import annotations
 
+from ..analysis.tbaa import OPAQUE_NAME, Name, node_items
 from ..ir import Builder, Function
 from ..ir.constants import ConstantNull, ConstantZero
 from ..ir.module import INLINED_HELPER_ATTRIBUTES, GlobalVariable
@@ -62,6 +63,18 @@ def _store_field(b: Builder, value, tape, index: int, name: str) -> None:
 # analysis must know that the sizes it saves and restores are integers.
 TBAA_ROOT = '!{!"enzyme-opt tape"}'
 FIELD_TYPE_NAMES = ("any pointer", "long", "long")
+# clang's roots: our tags under its "omnipotent char" let LLVM tell the
+# tape's accesses from the program's (a store of a double into an array does
+# not touch the tape's size), so a loop keeps the header in registers.
+CLANG_TBAA_ROOTS = ("Simple C++ TBAA", "Simple C/C++ TBAA")
+# The types of tape entries: any value, and a known integer (a child of the
+# first, since the same tape bytes hold values of any type over time).  Apart
+# from the header's fields and the program's own types, so that LLVM knows
+# that neither the program's stores nor the entries touch the header.  The
+# type analysis reads the first as "any type", the second as an integer
+# (analysis/tbaa.kind_of_type_name).
+ENTRY_TYPE_NAME = "enzyme-opt tape entry"
+INTEGER_ENTRY_TYPE_NAME = "enzyme-opt tape integer"
 
 
 def _field_tag(module, index: int) -> str:
@@ -70,14 +83,44 @@ def _field_tag(module, index: int) -> str:
 
 def tbaa_tag(module, type_name: str) -> str:
     """The `!tbaa` access tag of a C scalar `type_name` ("long", "any
-    pointer") under our own root, made on first use."""
+    pointer") or of a tape entry (`ENTRY_TYPE_NAME`, ...), made on first
+    use: under clang's tree when the module has exactly one, else under a
+    root of our own."""
     tags = module.facts.setdefault("runtime tbaa tags", {})
     if type_name not in tags:
-        root = tags.get(None) or new_metadata_node(module, TBAA_ROOT)
-        tags[None] = root
-        scalar = new_metadata_node(module, f'!{{!"{type_name}", {root}, i64 0}}')
+        if type_name == INTEGER_ENTRY_TYPE_NAME:
+            parent = _scalar_node(module, tags, ENTRY_TYPE_NAME)
+        else:
+            parent = tags.get(None) or _clang_char_node(module) or \
+                new_metadata_node(module, TBAA_ROOT)
+            tags[None] = parent
+        scalar = new_metadata_node(module, f'!{{!"{type_name}", {parent}, i64 0}}')
+        tags[("scalar", type_name)] = scalar
         tags[type_name] = new_metadata_node(module, f"!{{{scalar}, {scalar}, i64 0}}")
     return tags[type_name]
+
+
+def _scalar_node(module, tags, type_name: str) -> str:
+    tbaa_tag(module, type_name)
+    return tags[("scalar", type_name)]
+
+
+def _clang_char_node(module):
+    """`!N` of clang's "omnipotent char" type node, if the module's TBAA
+    nodes form exactly one clang tree (one root, one char node under it)."""
+    roots, chars = set(), []
+    for key, text in module.metadata.items():
+        if '"' not in text:
+            continue
+        items = node_items(text)
+        if not items or not isinstance(items[0], Name):
+            continue
+        if len(items) == 1 and items[0] in CLANG_TBAA_ROOTS:
+            roots.add("!" + key)
+        elif items[0] == OPAQUE_NAME and len(items) == 3:
+            chars.append(("!" + key, items[1]))
+    under = [char for char, parent in chars if parent in roots]
+    return under[0] if len(roots) == 1 and len(under) == 1 else None
 
 
 def new_metadata_node(module, text: str) -> str:

@@ -31,6 +31,8 @@ FLOAT_NAMES = {"float": "float", "double": "double", "long double": "x86_fp80",
 INT_NAMES = {"char", "signed char", "unsigned char", "short", "int", "long", "long long",
              "__int128", "bool", "_Bool", "wchar_t", "char8_t", "char16_t", "char32_t"}
 OPAQUE_NAME = "omnipotent char"
+# ad/tape.py's type of tape entries, which hold values of any type
+ANY_TYPE_NAMES = {OPAQUE_NAME, "enzyme-opt tape entry"}
 
 
 class Name(str):
@@ -62,7 +64,7 @@ def kind_of_type_name(name: str) -> Optional[str]:
     None (it may be anything), any other scalar (int, long, bool, enums) -> "int"."""
     if name in FLOAT_NAMES:
         return FLOAT_NAMES[name]
-    if name == OPAQUE_NAME:
+    if name in ANY_TYPE_NAMES:
         return None
     if _is_pointer_name(name):
         return "ptr"
