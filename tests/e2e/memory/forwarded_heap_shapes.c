@@ -10,11 +10,10 @@
 #include <stdlib.h>
 extern int enzyme_dup, enzyme_const;
 void __enzyme_autodiff(void *, ...);
-#define N 5
-#define T 4
+enum { N = 5, T = 4 };
 // A
 static double fa(double *x, double *w, int n, int t) {
-  double *tmp = malloc(n * sizeof(double));
+  double *tmp = malloc(sizeof(double[N]));
   for (int r = 0; r < T; r++) {
     double c = exp(x[r]);
     for (int j = 0; j < N; j++) tmp[j] = c * w[j];
