@@ -272,7 +272,8 @@ def forwarding_store(load, loops, preds, exit_block, cyclic):
       write is the store, to `base[j]` (the same base and element type);
     - j is the counter of the store's innermost loop, which leaves only at
       its latch (by the test `final_count_bound` reads), and the store runs
-      in every iteration (its block dominates the latch);
+      in every iteration (its block dominates the latch), each iteration's
+      bytes apart from the others' (`_stores_apart`);
     - k is the counter of a loop around the load with the same start, step
       and final count, the start and the bound each one value per call:
       every run of either loop walks the same counter values, so the last
@@ -302,6 +303,8 @@ def forwarding_store(load, loops, preds, exit_block, cyclic):
             around[0].contains(load.parent) or j.type != k.type:
         return None
     store_loop = around[0]
+    if not _stores_apart(store, store_loop):
+        return None
     load_loop = next((lp for lp in loops.loops_around(load.parent)
                       if lp.header is k.parent), None)
     after = _bottom_exit(store_loop, preds, loops.dom, store)
@@ -310,6 +313,14 @@ def forwarding_store(load, loops, preds, exit_block, cyclic):
     if not _same_walk(store_loop, j, load_loop, k, preds, cyclic):
         return None
     return store, j, k
+
+
+def _stores_apart(store, loop) -> bool:
+    """Does `store` write bytes no other iteration of `loop` writes: its
+    address moves by at least the value's size per iteration?  (A pair of
+    doubles stored 8 bytes apart loses its second lane to the next store.)"""
+    step, size = address_step(store.pointer, loop), alloc_size(store.value.type)
+    return step is not None and size is not None and abs(step) >= size
 
 
 def _bottom_exit(loop, preds, dom, store):
