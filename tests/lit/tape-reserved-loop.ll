@@ -10,7 +10,7 @@
 declare double @__enzyme_autodiff(...)
 declare i32 @printf(ptr, ...)
 
-@fmt = private constant [7 x i8] c"%g %g\0A\00"
+@fmt = private constant [10 x i8] c"%g %g %g\0A\00"
 
 define double @stepped(double %x, i32 %n) {
 entry:
@@ -48,10 +48,42 @@ exit:
   ret double %r
 }
 
+; The stepped loop again, inside a loop that tapes its own values: its
+; reserve would be paid on every outer iteration while the outer push keeps
+; the tape's size in memory anyway, so it keeps its checked push.
+define double @nested(double %x, i32 %n) {
+entry:
+  br label %outer
+
+outer:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %outer.latch ]
+  %u = phi double [ 1.0, %entry ], [ %u.next, %outer.latch ]
+  %u.sq = fmul double %u, %x
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %loop ]
+  %t = phi double [ %u.sq, %outer ], [ %t.next, %loop ]
+  %t.next = fmul double %t, %x
+  %i.next = add nuw i32 %i, 2
+  %more = icmp ult i32 %i.next, %n
+  br i1 %more, label %loop, label %outer.latch
+
+outer.latch:
+  %u.next = fmul double %t.next, 0.5
+  %k.next = add nuw i32 %k, 1
+  %again = icmp ult i32 %k.next, 2
+  br i1 %again, label %outer, label %exit
+
+exit:
+  ret double %u.next
+}
+
 define i32 @main() {
   %a = call double (...) @__enzyme_autodiff(ptr @stepped, double 1.5, i32 7)
   %b = call double (...) @__enzyme_autodiff(ptr @wrapping, double 1.5, i32 7)
-  call i32 (ptr, ...) @printf(ptr @fmt, double %a, double %b)
+  %c = call double (...) @__enzyme_autodiff(ptr @nested, double 1.5, i32 7)
+  call i32 (ptr, ...) @printf(ptr @fmt, double %a, double %b, double %c)
   ret i32 0
 }
 
@@ -72,5 +104,13 @@ define i32 @main() {
 ; CHECK-NOT: @enzyme_opt.tape.push.reserved
 ; CHECK: ret double
 
-; d/dx x^4 at 1.5, both ways: 4 * 1.5^3
-; OUT: 13.5 13.5
+; CHECK-LABEL: define internal double @diffe_nested(
+; CHECK-NOT: @enzyme_opt.tape.reserve
+; CHECK: loop:
+; CHECK: call ptr @enzyme_opt.tape.push(ptr %tape, i64 {{[0-9]+}})
+; CHECK-NOT: @enzyme_opt.tape.push.reserved
+; CHECK: ret double
+
+; d/dx x^4 at 1.5, both ways: 4 * 1.5^3; nested: x^10 / 4, so 2.5 x^9
+; OUT: 13.5 13.5 96.1084
+
