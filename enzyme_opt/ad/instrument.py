@@ -102,12 +102,10 @@ def reserve_loop_tapes(gen) -> None:
     iterations from values the preheader has.  A reserve that is too large
     costs nothing: the pushes move the tape's size, not the reserve."""
     tape = gen.fwd_tape
-    runtime = T.reserved_runtime(gen.module) if tape is not None and not gen.in_parallel \
-        and not gen.parallel_forks else None
-    if runtime is None:
+    checked_push = gen.module.get(T.PUSH)
+    if tape is None or checked_push is None or gen.in_parallel or gen.parallel_forks or \
+            T.chunked(gen.module):
         return
-    reserve, reserved_push = runtime
-    checked_push, _ = T.runtime(gen.module)
     users = list(address_uses(tape))
     if any(not isinstance(user, (I.Load, I.Store, I.CallBase)) or
            (isinstance(user, I.Store) and at == 0) for user, at in users):
@@ -117,23 +115,34 @@ def reserve_loop_tapes(gen) -> None:
         if id(loop) in seen:
             continue
         seen.add(id(loop))
-        inside = [(user, at) for user, at in users if loop.contains(user.parent)]
-        pushes = [user for user, at in inside if at == 0 and isinstance(user, I.Call)
-                  and user.called_function is checked_push
-                  and isinstance(user.args[1], ConstantInt)]
-        if not pushes or len(pushes) != len(inside) or _has_inner_cycle(gen, loop) or \
-                _pushes_around(loop, users):
+        pushes = _unchecked_pushes(gen, loop, users, checked_push)
+        found = iteration_bound(loop, gen.preds) if pushes else None
+        if found is None:
             continue
+        reserve, reserved_push = T.reserved_runtime(gen.module)
+        b = Builder().position_before(loop.outside_predecessors(gen.preds)[0].terminator)
         per_iteration = sum(push.args[1].value for push in pushes)
-        entries = loop.outside_predecessors(gen.preds)
-        found = iteration_bound(loop, gen.preds)
-        if found is None or len(entries) != 1 or per_iteration > RESERVED_ITERATION_BYTES or \
-                not isinstance(entries[0].terminator, I.Branch):
-            continue
-        b = Builder().position_before(entries[0].terminator)
         b.call(reserve, [tape, _bytes_of_run(b, found, per_iteration)])
         for push in pushes:
             push.set_operand(len(push.operands) - 1, reserved_push)
+
+
+def _unchecked_pushes(gen, loop, users, checked_push):
+    """The pushes of `loop` that may go unchecked once a reserve before it
+    covers its iterations, or None: when `users` (of the tape's address)
+    in the loop are anything else, some block may run twice in an
+    iteration, a loop around it pushes, it is not entered from one
+    preheader ending in a branch, or its iterations push too much."""
+    inside = [(user, at) for user, at in users if loop.contains(user.parent)]
+    pushes = [user for user, at in inside if at == 0 and isinstance(user, I.Call)
+              and user.called_function is checked_push and isinstance(user.args[1], ConstantInt)]
+    entries = loop.outside_predecessors(gen.preds)
+    if not pushes or len(pushes) != len(inside) or _has_inner_cycle(gen, loop) or \
+            _pushes_around(loop, users) or len(entries) != 1 or \
+            not isinstance(entries[0].terminator, I.Branch) or \
+            sum(push.args[1].value for push in pushes) > RESERVED_ITERATION_BYTES:
+        return None
+    return pushes
 
 
 def _pushes_around(loop, users) -> bool:

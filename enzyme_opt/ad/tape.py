@@ -327,25 +327,24 @@ def _make_push(module) -> Function:
     p = byte_ptr(module)
     fn = _tape_helper(module, PUSH, p, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
     tape, nbytes = fn.args
-    entry, done = fn.add_block("entry"), fn.add_block("done")
-    b = Builder(entry)
+    b = Builder(fn.add_block("entry"))
     size = _load_field(b, tape, 1, "size")
     new_size = b.add(size, nbytes, "new.size")
     cap = _load_field(b, tape, 2, "cap")
     _store_field(b, new_size, tape, 1, "new.size")
-    _grow_unless_room(b, tape, new_size, cap, done)
-    b.position_at_end(done)
+    _grow_unless_room(b, tape, new_size, cap)
     base = _load_field(b, tape, 0, "base")
     b.ret(b.gep(I8, base, [size], p, "slot"))
     return fn
 
 
-def _grow_unless_room(b: Builder, tape, new_size, cap, done) -> None:
-    """End `b`'s block: on to `done` if `new_size` bytes fit the capacity
-    `cap`, else through a block that grows the tape to at least double
-    its capacity (4 KB at first) first."""
+def _grow_unless_room(b: Builder, tape, new_size, cap) -> None:
+    """End `b`'s block, and go on at the end of a new one (`done`), reached
+    directly if `new_size` bytes fit the capacity `cap`, else through a
+    block that first grows the tape to at least double its capacity (4 KB
+    at first)."""
     fn = b.block.parent
-    grow = fn.add_block("grow")
+    grow, done = fn.add_block("grow"), fn.add_block("done")
     b.cond_br(b.icmp("ugt", new_size, cap, "full"), grow, done)
     b.position_at_end(grow)
     p = byte_ptr(b.module)
@@ -360,6 +359,7 @@ def _grow_unless_room(b: Builder, tape, new_size, cap, done) -> None:
     _store_field(b, b.load(p, grown, "grown", 8), tape, 0, "grown")
     _store_field(b, want, tape, 2, "capacity")
     b.br(done)
+    b.position_at_end(done)
 
 
 def reserved_runtime(module):
@@ -380,11 +380,9 @@ def reserved_runtime(module):
 def _make_reserve(module) -> Function:
     fn = _tape_helper(module, RESERVE, VOID, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
     tape, nbytes = fn.args
-    entry, done = fn.add_block("entry"), fn.add_block("done")
-    b = Builder(entry)
+    b = Builder(fn.add_block("entry"))
     wanted = b.add(_load_field(b, tape, 1, "size"), nbytes, "wanted")
-    _grow_unless_room(b, tape, wanted, _load_field(b, tape, 2, "cap"), done)
-    b.position_at_end(done)
+    _grow_unless_room(b, tape, wanted, _load_field(b, tape, 2, "cap"))
     b.ret()
     return fn
 
