@@ -52,7 +52,7 @@ from .calls import CallKind, classify_call
 from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
-from .instrument import instrument_forward
+from .instrument import instrument_forward, reserve_loop_tapes
 from .loop_hints import allow_unrolling
 from .partial_adjoints import PartialAdjoints
 from .openmp import fork_of, parallel_split, restore_forks
@@ -801,6 +801,7 @@ class ReverseGenerator:
     def _instrument_forward(self) -> None:
         instrument_forward(self)
         self.undo.instrument(self)
+        reserve_loop_tapes(self)
 
 
 def adjoint_zero(t):

@@ -25,6 +25,8 @@ TAPE = "enzyme_opt.tape"
 PUSH = TAPE + ".push"
 POP = TAPE + ".pop"
 GROW = TAPE + ".grow"
+RESERVE = TAPE + ".reserve"
+RESERVED_PUSH = TAPE + ".push.reserved"
 FIRST_CAPACITY = 1 << 12
 
 
@@ -325,28 +327,74 @@ def _make_push(module) -> Function:
     p = byte_ptr(module)
     fn = _tape_helper(module, PUSH, p, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
     tape, nbytes = fn.args
-    entry, grow, done = fn.add_block("entry"), fn.add_block("grow"), fn.add_block("done")
-    b = Builder(entry)
+    b = Builder(fn.add_block("entry"))
     size = _load_field(b, tape, 1, "size")
     new_size = b.add(size, nbytes, "new.size")
     cap = _load_field(b, tape, 2, "cap")
     _store_field(b, new_size, tape, 1, "new.size")
+    _grow_unless_room(b, tape, new_size, cap)
+    base = _load_field(b, tape, 0, "base")
+    b.ret(b.gep(I8, base, [size], p, "slot"))
+    return fn
+
+
+def _grow_unless_room(b: Builder, tape, new_size, cap) -> None:
+    """End `b`'s block, and go on at the end of a new one (`done`), reached
+    directly if `new_size` bytes fit the capacity `cap`, else through a
+    block that first grows the tape to at least double its capacity (4 KB
+    at first)."""
+    fn = b.block.parent
+    grow, done = fn.add_block("grow"), fn.add_block("done")
     b.cond_br(b.icmp("ugt", new_size, cap, "full"), grow, done)
     b.position_at_end(grow)
-    # At least double the capacity (4 KB at first).
+    p = byte_ptr(b.module)
     doubled = b.mul(cap, b.i64(2), "doubled")
     want = b.select(b.icmp("ugt", new_size, doubled), new_size, doubled, "want")
     want = b.select(b.icmp("ult", want, b.i64(FIRST_CAPACITY)), b.i64(FIRST_CAPACITY), want,
                     "capacity")
-    grown = Builder(entry, 0).alloca(p, name="grown.ptr", align=8)
-    call = b.call(_make_grow(module), [_load_field(b, tape, 0, "old.base"), want, grown])
-    call.cconv = _grow_cconv(module)
+    grown = Builder(fn.blocks[0], 0).alloca(p, name="grown.ptr", align=8)
+    call = b.call(b.module.get(GROW) or _make_grow(b.module),
+                  [_load_field(b, tape, 0, "old.base"), want, grown])
+    call.cconv = _grow_cconv(b.module)
     _store_field(b, b.load(p, grown, "grown", 8), tape, 0, "grown")
     _store_field(b, want, tape, 2, "capacity")
     b.br(done)
     b.position_at_end(done)
-    base = _load_field(b, tape, 0, "base")
-    b.ret(b.gep(I8, base, [size], p, "slot"))
+
+
+def reserved_runtime(module):
+    """(reserve, push) for a loop whose pushes are paid for before it: the
+    first makes room for a number of bytes without taking them, the second
+    takes bytes with no capacity check (so no growth call sits in the loop,
+    and LLVM keeps the tape's size in a register).  None where the tape is
+    chunked: a chunk's room is not the tape's."""
+    if chunked(module):
+        return None
+    reserve = module.get(RESERVE)
+    if reserve is None:
+        reserve = _make_reserve(module)
+        _make_reserved_push(module)
+    return reserve, module.get(RESERVED_PUSH)
+
+
+def _make_reserve(module) -> Function:
+    fn = _tape_helper(module, RESERVE, VOID, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
+    tape, nbytes = fn.args
+    b = Builder(fn.add_block("entry"))
+    wanted = b.add(_load_field(b, tape, 1, "size"), nbytes, "wanted")
+    _grow_unless_room(b, tape, wanted, _load_field(b, tape, 2, "cap"))
+    b.ret()
+    return fn
+
+
+def _make_reserved_push(module) -> Function:
+    p = byte_ptr(module)
+    fn = _tape_helper(module, RESERVED_PUSH, p, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
+    tape, nbytes = fn.args
+    b = Builder(fn.add_block("entry"))
+    size = _load_field(b, tape, 1, "size")
+    _store_field(b, b.add(size, nbytes, "new.size"), tape, 1, "new.size")
+    b.ret(b.gep(I8, _load_field(b, tape, 0, "base"), [size], p, "slot"))
     return fn
 
 
@@ -442,7 +490,7 @@ def uses_tape(fn) -> bool:
             callee = getattr(inst, "called_function", None)
             if callee is None:
                 continue
-            if callee.name in (PUSH, CHUNK_PUSH):
+            if callee.name in (PUSH, CHUNK_PUSH, RESERVED_PUSH):
                 return True
             if not callee.is_declaration:
                 work.append(callee)

@@ -189,6 +189,63 @@ def final_count_bound(loop, counter, preds):
     return bound, step
 
 
+# The exit tests `iteration_bound` reads: (predicate, whether true leaves)
+# -> whether the loop goes on while the counter is below the bound ("lt")
+# or until it equals it ("eq").
+_GOES_ON_WHILE = {("ult", False): "lt", ("uge", True): "lt", ("slt", False): "lt",
+                  ("sge", True): "lt", ("eq", True): "eq", ("ne", False): "eq"}
+
+
+def iteration_bound(loop, preds):
+    """(S, N, C, signed) when no run of `loop` has more than
+    1 + ceil(max(N - S, 0) / C) iterations, N - S taken as signed or
+    unsigned numbers that fit in 33 bits: the loop leaves only by one test
+    of a header counter `phi [S, %pre], [%i + C, %latch]` (or of its
+    increment) going on while it is below N (`ult`, `slt`) or until it
+    equals N (then C is 1), N from outside the loop, and the increment
+    cannot wrap (`nuw` for unsigned tests, `nsw` for signed ones: a wrap is
+    poison, a branch on it undefined), so the counter only grows and
+    leaves at the latest once it has passed N.  Else None."""
+    for counter in loop.header.instructions:
+        if not isinstance(counter, I.Phi):
+            break
+        parts = counter_parts(counter)
+        if parts is None or not counter.type.is_int or counter.type.bits > 64:
+            continue
+        start, _, increment = parts
+        exiting = _single_exit_test(loop, preds, counter, increment, constant_bound=False)
+        if exiting is None:
+            continue
+        test, exit_when = exiting
+        goes_on = _GOES_ON_WHILE.get((test.predicate, exit_when))
+        bound = test.operands[1]
+        step = _signed(_wrap(increment.operands[1].value, counter.type.bits), counter.type.bits)
+        if goes_on is None or step <= 0 or (goes_on == "eq" and step != 1) or \
+                (isinstance(bound, I.Instruction) and loop.contains(bound.parent)):
+            continue
+        flags = set(increment.flags)
+        if test.predicate[0] in "us":
+            signed = test.predicate[0] == "s"
+        else:
+            signed = "nuw" not in flags
+        if ("nsw" if signed else "nuw") not in flags:
+            continue
+        if counter.type.bits <= 32 or all(_fits_32_bits(v, signed) for v in (start, bound)):
+            return start, bound, step, signed
+    return None
+
+
+def _fits_32_bits(v, signed: bool) -> bool:
+    """Is 64-bit integer `v` a number of 32 bits: a constant, or extended from one?"""
+    if isinstance(v, ConstantInt):
+        value = _signed(v.value % (1 << 64), 64) if signed else v.value % (1 << 64)
+        return -(1 << 31) <= value < (1 << 32 if not signed else 1 << 31)
+    if isinstance(v, I.Cast) and v.opcode in ("zext", "sext") and \
+            v.operands[0].type.is_int and v.operands[0].type.bits <= 32:
+        return v.opcode == "zext" or signed
+    return False
+
+
 def _single_exit_test(loop, preds, counter, increment, constant_bound=True):
     """(its icmp, the icmp result that leaves) when one block of `loop`
     leaves it (nothing returns from inside), the header or the only latch,

@@ -1,7 +1,9 @@
 """Natural loops (analysis/loops.py) and where the tape saves loop values."""
 import re
 
-from enzyme_opt.analysis.loops import LoopInfo
+from string import Template
+
+from enzyme_opt.analysis.loops import LoopInfo, iteration_bound
 from enzyme_opt.ir.parser import parse_module
 from enzyme_opt.passes import DEFAULT_PIPELINE, parse_pipeline, run_pipeline
 from enzyme_opt.ir import print_module
@@ -142,3 +144,46 @@ def test_counters_and_final_values_are_saved_once_per_run():
     assert "after" not in pushes, pushes             # nothing per outer iteration there
     assert pushes.get("outer") == 8, pushes          # %s.next's value before the run
     assert re.search(r"%j\.last = sub i64 %\S+, 1", diffe), diffe
+
+
+
+BOUNDED = Template("""
+define void @f(i32 %n, i64 %m, i64 %big) {
+entry:
+  %w = zext i32 %n to i64
+  br label %loop
+loop:
+  %i = phi $type [ $start, %entry ], [ %i.next, %loop ]
+  %i.next = add $flags $type %i, $step
+  %go = icmp $pred $type %i.next, $bound
+  br i1 %go, label %loop, label %exit
+exit:
+  ret void
+}
+""")
+
+
+def _bound_of(**shape):
+    """(C, signed) of `iteration_bound` for a one-block loop of this shape, or None."""
+    fields = dict(type="i32", start="0", flags="nuw", step="2", pred="ult", bound="%n")
+    fields.update(shape)
+    fn = parse_module(BOUNDED.substitute(fields)).get("f")
+    info = LoopInfo(fn)
+    found = iteration_bound(info.loops_around(_blocks(fn)["loop"])[0], info_preds(fn))
+    return None if found is None else (found[2], found[3])
+
+
+def test_iteration_bound_needs_a_counter_that_cannot_wrap():
+    assert _bound_of() == (2, False)                                     # fft's butterfly
+    assert _bound_of(flags="nsw", pred="slt", start="-5", step="3") == (3, True)
+    assert _bound_of(flags="", pred="ult") is None                       # may wrap: unbounded
+    assert _bound_of(flags="nsw", pred="ult") is None                    # nsw says nothing unsigned
+    assert _bound_of(flags="nuw", pred="ne", step="2") is None           # may step over n
+    assert _bound_of(flags="nuw", pred="ugt") is None                    # goes on above n
+    assert _bound_of(flags="nsw", pred="slt", step="-1") is None         # counts down
+
+
+def test_iteration_bound_of_64_bit_counters_needs_32_bit_ends():
+    assert _bound_of(type="i64", bound="%w", step="1", pred="ne") == (1, False)
+    assert _bound_of(type="i64", bound="%big") is None                   # N - S may not fit
+    assert _bound_of(type="i64", bound="%m", start="1") is None

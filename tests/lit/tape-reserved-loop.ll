@@ -1,0 +1,116 @@
+; A loop whose trip count is bounded before it starts (the counter steps by
+; 2 without unsigned wrap, `nuw`, while below n): room for all its pushes
+; is made once in its preheader, and the pushes inside take it without a
+; capacity check (no grow call in the loop).  The same loop whose counter
+; may wrap keeps its checked push: its iterations are not bounded by n.
+; RUN: enzyme-opt %s -o %t.ll
+; RUN: FileCheck %s < %t.ll
+; RUN: %lli %t.ll | FileCheck --check-prefix=OUT %s
+
+declare double @__enzyme_autodiff(...)
+declare i32 @printf(ptr, ...)
+
+@fmt = private constant [10 x i8] c"%g %g %g\0A\00"
+
+define double @stepped(double %x, i32 %n) {
+entry:
+  %empty = icmp eq i32 %n, 0
+  br i1 %empty, label %exit, label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %t = phi double [ 1.0, %entry ], [ %t.next, %loop ]
+  %t.next = fmul double %t, %x
+  %i.next = add nuw i32 %i, 2
+  %more = icmp ult i32 %i.next, %n
+  br i1 %more, label %loop, label %exit
+
+exit:
+  %r = phi double [ 1.0, %entry ], [ %t.next, %loop ]
+  ret double %r
+}
+
+define double @wrapping(double %x, i32 %n) {
+entry:
+  %empty = icmp eq i32 %n, 0
+  br i1 %empty, label %exit, label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %t = phi double [ 1.0, %entry ], [ %t.next, %loop ]
+  %t.next = fmul double %t, %x
+  %i.next = add i32 %i, 2
+  %more = icmp ult i32 %i.next, %n
+  br i1 %more, label %loop, label %exit
+
+exit:
+  %r = phi double [ 1.0, %entry ], [ %t.next, %loop ]
+  ret double %r
+}
+
+; The stepped loop again, inside a loop that tapes its own values: its
+; reserve would be paid on every outer iteration while the outer push keeps
+; the tape's size in memory anyway, so it keeps its checked push.
+define double @nested(double %x, i32 %n) {
+entry:
+  br label %outer
+
+outer:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %outer.latch ]
+  %u = phi double [ 1.0, %entry ], [ %u.next, %outer.latch ]
+  %u.sq = fmul double %u, %x
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %loop ]
+  %t = phi double [ %u.sq, %outer ], [ %t.next, %loop ]
+  %t.next = fmul double %t, %x
+  %i.next = add nuw i32 %i, 2
+  %more = icmp ult i32 %i.next, %n
+  br i1 %more, label %loop, label %outer.latch
+
+outer.latch:
+  %u.next = fmul double %t.next, 0.5
+  %k.next = add nuw i32 %k, 1
+  %again = icmp ult i32 %k.next, 2
+  br i1 %again, label %outer, label %exit
+
+exit:
+  ret double %u.next
+}
+
+define i32 @main() {
+  %a = call double (...) @__enzyme_autodiff(ptr @stepped, double 1.5, i32 7)
+  %b = call double (...) @__enzyme_autodiff(ptr @wrapping, double 1.5, i32 7)
+  %c = call double (...) @__enzyme_autodiff(ptr @nested, double 1.5, i32 7)
+  call i32 (ptr, ...) @printf(ptr @fmt, double %a, double %b, double %c)
+  ret i32 0
+}
+
+; CHECK-LABEL: define internal double @diffe_stepped(
+; CHECK: entry:
+; CHECK: %run.bytes = mul i64 %run.iterations, 8
+; CHECK-NEXT: call void @enzyme_opt.tape.reserve(ptr %tape, i64 %run.bytes)
+; CHECK-NEXT: br i1 %empty, label %exit, label %loop
+; CHECK: loop:
+; CHECK-NOT: call ptr @enzyme_opt.tape.push(
+; CHECK: call ptr @enzyme_opt.tape.push.reserved(ptr %tape, i64 8)
+; CHECK: br i1 %more, label %loop, label %exit
+
+; CHECK-LABEL: define internal double @diffe_wrapping(
+; CHECK-NOT: @enzyme_opt.tape.reserve
+; CHECK: loop:
+; CHECK: call ptr @enzyme_opt.tape.push(ptr %tape, i64 {{[0-9]+}})
+; CHECK-NOT: @enzyme_opt.tape.push.reserved
+; CHECK: ret double
+
+; CHECK-LABEL: define internal double @diffe_nested(
+; CHECK-NOT: @enzyme_opt.tape.reserve
+; CHECK: loop:
+; CHECK: call ptr @enzyme_opt.tape.push(ptr %tape, i64 {{[0-9]+}})
+; CHECK-NOT: @enzyme_opt.tape.push.reserved
+; CHECK: ret double
+
+; d/dx x^4 at 1.5, both ways: 4 * 1.5^3; nested: x^10 / 4, so 2.5 x^9
+; OUT: 13.5 13.5 96.1084
+
