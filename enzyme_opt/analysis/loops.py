@@ -59,6 +59,28 @@ class LoopInfo:
             for b in loop.blocks:
                 self.innermost.setdefault(b, loop)
 
+    def is_reducible(self) -> bool:
+        """Whether every cycle of the function is one of these loops: the
+        reachable blocks, without the edges into a header from the blocks it
+        dominates, form no cycle (else a block may run more than once per
+        iteration of the loops around it)."""
+        dom = self.dom
+        edges = {id(b): [s for s in b.successors if not dom.dominates(s, b)]
+                 for b in dom.order}
+        indegree = {id(b): 0 for b in dom.order}
+        for succs in edges.values():
+            for s in succs:
+                indegree[id(s)] += 1
+        ready = [b for b in dom.order if indegree[id(b)] == 0]
+        seen = 0
+        while ready:
+            seen += 1
+            for s in edges[id(ready.pop())]:
+                indegree[id(s)] -= 1
+                if indegree[id(s)] == 0:
+                    ready.append(s)
+        return seen == len(dom.order)
+
     def loops_around(self, block) -> List[Loop]:
         """The loops containing `block`, innermost first."""
         out = []
@@ -141,6 +163,27 @@ def constant_final_count(loop, counter, preds, limit=SIMULATED_ITERATIONS):
     only through one block, by `br (icmp X, B)` with B a constant and X the
     counter or its increment.  The runs are simulated (at most `limit`
     iterations); None when any of that does not hold."""
+    run = _simulated_run(loop, counter, preds, limit)
+    return None if run is None else run[0]
+
+
+def constant_trip_count(loop, preds, limit=SIMULATED_ITERATIONS):
+    """How many times the header of `loop` runs in every run of it, when a
+    counter of its header makes that the same constant in every run (see
+    constant_final_count); None when no counter does.  A block of the loop
+    outside its nested loops runs at most that often per run."""
+    for counter in loop.header.instructions:
+        if not isinstance(counter, I.Phi):
+            break
+        run = _simulated_run(loop, counter, preds, limit)
+        if run is not None:
+            return run[1]
+    return None
+
+
+def _simulated_run(loop, counter, preds, limit):
+    """(the counter's value in the last iteration, the number of iterations)
+    of every run of `loop`, for constant_final_count; None when unknown."""
     parts = counter_parts(counter)
     if parts is None or counter.parent is not loop.header:
         return None
@@ -156,11 +199,11 @@ def constant_final_count(loop, counter, preds, limit=SIMULATED_ITERATIONS):
     # The exiting block runs once per iteration, so whether it sits at the
     # top or the bottom, the last iteration is the first whose test leaves.
     value = _wrap(start.value, bits)
-    for _ in range(limit):
+    for iterations in range(limit):
         following = _wrap(value + step.value, bits)
         tested = following if test.operands[0] is increment else value
         if _icmp(test.predicate, tested, test.operands[1].value, bits) == exit_when:
-            return _signed(value, bits)
+            return _signed(value, bits), iterations + 1
         value = following
     return None
 
