@@ -54,6 +54,7 @@ from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward, reserve_loop_tapes
 from .loop_hints import allow_unrolling
+from .noneed_memory import drop_unneeded_primal_stores
 from .partial_adjoints import PartialAdjoints
 from .openmp import fork_of, parallel_split, restore_forks
 from .rules import RULES, Emitter, Expr, scaled
@@ -250,6 +251,7 @@ class ReverseGenerator:
         self._check_reverse_only_shadows()
         restore_forks(self)
         self._start_tape()
+        self._drop_unneeded_primal_stores()
         use_math_intrinsics(self.module, self.fwd)
         self.dropped_math_calls = drop_unneeded_math_calls(self.fwd)
         for fn in {id(self.fwd): self.fwd, id(self.rev): self.rev}.values():
@@ -803,6 +805,22 @@ class ReverseGenerator:
         instrument_forward(self)
         self.undo.instrument(self)
         reserve_loop_tapes(self)
+
+    def _drop_unneeded_primal_stores(self) -> None:
+        """A combined derivative leaves out the primal's stores through its
+        `enzyme_dupnoneed` pointers, which its caller does not want (and may
+        pass as null), when nothing it keeps reads that memory: neither
+        sweep loads through them nor hands them to a call (noneed_memory.py),
+        and, the parameter being `noalias` (restrict, or the alias-checked
+        version), no other pointer reaches it.  Split derivatives keep them:
+        their caller's reverse runs later."""
+        if self.split:
+            return
+        noneed = [self.fwd_args[a.index] for a, kind in zip(self.primal.args, self.kinds)
+                  if kind == Activity.DUPNONEED and a.type.is_pointer
+                  and "noalias" in a.attrs.split()]
+        if noneed:
+            drop_unneeded_primal_stores(self.fwd, noneed)
 
     def _start_tape(self) -> None:
         """Set up a combined derivative's tape once every push is known: in
