@@ -17,11 +17,11 @@ from __future__ import annotations
 from typing import Optional
 
 from ..analysis.cfg import blocks_in_cycles
-from ..analysis.loops import LoopInfo, constant_trip_count
+from ..analysis.loops import LoopInfo, constant_integer, constant_trip_count
 from ..analysis.tbaa import OPAQUE_NAME, Name, node_items
 from ..ir import Builder, Function
 from ..ir import instructions as I
-from ..ir.constants import ConstantInt, ConstantNull, ConstantZero
+from ..ir.constants import ConstantNull, ConstantZero
 from ..ir.module import INLINED_HELPER_ATTRIBUTES, GlobalVariable
 from ..ir.types import I8, I32, I64, ArrayType, FunctionType, StructType, VOID
 
@@ -535,8 +535,10 @@ def init_stack_tape(b: Builder, tape, nbytes: int) -> None:
 
 def pushed_bytes_bound(fn, tape) -> Optional[int]:
     """The most bytes one call of `fn` can push on `tape` (a value of `fn`),
-    counting the pushes of the callees it hands the tape to; None when that
-    is not bounded by a constant: a push of a variable size, a push in a
+    counting the pushes of the callees it hands the tape to, and the room
+    each reserve asks for (besides the pushes it pays for, which are
+    counted too: a reserve may ask for more than they take); None when that
+    is not bounded by a constant: a push or reserve of a variable size, a push in a
     cycle that is not a loop with a constant trip count, the tape handed to
     anything but a defined function (an indirect call, a runtime call, a
     store) or to a function that calls itself."""
@@ -558,11 +560,11 @@ def _bound(fn, tape, active: set) -> Optional[int]:
         times = runs(user.parent)
         if callee is None or times is None:
             return None
-        if callee.name == PUSH:
-            size = user.args[1]
-            if not isinstance(size, ConstantInt) or user.args[0] is not tape:
+        if callee.name in (PUSH, RESERVED_PUSH, RESERVE):
+            size = constant_integer(user.args[1])
+            if size is None or user.args[0] is not tape:
                 return None
-            total += times * size.value
+            total += times * size
             continue
         if (callee.is_declaration or callee.name.startswith(TAPE + ".")
                 or any(arg is tape for arg in user.args[len(callee.args):])):   # variadic

@@ -339,6 +339,36 @@ def _loop_blocks(loop, preds):
     return list(found.values())
 
 
+def constant_integer(v, depth: int = 16) -> Optional[int]:
+    """The value (unsigned, in v's width) of an integer `v` computed from
+    constants only, by add, sub, mul, udiv, icmp, select, zext, sext and
+    trunc (the room a tape reserve asks for before a loop of constant
+    count); None for anything else."""
+    if isinstance(v, ConstantInt):
+        return _wrap(v.value, v.type.bits)
+    if depth == 0 or not isinstance(v, (I.BinaryOp, I.Compare, I.Select, I.Cast)) or \
+            not v.type.is_int:
+        return None
+    ops = [constant_integer(op, depth - 1) for op in v.operands]
+    if None in ops:
+        return None
+    if isinstance(v, I.Select):
+        return ops[1] if ops[0] else ops[2]
+    if isinstance(v, I.Compare):
+        return int(v.opcode == "icmp" and _icmp(v.predicate, ops[0], ops[1],
+                                                 v.operands[0].type.bits))
+    bits = v.type.bits
+    if isinstance(v, I.Cast):
+        wide = {"zext": ops[0], "trunc": ops[0],
+                "sext": _signed(ops[0], v.operands[0].type.bits)}.get(v.opcode)
+        return None if wide is None else _wrap(wide, bits)
+    a, b = ops
+    if v.opcode == "udiv":
+        return a // b if b else None
+    result = {"add": a + b, "sub": a - b, "mul": a * b}.get(v.opcode)
+    return None if result is None else _wrap(result, bits)
+
+
 def _wrap(value: int, bits: int) -> int:
     return value % (1 << bits)
 

@@ -1,9 +1,9 @@
 // A gradient whose every call pushes at most a constant number of bytes
 // keeps its tape in its own frame (tape.init_stack_tape), sized by the
-// bound: `nested` pushes in nested loops of constant count (3 x 3) and,
-// rotated as clang -O1 and up leave them, exactly its bound (a bound one
-// entry short hands a stack address to realloc: an abort); `turned` in a
-// split callee called twice whose two arms push different amounts.
+// bound: `nested` pushes in nested loops of constant count (3 x 3) (a
+// bound that left out the trip counts would hand a stack address to
+// realloc: an abort at every -O); `turned` in a split callee called twice
+// whose two arms push different amounts.
 // Beside them, the shapes that keep the thread's heap tape: a loop whose
 // count varies and a recursive callee.  Each gradient is taken three times
 // in a row, the others in between.
