@@ -526,7 +526,8 @@ def init_stack_tape(b: Builder, tape, nbytes: int) -> None:
     end, and once its callees are inlined LLVM sees the buffer's size and the
     constant offsets, so the capacity checks fold away and the entries can
     live in registers.  The buffer is never grown (a push beyond the bound
-    would pass a stack address to realloc), hence the exact bound."""
+    would pass a stack address to realloc): the bound may exceed what a call
+    pushes, never fall short of it."""
     base = b.alloca(ArrayType(nbytes, I8), name="tape.stack", align=16)
     if base.type != byte_ptr(b.module):        # typed pointers: [n x i8]*
         base = b.cast("bitcast", base, byte_ptr(b.module))
@@ -538,10 +539,10 @@ def pushed_bytes_bound(fn, tape) -> Optional[int]:
     counting the pushes of the callees it hands the tape to, and the room
     each reserve asks for (besides the pushes it pays for, which are
     counted too: a reserve may ask for more than they take); None when that
-    is not bounded by a constant: a push or reserve of a variable size, a push in a
-    cycle that is not a loop with a constant trip count, the tape handed to
-    anything but a defined function (an indirect call, a runtime call, a
-    store) or to a function that calls itself."""
+    is not bounded by a constant: a push or reserve of a variable size, a
+    push in a cycle that is not a loop with a constant trip count, the tape
+    handed to anything but a defined function (an indirect call, a runtime
+    call, a store) or to a function that calls itself."""
     return _bound(fn, tape, set())
 
 
