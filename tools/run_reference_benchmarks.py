@@ -494,7 +494,7 @@ def report(results, out: str) -> str:
     geo = math.exp(sum(map(math.log, ratios)) / len(ratios)) if ratios else None
     rows.append("")
     rows.append(f"geometric mean of ours / reference over {len(ratios)} programs: "
-                + (f"{geo:.3f}" if geo else "-") + f"; worst: {max(ratios):.2f}" * bool(ratios))
+                + (f"{geo:.3f}; worst: {max(ratios):.2f}" if ratios else "-"))
     rows.append(f"load average at the end: {' '.join('%.2f' % x for x in os.getloadavg())}; "
                 f"logs, sources and outputs in {out}")
     return "\n".join(rows + probe_report(results))
