@@ -1,10 +1,10 @@
 // CFLAGS: -ffast-math
 // powi's partial n * x^(n-1) converts n as the primal does (uitofp nneg)
-// when n is known to be non-negative, so that LLVM folds n * x^(n-1) / n.
-// Exponents of both signs keep sitofp, and so does `guarded`, where clang
-// -O2 hoists its `uitofp nneg n` out of the test n > 0, beside the powi:
-// a uitofp nneg of a negative n would be poison.  Exact derivatives in
-// reverse and forward mode.
+// when n is known to be non-negative (series_fixed: counted up by add
+// nsw), so that LLVM folds n * x^(n-1) / n.  Exponents of both signs keep
+// sitofp, and so does `guarded`, where clang -O2 hoists its `uitofp nneg n`
+// out of the test n > 0, beside the powi: a uitofp nneg of a negative n
+// would be poison.  Exact derivatives in reverse and forward mode.
 #include <math.h>
 #include <stdio.h>
 
@@ -15,6 +15,13 @@ double __enzyme_fwddiff(void *, ...);
 double series(double x, int n) {
   double s = 0.0;
   for (int i = 1; i <= n; i++) s += __builtin_powi(x, i) / i;
+  return s;
+}
+
+// a fixed count: clang steps i by add nsw, which proves i >= 0
+double series_fixed(double x) {
+  double s = 0.0;
+  for (int i = 1; i <= 1000; i++) s += __builtin_powi(x, i) / i;
   return s;
 }
 
@@ -58,6 +65,11 @@ int main(void) {
       double want = powers_sum(x, 1, n);
       check("d series", x, n, __enzyme_autodiff((void *)series, x, n), want);
       check("t series", x, n, __enzyme_fwddiff((void *)series, x, 1.0, n), want);
+      if (b == 0) {
+        want = powers_sum(x, 1, 1000);
+        check("d series_fixed", x, 1000, __enzyme_autodiff((void *)series_fixed, x), want);
+        check("t series_fixed", x, 1000, __enzyme_fwddiff((void *)series_fixed, x, 1.0), want);
+      }
       want = powers_sum(x, -n, n);
       check("d both_signs", x, n, __enzyme_autodiff((void *)both_signs, x, n), want);
       check("t both_signs", x, n, __enzyme_fwddiff((void *)both_signs, x, 1.0, n), want);
