@@ -88,7 +88,8 @@ class LazyPattern:
 # from the cache file at the first call.  Only constants of the package's own
 # code are compiled through it: patterns made from input would grow the
 # file without end (FORMS_KEPT bounds it all the same).
-_forms: Optional[Dict[Tuple[str, int], Tuple]] = None
+_forms: Optional[Dict[Tuple[str, int], Optional[Tuple]]] = None
+_forms_path: Optional[str] = None        # None: no cache directory to keep them in
 FORMS_KEPT = 500
 
 
@@ -102,13 +103,12 @@ def _forms_file() -> Optional[str]:
 
 
 def _known_forms() -> Dict[Tuple[str, int], Optional[Tuple]]:
-    global _forms
+    global _forms, _forms_path
     if _forms is None:
-        _forms = {}
-        path = _forms_file()
-        if path is not None:
+        _forms, _forms_path = {}, _forms_file()
+        if _forms_path is not None:
             try:
-                with open(path, "rb") as f:
+                with open(_forms_path, "rb") as f:
                     forms = marshal.loads(f.read())
                 if isinstance(forms, dict):
                     _forms = forms
@@ -131,9 +131,8 @@ def compile_cached(regex: str, flags: int = 0) -> re.Pattern:
                 pass
         return re.compile(regex, flags)
     compiled = re.compile(regex, flags)
-    if len(forms) < FORMS_KEPT:
+    # Without a cache directory the form would only be made again next run.
+    if _forms_path is not None and len(forms) < FORMS_KEPT:
         forms[key] = compiled_form(regex, flags)
-        path = _forms_file()
-        if path is not None:
-            write_atomically(path, marshal.dumps(forms))
+        write_atomically(_forms_path, marshal.dumps(forms))
     return compiled

@@ -209,6 +209,7 @@ def test_cached_patterns_are_res_and_come_from_the_cache_file_in_the_next_proces
     from enzyme_opt.ir import compiled_regex
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(compiled_regex, "_forms", None)
+    monkeypatch.setattr(compiled_regex, "_forms_path", None)
     cases = [(r"(\w+)=(\d+)", 0), (r"^x.$", re.M | re.S), (r"(?P<n>a)|b", re.A)]
     for regex, flags in cases:
         assert compiled_regex.compile_cached(regex, flags) == re.compile(regex, flags)
@@ -232,6 +233,11 @@ def test_cached_patterns_are_res_and_come_from_the_cache_file_in_the_next_proces
     # An entry that does not make its pattern (another regex under the key).
     monkeypatch.setattr(compiled_regex, "_forms", {(r"a+", 0): compiled_regex.compiled_form("b")})
     assert compiled_regex.compile_cached(r"a+") == re.compile(r"a+")
+    # No cache directory: compiled as re does, no form made for nothing.
+    monkeypatch.setattr(compiled_regex, "_forms", None)
+    monkeypatch.setattr(compiled_regex, "_forms_file", lambda: None)
+    monkeypatch.setattr(compiled_regex, "compiled_form", lambda *a: pytest.fail("made a form"))
+    assert compiled_regex.compile_cached(r"b+c", re.I) == re.compile(r"b+c", re.I)
 
 
 def test_the_packages_module_level_patterns_are_those_re_compiles():
