@@ -102,3 +102,11 @@ def test_probe_that_matches_nothing_stops_the_run():
     import pytest
     with pytest.raises(SystemExit):
         rb.add_probe(PROBED, r"no such call\(\);")
+
+
+def test_report_without_the_reference_has_no_ratio():
+    # Run without --plugin: no reference time, so no ratio and no worst one.
+    bench = rb.Benchmark("taylorlog", ["taylorlog.cpp"])
+    result = rb.Result(bench, built={"ours": ""}, seconds={"ours": 0.5})
+    table = rb.report([result], "/tmp/out")
+    assert "over 0 programs: -" in table

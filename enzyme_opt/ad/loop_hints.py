@@ -11,12 +11,12 @@ sweeps get the same treatment, and the other hints of a loop are kept.
 """
 from __future__ import annotations
 
-import re
 
+from ..ir.compiled_regex import compile_cached
 from .tape import new_metadata_node
 
 UNROLL_DISABLE = '!{!"llvm.loop.unroll.disable"}'
-_LOOP_NODE = re.compile(r"^distinct !\{(![0-9]+)((?:, ![0-9]+)*)\}$")
+_LOOP_NODE = compile_cached(r"^distinct !\{(![0-9]+)((?:, ![0-9]+)*)\}$")
 
 
 def allow_unrolling(fn) -> int:

@@ -17,8 +17,10 @@ from typing import Callable, Dict, Optional
 
 from ..analysis.library import LLVM_MATH_INTRINSICS as LLVM_INTRINSICS
 from ..analysis.library import SINGULAR_MATH_FUNCTIONS, math_function
+from ..analysis.signs import known_non_negative
 from ..analysis.user_marks import function_like_names
 from ..diagnostics import DifferentiationError
+from ..ir import instructions as I
 from ..ir.constants import ConstantFloat, ConstantInt, ConstantPoison, const_float, zero_of
 from ..ir.types import I32, FunctionType, Type, type_suffix
 from .special import digamma_function
@@ -153,12 +155,15 @@ class Emitter:
         vector base) is splatted over like's lanes."""
         def emit():
             t = like.type
-            if not (t.is_vector and not n.type.is_vector):
-                return self.b.cast("sitofp", n.value, t)
-            scalar = self.b.cast("sitofp", n.value, t.element)
+            splat = t.is_vector and not n.type.is_vector
+            to = t.element if splat else t
+            opcode, flags = primal_conversion(n.peek, to)
+            converted = self.b.cast(opcode, n.value, to, flags=flags)
+            if not splat:
+                return converted
             vector = zero_of(t)
             for lane in range(t.count):
-                vector = self.b.insertelement(vector, scalar, ConstantInt(I32, lane))
+                vector = self.b.insertelement(vector, converted, ConstantInt(I32, lane))
             return vector
         return self.later(like.type, emit)
 
@@ -199,6 +204,23 @@ class Emitter:
                       for a in args]
             out = self.b.insertelement(out, self.b.call(callee, values, flags=self.flags), lane)
         return out
+
+
+def primal_conversion(n, to: Type) -> tuple:
+    """(opcode, flags) converting the integer `n` to `to` as the primal
+    does, where the two agree: a `uitofp` (nneg) of n when n is known to be
+    non-negative, else sitofp.  The same conversion as the primal's lets
+    LLVM see that a partial's n and the primal's n are one value: sum
+    pow(x, i) / i under fast-math then folds i * x^(i-1) / i to x^(i-1),
+    which sitofp i beside the primal's uitofp nneg i keeps apart
+    (taylorlog).  The primal's nneg flag alone proves nothing: LLVM hoists
+    `uitofp nneg n` out of the branch that tested n > 0."""
+    if not isinstance(n, I.Instruction) or not known_non_negative(n):
+        return "sitofp", ()
+    for user in n.users:
+        if isinstance(user, I.Cast) and user.opcode == "uitofp" and user.type == to:
+            return "uitofp", tuple(f for f in user.flags if f == "nneg")
+    return "sitofp", ()
 
 
 def libm_name(name: str, t: Type) -> str:

@@ -21,10 +21,12 @@ access tags `!{base, access, i64 offset, i64 size}`.
 """
 from __future__ import annotations
 
-import re
 from typing import Dict, List, Optional, Tuple
 
-_ITEM = re.compile(r'\s*(?:!"((?:[^"\\]|\\.)*)"|(!\d+)|i\d+\s+(-?\d+)|(null))\s*(?:,|$)')
+from ..ir.compiled_regex import compile_cached
+
+_ITEM = compile_cached(r'\s*(?:!"((?:[^"\\]|\\.)*)"|(!\d+)|i\d+\s+(-?\d+)|(null))\s*(?:,|$)')
+_POINTER_NAME = compile_cached(r"(any )?p\d+ ")
 
 FLOAT_NAMES = {"float": "float", "double": "double", "long double": "x86_fp80",
                "_Float16": "half", "__fp16": "half", "__bf16": "bfloat"}
@@ -79,7 +81,7 @@ def _new_format(items) -> bool:
 
 
 def _is_pointer_name(name: str) -> bool:
-    return name in ("any pointer", "vtable pointer") or re.match(r"(any )?p\d+ ", name) is not None
+    return name in ("any pointer", "vtable pointer") or _POINTER_NAME.match(name) is not None
 
 
 class Tbaa:

@@ -88,10 +88,10 @@ class Builder:
     def mul(self, a, b, name=None, flags=()):
         return self.binop("mul", a, b, name, flags)
 
-    def cast(self, opcode: str, v, to: Type, name=None):
+    def cast(self, opcode: str, v, to: Type, name=None, flags=()):
         if v.type == to:
             return v
-        return self.insert(I.Cast(opcode, v, to), name)
+        return self.insert(I.Cast(opcode, v, to, flags), name)
 
     def pointer_cast(self, v, to: Type, name=None):
         """A bitcast between pointer types; nothing with opaque pointers."""

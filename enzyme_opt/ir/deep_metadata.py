@@ -10,18 +10,17 @@ metadata; LLVM checks it with the rest of the module.
 """
 from __future__ import annotations
 
-import re
 from typing import Callable, Dict, List, Optional, Tuple
 
-from .compiled_regex import LazyPattern
+from .compiled_regex import LazyPattern, compile_cached
 
 _STOP = LazyPattern(r'[{}()";\n]')
 _NAME = r'![-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*'
-_NODE_OPEN = re.compile(r'![A-Za-z_][A-Za-z0-9_]*\(')
+_NODE_OPEN = compile_cached(r'![A-Za-z_][A-Za-z0-9_]*\(')
 _REF = LazyPattern(r'![0-9]+')
-_DEF_HEAD = re.compile(r'![0-9]+[ \t]*=[ \t]*(?:distinct[ \t]+)?')
+_DEF_HEAD = compile_cached(r'![0-9]+[ \t]*=[ \t]*(?:distinct[ \t]+)?')
 _FN_HEAD = LazyPattern(_NAME + r'[ \t]+')
-_LIST_HEAD = re.compile(r',[ \t\r\n]*' + _NAME + r'[ \t\r\n]+')
+_LIST_HEAD = compile_cached(r',[ \t\r\n]*' + _NAME + r'[ \t\r\n]+')
 _SPLIT_HEAD = LazyPattern(r'[, \t\r\n]*!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)[ \t\r\n]+')
 _PAIRS = {"{": "}", "(": ")"}
 

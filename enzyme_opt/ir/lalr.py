@@ -24,10 +24,9 @@ carry what the diagnostics are made from.
 from __future__ import annotations
 
 import marshal
-import re
 from typing import Callable, Dict, List, Optional, Tuple
 
-from .compiled_regex import compile_from, compiled_form
+from .compiled_regex import compile_cached, compile_from, compiled_form
 from .tokens import Token, Tree
 
 _new_str = str.__new__
@@ -381,7 +380,7 @@ class FusedParser:
     def __init__(self, tables: Tables, callbacks: Dict[int, Callable], watch: Callable,
                  made: Optional[Dict[str, Callable]] = None,
                  deep: Optional[Dict[str, Callable]] = None):
-        self._blank = re.compile(tables.blank).match
+        self._blank = compile_cached(tables.blank).match
         # Only for the grammar's own blank: what BLANK_STARTS says is of it.
         self._blank_starts = BLANK_STARTS if tables.blank == BLANK else None
         self._tables = tables

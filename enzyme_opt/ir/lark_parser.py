@@ -15,7 +15,8 @@ from lark import Lark, Transformer, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..diagnostics import ParseError
-from .parser import STARTS, _CURRENT, _cache_path, _grammar_text, _watch
+from .parser import STARTS, _CURRENT, _grammar_text, _watch
+from .user_cache import cache_path
 from .syntax import ModuleSyntax
 from .tokens import Token
 
@@ -56,7 +57,7 @@ def lark_parser() -> Lark:
     """Lark's own parser: builds the tables, and diagnoses rejected input."""
     return Lark(_grammar_text(), parser="lalr", lexer="contextual", start=list(STARTS),
                 maybe_placeholders=True, transformer=_Dispatch(),
-                postlex=_LineTracker(), cache=_cache_path("lark-cache") or True)
+                postlex=_LineTracker(), cache=cache_path("lark-cache") or True)
 
 
 def parse_with_lark(syntax: ModuleSyntax) -> None:

@@ -1,16 +1,16 @@
 """Module, globals, functions and basic blocks."""
 from __future__ import annotations
 
-import re
 from typing import Dict, Iterator, List, Optional
 
+from .compiled_regex import compile_cached
 from .constants import ConstantExpr
 from .names import NameTable
 from .types import LABEL, FunctionType, NamedStructType, PointerType, Type
 from .values import Argument, Value
 
 
-_COMDAT = re.compile(r"\bcomdat(\s*\(\$[^)]*\))?")
+_COMDAT = compile_cached(r"\bcomdat(\s*\(\$[^)]*\))?")
 
 
 class BasicBlock(Value):
@@ -307,7 +307,7 @@ class Function(GlobalValue):
 
     def attribute_words(self) -> set:
         """Function attribute keywords, including those of `#N` groups."""
-        return set(re.findall(r'[A-Za-z_][\w]*|"[^"]*"', self._expanded_attrs()))
+        return set(_ATTRIBUTE_WORD.findall(self._expanded_attrs()))
 
     def target_attributes(self) -> str:
         """The attributes that say what machine code `self` is compiled for
@@ -320,7 +320,9 @@ class Function(GlobalValue):
         return " ".join(m.group(0) for m in _TARGET_ATTRIBUTE.finditer(self._expanded_attrs()))
 
 
-_TARGET_ATTRIBUTE = re.compile(
+_ATTRIBUTE_WORD = compile_cached(r'[A-Za-z_][\w]*|"[^"]*"')
+_GROUP_REFERENCE = compile_cached(r"#(\d+)")
+_TARGET_ATTRIBUTE = compile_cached(
     r'"(?:target-cpu|target-features|tune-cpu|denormal-fp-math(?:-f32)?|no-trapping-math'
     r'|less-precise-fpmad|(?:unsafe|no-infs|no-nans|no-signed-zeros|approx-func)-fp-math)'
     r'"="[^"]*"')
@@ -384,7 +386,7 @@ class Module:
 
     def with_groups(self, attrs: str) -> str:
         """Attribute text with each `#N` replaced by that group's attributes."""
-        return re.sub(r"#(\d+)", lambda m: self.attribute_groups.get(m.group(1), ""), attrs)
+        return _GROUP_REFERENCE.sub(lambda m: self.attribute_groups.get(m.group(1), ""), attrs)
 
     def materialize_all(self) -> None:
         """Read every function body still kept as text: use lists of global

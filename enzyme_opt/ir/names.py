@@ -1,14 +1,14 @@
 """Identifier spelling: quoting, escaping and uniquing of `%`/`@` names."""
 from __future__ import annotations
 
-import re
+from .compiled_regex import compile_cached
 
-_PLAIN = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*\Z")
-_NUMBER = re.compile(r"[0-9]+\Z")
+_PLAIN = compile_cached(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*\Z")
+_NUMBER = compile_cached(r"[0-9]+\Z")
 
 
 # What escape_string changes: anything but printable ASCII, and `"` and `\`.
-_NEEDS_ESCAPE = re.compile(r'[^\x20-\x7e]|["\\]')
+_NEEDS_ESCAPE = compile_cached(r'[^\x20-\x7e]|["\\]')
 
 
 def escape_string(text: str) -> str:

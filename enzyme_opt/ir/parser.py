@@ -34,6 +34,7 @@ from .names import parse_identifier
 from . import compiled_regex
 from .compiled_regex import LazyPattern
 from .syntax import ModuleSyntax
+from .user_cache import cache_path, write_atomically
 
 
 def _grammar_text() -> str:
@@ -202,7 +203,7 @@ def _cached_tables() -> Tables:
     those, only keeps versions apart.
     """
     sources = _table_sources()
-    path = _cache_path(f"{zlib.crc32(sources.encode('utf-8', 'surrogateescape')):08x}.tables")
+    path = cache_path(f"{zlib.crc32(sources.encode('utf-8', 'surrogateescape')):08x}.tables")
     if path is not None:
         try:
             with open(path, "rb") as f:
@@ -214,7 +215,7 @@ def _cached_tables() -> Tables:
     from .lark_parser import lark_parser
     tables = Tables(lark_parser(), STARTS)
     if path is not None:
-        _write_atomically(path, tables.to_bytes(sources))
+        write_atomically(path, tables.to_bytes(sources))
     return tables
 
 
@@ -231,46 +232,6 @@ def _table_sources() -> str:
             with open(path, encoding="utf-8", errors="surrogateescape") as f:
                 parts.append(f.read())
     return "\0".join(parts)
-
-
-def _write_atomically(path: str, data: bytes) -> None:
-    """Another process may be reading or writing the same cache file."""
-    import tempfile
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tables-")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except OSError:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
-
-
-def _cache_directories(base: str):
-    yield os.path.join(base, "enzyme-opt")
-    import tempfile         # only when the first will not do
-    yield os.path.join(tempfile.gettempdir(), f"enzyme-opt-{os.getuid()}")
-
-
-def _cache_path(name: str) -> Optional[str]:
-    """A file in the per-user cache directory, or None if there is none.
-
-    Without a usable home directory (a read-only one, in a container), a
-    directory of our own in the temporary directory serves, if nobody else
-    can write to it: the cache is loaded as code objects are (marshal).
-    """
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    for directory in _cache_directories(base):
-        try:
-            os.makedirs(directory, mode=0o700, exist_ok=True)
-            info = os.stat(directory)
-            if info.st_uid == os.getuid() and not info.st_mode & 0o022 and \
-                    os.access(directory, os.W_OK):
-                return os.path.join(directory, "llvm-grammar." + name)
-        except OSError:
-            continue
-    return None
 
 
 def parse_module(text: str, filename: str = "<stdin>", lazy: bool = False) -> Module:

@@ -13,7 +13,7 @@ from typing import Dict, List, Optional
 
 from ..diagnostics import ParseError
 from . import constants as C
-from .compiled_regex import LazyPattern
+from .compiled_regex import LazyPattern, compile_cached
 from .deep_metadata import split_attachments
 from . import instructions as I
 from .module import BasicBlock, Function, GlobalAlias, GlobalValue, GlobalVariable, Module
@@ -1270,8 +1270,8 @@ class ModuleSyntax:
             address.block = blocks.get(address.block.name, address.block)
 
 
-_STRINGS_AND_COMMENTS = re.compile(r'"[^"]*"|;[^\n]*')
-_OPAQUE_PTR = re.compile(r'(?<![-\w.$%@!#])ptr(?![-\w.$:])')   # not the label `ptr:`
+_STRINGS_AND_COMMENTS = compile_cached(r'"[^"]*"|;[^\n]*')
+_OPAQUE_PTR = compile_cached(r'(?<![-\w.$%@!#])ptr(?![-\w.$:])')   # not the label `ptr:`
 _TYPED_PTR = LazyPattern(r'(?:\bi\d+|\b(?:half|bfloat|float|double|x86_fp80|fp128|void)'
                         r'|%[-\w.$]+|[\]}>)])\s*\*')
 
@@ -1346,12 +1346,12 @@ def _balanced(open_: str, close: str, depth: int) -> str:
     return pattern
 
 
-_ATTACHMENT = re.compile(r'!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)[ \t]+(![0-9]+|!'
+_ATTACHMENT = compile_cached(r'!([-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*)[ \t]+(![0-9]+|!'
                          + _balanced("{", "}", 4) + r'|![A-Za-z_][A-Za-z0-9_]*'
                          + _balanced("(", ")", 4) + ')')
-_FLAG_WORDS = re.compile(r"inrange\s*\([^)]*\)|\w+")
+_FLAG_WORDS = compile_cached(r"inrange\s*\([^)]*\)|\w+")
 _NUMBERED_RESULT = LazyPattern(r"%(\d+)\s*=")
-_METADATA_DEF = re.compile(r"!(\d+)\s*=\s*(distinct\s+)?(.*)", re.S)
+_METADATA_DEF = compile_cached(r"!(\d+)\s*=\s*(distinct\s+)?(.*)", re.S)
 
 
 def _indexed_or_none(t, indices):

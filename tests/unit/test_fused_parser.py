@@ -199,3 +199,60 @@ def test_the_blank_fast_path_agrees_with_the_blanks_expression(text):
         if fast:
             m = blank.match(text, pos)
             assert (m.end() - pos if m else 0) == (c == " "), (text, pos)
+
+
+def test_cached_patterns_are_res_and_come_from_the_cache_file_in_the_next_process(
+        tmp_path, monkeypatch):
+    """compile_cached: the pattern re.compile makes (flags included), kept in
+    the per-user cache; a process that finds it there compiles nothing, and
+    a damaged or foreign file is compiled past."""
+    from enzyme_opt.ir import compiled_regex
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(compiled_regex, "_forms", None)
+    monkeypatch.setattr(compiled_regex, "_forms_path", None)
+    cases = [(r"(\w+)=(\d+)", 0), (r"^x.$", re.M | re.S), (r"(?P<n>a)|b", re.A)]
+    for regex, flags in cases:
+        assert compiled_regex.compile_cached(regex, flags) == re.compile(regex, flags)
+    path = compiled_regex._forms_file()
+    assert path.startswith(str(tmp_path))
+    # As the next process: the forms read from the file, no compiling.
+    monkeypatch.setattr(compiled_regex, "_forms", None)
+    real_compile, compiling = re.compile, []
+    monkeypatch.setattr(re, "compile", lambda *a: compiling.append(a) or real_compile(*a))
+    made = [compiled_regex.compile_cached(regex, flags) for regex, flags in cases]
+    monkeypatch.setattr(re, "compile", real_compile)
+    assert compiling == []
+    assert made == [re.compile(regex, flags) for regex, flags in cases]
+    # A damaged file: compiled as usual, and written anew.
+    with open(path, "wb") as f:
+        f.write(b"\x00garbage")
+    monkeypatch.setattr(compiled_regex, "_forms", None)
+    assert compiled_regex.compile_cached(*cases[1]) == re.compile(*cases[1])
+    monkeypatch.setattr(compiled_regex, "_forms", None)
+    assert (cases[1][0], int(cases[1][1])) in compiled_regex._known_forms()
+    # An entry that does not make its pattern (another regex under the key).
+    monkeypatch.setattr(compiled_regex, "_forms", {(r"a+", 0): compiled_regex.compiled_form("b")})
+    assert compiled_regex.compile_cached(r"a+") == re.compile(r"a+")
+    # No cache directory: compiled as re does, no form made for nothing.
+    monkeypatch.setattr(compiled_regex, "_forms", None)
+    monkeypatch.setattr(compiled_regex, "_forms_file", lambda: None)
+    monkeypatch.setattr(compiled_regex, "compiled_form", lambda *a: pytest.fail("made a form"))
+    assert compiled_regex.compile_cached(r"b+c", re.I) == re.compile(r"b+c", re.I)
+
+
+def test_the_packages_module_level_patterns_are_those_re_compiles():
+    """Every pattern a module of the package holds at its top level, made
+    through the cache or not, equals re.compile's of its text and flags."""
+    import importlib
+    import pkgutil
+    import enzyme_opt
+    seen = 0
+    for info in pkgutil.walk_packages(enzyme_opt.__path__, "enzyme_opt."):
+        if info.name.endswith(("lark_parser", "lark_import", "command", "__main__")):
+            continue
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if isinstance(value, re.Pattern):
+                assert value == re.compile(value.pattern, value.flags), (info.name, value)
+                seen += 1
+    assert seen >= 20

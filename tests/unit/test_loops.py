@@ -231,3 +231,46 @@ def test_constant_trip_counts_and_constant_integers():
     values = {i.name: i for i in blocks["exit"].instructions}
     assert constant_integer(values["bytes"]) == 4
     assert constant_integer(values["runtime"]) is None
+
+
+def _leaving_by_running(start, step, bits, predicate, bound, tests_increment, exit_when, limit):
+    """last_before_leaving's answer, one iteration after another with each
+    value made signed or unsigned as the predicate reads it."""
+    size = 1 << bits
+
+    def read(v):
+        v %= size
+        return v - size if predicate[0] == "s" and v >= size >> 1 else v
+    ops = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "gt": lambda a, b: a > b,
+           "ge": lambda a, b: a >= b, "lt": lambda a, b: a < b, "le": lambda a, b: a <= b}
+    op = ops[predicate.lstrip("su") if predicate not in ("eq", "ne") else predicate]
+    value = start
+    for _ in range(limit):
+        tested = value + step if tests_increment else value
+        if op(read(tested), read(bound)) == exit_when:
+            v = value % size
+            return v - size if v >= size >> 1 else v
+        value += step
+    return None
+
+
+def test_last_value_before_leaving_solved_or_run_as_each_iteration_would():
+    # The loop that leaves at equality is solved (modular arithmetic), the
+    # others run with sign bits flipped: both against running it plainly,
+    # with wrapping, steps sharing factors with 2^bits, and limits that cut.
+    import random
+    from enzyme_opt.analysis.loops import last_before_leaving
+    rng = random.Random(21)
+    predicates = ["eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"]
+    for _ in range(6000):
+        bits = rng.choice([1, 3, 4, 8, 32, 64])
+        size = 1 << bits
+        near = lambda: rng.choice([rng.randrange(-40, 40), rng.randrange(-size, size)])
+        case = (near(), rng.choice([1, -1, 2, -2, 4, 3, 6, near()]), bits,
+                rng.choice(predicates), near(), rng.random() < 0.5, rng.random() < 0.5,
+                rng.choice([1, 16, 40, 300]))
+        assert last_before_leaving(*case) == _leaving_by_running(*case), case
+    # hand_objective's loop: 10000 iterations, found without running them.
+    assert last_before_leaving(0, 1, 64, "eq", 10000, True, True, 1 << 16) == 9999
+    assert last_before_leaving(0, 1, 64, "eq", 10000, True, True, 9999) is None
+    assert last_before_leaving(0, 2, 64, "eq", 7, False, True, 1 << 16) is None

@@ -9,8 +9,9 @@ pattern over the Itanium mangling.
 """
 from __future__ import annotations
 
-import re
 from typing import NamedTuple, Optional
+
+from ...ir.compiled_regex import compile_cached
 
 
 class Allocator(NamedTuple):
@@ -30,13 +31,13 @@ ALLOCATORS = {
 }
 # operator new / new[] (`_Znwm`, `_ZnamSt11align_val_tRKSt9nothrow_t`, ...):
 # the size first, then the alignment for the aligned forms.
-_OPERATOR_NEW = re.compile(r"_Zn[wa][mj](?P<aligned>St11align_val_t)?(RKSt9nothrow_t)?\Z")
+_OPERATOR_NEW = compile_cached(r"_Zn[wa][mj](?P<aligned>St11align_val_t)?(RKSt9nothrow_t)?\Z")
 
 # free and operator delete / delete[] in every form (`_ZdlPv`, sized
 # `_ZdlPvm`, aligned, nothrow), and Rust's `__rust_dealloc(ptr, size, align)`:
 # the pointer is the first argument.
 DEALLOCATORS = frozenset(("free", "__rust_dealloc"))
-_OPERATOR_DELETE = re.compile(r"_Zd[la]Pv[mj]?(St11align_val_t)?(RKSt9nothrow_t)?\Z")
+_OPERATOR_DELETE = compile_cached(r"_Zd[la]Pv[mj]?(St11align_val_t)?(RKSt9nothrow_t)?\Z")
 
 
 class Reallocator(NamedTuple):

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
+from ...ir.compiled_regex import LazyPattern
 from .mpi import is_mpi_inactive
 
 NO_VISIBLE_WRITES = frozenset((
@@ -48,29 +49,13 @@ INACTIVE_FUNCTIONS = NO_VISIBLE_WRITES | frozenset((
     "_Unwind_Resume", "__gxx_personality_v0",
 ))
 
-class _Pattern:
-    """A regular expression compiled when a name is first matched against it:
-    the names of C programs never are (see *_PATTERN_FIRST), and compiling
-    all of them was the largest part of importing the AD."""
-
-    __slots__ = ("pattern", "_compiled")
-
-    def __init__(self, pattern: str):
-        self.pattern, self._compiled = pattern, None
-
-    def match(self, name: str):
-        if self._compiled is None:
-            self._compiled = re.compile(self.pattern)
-        return self._compiled.match(name)
-
-
 # The characters that names the patterns below can match begin with (a test
 # derives them from the patterns): other names are matched by none of them.
 INACTIVE_PATTERN_FIRST = ("_",)
 INPUT_PATTERN_FIRST = ("_", "f", "g", "s")
 
 # (pattern, what it matches).  Patterns are matched at the start of the name.
-INACTIVE_PATTERNS = tuple((_Pattern(p), why) for p, why in (
+INACTIVE_PATTERNS = tuple((LazyPattern(p), why) for p, why in (
     # -- C++ (Itanium mangling) ---------------------------------------------
     (r"__cxa_", "the C++ ABI runtime: guards, exceptions, atexit"),
     (r"_ZSt\d+__throw_", "std::__throw_bad_alloc and kin (they only throw)"),
@@ -128,7 +113,7 @@ class InputFunction(NamedTuple):
 # they read (characters, parsed numbers, file bytes) through their pointer
 # arguments.  Matched at the start of the name, before INACTIVE_PATTERNS
 # (std::streambuf's sgetn is input, its other members are not).
-INPUT_PATTERNS = tuple((_Pattern(p), first, why) for p, first, why in (
+INPUT_PATTERNS = tuple((LazyPattern(p), first, why) for p, first, why in (
     (r"(__isoc\d\d_)?scanf\Z", 1, "scanf: into the arguments after the format"),
     (r"(__isoc\d\d_)?[sf]scanf\Z", 2, "sscanf, fscanf: into the arguments after the format"),
     (r"(fread|fgets|getline|getdelim)\Z", 0, "fread, fgets, getline: into the buffer"),
@@ -144,7 +129,7 @@ INPUT_PATTERNS = tuple((_Pattern(p), first, why) for p, first, why in (
 # The complete-object constructors (C1) of the library's stream and stream
 # buffer classes: an object one of them built has exactly that class, so a
 # call through its vtable reaches the library's own virtual members.
-LIBRARY_OBJECT_CONSTRUCTOR = _Pattern(
+LIBRARY_OBJECT_CONSTRUCTOR = LazyPattern(
     r"_ZNSt(7__cxx11)?\d+(basic_\w*(?:stream|buf)|__basic_file)I([cw])St11char_traitsI\3E"
     r"(SaI\3E)?EC1E")
 

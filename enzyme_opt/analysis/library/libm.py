@@ -9,10 +9,9 @@ ones); memory analysis needs the names alone.
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
-from ...ir.compiled_regex import LazyPattern
+from ...ir.compiled_regex import LazyPattern, compile_cached
 
 MATH_FUNCTIONS = frozenset((
     "sin", "cos", "tan", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p",
@@ -66,7 +65,7 @@ for _op in ("exp", "log", "sqrt", "sin", "cos", "sinh", "cosh", "tan", "tanh", "
 del _op
 
 _VECTOR_VARIANT = LazyPattern(r"_ZGV[a-z]N\d+v+_(\w+)\Z")
-_TYPE_PART = re.compile(r"(v|nxv)?\d*(f|i|bf)\d+\Z")
+_TYPE_PART = compile_cached(r"(v|nxv)?\d*(f|i|bf)\d+\Z")
 
 
 def math_function(callee_name: str) -> Optional[str]:

@@ -17,8 +17,9 @@ adjoint, a send's a receive of the adjoint from the destination.
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
+
+from ...ir.compiled_regex import compile_cached
 
 # routine -> its parameters
 PARAMETERS = {
@@ -53,7 +54,7 @@ ANY_SOURCE = ANY_TAG = -1          # Open MPI's MPI_ANY_SOURCE and MPI_ANY_TAG
 # MPI functions that pass no derivative on: setting up, querying ranks and
 # sizes, timing, synchronising, and handles (communicators, groups,
 # operations, datatypes, requests) that hold no floats of the program.
-_INACTIVE = re.compile(
+_INACTIVE = compile_cached(
     r"MPI_(Init|Init_thread|Initialized|Finalize|Finalized|Abort|Query_thread|Is_thread_main"
     r"|Comm_(rank|size|dup|split|split_type|free|compare|group|set_name|get_name|create)"
     r"|Group_\w+|Barrier|Wtime|Wtick|Get_processor_name|Get_version|Get_library_version"
