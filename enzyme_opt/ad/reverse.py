@@ -54,6 +54,7 @@ from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward, reserve_loop_tapes
 from .loop_hints import allow_unrolling
+from .noneed_memory import drop_unneeded_primal_stores
 from .partial_adjoints import PartialAdjoints
 from .openmp import fork_of, parallel_split, restore_forks
 from .rules import RULES, Emitter, Expr, scaled
@@ -126,6 +127,7 @@ class ReverseGenerator:
         self.rev_blocks: Dict[int, object] = {}  # id(forward block) -> its reverse
         self.pop_blocks: Dict[int, object] = {}  # id(forward block) -> its reverse's tape pops
         self.final = None                 # the reverse's last block
+        self.final_ret = None             # and its return
         self.ret_value = None             # the value returned, seeded with the adjoint
 
     # ------------------------------------------------------------------ lanes
@@ -248,6 +250,8 @@ class ReverseGenerator:
         self._instrument_forward()
         self._check_reverse_only_shadows()
         restore_forks(self)
+        self._start_tape()
+        self._drop_unneeded_primal_stores()
         use_math_intrinsics(self.module, self.fwd)
         self.dropped_math_calls = drop_unneeded_math_calls(self.fwd)
         for fn in {id(self.fwd): self.fwd, id(self.rev): self.rev}.values():
@@ -263,7 +267,7 @@ class ReverseGenerator:
             self.rev_alloca = Builder(self.rev_entry, 0)
         else:
             self.rev_alloca = self.fwd_alloca
-            self.fwd_tape = T.init_tape(self.fwd_alloca, self.ctx.tape_spares)
+            self.fwd_tape = T.tape_header(self.fwd_alloca)     # set up by _start_tape
             self.rev_tape = self.fwd_tape
 
     def _make_pred_indices(self) -> None:
@@ -762,9 +766,8 @@ class ReverseGenerator:
                  if self.info.is_active(self.fwd_arg_of(a)) else zero_of(a.type)
                  for a, k in zip(self.primal.args, self.kinds)
                  if returns_gradient(a.type, k) for lane in range(self.width)]
-        if not self.split:
-            T.release_tape(b, self.rev_tape, self.ctx.tape_spares)
         b.ret_all(grads)
+        self.final_ret = b.block.terminator
 
     def fwd_arg_of(self, primal_arg):
         return self.fwd_args[primal_arg.index]
@@ -802,6 +805,41 @@ class ReverseGenerator:
         instrument_forward(self)
         self.undo.instrument(self)
         reserve_loop_tapes(self)
+
+    def _drop_unneeded_primal_stores(self) -> None:
+        """A combined derivative leaves out the primal's stores through its
+        `enzyme_dupnoneed` pointers, which its caller does not want (and may
+        pass as null), when nothing it keeps reads that memory: neither
+        sweep loads through them nor hands them to a call (noneed_memory.py),
+        and, the parameter being `noalias` (restrict, or the alias-checked
+        version), no other pointer reaches it.  Split derivatives keep them:
+        their caller's reverse runs later."""
+        if self.split:
+            return
+        noneed = [self.fwd_args[a.index] for a, kind in zip(self.primal.args, self.kinds)
+                  if kind == Activity.DUPNONEED and a.type.is_pointer
+                  and "noalias" in a.attrs.split()]
+        if noneed:
+            drop_unneeded_primal_stores(self.fwd, noneed)
+
+    def _start_tape(self) -> None:
+        """Set up a combined derivative's tape once every push is known: in
+        its own frame when one call pushes at most STACK_TAPE_BYTES (not where
+        derivatives are differentiated again: no tape_spares), else in the
+        thread's tape, kept for the next call at the return."""
+        if self.split:
+            return
+        b = Builder().position_after(self.fwd_tape)
+        bound = T.pushed_bytes_bound(self.fwd, self.fwd_tape) if self.ctx.tape_spares else None
+        if bound == 0:
+            T.clear_tape(b, self.fwd_tape)
+        elif bound is not None and bound <= T.STACK_TAPE_BYTES:
+            T.init_stack_tape(b, self.fwd_tape, bound)
+        else:
+            T.init_tape_at(b, self.fwd_tape, self.ctx.tape_spares)
+            if self.final_ret is not None:
+                T.release_tape(Builder().position_before(self.final_ret), self.fwd_tape,
+                               self.ctx.tape_spares)
 
 
 def adjoint_zero(t):

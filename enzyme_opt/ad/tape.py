@@ -14,11 +14,16 @@ tape is an out-of-line call.
 """
 from __future__ import annotations
 
+from typing import Optional
+
+from ..analysis.cfg import blocks_in_cycles
+from ..analysis.loops import LoopInfo, constant_integer, constant_trip_count
 from ..analysis.tbaa import OPAQUE_NAME, Name, node_items
 from ..ir import Builder, Function
+from ..ir import instructions as I
 from ..ir.constants import ConstantNull, ConstantZero
 from ..ir.module import INLINED_HELPER_ATTRIBUTES, GlobalVariable
-from ..ir.types import I8, I32, I64, FunctionType, StructType, VOID
+from ..ir.types import I8, I32, I64, ArrayType, FunctionType, StructType, VOID
 
 HEADER_BYTES = 24          # what `__enzyme_augmentsize` reports
 TAPE = "enzyme_opt.tape"
@@ -502,21 +507,118 @@ def local_header(fn):
     return Builder(fn.entry, 0).alloca(tape_type(fn.module), name="tape.unused", align=8)
 
 
+# The most bytes a derivative keeps in a tape on its own stack frame
+# (`init_stack_tape`) rather than in the thread's heap tape.
+STACK_TAPE_BYTES = 1024
+
+
+def tape_header(b: Builder, name: str = "tape"):
+    """A tape header on the stack of the current function, not yet set up
+    (`init_tape_at` or `init_stack_tape` sets it up once all pushes are known)."""
+    return b.alloca(tape_type(b.module), name=name, align=8)
+
+
+def init_stack_tape(b: Builder, tape, nbytes: int) -> None:
+    """Set `tape` up over a buffer of `nbytes` in the current function's frame.
+
+    For a combined derivative whose every call pushes at most `nbytes`
+    (`pushed_bytes_bound`): it needs no thread-local spare, no free at the
+    end, and once its callees are inlined LLVM sees the buffer's size and the
+    constant offsets, so the capacity checks fold away and the entries can
+    live in registers.  The buffer is never grown (a push beyond the bound
+    would pass a stack address to realloc): the bound may exceed what a call
+    pushes, never fall short of it."""
+    base = b.alloca(ArrayType(nbytes, I8), name="tape.stack", align=16)
+    if base.type != byte_ptr(b.module):        # typed pointers: [n x i8]*
+        base = b.cast("bitcast", base, byte_ptr(b.module))
+    _set_fields(b, tape, base, b.i64(0), b.i64(nbytes))
+
+
+def pushed_bytes_bound(fn, tape) -> Optional[int]:
+    """The most bytes one call of `fn` can push on `tape` (a value of `fn`),
+    counting the pushes of the callees it hands the tape to, and the room
+    each reserve asks for (besides the pushes it pays for, which are
+    counted too: a reserve may ask for more than they take); None when that
+    is not bounded by a constant: a push or reserve of a variable size, a
+    push in a cycle that is not a loop with a constant trip count, the tape
+    handed to anything but a defined function (an indirect call, a runtime
+    call, a store) or to a function that calls itself."""
+    return _bound(fn, tape, set())
+
+
+def _bound(fn, tape, active: set) -> Optional[int]:
+    if id(fn) in active:
+        return None
+    active = active | {id(fn)}
+    runs = _block_runs(fn)
+    total = 0
+    for user in tape.users:
+        if not isinstance(user, I.CallBase) or user.callee is tape:
+            return None
+        callee = user.called_function
+        if callee is not None and callee.name == POP:
+            continue
+        times = runs(user.parent)
+        if callee is None or times is None:
+            return None
+        if callee.name in (PUSH, RESERVED_PUSH, RESERVE):
+            size = constant_integer(user.args[1])
+            if size is None or user.args[0] is not tape:
+                return None
+            total += times * size
+            continue
+        if (callee.is_declaration or callee.name.startswith(TAPE + ".")
+                or any(arg is tape for arg in user.args[len(callee.args):])):   # variadic
+            return None
+        for arg, param in zip(user.args, callee.args):
+            if arg is tape:
+                inner = _bound(callee, param, active)
+                if inner is None:
+                    return None
+                total += times * inner
+    return total
+
+
+def _block_runs(fn):
+    """block -> how many times it can run in one call of `fn` at most (None:
+    not bounded by a constant)."""
+    cyclic = blocks_in_cycles(fn)
+    info = None
+
+    def runs(block):
+        nonlocal info
+        if id(block) not in cyclic:
+            return 1
+        info = info or LoopInfo(fn)
+        loops = info.loops_around(block)
+        count = 1 if loops and info.is_reducible() else None
+        for loop in loops:
+            trips = constant_trip_count(loop, info.dom.preds)
+            count = None if trips is None or count is None else count * trips
+        return count
+    return runs
+
+
 def init_tape(b: Builder, spares: bool, kind: str = TAPE, name: str = "tape"):
     """An empty tape on the stack of the current function, in the memory the
     thread's previous derivative call left behind (see `release_tape`) if
     `spares` (the context's `tape_spares`) allows.  Stacks of another `kind`
     (the undo logs) keep memory of their own."""
-    tape = b.alloca(tape_type(b.module), name=name, align=8)
+    tape = tape_header(b, name)
+    init_tape_at(b, tape, spares, kind)
+    return tape
+
+
+def init_tape_at(b: Builder, tape, spares: bool, kind: str = TAPE) -> None:
+    """Set up the header `tape` as `init_tape` does."""
     if not _keeps_spare(b.module, spares):
         clear_tape(b, tape)
-        return tape
+        return
     spare = _spare(b.module, kind)
     base = tape_base(b, spare, "spare.base")
     cap = _load_field(b, spare, 2, "spare.cap")
     clear_tape(b, spare)
     _set_fields(b, tape, base, b.i64(0), cap)
-    return tape
 
 
 _HOSTED = ("linux", "darwin", "apple", "windows", "freebsd", "netbsd", "openbsd")

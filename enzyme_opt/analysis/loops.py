@@ -61,6 +61,28 @@ class LoopInfo:
             for b in loop.blocks:
                 self.innermost.setdefault(b, loop)
 
+    def is_reducible(self) -> bool:
+        """Whether every cycle of the function is one of these loops: the
+        reachable blocks, without the edges into a header from the blocks it
+        dominates, form no cycle (else a block may run more than once per
+        iteration of the loops around it)."""
+        dom = self.dom
+        edges = {id(b): [s for s in b.successors if not dom.dominates(s, b)]
+                 for b in dom.order}
+        indegree = {id(b): 0 for b in dom.order}
+        for succs in edges.values():
+            for s in succs:
+                indegree[id(s)] += 1
+        ready = [b for b in dom.order if indegree[id(b)] == 0]
+        seen = 0
+        while ready:
+            seen += 1
+            for s in edges[id(ready.pop())]:
+                indegree[id(s)] -= 1
+                if indegree[id(s)] == 0:
+                    ready.append(s)
+        return seen == len(dom.order)
+
     def loops_around(self, block) -> List[Loop]:
         """The loops containing `block`, innermost first."""
         out = []
@@ -143,6 +165,27 @@ def constant_final_count(loop, counter, preds, limit=SIMULATED_ITERATIONS):
     only through one block, by `br (icmp X, B)` with B a constant and X the
     counter or its increment.  The runs are simulated (at most `limit`
     iterations); None when any of that does not hold."""
+    run = _simulated_run(loop, counter, preds, limit)
+    return None if run is None else run[0]
+
+
+def constant_trip_count(loop, preds, limit=SIMULATED_ITERATIONS):
+    """How many times the header of `loop` runs in every run of it, when a
+    counter of its header makes that the same constant in every run (see
+    constant_final_count); None when no counter does.  A block of the loop
+    outside its nested loops runs at most that often per run."""
+    for counter in loop.header.instructions:
+        if not isinstance(counter, I.Phi):
+            break
+        run = _simulated_run(loop, counter, preds, limit)
+        if run is not None:
+            return run[1]
+    return None
+
+
+def _simulated_run(loop, counter, preds, limit):
+    """(the counter's value in the last iteration, the number of iterations)
+    of every run of `loop`, for constant_final_count; None when unknown."""
     parts = counter_parts(counter)
     if parts is None or counter.parent is not loop.header:
         return None
@@ -154,9 +197,16 @@ def constant_final_count(loop, counter, preds, limit=SIMULATED_ITERATIONS):
     if exiting is None:
         return None
     test, exit_when = exiting
-    return last_before_leaving(start.value, step.value, counter.type.bits, test.predicate,
+    bits = counter.type.bits
+    last = last_before_leaving(start.value, step.value, bits, test.predicate,
                                test.operands[1].value, test.operands[0] is increment,
                                exit_when, limit)
+    if last is None:
+        return None
+    # The counter first takes its last value in the last iteration (taken
+    # earlier, the same test would have left then).
+    size = 1 << bits
+    return last, _steps_to_reach(start.value % size, step.value % size, last % size, size) + 1
 
 
 def last_before_leaving(start: int, step: int, bits: int, predicate: str, bound: int,
@@ -320,6 +370,39 @@ def _loop_blocks(loop, preds):
         found[id(b)] = b
         work.extend(preds[id(b)])
     return list(found.values())
+
+
+def constant_integer(v, depth: int = 16) -> Optional[int]:
+    """The value (unsigned, in v's width) of an integer `v` computed from
+    constants only, by add, sub, mul, udiv, icmp, select, zext, sext and
+    trunc (the room a tape reserve asks for before a loop of constant
+    count); None for anything else."""
+    if isinstance(v, ConstantInt):
+        return v.value % (1 << v.type.bits)
+    if depth == 0 or not isinstance(v, (I.BinaryOp, I.Compare, I.Select, I.Cast)) or \
+            not v.type.is_int:
+        return None
+    ops = [constant_integer(op, depth - 1) for op in v.operands]
+    if None in ops:
+        return None
+    if isinstance(v, I.Select):
+        return ops[1] if ops[0] else ops[2]
+    if isinstance(v, I.Compare):
+        if v.opcode != "icmp":
+            return None
+        flip = 1 << (v.operands[0].type.bits - 1) if v.predicate[0] == "s" else 0
+        compare = _COMPARISONS[v.predicate[1:] if v.predicate[0] in "su" else v.predicate]
+        return int(compare(ops[0] ^ flip, ops[1] ^ flip))
+    bits = v.type.bits
+    if isinstance(v, I.Cast):
+        wide = {"zext": ops[0], "trunc": ops[0],
+                "sext": _signed(ops[0], v.operands[0].type.bits)}.get(v.opcode)
+        return None if wide is None else wide % (1 << bits)
+    a, b = ops
+    if v.opcode == "udiv":
+        return a // b if b else None
+    result = {"add": a + b, "sub": a - b, "mul": a * b}.get(v.opcode)
+    return None if result is None else result % (1 << bits)
 
 
 def _steps_to_reach(value: int, step: int, target: int, size: int) -> Optional[int]:

@@ -2,7 +2,8 @@
 ; unchanged memory, the counter is stepped back by one in the reverse loop
 ; (its value before the loop need not be saved: the loop runs once per
 ; call), and the first-iteration test comes from the counter.  Nothing is
-; allocated per iteration; the (empty) tape is freed once at the end.
+; allocated, per iteration or at all: nothing is pushed, so the tape is an
+; empty header and nothing is freed at the end.
 ; RUN: enzyme-opt %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %lli %t.ll | FileCheck --check-prefix=OUT %s
@@ -64,6 +65,6 @@ define i32 @main() {
 ; CHECK-NEXT: %i.prev = sub i64 %i.now, 1
 ; CHECK-NEXT: store i64 %i.prev, ptr %i.slot
 ; CHECK: invert.done:
-; CHECK: call void @free(ptr
-; CHECK-NEXT: ret void
+; CHECK-NOT: call void @free(ptr
+; CHECK: ret void
 ; OUT: {{^}}2 -4 1 6{{$}}

@@ -81,11 +81,11 @@ define i32 @main() {
 ; CHECK-NOT:   call void @free
 ; CHECK:       call void @enzyme_opt.tape.release(ptr %tape)
 ; CHECK-NEXT:  ret void
-; CHECK-LABEL: define internal void @enzyme_opt.tape.release(ptr %tape) alwaysinline nounwind
-; CHECK:       call void @free(ptr %kept)
 ; CHECK-LABEL: define internal ptr @enzyme_opt.tape.push(
 ; CHECK:       call preserve_allcc void @enzyme_opt.tape.grow(ptr %old.base, i64 %capacity, ptr %grown.ptr)
 ; CHECK-LABEL: define internal preserve_allcc void @enzyme_opt.tape.grow(ptr %base, i64 %capacity, ptr %grown) noinline nounwind cold
 ; CHECK:       call ptr @realloc(
 ; CHECK:       call i32 @madvise(ptr %{{.*}}, i64 %{{.*}}, i32 14)
+; CHECK-LABEL: define internal void @enzyme_opt.tape.release(ptr %tape) alwaysinline nounwind
+; CHECK:       call void @free(ptr %kept)
 ; OUT: 6 6 2e+06

@@ -3,7 +3,8 @@ import re
 
 from string import Template
 
-from enzyme_opt.analysis.loops import LoopInfo, iteration_bound
+from enzyme_opt.analysis.loops import (LoopInfo, constant_integer, constant_trip_count,
+                                       iteration_bound)
 from enzyme_opt.ir.parser import parse_module
 from enzyme_opt.passes import DEFAULT_PIPELINE, parse_pipeline, run_pipeline
 from enzyme_opt.ir import print_module
@@ -187,6 +188,49 @@ def test_iteration_bound_of_64_bit_counters_needs_32_bit_ends():
     assert _bound_of(type="i64", bound="%w", step="1", pred="ne") == (1, False)
     assert _bound_of(type="i64", bound="%big") is None                   # N - S may not fit
     assert _bound_of(type="i64", bound="%m", start="1") is None
+
+
+CONSTANT_RUNS = """
+define i64 @f(i1 %c) {
+entry:
+  br label %top
+top:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %top.body ]
+  %i.done = icmp eq i32 %i, 3
+  br i1 %i.done, label %rotated, label %top.body
+top.body:
+  %i.next = add nsw i32 %i, 1
+  br label %top
+rotated:
+  %k = phi i64 [ 2, %top ], [ %k.next, %rotated ]
+  %k.next = add nuw nsw i64 %k, 2
+  %k.done = icmp ugt i64 %k.next, 9
+  br i1 %k.done, label %exit, label %rotated
+exit:
+  %w = zext i32 5 to i64
+  %up = add i64 %w, 3
+  %steps = udiv i64 %up, 2
+  %big = icmp ugt i64 %steps, 3
+  %bytes = select i1 %big, i64 %steps, i64 7
+  %runtime = select i1 %c, i64 1, i64 2
+  ret i64 %bytes
+}
+"""
+
+
+def test_constant_trip_counts_and_constant_integers():
+    fn = parse_module(CONSTANT_RUNS).get("f")
+    blocks, info = _blocks(fn), LoopInfo(fn)
+    preds = info_preds(fn)
+    # tested at the top: the header runs 4 times (i = 0..3), the body 3
+    assert constant_trip_count(info.loops_around(blocks["top.body"])[0], preds) == 4
+    # tested at the bottom: k = 2, 4, 6, 8
+    assert constant_trip_count(info.loops_around(blocks["rotated"])[0], preds) == 4
+    assert LoopInfo(parse_module(NEST).get("f")).is_reducible() is False
+    assert info.is_reducible()
+    values = {i.name: i for i in blocks["exit"].instructions}
+    assert constant_integer(values["bytes"]) == 4
+    assert constant_integer(values["runtime"]) is None
 
 
 def _leaving_by_running(start, step, bits, predicate, bound, tests_increment, exit_when, limit):
