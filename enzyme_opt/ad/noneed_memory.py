@@ -106,14 +106,16 @@ def unread_around(call, root) -> bool:
 
 def _escapes(may_point, insts) -> bool:
     """Is a pointer that may point into the memory kept where it can be read
-    back (stored as a value, a volatile copy included, or converted to an
-    integer)?  A load through the copy reads what the dropped stores wrote:
-    a struct holding it handed to a reader, a global a callee reads."""
+    back (stored as a value, a volatile copy included, converted to an
+    integer, returned)?  A load through the copy reads what the dropped
+    stores wrote: a struct holding it handed to a reader.  (Loads, calls and
+    address arithmetic the caller sees to; a comparison reads nothing.)"""
     for inst in insts:
         if isinstance(inst, I.Store):
             if id(inst.value) in may_point:
                 return True
-        elif isinstance(inst, (I.Load, I.CallBase)) or _address_operands(inst) is not None:
+        elif isinstance(inst, (I.Load, I.CallBase, I.Compare)) or \
+                _address_operands(inst) is not None:
             continue
         elif any(id(op) in may_point for op in inst.operands):
             return True
