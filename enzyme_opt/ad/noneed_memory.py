@@ -104,6 +104,24 @@ def unread_around(call, root) -> bool:
     return True
 
 
+def _escapes(may_point, insts) -> bool:
+    """Is a pointer that may point into the memory kept where it can be read
+    back (stored as a value, a volatile copy included, converted to an
+    integer, returned)?  A load through the copy reads what the dropped
+    stores wrote: a struct holding it handed to a reader.  (Loads, calls and
+    address arithmetic the caller sees to; a comparison reads nothing.)"""
+    for inst in insts:
+        if isinstance(inst, I.Store):
+            if id(inst.value) in may_point:
+                return True
+        elif isinstance(inst, (I.Load, I.CallBase, I.Compare)) or \
+                _address_operands(inst) is not None:
+            continue
+        elif any(id(op) in may_point for op in inst.operands):
+            return True
+    return False
+
+
 def drop_unneeded_primal_stores(fn, roots: list) -> int:
     """Erase `fn`'s stores through pointers computed from `roots` (the
     primal `enzyme_dupnoneed` parameters) when no needed load reads through
@@ -126,7 +144,7 @@ def drop_unneeded_primal_stores(fn, roots: list) -> int:
     may_point = _may_point_into(roots)
     if any(isinstance(inst, I.Load) and id(inst.pointer) in may_point and id(inst) in live
            or isinstance(inst, I.CallBase) and any(id(a) in may_point for a in inst.args)
-           for inst in insts):
+           for inst in insts) or _escapes(may_point, insts):
         return 0
     for store in stores:
         store.erase()

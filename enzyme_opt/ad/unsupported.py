@@ -195,8 +195,11 @@ def check_active_stores(fn, info, function) -> None:
     """An active float stored through a pointer that a global holds (a static
     workspace, a buffer the caller hung on a global) lands in memory without
     a shadow: its derivative would be dropped, and read back as zero.  (A
-    pointer from an `enzyme_const` argument is the caller's choice.)"""
+    pointer from an `enzyme_const` argument is the caller's choice.)  So
+    does a pointer with a shadow stored into such a global and read back."""
     for inst in fn.instructions():
+        if isinstance(inst, I.Store) and inst.value.type.is_pointer:
+            _refuse_shadowed_pointer_in_global(info, function, inst)
         if not isinstance(inst, I.Store) or not contains_float(inst.value.type) or \
                 not info.is_active(inst.value) or info.has_shadow(inst.pointer):
             continue
@@ -214,6 +217,28 @@ def check_active_stores(fn, info, function) -> None:
                 f"{_callee_text(source)}: what that memory is, and so its shadow, is unknown "
                 "(the derivative would be dropped)", function=function, instruction=inst)
         _refuse_read_back(fn, info, function, inst)
+
+
+def _refuse_shadowed_pointer_in_global(info, function, store) -> None:
+    """A pointer with a shadow (a duplicated argument's) stored into a global
+    that has none, and that code may read (an instruction using it other
+    than a store into it): what is read through the copy (by a callee taking
+    no pointer) carries no derivative, and the call would look inactive.
+    Refused; a global only written is harmless.  (Uses through constant
+    expressions, `bitcast (@g to i8**)` of typed pointers, record no users:
+    not seen here, so such a global is let through as before.)"""
+    holder = address_base(store.pointer)
+    if not isinstance(holder, GlobalVariable) or holder.is_constant_global or \
+            not info.has_shadow(store.value) or info.has_shadow(store.pointer):
+        return
+    if any(isinstance(user, I.Instruction) and not (isinstance(user, I.Store) and
+                                                    user.pointer is holder)
+           for user in holder.users):
+        raise DifferentiationError(
+            f"cannot differentiate a store of a pointer with a shadow into global "
+            f"'@{holder.name}', which has none: what is read through the global later "
+            "would carry no derivative (pass the pointer as an argument)",
+            function=function, instruction=store)
 
 
 def _refuse_read_back(fn, info, function, store) -> None:
