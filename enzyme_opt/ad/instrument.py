@@ -110,12 +110,15 @@ def reserve_loop_tapes(gen) -> None:
     if any(not isinstance(user, (I.Load, I.Store, I.CallBase)) or
            (isinstance(user, I.Store) and at == 0) for user, at in users):
         return              # the tape's address is kept somewhere: not all its users are seen
-    seen = set()
+    by_block: dict = {}         # id(block) -> its users of the tape's address
+    for user, at in users:
+        by_block.setdefault(id(user.parent), []).append((user, at))
+    seen, outer_counts = set(), {}
     for loop in gen.loops.innermost.values():
         if id(loop) in seen:
             continue
         seen.add(id(loop))
-        pushes = _unchecked_pushes(gen, loop, users, checked_push)
+        pushes = _unchecked_pushes(gen, loop, by_block, outer_counts, checked_push)
         found = iteration_bound(loop, gen.preds) if pushes else None
         if found is None:
             continue
@@ -127,35 +130,47 @@ def reserve_loop_tapes(gen) -> None:
             push.set_operand(len(push.operands) - 1, reserved_push)
 
 
-def _unchecked_pushes(gen, loop, users, checked_push):
+def _users_in(loop, by_block) -> list:
+    """The users of the tape's address in `loop`'s blocks (`by_block`: per
+    block id): a walk over the loop, not over every user, so that a
+    function of thousands of loops stays linear."""
+    return [use for b in loop.blocks for use in by_block.get(b, ())]
+
+
+def _unchecked_pushes(gen, loop, by_block, outer_counts, checked_push):
     """The pushes of `loop` that may go unchecked once a reserve before it
-    covers its iterations, or None: when `users` (of the tape's address)
-    in the loop are anything else, some block may run twice in an
-    iteration, a loop around it pushes, it is not entered from one
+    covers its iterations, or None: when the users of the tape's address
+    (`by_block`) in the loop are anything else, some block may run twice
+    in an iteration, a loop around it pushes, it is not entered from one
     preheader ending in a branch, or its iterations push too much."""
-    inside = [(user, at) for user, at in users if loop.contains(user.parent)]
+    inside = _users_in(loop, by_block)
     pushes = [user for user, at in inside if at == 0 and isinstance(user, I.Call)
               and user.called_function is checked_push and isinstance(user.args[1], ConstantInt)]
     entries = loop.outside_predecessors(gen.preds)
     if not pushes or len(pushes) != len(inside) or _has_inner_cycle(gen, loop) or \
-            _pushes_around(loop, users) or len(entries) != 1 or \
+            _pushes_around(loop, len(inside), by_block, outer_counts) or len(entries) != 1 or \
             not isinstance(entries[0].terminator, I.Branch) or \
             sum(push.args[1].value for push in pushes) > RESERVED_ITERATION_BYTES:
         return None
     return pushes
 
 
-def _pushes_around(loop, users) -> bool:
-    """Does a loop around `loop` use the tape outside it?  Then the reserve
+def _pushes_around(loop, inside: int, by_block, outer_counts) -> bool:
+    """Does a loop around `loop` use the tape outside it (more users in the
+    outermost loop than the `inside` ones of `loop`)?  Then the reserve
     is paid on every iteration of that loop, whose own checked pushes keep
     the tape's size in memory anyway: a short inner loop loses more than it
     gains (hand's 3-iteration product loop: 2% more instructions, LLVM
-    unrolling its check-free body with a remainder)."""
+    unrolling its check-free body with a remainder).  `outer_counts` keeps
+    each outermost loop's count, counted once."""
     outer = loop
     while outer.parent is not None:
         outer = outer.parent
-    return outer is not loop and any(outer.contains(user.parent) and
-                                     not loop.contains(user.parent) for user, _ in users)
+    if outer is loop:
+        return False
+    if id(outer) not in outer_counts:
+        outer_counts[id(outer)] = len(_users_in(outer, by_block))
+    return outer_counts[id(outer)] > inside
 
 
 def _has_inner_cycle(gen, loop) -> bool:
