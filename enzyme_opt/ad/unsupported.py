@@ -14,7 +14,7 @@ from ..analysis.memory import call_may_write_through
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
-from ..ir.constants import InlineAsm
+from ..ir.constants import ConstantExpr, InlineAsm
 from ..ir.module import GlobalVariable
 from ..ir.values import Argument
 
@@ -224,21 +224,42 @@ def _refuse_shadowed_pointer_in_global(info, function, store) -> None:
     that has none, and that code may read (an instruction using it other
     than a store into it): what is read through the copy (by a callee taking
     no pointer) carries no derivative, and the call would look inactive.
-    Refused; a global only written is harmless.  (Uses through constant
-    expressions, `bitcast (@g to i8**)` of typed pointers, record no users:
-    not seen here, so such a global is let through as before.)"""
+    Refused; a global only written is harmless."""
     holder = address_base(store.pointer)
     if not isinstance(holder, GlobalVariable) or holder.is_constant_global or \
             not info.has_shadow(store.value) or info.has_shadow(store.pointer):
         return
-    if any(isinstance(user, I.Instruction) and not (isinstance(user, I.Store) and
-                                                    user.pointer is holder)
-           for user in holder.users):
+    if _global_read(holder):
         raise DifferentiationError(
             f"cannot differentiate a store of a pointer with a shadow into global "
             f"'@{holder.name}', which has none: what is read through the global later "
             "would carry no derivative (pass the pointer as an argument)",
             function=function, instruction=store)
+
+
+def _global_read(holder) -> bool:
+    """Is global `holder` used other than as the address of a store?  Uses
+    through constant expressions (`bitcast (double** @g to i8**)`, typed
+    pointers' usual spelling) record no users of their own: for those, the
+    read bodies' instructions are searched for operands based on `holder`
+    (reading `holder.users` has read every body that names it)."""
+    through_constants = False
+    for user in holder.users:
+        if isinstance(user, I.Instruction):
+            if not (isinstance(user, I.Store) and user.pointer is holder):
+                return True
+        else:
+            through_constants = True
+    if not through_constants or holder.module is None:
+        return False
+    for fn in holder.module.read_functions():
+        for inst in fn.instructions():
+            for op in inst.operands:
+                if op is not holder and isinstance(op, ConstantExpr) and \
+                        address_base(op) is holder and \
+                        not (isinstance(inst, I.Store) and inst.pointer is op):
+                    return True
+    return False
 
 
 def _refuse_read_back(fn, info, function, store) -> None:
