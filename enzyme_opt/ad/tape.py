@@ -328,16 +328,20 @@ def _tape_helper(module, name: str, ret, params, attrs: str) -> Function:
                    "internal", attrs)
 
 
-def _make_push(module) -> Function:
+def _make_push(module, name: str = PUSH, checked: bool = True) -> Function:
+    """`name(tape, bytes)`: takes `bytes` at the tape's end and returns
+    their address; `checked`, it first grows the tape if they do not fit
+    (the reserved push leaves that to a reserve before its loop)."""
     p = byte_ptr(module)
-    fn = _tape_helper(module, PUSH, p, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
+    fn = _tape_helper(module, name, p, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
     tape, nbytes = fn.args
     b = Builder(fn.add_block("entry"))
     size = _load_field(b, tape, 1, "size")
     new_size = b.add(size, nbytes, "new.size")
-    cap = _load_field(b, tape, 2, "cap")
+    cap = _load_field(b, tape, 2, "cap") if checked else None
     _store_field(b, new_size, tape, 1, "new.size")
-    _grow_unless_room(b, tape, new_size, cap)
+    if checked:
+        _grow_unless_room(b, tape, new_size, cap)
     base = _load_field(b, tape, 0, "base")
     b.ret(b.gep(I8, base, [size], p, "slot"))
     return fn
@@ -378,7 +382,7 @@ def reserved_runtime(module):
     reserve = module.get(RESERVE)
     if reserve is None:
         reserve = _make_reserve(module)
-        _make_reserved_push(module)
+        _make_push(module, RESERVED_PUSH, checked=False)
     return reserve, module.get(RESERVED_PUSH)
 
 
@@ -391,16 +395,6 @@ def _make_reserve(module) -> Function:
     b.ret()
     return fn
 
-
-def _make_reserved_push(module) -> Function:
-    p = byte_ptr(module)
-    fn = _tape_helper(module, RESERVED_PUSH, p, [("bytes", I64)], INLINED_HELPER_ATTRIBUTES)
-    tape, nbytes = fn.args
-    b = Builder(fn.add_block("entry"))
-    size = _load_field(b, tape, 1, "size")
-    _store_field(b, b.add(size, nbytes, "new.size"), tape, 1, "new.size")
-    b.ret(b.gep(I8, _load_field(b, tape, 0, "base"), [size], p, "slot"))
-    return fn
 
 
 def _grow_cconv(module) -> str:
