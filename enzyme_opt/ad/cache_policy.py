@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 from typing import Dict
 
-from ..analysis.cfg import reaches
+from ..analysis.cfg import ExecutionOrder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
@@ -131,9 +131,11 @@ class PrimalCache:
     def same_call(self, inst, name: str, values):
         """The forward sweep's own call of math function `name` on `values`
         (a rule of `inst` needs it: sin's derivative, the cos beside it),
-        when it runs whenever `inst` does: in its block, or in a dominating
-        one inside no loop that `inst` is outside of.  Reading it back costs
-        less than calling the function again."""
+        when it runs whenever `inst` does: in its block, in a dominating
+        one inside no loop that `inst` is outside of, or once after `inst`'s
+        block runs once (bundle adjustment's cos(theta) comes a block
+        before its sin(theta)).  Reading it back costs less than calling
+        the function again; its slot holds its one value for the reverse."""
         gen = self.gen
         if self.math_calls is None:
             self.math_calls = {}
@@ -144,25 +146,16 @@ class PrimalCache:
                                tuple(id(a) for a in call.args))
                         self.math_calls.setdefault(key, []).append(call)
         around = gen.loops.loops_around(inst.parent)
+        order = ExecutionOrder(gen.fwd, gen.cyclic)
         for call in self.math_calls.get((name, tuple(id(v) for v in values)), ()):
             if call is inst or call.type != inst.type:
                 continue
             if call.parent is inst.parent or (
                     gen.loops.dom.dominates(call.parent, inst.parent) and
                     all(lp in around for lp in gen.loops.loops_around(call.parent))) or \
-                    self._runs_later_once(inst.parent, call.parent):
+                    order.runs_once_after(call.parent, inst.parent, gen.exit):
                 return call
         return None
-
-    def _runs_later_once(self, block, later) -> bool:
-        """Does `later` run, once, whenever `block` has run: both on no cycle,
-        and every path from `block` to the exit through `later`?  (Bundle
-        adjustment's cos(theta) comes a block before its sin(theta).)  Its
-        slot then holds its one value in all of the reverse pass."""
-        gen = self.gen
-        if id(block) in gen.cyclic or id(later) in gen.cyclic:
-            return False
-        return id(block) not in reaches(gen.exit, {**gen.preds, id(later): []})
 
     def memory_unchanged(self, ptr) -> bool:
         """Does the memory `ptr` points to hold, when the reverse pass runs,
