@@ -2,7 +2,7 @@
 what may run after what (`ExecutionOrder`)."""
 from __future__ import annotations
 
-from typing import Dict, List, Set
+from typing import Dict, List, Optional, Set
 
 
 def reverse_postorder(fn) -> list:
@@ -199,7 +199,7 @@ class ExecutionOrder:
     since are answered for too.  `cyclic` (blocks_in_cycles) is computed
     when first needed unless the caller has it."""
 
-    def __init__(self, fn, cyclic: Set[int] = None):
+    def __init__(self, fn, cyclic: Optional[Set[int]] = None):
         self.fn = fn
         self._cyclic = cyclic
         self._after: Dict[int, Set[int]] = {}   # id(block) -> blocks_after(block)
