@@ -18,7 +18,7 @@ from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
 from ..ir.module import function_under_casts
-from ..ir.references import referenced_globals
+from ..ir.references import reaches_function, referenced_globals
 from ..ir.types import StructType, size_and_align
 from ..analysis.cfg import DominatorTree
 from ..transforms.stack_values import drop_dead_slots, forward_call_operands, stored_value
@@ -1009,20 +1009,7 @@ def _target(call):
 
 def _reaches(fn, waiting: set) -> bool:
     """Does `fn`, or anything it calls, still contain an unlowered API call?"""
-    seen, work = set(), [fn] if fn is not None else []
-    while work:
-        f = work.pop()
-        if id(f) in seen:
-            continue
-        seen.add(id(f))
-        if id(f) in waiting:
-            return True
-        for inst in f.instructions():
-            if isinstance(inst, I.CallBase):
-                callee = inst.called_function
-                if callee is not None and not callee.is_declaration:
-                    work.append(callee)
-    return False
+    return fn is not None and reaches_function(fn, lambda f: id(f) in waiting)
 
 
 # The registration globals read by the analyses, dropped once they are used.

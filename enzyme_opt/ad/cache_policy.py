@@ -22,8 +22,9 @@ policy answers; a change of what is taped or recomputed belongs here.
 
 The generator makes one `PrimalCache(gen)` once its forward function's
 blocks are final, and uses `undo`, `value_in_reverse`, `slots_in_order`,
-`blocks_reading` (for instrument.py), `same_call` (a rule's math call the
-primal already made) and `slots`/`recomputed` (-stats).
+`blocks_reading`, `from_arguments` and `rebuild_from_arguments` (for
+instrument.py), `same_call` (a rule's math call the primal already made)
+and `slots`/`recomputed` (-stats).
 While the reverse is built the cache reads of the generator: `fwd`,
 `split` and `loops` (at creation), `rev_args` (forward argument -> reverse
 argument), `reversing` and `in_block_body` (whose reverse is being
@@ -34,7 +35,7 @@ from __future__ import annotations
 import itertools
 from typing import Dict
 
-from ..analysis.cfg import reaches
+from ..analysis.cfg import ExecutionOrder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
@@ -131,9 +132,11 @@ class PrimalCache:
     def same_call(self, inst, name: str, values):
         """The forward sweep's own call of math function `name` on `values`
         (a rule of `inst` needs it: sin's derivative, the cos beside it),
-        when it runs whenever `inst` does: in its block, or in a dominating
-        one inside no loop that `inst` is outside of.  Reading it back costs
-        less than calling the function again."""
+        when it runs whenever `inst` does: in its block, in a dominating
+        one inside no loop that `inst` is outside of, or once after `inst`'s
+        block runs once (bundle adjustment's cos(theta) comes a block
+        before its sin(theta)).  Reading it back costs less than calling
+        the function again; its slot holds its one value for the reverse."""
         gen = self.gen
         if self.math_calls is None:
             self.math_calls = {}
@@ -144,25 +147,16 @@ class PrimalCache:
                                tuple(id(a) for a in call.args))
                         self.math_calls.setdefault(key, []).append(call)
         around = gen.loops.loops_around(inst.parent)
+        order = ExecutionOrder(gen.fwd, gen.cyclic)
         for call in self.math_calls.get((name, tuple(id(v) for v in values)), ()):
             if call is inst or call.type != inst.type:
                 continue
             if call.parent is inst.parent or (
                     gen.loops.dom.dominates(call.parent, inst.parent) and
                     all(lp in around for lp in gen.loops.loops_around(call.parent))) or \
-                    self._runs_later_once(inst.parent, call.parent):
+                    order.runs_once_after(call.parent, inst.parent, gen.exit):
                 return call
         return None
-
-    def _runs_later_once(self, block, later) -> bool:
-        """Does `later` run, once, whenever `block` has run: both on no cycle,
-        and every path from `block` to the exit through `later`?  (Bundle
-        adjustment's cos(theta) comes a block before its sin(theta).)  Its
-        slot then holds its one value in all of the reverse pass."""
-        gen = self.gen
-        if id(block) in gen.cyclic or id(later) in gen.cyclic:
-            return False
-        return id(block) not in reaches(gen.exit, {**gen.preds, id(later): []})
 
     def memory_unchanged(self, ptr) -> bool:
         """Does the memory `ptr` points to hold, when the reverse pass runs,
@@ -381,17 +375,18 @@ class PrimalCache:
         """Is `v` (a stored value) computed, within `depth` operations, from
         `counter`, values defined outside `loop` and reloadable loads by
         integer, address and cheap float arithmetic (no phi, no call)?"""
-        if v is counter or not isinstance(v, I.Instruction) or not loop.contains(v.parent):
-            return True
-        if depth == 0 or isinstance(v, I.Phi):
-            return False
-        if isinstance(v, I.Load):
-            ok = id(v) in self.reloadable
-        else:
-            ok = is_recomputable(v) and not isinstance(v, I.Call) or \
-                _cheap_float_operands(v) is not None and isinstance(v, (I.BinaryOp, I.UnaryOp))
-        return ok and all(self._computable_in_loop(op, counter, loop, depth - 1)
-                          for op in v.operands)
+        def is_leaf(x) -> bool:
+            return x is counter or not isinstance(x, I.Instruction) or \
+                not loop.contains(x.parent)
+
+        def is_step(x) -> bool:
+            if isinstance(x, I.Phi):
+                return False
+            if isinstance(x, I.Load):
+                return id(x) in self.reloadable
+            return is_recomputable(x) and not isinstance(x, I.Call) or \
+                _cheap_float_operands(x) is not None and isinstance(x, (I.BinaryOp, I.UnaryOp))
+        return _built_from(v, depth, is_leaf, is_step)
 
     def _emit_forwarded(self, b: Builder, v, found):
         """The value load `v` read, computed again from the store's expression."""
@@ -403,12 +398,7 @@ class PrimalCache:
             if not isinstance(x, I.Instruction) or not loop.contains(x.parent):
                 return self.value_in_reverse(b, x)
             if id(x) not in done:
-                copy = clone_instruction(x)
-                copy.name = None
-                copy.metadata = []
-                for at, op in enumerate(x.operands):
-                    copy.set_operand(at, emit(op))
-                done[id(x)] = b.insert(copy, (x.name or "v") + ".fwd")
+                done[id(x)] = _emit_copy(b, x, emit, ".fwd")
             return done[id(x)]
         return emit(store.value)
 
@@ -428,12 +418,49 @@ class PrimalCache:
             base, start, base_start = (self.value_in_reverse(b, x) for x in sibling)
             return b.add(start, b.sub(base, base_start, (v.name or "v") + ".offset"),
                          (v.name or "v") + ".re")
-        copy = clone_instruction(v)
-        copy.name = None
-        copy.metadata = []
-        for index, op in enumerate(v.operands):
-            copy.set_operand(index, self.value_in_reverse(b, op))
-        return b.insert(copy, (v.name or "v") + ".re")
+        return _emit_copy(b, v, lambda op: self.value_in_reverse(b, op), ".re")
+
+    def from_arguments(self, v) -> bool:
+        """Can the reverse pass compute `v` anywhere, even in a block that
+        also runs when the forward pass never computed `v` (instrument.py
+        sets a loop counter's last value, `N - C`, where the reverse pass
+        enters the loop)?  Stricter than `recomputes`: its leaves are
+        constants and arguments only (no slot is set there, nor recomputed
+        from one), its steps at most ANYWHERE_DEPTH integer operations that
+        cannot trap (`ANYWHERE_OPS`: no division) -- and `rebuild_from_
+        arguments` drops their flags, so a step that wraps on that path
+        makes no poison."""
+        rev_args = self.gen.rev_args
+        return _built_from(v, ANYWHERE_DEPTH, lambda x: x.is_constant or id(x) in rev_args,
+                           _computable_anywhere)
+
+    def rebuild_from_arguments(self, b: Builder, v):
+        """Emit `v` (`from_arguments` holds) again at `b`, from the reverse
+        arguments, without the forward pass's flags."""
+        rev_args, done = self.gen.rev_args, {}
+
+        def emit(x):
+            if x.is_constant:
+                return x
+            if id(x) in rev_args:
+                return rev_args[id(x)]
+            if id(x) not in done:
+                done[id(x)] = _emit_copy(b, x, emit, ".bound", drop_flags=True)
+            return done[id(x)]
+        return emit(v)
+
+
+def _emit_copy(b: Builder, v, operand, suffix: str, drop_flags: bool = False):
+    """A copy of instruction `v` inserted at `b`, each operand replaced by
+    `operand(op)` (emitted first), named after `v` with `suffix`."""
+    copy = clone_instruction(v)
+    copy.name = None
+    copy.metadata = []
+    if drop_flags:
+        copy.flags = []
+    for index, op in enumerate(v.operands):
+        copy.set_operand(index, operand(op))
+    return b.insert(copy, (v.name or "v") + suffix)
 
 
 def is_recomputable(v) -> bool:
@@ -441,13 +468,13 @@ def is_recomputable(v) -> bool:
     (A select of integers or addresses too: a clamped index `i < n - 1 ?
     i + 1 : i` is its loop's counter and a bound again; so are the min, max
     and saturating intrinsics clang folds such selects into, when they read
-    loop counters: `_from_counters`.)"""
+    loop counters: `_is_index_leaf`.)"""
     if isinstance(v, (I.GetElementPtr, I.Cast)):
         return True
     if isinstance(v, I.Call):
         callee = v.called_function
         return callee is not None and callee.name.startswith(INTEGER_INTRINSICS) and \
-            all(_from_counters(a, INDEX_DEPTH) for a in v.args)
+            all(_built_from(a, INDEX_DEPTH, _is_index_leaf, is_recomputable) for a in v.args)
     if isinstance(v, I.Select) and v.type.is_aggregate:
         return False
     if isinstance(v, (I.BinaryOp, I.Select)):
@@ -458,21 +485,41 @@ def is_recomputable(v) -> bool:
 # How many operations deep a forwarded store's value may be (`_forwarded`).
 FORWARDED_DEPTH = 6
 
-# How deep `_from_counters` looks through index arithmetic.
+# How deep an integer intrinsic's operands are followed through index
+# arithmetic to `_is_index_leaf`s.
 INDEX_DEPTH = 3
 
+# How deep, and through which operations, `from_arguments` rebuilds a value:
+# none that can trap or make poison on a path the forward pass did not take.
+ANYWHERE_DEPTH = 4
+ANYWHERE_OPS = ("add", "sub", "mul", "shl", "and", "or", "xor", "lshr", "ashr",
+                "zext", "sext", "trunc")
 
-def _from_counters(v, depth: int) -> bool:
-    """Is `v` computed, within `depth` operations of index arithmetic, from
-    constants, arguments and loop counters only?  Then an intrinsic reading
-    it is recomputed from values the reverse pass has anyway (a clamped
-    neighbour `usub.sat(j, 1)`); one reading a loaded bound stays taped,
-    since recomputing it would tape its operands instead (one slot for two)."""
-    if getattr(v, "is_constant", False) or isinstance(v, Argument) or \
-            counter_parts(v) is not None:
+
+def _built_from(v, depth: int, is_leaf, is_step) -> bool:
+    """Is `v` a leaf, or computed from leaves by at most `depth` levels of
+    instructions that `is_step` accepts?  (The one walk behind the policy's
+    "can the reverse pass compute this from what it has" questions.)"""
+    if is_leaf(v):
         return True
-    return depth > 0 and isinstance(v, I.Instruction) and not isinstance(v, I.Phi) and \
-        is_recomputable(v) and all(_from_counters(op, depth - 1) for op in v.operands)
+    return depth > 0 and isinstance(v, I.Instruction) and is_step(v) and \
+        all(_built_from(op, depth - 1, is_leaf, is_step) for op in v.operands)
+
+
+def _is_index_leaf(v) -> bool:
+    """A constant, an argument or a loop counter.  An integer intrinsic that
+    reads only index arithmetic of these is recomputed from values the
+    reverse pass has anyway (a clamped neighbour `usub.sat(j, 1)`); one
+    reading a loaded bound stays taped, since recomputing it would tape its
+    operands instead (one slot for two)."""
+    return getattr(v, "is_constant", False) or isinstance(v, Argument) or \
+        counter_parts(v) is not None
+
+
+def _computable_anywhere(v) -> bool:
+    """An integer step `from_arguments` may take (see ANYWHERE_OPS)."""
+    return isinstance(v, (I.BinaryOp, I.Cast)) and v.type.is_int and \
+        v.opcode in ANYWHERE_OPS and is_recomputable(v)
 
 
 def _cheap_float_operands(v):

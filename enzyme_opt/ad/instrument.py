@@ -34,7 +34,6 @@ from __future__ import annotations
 from ..analysis.loops import (constant_final_count, counter_parts, final_count_bound,
                               has_picked_access, iteration_bound, loop_exit_targets)
 from ..analysis.memory import address_uses
-from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt
 from ..ir import Builder
 from ..ir import instructions as I
@@ -313,7 +312,7 @@ def _set_on_exit(gen, slot) -> bool:
     if any(r is None or r not in loop.blocks for r in gen.cache.blocks_reading(counter)):
         return False
     found = final_count_bound(loop, counter, gen.preds)
-    if found is None or found[0].is_constant or not _from_arguments(gen, found[0]):
+    if found is None or found[0].is_constant or not gen.cache.from_arguments(found[0]):
         return False
     exits = loop_exit_targets(loop, gen.preds)
     if len(exits) != 1 or id(exits[0]) not in gen.rev_blocks:
@@ -321,49 +320,11 @@ def _set_on_exit(gen, slot) -> bool:
     bound, step = found
     entered = gen.rev_blocks[id(exits[0])]
     b = Builder(entered, entered.first_non_phi_index())
-    last = _rebuild(gen, b, bound, {})
+    last = gen.cache.rebuild_from_arguments(b, bound)
     if step is not None:
         last = b.sub(last, step, (counter.name or "v") + ".last")
     b.store(last, slot.rev)
     return True
-
-
-# Integer operations a bound is rebuilt from: none that can trap or make
-# poison on a path the forward pass did not take (division).
-_REBUILT_OPS = ("add", "sub", "mul", "shl", "and", "or", "xor", "lshr", "ashr")
-
-
-def _from_arguments(gen, v, depth: int = 4) -> bool:
-    """Is `v` a constant, an argument, or integer arithmetic and casts of
-    those (at most `depth` deep), that the reverse pass can compute anywhere?"""
-    if v.is_constant:
-        return True
-    if id(v) in gen.rev_args:
-        return True
-    if depth == 0 or not isinstance(v, (I.BinaryOp, I.Cast)) or not v.type.is_int:
-        return False
-    if isinstance(v, I.BinaryOp) and v.opcode not in _REBUILT_OPS:
-        return False
-    if isinstance(v, I.Cast) and v.opcode not in ("zext", "sext", "trunc"):
-        return False
-    return all(_from_arguments(gen, op, depth - 1) for op in v.operands)
-
-
-def _rebuild(gen, b: Builder, v, done):
-    """Emit `v` (see `_from_arguments`) again at `b`, from the reverse arguments."""
-    if v.is_constant:
-        return v
-    if id(v) in gen.rev_args:
-        return gen.rev_args[id(v)]
-    if id(v) not in done:
-        copy = clone_instruction(v)
-        copy.name = None
-        copy.metadata = []
-        copy.flags = []     # no poison where the forward pass did not compute it
-        for index, op in enumerate(v.operands):
-            copy.set_operand(index, _rebuild(gen, b, op, done))
-        done[id(v)] = b.insert(copy, (v.name or "v") + ".bound")
-    return done[id(v)]
 
 
 def _step_back(b: Builder, slot, step) -> None:

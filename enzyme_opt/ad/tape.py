@@ -23,6 +23,7 @@ from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.constants import ConstantNull, ConstantZero
 from ..ir.module import INLINED_HELPER_ATTRIBUTES, GlobalVariable
+from ..ir.references import reaches_function
 from ..ir.types import I8, I32, I64, ArrayType, FunctionType, StructType, VOID
 
 HEADER_BYTES = 24          # what `__enzyme_augmentsize` reports
@@ -479,21 +480,7 @@ def uses_tape(fn) -> bool:
     A split derivative that records nothing needs no tape memory at all,
     so the caller's `enzyme_allocated` buffer can be as small as it likes.
     """
-    seen, work = set(), [fn]
-    while work:
-        f = work.pop()
-        if id(f) in seen:
-            continue
-        seen.add(id(f))
-        for inst in f.instructions():
-            callee = getattr(inst, "called_function", None)
-            if callee is None:
-                continue
-            if callee.name in (PUSH, CHUNK_PUSH, RESERVED_PUSH):
-                return True
-            if not callee.is_declaration:
-                work.append(callee)
-    return False
+    return reaches_function(fn, lambda f: f.name in (PUSH, CHUNK_PUSH, RESERVED_PUSH))
 
 
 def local_header(fn):

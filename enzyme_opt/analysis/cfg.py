@@ -1,7 +1,8 @@
-"""CFG analyses: orders, dominators, dominance frontiers, cyclic blocks."""
+"""CFG analyses: orders, dominators, dominance frontiers, cyclic blocks,
+what may run after what (`ExecutionOrder`)."""
 from __future__ import annotations
 
-from typing import Dict, List, Set
+from typing import Dict, List, Optional, Set
 
 
 def reverse_postorder(fn) -> list:
@@ -187,3 +188,69 @@ def blocks_in_cycles(fn) -> Set[int]:
         if id(b) not in index:
             strongconnect(b)
     return cyclic
+
+
+class ExecutionOrder:
+    """In one call of function `fn`, may one instruction run after another,
+    and must one block run once after another?  The memory analyses and the
+    cache policy ask of many pairs, so the blocks reachable from each block
+    are cached: make a new one after `fn`'s branches change.  Positions in
+    a block are read live (`Block.index_of`), so instructions inserted
+    since are answered for too.  `cyclic` (blocks_in_cycles) is computed
+    when first needed unless the caller has it."""
+
+    def __init__(self, fn, cyclic: Optional[Set[int]] = None):
+        self.fn = fn
+        self._cyclic = cyclic
+        self._after: Dict[int, Set[int]] = {}   # id(block) -> blocks_after(block)
+
+    @property
+    def cyclic(self) -> Set[int]:
+        if self._cyclic is None:
+            self._cyclic = blocks_in_cycles(self.fn)
+        return self._cyclic
+
+    def blocks_after(self, block) -> Set[int]:
+        """ids of the blocks reachable from `block` by one edge or more
+        (`block` itself among them when it is on a cycle)."""
+        found = self._after.get(id(block))
+        if found is None:
+            found = self._after[id(block)] = _reachable_from(block.successors)
+        return found
+
+    def may_run_after(self, later, earlier) -> bool:
+        """May instruction `later` run after `earlier` has: later in its
+        block, or in a block reachable from `earlier`'s (its own, on a cycle)?"""
+        block = earlier.parent
+        if id(later.parent) in self.blocks_after(block):
+            return True
+        return later.parent is block and block.index_of(later) > block.index_of(earlier)
+
+    def runs_once_before(self, first, then, dom) -> bool:
+        """Is instruction `first` on no cycle, and run before `then` whenever
+        `then` runs (earlier in its block, or in a dominating one)?"""
+        if id(first.parent) in self.cyclic:
+            return False
+        if first.parent is then.parent:
+            return first.parent.index_of(first) < first.parent.index_of(then)
+        return dom.dominates(first.parent, then.parent)
+
+    def runs_once_after(self, later, block, exit_block) -> bool:
+        """Does block `later` run, once, whenever `block` has run: both on
+        no cycle, and every path from `block` to `exit_block` through `later`?"""
+        if id(block) in self.cyclic or id(later) in self.cyclic:
+            return False
+        return id(exit_block) not in _reachable_from([block], avoiding=later)
+
+
+def _reachable_from(starts, avoiding=None) -> Set[int]:
+    """ids of the blocks reachable from blocks `starts` (themselves
+    included), never entering block `avoiding`."""
+    seen: Set[int] = set()
+    work = list(starts)
+    while work:
+        b = work.pop()
+        if id(b) not in seen:
+            seen.add(id(b))
+            work.extend(s for s in b.successors if s is not avoiding)
+    return seen

@@ -29,7 +29,7 @@ from ..ir.constants import ConstantExpr, ConstantInt
 from ..ir.module import GlobalVariable
 from ..ir.types import alloc_size
 from ..ir.values import Argument
-from .cfg import blocks_in_cycles, predecessor_map, reaches
+from .cfg import ExecutionOrder
 from .library import (HINT_INTRINSICS, MASKED_GATHER, MASKED_LOAD, MASKED_READS, MASKED_SCATTER,
                       MASKED_STORE, MASKED_WRITES, NO_VISIBLE_WRITES, PURE_INTRINSICS,
                       WRITING_INTRINSICS, allocator, blas_routine, blas_written_argument,
@@ -191,20 +191,17 @@ def heap_kept_until_reverse(fn, exit_block, dom):
     before the loop that reads it (gmm's exponentiated diagonals).  The
     reverse pass itself never writes primal heap memory (the undo log
     restores arguments, globals and the stack only)."""
-    cyclic = blocks_in_cycles(fn)
-    position = {id(i): k for b in fn.blocks for k, i in enumerate(b.instructions)}
-    reaching_blocks = _BlocksReaching(fn)
+    order = ExecutionOrder(fn)
     loads, frees = set(), {}
     for alloc in fn.instructions():
         if not (isinstance(alloc, I.CallBase) and underlying_object(alloc) is alloc) or \
-                id(alloc.parent) in cyclic or not dom.dominates(alloc.parent, exit_block):
+                id(alloc.parent) in order.cyclic or not dom.dominates(alloc.parent, exit_block):
             continue
         uses = _heap_block_uses(alloc, exit_block)
         if uses is None:
             continue
         reads, writes, freed = uses
-        kept = [load for load in reads if not any(
-            _may_run_after(w, load, reaching_blocks, cyclic, position) for w in writes)]
+        kept = [load for load in reads if not any(order.may_run_after(w, load) for w in writes)]
         if kept:
             loads.update(id(load) for load in kept)
             frees.update((id(f), f) for f in freed)
@@ -467,10 +464,8 @@ def restorable_loads(fn, reloadable: Set[int], loops) -> Dict[int, List[I.Store]
       a matrix product's column walk ran 1.7 times slower).
     """
     writers = _classified_writes(fn)
-    cyclic = blocks_in_cycles(fn)
-    position = {id(i): k for b in fn.blocks for k, i in enumerate(b.instructions)}
+    order = ExecutionOrder(fn)
     reaching_cache: Dict[int, Optional[list]] = {}
-    reaching_blocks = _BlocksReaching(fn)
     found: Dict[int, List[I.Store]] = {}
     for inst in fn.instructions():
         if not isinstance(inst, I.Load) or inst.volatile or inst.atomic or \
@@ -485,19 +480,18 @@ def restorable_loads(fn, reloadable: Set[int], loops) -> Dict[int, List[I.Store]
             reaching = _reaching_writes(obj, writers)
             reaching_cache[id(obj)] = None if reaching is None else (
                 [w for k, w in reaching if k == "intrinsic"],
-                _StoreSummary([w for k, w in reaching if k == "store"], loops, position))
+                _StoreSummary([w for k, w in reaching if k == "store"], loops))
         reaching = reaching_cache[id(obj)]
         if reaching is None or any(
-                not _runs_once_before(w, inst, loops.dom, cyclic, position)
-                for w in reaching[0]):
+                not order.runs_once_before(w, inst, loops.dom) for w in reaching[0]):
             continue
         stores = reaching[1]
         if isinstance(obj, I.Alloca):
             # The function's own stack is never replayed to a caller: a store
             # that cannot run after the load needs no undoing for it.
-            stores = _StoreSummary([s for s in stores.stores if _may_run_after(
-                s, inst, reaching_blocks, cyclic, position)], loops, position)
-        if stores.latest_in.get(id(inst.parent), -1) > position[id(inst)]:
+            stores = _StoreSummary([s for s in stores.stores
+                                    if order.may_run_after(s, inst)], loops)
+        if stores.latest_in.get(id(inst.parent), -1) > inst.parent.index_of(inst):
             continue                  # the reverse of its block would see the store
         if stores.deepest < depth:
             found[id(inst)] = stores.stores
@@ -510,13 +504,13 @@ class _StoreSummary:
     each block (an object written in a thousand places is read in as many)."""
     __slots__ = ("stores", "deepest", "latest_in")
 
-    def __init__(self, stores, loops, position):
+    def __init__(self, stores, loops):
         self.stores = stores
         self.deepest = max((len(loops.loops_around(s.parent)) for s in stores), default=-1)
         self.latest_in: Dict[int, int] = {}
         for s in stores:
             here = self.latest_in.get(id(s.parent), -1)
-            self.latest_in[id(s.parent)] = max(here, position[id(s)])
+            self.latest_in[id(s.parent)] = max(here, s.parent.index_of(s))
 
 
 def _classified_writes(fn):
@@ -591,35 +585,6 @@ def _reaching_writes(obj, writers) -> Optional[list]:
     else:
         return None
     return reaching if all(k in allowed for k, _ in reaching) else None
-
-
-class _BlocksReaching:
-    """ids of the blocks from which a block is reachable, per block, on demand."""
-
-    def __init__(self, fn):
-        self.preds = predecessor_map(fn)
-        self.cache: Dict[int, Set[int]] = {}
-
-    def __call__(self, block) -> Set[int]:
-        if id(block) not in self.cache:
-            self.cache[id(block)] = reaches(block, self.preds)
-        return self.cache[id(block)]
-
-
-def _may_run_after(store, load, reaching_blocks, cyclic, position) -> bool:
-    """Can `store` execute after `load` has (is there a path from one to the other)?"""
-    if store.parent is load.parent and id(load.parent) not in cyclic:
-        return position[id(store)] > position[id(load)]
-    return id(load.parent) in reaching_blocks(store.parent)
-
-
-def _runs_once_before(write, load, dom, cyclic, position) -> bool:
-    """Is `write` on no cycle, and executed before `load` whenever it is?"""
-    if id(write.parent) in cyclic:
-        return False
-    if write.parent is load.parent:
-        return position[id(write)] < position[id(load)]
-    return dom.dominates(write.parent, load.parent)
 
 
 def store_bytes(store) -> Optional[int]:
@@ -831,30 +796,13 @@ def kept_for_reverse(call, index: int, writes, kept_argument) -> bool:
             return False
     elif not (isinstance(obj, Argument) and _is_noalias(obj) and kept_argument(obj)):
         return False
-    later = _runs_after(call)
+    order = ExecutionOrder(call.parent.parent)
     for inst, target in writes:
-        if inst is not call and (target is None or target is obj) and later(inst):
+        if inst is not call and (target is None or target is obj) and \
+                order.may_run_after(inst, call):
             return False
     return all(j == index or underlying_object(a) is not obj or _read_only_parameter(call, j)
                for j, a in enumerate(call.args) if a.type.is_pointer)
-
-
-def _runs_after(inst):
-    """A predicate: may instruction `x` run after `inst` in the same call of
-    their function (later in its block, or in a block reachable from it)?"""
-    block = inst.parent
-    seen, work = set(), list(block.successors)
-    while work:
-        b = work.pop()
-        if id(b) not in seen:
-            seen.add(id(b))
-            work.extend(b.successors)
-    position = {id(x): k for k, x in enumerate(block.instructions)}
-    at = position[id(inst)]
-
-    def later(x) -> bool:
-        return id(x.parent) in seen or (x.parent is block and position[id(x)] > at)
-    return later
 
 
 def _read_only_parameter(call, index: int) -> bool:

@@ -47,3 +47,22 @@ def referenced_globals(module, callees: bool = True) -> set:
         if gv is not None:
             out.add(id(gv))
     return out
+
+
+def reaches_function(fn, wanted) -> bool:
+    """Does `wanted(f)` hold for `fn` or a function it calls, directly or
+    through calls in the bodies of its callees (each function asked once)?"""
+    seen, work = set(), [fn]
+    while work:
+        f = work.pop()
+        if id(f) in seen:
+            continue
+        seen.add(id(f))
+        if wanted(f):
+            return True
+        if not f.is_declaration:
+            for inst in f.instructions():
+                callee = getattr(inst, "called_function", None)
+                if callee is not None:
+                    work.append(callee)
+    return False

@@ -1046,9 +1046,9 @@ class ModuleSyntax:
     def r_pad_args(self, c):
         return [x for x in c if x is not None]
 
-    def _pad(self, opcode, c):
-        self._begin_instruction()
-        parent, args = c
+    def _within(self, opcode, parent):
+        """(operands, text parts) of `<opcode> within <parent> [`, the start
+        that pads and catchswitch share: the parent pad is operand 0, or none."""
         ops, parts = [], [f"{opcode} within "]
         if isinstance(parent, Token) and parent.type == "NONE":
             parts.append("none")
@@ -1056,6 +1056,12 @@ class ModuleSyntax:
             ops.append(self.resolve(SpecialType("token"), parent))
             parts.append((0, False))
         parts.append(" [")
+        return ops, parts
+
+    def _pad(self, opcode, c):
+        self._begin_instruction()
+        parent, args = c
+        ops, parts = self._within(opcode, parent)
         for k, v in enumerate(args):
             if k:
                 parts.append(", ")
@@ -1073,13 +1079,7 @@ class ModuleSyntax:
     def r_catchswitch(self, c):
         self._begin_instruction()
         parent, handlers, unwind = c
-        ops, parts = [], ["catchswitch within "]
-        if isinstance(parent, Token) and parent.type == "NONE":
-            parts.append("none")
-        else:
-            ops.append(self.resolve(SpecialType("token"), parent))
-            parts.append((0, False))
-        parts.append(" [")
+        ops, parts = self._within("catchswitch", parent)
         for k, h in enumerate(handlers):
             parts += [", " if k else "", "label ", (len(ops), False)]
             ops.append(h)

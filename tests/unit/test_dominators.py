@@ -1,28 +1,11 @@
 """DominatorTree.dominates (analysis/cfg.py) against the definition: `a`
 dominates `b` when every path from the entry to `b` passes through `a`."""
-import random
-
 import pytest
 
 from enzyme_opt.analysis.cfg import DominatorTree
 from enzyme_opt.ir.parser import parse_module
 
-
-def _random_function(seed: int, size: int) -> str:
-    """A function of `size` blocks with random branches (some unreachable)."""
-    rng = random.Random(seed)
-    lines = ["define void @f(i1 %c) {"]
-    for k in range(size):
-        lines.append(f"b{k}:")
-        targets = rng.sample(range(size), k=min(size, rng.choice((0, 1, 1, 2, 2))))
-        if not targets:
-            lines.append("  ret void")
-        elif len(targets) == 1:
-            lines.append(f"  br label %b{targets[0]}")
-        else:
-            lines.append(f"  br i1 %c, label %b{targets[0]}, label %b{targets[1]}")
-    lines.append("}")
-    return "\n".join(lines)
+from .random_cfg import random_function
 
 
 def _reaches_avoiding(fn, target, avoided) -> bool:
@@ -44,7 +27,7 @@ def _reaches_avoiding(fn, target, avoided) -> bool:
 
 @pytest.mark.parametrize("seed", range(40))
 def test_dominates_matches_the_definition(seed):
-    fn = parse_module(_random_function(seed, 12)).get("f")
+    fn = parse_module(random_function(seed, 12)).get("f")
     tree = DominatorTree(fn)
     for a in fn.blocks:
         for b in fn.blocks:
