@@ -123,9 +123,11 @@ def reserve_loop_tapes(gen) -> None:
         if found is None:
             continue
         reserve, reserved_push = T.reserved_runtime(gen.module)
-        b = Builder().position_before(loop.outside_predecessors(gen.preds)[0].terminator)
+        branch = loop.outside_predecessors(gen.preds)[0].terminator
+        b = Builder().position_before(branch)
         per_iteration = sum(push.args[1].value for push in pushes)
-        b.call(reserve, [tape, _bytes_of_run(b, found, per_iteration)])
+        nbytes = _only_if_entered(b, branch, loop, _bytes_of_run(b, found, per_iteration))
+        b.call(reserve, [tape, nbytes])
         for push in pushes:
             push.set_operand(len(push.operands) - 1, reserved_push)
 
@@ -192,6 +194,20 @@ def _has_inner_cycle(gen, loop) -> bool:
                 state[id(succ)] = 1
                 path.append((succ, iter(succ.successors)))
     return False
+
+
+def _only_if_entered(b: Builder, branch, loop, nbytes):
+    """`nbytes` where the preheader's `branch` enters `loop`, else 0.  A
+    guard clang merges into the preheader (`if (n < 50)` around the loop)
+    skips the loop for the bounds it would never run to: made anyway, the
+    room for 2^31 iterations is a failed realloc and a crash."""
+    if not branch.is_conditional:
+        return nbytes
+    on_true, on_false = (target is loop.header for target in branch.operands[1:])
+    if on_true == on_false:
+        return nbytes
+    return b.select(branch.condition, *((nbytes, b.i64(0)) if on_true else (b.i64(0), nbytes)),
+                    "run.entered")
 
 
 def _bytes_of_run(b: Builder, found, per_iteration: int):

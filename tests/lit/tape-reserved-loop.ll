@@ -1,7 +1,8 @@
 ; A loop whose trip count is bounded before it starts (the counter steps by
 ; 2 without unsigned wrap, `nuw`, while below n): room for all its pushes
 ; is made once in its preheader, and the pushes inside take it without a
-; capacity check (no grow call in the loop).  The same loop whose counter
+; capacity check (no grow call in the loop).  The preheader skips the loop
+; when n is 0, so the room is asked for only when the branch enters it.  The same loop whose counter
 ; may wrap keeps its checked push: its iterations are not bounded by n.
 ; RUN: enzyme-opt %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
@@ -90,7 +91,8 @@ define i32 @main() {
 ; CHECK-LABEL: define internal double @diffe_stepped(
 ; CHECK: entry:
 ; CHECK: %run.bytes = mul i64 %run.iterations, 8
-; CHECK-NEXT: call void @enzyme_opt.tape.reserve(ptr %tape, i64 %run.bytes)
+; CHECK-NEXT: %run.entered = select i1 %empty, i64 0, i64 %run.bytes
+; CHECK-NEXT: call void @enzyme_opt.tape.reserve(ptr %tape, i64 %run.entered)
 ; CHECK-NEXT: br i1 %empty, label %exit, label %loop
 ; CHECK: loop:
 ; CHECK-NOT: call ptr @enzyme_opt.tape.push(
