@@ -402,3 +402,26 @@ def check_inline_asm(fn, info, function) -> None:
                     f"{', and it clobbers memory' if clobbers_memory else ''}): the shadow "
                     "would not follow; write the operation in C", function=function,
                     instruction=inst)
+
+
+def check_returns_twice(fn, function) -> None:
+    """A call that may return twice (setjmp: a longjmp comes back to it)
+    runs the code after it again without a cycle in the CFG: the forward
+    sweep records those blocks twice while the reverse sweep undoes them
+    once, and forward mode's shadows are not kept across the jump as the
+    primal's volatile values are.  Refused whether or not a jump happens."""
+    for inst in fn.instructions():
+        if not isinstance(inst, I.CallBase):
+            continue
+        callee = inst.called_function
+        at_call = inst.fn_attrs or ""
+        if fn.module is not None:
+            at_call = fn.module.with_groups(at_call)
+        if "returns_twice" in at_call.split() or callee is not None and \
+                "returns_twice" in callee.attribute_words():
+            name = f"'{callee.name}'" if callee is not None else "a function"
+            raise DifferentiationError(
+                f"cannot differentiate a function calling {name}, which may return twice "
+                "(setjmp): a longjmp back to it runs the code after it again, which the "
+                "derivative cannot follow; move the setjmp into a caller that is not "
+                "differentiated", function=function, instruction=inst)
