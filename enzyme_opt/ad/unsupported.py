@@ -10,6 +10,7 @@ from ..analysis.activity import (address_base, allocation_size_index, contains_f
                                  contains_pointers, input_reads)
 from ..analysis.library import (LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, reallocator,
                                 refused_mpi, refused_runtime)
+from ..analysis.constant_callees import address_in_initializers
 from ..analysis.memory import call_may_write_through
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
@@ -242,7 +243,11 @@ def _global_read(holder) -> bool:
     through constant expressions (`bitcast (double** @g to i8**)`, typed
     pointers' usual spelling) record no users of their own: for those, the
     read bodies' instructions are searched for operands based on `holder`
-    (reading `holder.users` has read every body that names it)."""
+    (reading `holder.users` has read every body that names it).  Nor does
+    another global's initializer holding its address (`@pp = global ptr
+    @holder`): code may read `holder` through a load of `@pp`."""
+    if holder.module is not None and address_in_initializers(holder):
+        return True
     through_constants = False
     for user in holder.users:
         if isinstance(user, I.Instruction):
