@@ -31,8 +31,9 @@ all slots to the reverse function through the tape.
 """
 from __future__ import annotations
 
-from ..analysis.loops import (constant_final_count, counter_parts, final_count_bound,
-                              has_picked_access, iteration_bound, loop_exit_targets)
+from ..analysis.loops import (constant_final_count, constant_integer, counter_parts,
+                              final_count_bound, has_picked_access, iteration_bound,
+                              loop_exit_targets)
 from ..analysis.memory import address_uses
 from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt
@@ -200,8 +201,9 @@ def _only_if_entered(b: Builder, branch, loop, nbytes):
     """`nbytes` where the preheader's `branch` enters `loop`, else 0.  A
     guard clang merges into the preheader (`if (n < 50)` around the loop)
     skips the loop for the bounds it would never run to: made anyway, the
-    room for 2^31 iterations is a failed realloc and a crash."""
-    if not branch.is_conditional:
+    room for 2^31 iterations is a failed realloc and a crash.  A constant
+    room is bounded, and stays a constant (pushed_bytes_bound counts it)."""
+    if not branch.is_conditional or constant_integer(nbytes) is not None:
         return nbytes
     on_true, on_false = (target is loop.header for target in branch.operands[1:])
     if on_true == on_false:
