@@ -201,6 +201,7 @@ def check_active_stores(fn, info, function) -> None:
     for inst in fn.instructions():
         if isinstance(inst, I.Store) and inst.value.type.is_pointer:
             _refuse_shadowed_pointer_in_global(info, function, inst)
+            _refuse_shadowed_pointer_in_memory(fn, info, function, inst)
         if not isinstance(inst, I.Store) or not contains_float(inst.value.type) or \
                 not info.is_active(inst.value) or info.has_shadow(inst.pointer):
             continue
@@ -267,26 +268,54 @@ def _global_read(holder) -> bool:
     return False
 
 
+def _refuse_shadowed_pointer_in_memory(fn, info, function, store) -> None:
+    """A pointer with a shadow stored through a pointer without one that is
+    not a global's own address (`_refuse_shadowed_pointer_in_global`): into
+    an object a global points to (`current->data = y`), which any callee
+    may read, or into memory reached through a constant argument and read
+    back (`v->data = y; reader(v)`).  The reader finds no shadow beside the
+    copy, its loads through it carry no derivative, and a call taking no
+    pointer, or only the constant one, looks inactive."""
+    if not info.has_shadow(store.value) or info.has_shadow(store.pointer):
+        return
+    holder = _global_holding(store.pointer)
+    if holder is not None or _read_back(fn, info, store, lambda t: t.is_pointer):
+        where = f"an object global '@{holder.name}' points to" if holder is not None else \
+            "memory reached through a constant argument, read back"
+        raise DifferentiationError(
+            f"cannot differentiate a store of a pointer with a shadow into {where}: that "
+            "memory has no shadow, so what is read through the stored pointer would carry "
+            "no derivative (pass the pointer as an argument)", function=function,
+            instruction=store)
+
+
 def _refuse_read_back(fn, info, function, store) -> None:
     """An active value stored into memory without a shadow (an `enzyme_const`
     argument's, or what a constant object points to: a lambda's capture by
     reference) and loaded again: the load would carry no derivative, and the
     result would silently miss that path.  Refused; a store that is never
     read back only loses what nobody asked for."""
+    if _read_back(fn, info, store, contains_float):
+        raise DifferentiationError(
+            "cannot differentiate a store of an active value into memory without a "
+            "shadow (reached through a constant argument: an 'enzyme_const' pointer, or "
+            "a lambda's or functor's captured reference) that is read back: the "
+            "derivative would be lost; pass that memory as a duplicated argument",
+            function=function, instruction=store)
+
+
+def _read_back(fn, info, store, loaded) -> bool:
+    """Is the memory `store` writes, rooted in an argument, loaded again in
+    `fn` as a value of a type `loaded` accepts, through a pointer without a
+    shadow, or handed to a call?"""
     key = _memory_key(store.pointer)
     if key is None:
-        return
+        return False
     anywhere = (key[0], None)       # the same memory, at any offset
-    for inst in fn.instructions():
-        if isinstance(inst, I.Load) and contains_float(inst.type) and \
-                not info.has_shadow(inst.pointer) and _same_place(_memory_key(inst.pointer), key) \
-                or _passes_on(inst, anywhere):
-            raise DifferentiationError(
-                "cannot differentiate a store of an active value into memory without a "
-                "shadow (reached through a constant argument: an 'enzyme_const' pointer, or "
-                "a lambda's or functor's captured reference) that is read back: the "
-                "derivative would be lost; pass that memory as a duplicated argument",
-                function=function, instruction=store)
+    return any(isinstance(inst, I.Load) and loaded(inst.type) and
+               not info.has_shadow(inst.pointer) and
+               _same_place(_memory_key(inst.pointer), key) or _passes_on(inst, anywhere)
+               for inst in fn.instructions())
 
 
 def _passes_on(inst, key) -> bool:
