@@ -199,7 +199,8 @@ def check_active_stores(fn, info, function) -> None:
     pointer from an `enzyme_const` argument is the caller's choice.)  So
     does a pointer with a shadow stored into such a global and read back."""
     for inst in fn.instructions():
-        if isinstance(inst, I.Store) and inst.value.type.is_pointer:
+        stored = _stored_pointer(inst)
+        if stored is not None and info.has_shadow(stored):
             _refuse_shadowed_pointer_in_global(info, function, inst)
             _refuse_shadowed_pointer_in_memory(fn, info, function, inst)
         if not isinstance(inst, I.Store) or not contains_float(inst.value.type) or \
@@ -221,6 +222,17 @@ def check_active_stores(fn, info, function) -> None:
         _refuse_read_back(fn, info, function, inst)
 
 
+def _stored_pointer(store):
+    """The pointer a store writes, as itself or as its integer (`saved =
+    (uintptr_t)y`, a ptrtoint clang -O2 keeps); else None."""
+    if not isinstance(store, I.Store):
+        return None
+    value = store.value
+    if isinstance(value, I.Cast) and value.opcode == "ptrtoint":
+        return value.operands[0]
+    return value if value.type.is_pointer else None
+
+
 def _refuse_shadowed_pointer_in_global(info, function, store) -> None:
     """A pointer with a shadow (a duplicated argument's) stored into a global
     that has none, and that code may read (an instruction using it other
@@ -229,7 +241,7 @@ def _refuse_shadowed_pointer_in_global(info, function, store) -> None:
     Refused; a global only written is harmless."""
     holder = address_base(store.pointer)
     if not isinstance(holder, GlobalVariable) or holder.is_constant_global or \
-            not info.has_shadow(store.value) or info.has_shadow(store.pointer):
+            info.has_shadow(store.pointer):
         return
     if _global_read(holder):
         raise DifferentiationError(
@@ -276,7 +288,7 @@ def _refuse_shadowed_pointer_in_memory(fn, info, function, store) -> None:
     back (`v->data = y; reader(v)`).  The reader finds no shadow beside the
     copy, its loads through it carry no derivative, and a call taking no
     pointer, or only the constant one, looks inactive."""
-    if not info.has_shadow(store.value) or info.has_shadow(store.pointer):
+    if info.has_shadow(store.pointer):
         return
     holder = _global_holding(store.pointer)
     if holder is not None or _read_back(fn, info, store, lambda t: t.is_pointer):
