@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers, input_reads)
+from ..analysis.constant_callees import address_in_initializers
 from ..analysis.library import (LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, reallocator,
                                 refused_mpi, refused_runtime)
-from ..analysis.constant_callees import address_in_initializers
 from ..analysis.memory import call_may_write_through
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
