@@ -11,6 +11,9 @@ functions, or LLVM's intrinsics, at other points anyway), so a math call
 no live instruction depends on is removed here, and clang's own dead-code
 elimination removes the arithmetic around it.  A Taylor series
 `sum pow(x, i) / i` then costs one sweep of pow calls, not two.
+Except in a module that reads errno (`errno = 0; log(x); if (errno ==
+EDOM)`): there the errno a math call sets may choose the primal's path,
+and so the gradient; its math calls are all kept, as libm calls.
 
 Live: anything with an effect besides its value (stores, calls other than
 these, loads, terminators) and, transitively, the operands of live values.
@@ -22,7 +25,8 @@ derivative `cos(x)` with the primal's own `cos(x)` in a rotation.
 """
 from __future__ import annotations
 
-from ..analysis.library import MATH_AS_INTRINSIC, MATH_WITH_OTHER_EFFECTS, math_function
+from ..analysis.library import (ERRNO_ACCESSORS, MATH_AS_INTRINSIC, MATH_WITH_OTHER_EFFECTS,
+                                math_function)
 from ..ir import instructions as I
 from ..ir import Builder
 from ..ir.constants import ConstantPoison
@@ -57,7 +61,7 @@ def drop_unneeded_math_calls(fn) -> int:
     returns how many.  Their dead users are left to clang (their uses of a
     removed call become poison, which nothing live reads)."""
     insts = [inst for block in fn.blocks for inst in block.instructions]
-    if not any(is_droppable_math_call(inst) for inst in insts):
+    if not any(is_droppable_math_call(inst) for inst in insts) or errno_read(fn.module):
         return 0                  # nothing to drop: no liveness to compute
     live = live_instructions(insts, lambda inst: not isinstance(inst, _VALUE_ONLY)
                              and not is_droppable_math_call(inst))
@@ -66,6 +70,15 @@ def drop_unneeded_math_calls(fn) -> int:
         call.replace_all_uses_with(ConstantPoison(call.type))
         call.erase()
     return len(dead)
+
+
+def errno_read(module) -> bool:
+    """Does code in `module` take errno's address (read or write errno)?"""
+    for name in ERRNO_ACCESSORS:
+        accessor = module.get(name)
+        if accessor is not None and accessor.has_code_uses():
+            return True
+    return False
 
 
 def live_instructions(insts, is_root) -> set:
@@ -99,7 +112,10 @@ def _intrinsic_for(call):
 
 
 def use_math_intrinsics(module, fn) -> int:
-    """Replaces `fn`'s calls of C math functions by their intrinsics; returns how many."""
+    """Replaces `fn`'s calls of C math functions by their intrinsics; returns
+    how many.  None where errno is read: the intrinsics set no errno."""
+    if errno_read(module):
+        return 0
     count = 0
     for block in fn.blocks:
         for call in list(block.instructions):

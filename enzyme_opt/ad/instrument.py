@@ -31,8 +31,9 @@ all slots to the reverse function through the tape.
 """
 from __future__ import annotations
 
-from ..analysis.loops import (constant_final_count, counter_parts, final_count_bound,
-                              has_picked_access, iteration_bound, loop_exit_targets)
+from ..analysis.loops import (constant_final_count, constant_integer, counter_parts,
+                              final_count_bound, has_picked_access, iteration_bound,
+                              loop_exit_targets)
 from ..analysis.memory import address_uses
 from ..ir.constants import ConstantInt
 from ..ir import Builder
@@ -122,9 +123,13 @@ def reserve_loop_tapes(gen) -> None:
         if found is None:
             continue
         reserve, reserved_push = T.reserved_runtime(gen.module)
-        b = Builder().position_before(loop.outside_predecessors(gen.preds)[0].terminator)
+        branch = loop.outside_predecessors(gen.preds)[0].terminator
+        b = Builder().position_before(branch)
         per_iteration = sum(push.args[1].value for push in pushes)
-        b.call(reserve, [tape, _bytes_of_run(b, found, per_iteration)])
+        nbytes = _bytes_of_run(b, found, per_iteration)
+        if not _skips_only_empty(branch, loop, found):
+            nbytes = _only_if_entered(b, branch, loop, nbytes)
+        b.call(reserve, [tape, nbytes])
         for push in pushes:
             push.set_operand(len(push.operands) - 1, reserved_push)
 
@@ -191,6 +196,55 @@ def _has_inner_cycle(gen, loop) -> bool:
                 state[id(succ)] = 1
                 path.append((succ, iter(succ.successors)))
     return False
+
+
+# icmp predicates of (N, S) that hold exactly when N <= S, the counter's
+# span empty: (predicate, signed) -> whether true means empty.
+_EMPTY_SPAN = {("eq", True): True, ("eq", False): True, ("ne", True): False,
+               ("ne", False): False, ("sle", True): True, ("sgt", True): False,
+               ("ule", False): True, ("ugt", False): False}
+_MIRRORED = {"eq": "eq", "ne": "ne", "sge": "sle", "slt": "sgt", "uge": "ule", "ult": "ugt"}
+
+
+def _skips_only_empty(branch, loop, found) -> bool:
+    """Does the preheader's `branch` skip `loop` only when its span N - S is
+    empty (the zero-trip test clang leaves there: fft's `icmp eq n, 0`)?
+    Then the path that skips asks for one iteration's room, as few bytes as
+    when it enters; no select is needed."""
+    start, bound, _, signed = found
+    test = branch.condition
+    if not branch.is_conditional or not isinstance(test, I.Compare) or test.opcode != "icmp":
+        return False
+    a, c = test.operands
+    predicate = test.predicate
+    if _same_value(a, start) and _same_value(c, bound):
+        predicate = _MIRRORED.get(predicate)
+    elif not (_same_value(a, bound) and _same_value(c, start)):
+        return False
+    true_empty = _EMPTY_SPAN.get((predicate, signed))
+    skips_on_true = branch.operands[1] is not loop.header
+    return true_empty is not None and true_empty == skips_on_true and \
+        (branch.operands[2] is loop.header) == skips_on_true
+
+
+def _same_value(x, y) -> bool:
+    return x is y or isinstance(x, ConstantInt) and isinstance(y, ConstantInt) and \
+        x.type == y.type and x.value % (1 << x.type.bits) == y.value % (1 << y.type.bits)
+
+
+def _only_if_entered(b: Builder, branch, loop, nbytes):
+    """`nbytes` where the preheader's `branch` enters `loop`, else 0.  A
+    guard clang merges into the preheader (`if (n < 50)` around the loop)
+    skips the loop for the bounds it would never run to: made anyway, the
+    room for 2^31 iterations is a failed realloc and a crash.  A constant
+    room is bounded, and stays a constant (pushed_bytes_bound counts it)."""
+    if not branch.is_conditional or constant_integer(nbytes) is not None:
+        return nbytes
+    on_true, on_false = (target is loop.header for target in branch.operands[1:])
+    if on_true == on_false:
+        return nbytes
+    return b.select(branch.condition, *((nbytes, b.i64(0)) if on_true else (b.i64(0), nbytes)),
+                    "run.entered")
 
 
 def _bytes_of_run(b: Builder, found, per_iteration: int):

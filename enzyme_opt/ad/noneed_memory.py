@@ -107,9 +107,10 @@ def unread_around(call, root) -> bool:
 def _escapes(may_point, insts) -> bool:
     """Is a pointer that may point into the memory kept where it can be read
     back (stored as a value, a volatile copy included, converted to an
-    integer, returned)?  A load through the copy reads what the dropped
-    stores wrote: a struct holding it handed to a reader.  (Loads, calls and
-    address arithmetic the caller sees to; a comparison reads nothing.)"""
+    integer that may become a pointer again, returned)?  A load through the
+    copy reads what the dropped stores wrote: a struct holding it handed to
+    a reader.  (Loads, calls and address arithmetic the caller sees to; a
+    comparison reads nothing, nor does an address compared as an integer.)"""
     for inst in insts:
         if isinstance(inst, I.Store):
             if id(inst.value) in may_point:
@@ -117,9 +118,29 @@ def _escapes(may_point, insts) -> bool:
         elif isinstance(inst, (I.Load, I.CallBase, I.Compare)) or \
                 _address_operands(inst) is not None:
             continue
-        elif any(id(op) in may_point for op in inst.operands):
+        elif any(id(op) in may_point for op in inst.operands) and \
+                not (isinstance(inst, I.Cast) and inst.opcode == "ptrtoint" and
+                     _only_compared(inst)):
             return True
     return False
+
+
+def _only_compared(address) -> bool:
+    """Does the integer `address` only feed integer arithmetic that ends in
+    comparisons (the vectorizer's overlap test: the difference of two
+    addresses against the vector's width), never a store, a call, a return
+    or a pointer again?"""
+    seen, work = {id(address)}, [address]
+    while work:
+        for user in work.pop().users:
+            if isinstance(user, I.Compare):
+                continue
+            if not isinstance(user, (I.BinaryOp, I.Select, I.Phi)) or not user.type.is_int:
+                return False
+            if id(user) not in seen:
+                seen.add(id(user))
+                work.append(user)
+    return True
 
 
 def drop_unneeded_primal_stores(fn, roots: list) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers, input_reads)
+from ..analysis.constant_callees import address_in_initializers
 from ..analysis.library import (LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, reallocator,
                                 refused_mpi, refused_runtime)
 from ..analysis.memory import call_may_write_through
@@ -198,8 +199,10 @@ def check_active_stores(fn, info, function) -> None:
     pointer from an `enzyme_const` argument is the caller's choice.)  So
     does a pointer with a shadow stored into such a global and read back."""
     for inst in fn.instructions():
-        if isinstance(inst, I.Store) and inst.value.type.is_pointer:
+        stored = _stored_pointer(inst)
+        if stored is not None and info.has_shadow(stored):
             _refuse_shadowed_pointer_in_global(info, function, inst)
+            _refuse_shadowed_pointer_in_memory(fn, info, function, inst)
         if not isinstance(inst, I.Store) or not contains_float(inst.value.type) or \
                 not info.is_active(inst.value) or info.has_shadow(inst.pointer):
             continue
@@ -219,6 +222,17 @@ def check_active_stores(fn, info, function) -> None:
         _refuse_read_back(fn, info, function, inst)
 
 
+def _stored_pointer(store):
+    """The pointer a store writes, as itself or as its integer (`saved =
+    (uintptr_t)y`, a ptrtoint clang -O2 keeps); else None."""
+    if not isinstance(store, I.Store):
+        return None
+    value = store.value
+    if isinstance(value, I.Cast) and value.opcode == "ptrtoint":
+        return value.operands[0]
+    return value if value.type.is_pointer else None
+
+
 def _refuse_shadowed_pointer_in_global(info, function, store) -> None:
     """A pointer with a shadow (a duplicated argument's) stored into a global
     that has none, and that code may read (an instruction using it other
@@ -227,7 +241,7 @@ def _refuse_shadowed_pointer_in_global(info, function, store) -> None:
     Refused; a global only written is harmless."""
     holder = address_base(store.pointer)
     if not isinstance(holder, GlobalVariable) or holder.is_constant_global or \
-            not info.has_shadow(store.value) or info.has_shadow(store.pointer):
+            info.has_shadow(store.pointer):
         return
     if _global_read(holder):
         raise DifferentiationError(
@@ -242,7 +256,11 @@ def _global_read(holder) -> bool:
     through constant expressions (`bitcast (double** @g to i8**)`, typed
     pointers' usual spelling) record no users of their own: for those, the
     read bodies' instructions are searched for operands based on `holder`
-    (reading `holder.users` has read every body that names it)."""
+    (reading `holder.users` has read every body that names it).  Nor does
+    another global's initializer holding its address (`@pp = global ptr
+    @holder`): code may read `holder` through a load of `@pp`."""
+    if holder.module is not None and address_in_initializers(holder):
+        return True
     through_constants = False
     for user in holder.users:
         if isinstance(user, I.Instruction):
@@ -262,26 +280,54 @@ def _global_read(holder) -> bool:
     return False
 
 
+def _refuse_shadowed_pointer_in_memory(fn, info, function, store) -> None:
+    """A pointer with a shadow stored through a pointer without one that is
+    not a global's own address (`_refuse_shadowed_pointer_in_global`): into
+    an object a global points to (`current->data = y`), which any callee
+    may read, or into memory reached through a constant argument and read
+    back (`v->data = y; reader(v)`).  The reader finds no shadow beside the
+    copy, its loads through it carry no derivative, and a call taking no
+    pointer, or only the constant one, looks inactive."""
+    if info.has_shadow(store.pointer):
+        return
+    holder = _global_holding(store.pointer)
+    if holder is not None or _read_back(fn, info, store, lambda t: t.is_pointer):
+        where = f"an object global '@{holder.name}' points to" if holder is not None else \
+            "memory reached through a constant argument, read back"
+        raise DifferentiationError(
+            f"cannot differentiate a store of a pointer with a shadow into {where}: that "
+            "memory has no shadow, so what is read through the stored pointer would carry "
+            "no derivative (pass the pointer as an argument)", function=function,
+            instruction=store)
+
+
 def _refuse_read_back(fn, info, function, store) -> None:
     """An active value stored into memory without a shadow (an `enzyme_const`
     argument's, or what a constant object points to: a lambda's capture by
     reference) and loaded again: the load would carry no derivative, and the
     result would silently miss that path.  Refused; a store that is never
     read back only loses what nobody asked for."""
+    if _read_back(fn, info, store, contains_float):
+        raise DifferentiationError(
+            "cannot differentiate a store of an active value into memory without a "
+            "shadow (reached through a constant argument: an 'enzyme_const' pointer, or "
+            "a lambda's or functor's captured reference) that is read back: the "
+            "derivative would be lost; pass that memory as a duplicated argument",
+            function=function, instruction=store)
+
+
+def _read_back(fn, info, store, loaded) -> bool:
+    """Is the memory `store` writes, rooted in an argument, loaded again in
+    `fn` as a value of a type `loaded` accepts, through a pointer without a
+    shadow, or handed to a call?"""
     key = _memory_key(store.pointer)
     if key is None:
-        return
+        return False
     anywhere = (key[0], None)       # the same memory, at any offset
-    for inst in fn.instructions():
-        if isinstance(inst, I.Load) and contains_float(inst.type) and \
-                not info.has_shadow(inst.pointer) and _same_place(_memory_key(inst.pointer), key) \
-                or _passes_on(inst, anywhere):
-            raise DifferentiationError(
-                "cannot differentiate a store of an active value into memory without a "
-                "shadow (reached through a constant argument: an 'enzyme_const' pointer, or "
-                "a lambda's or functor's captured reference) that is read back: the "
-                "derivative would be lost; pass that memory as a duplicated argument",
-                function=function, instruction=store)
+    return any(isinstance(inst, I.Load) and loaded(inst.type) and
+               not info.has_shadow(inst.pointer) and
+               _same_place(_memory_key(inst.pointer), key) or _passes_on(inst, anywhere)
+               for inst in fn.instructions())
 
 
 def _passes_on(inst, key) -> bool:
@@ -402,3 +448,26 @@ def check_inline_asm(fn, info, function) -> None:
                     f"{', and it clobbers memory' if clobbers_memory else ''}): the shadow "
                     "would not follow; write the operation in C", function=function,
                     instruction=inst)
+
+
+def check_returns_twice(fn, function) -> None:
+    """A call that may return twice (setjmp: a longjmp comes back to it)
+    runs the code after it again without a cycle in the CFG: the forward
+    sweep records those blocks twice while the reverse sweep undoes them
+    once, and forward mode's shadows are not kept across the jump as the
+    primal's volatile values are.  Refused whether or not a jump happens."""
+    for inst in fn.instructions():
+        if not isinstance(inst, I.CallBase):
+            continue
+        callee = inst.called_function
+        at_call = inst.fn_attrs or ""
+        if fn.module is not None:
+            at_call = fn.module.with_groups(at_call)
+        if "returns_twice" in at_call.split() or callee is not None and \
+                "returns_twice" in callee.attribute_words():
+            name = f"'{callee.name}'" if callee is not None else "a function"
+            raise DifferentiationError(
+                f"cannot differentiate a function calling {name}, which may return twice "
+                "(setjmp): a longjmp back to it runs the code after it again, which the "
+                "derivative cannot follow; move the setjmp into a caller that is not "
+                "differentiated", function=function, instruction=inst)

@@ -147,11 +147,19 @@ def _written(g, offset: int, size: int) -> bool:
     return cache[key]
 
 
+def address_in_initializers(g) -> bool:
+    """Is global `g`'s address data in another global's initializer (`@pp =
+    global ptr @g`)?  Then code may reach `g` through a load of that global,
+    with no use of `g` of its own.  (`@llvm.used` and its kin are lists for
+    the linker, not data code can load.)"""
+    return any(other is not g and not other.name.startswith("llvm.") and
+               _mentions(getattr(other, "initializer", None), g) for other in g.module.globals)
+
+
 def _any_write(g, offset: int, size: int) -> bool:
     module = g.module
-    for other in module.globals:
-        if other is not g and _mentions(getattr(other, "initializer", None), g):
-            return True                 # its address is data elsewhere
+    if address_in_initializers(g):
+        return True                     # its address is data elsewhere
     module.read_bodies_naming((g,))
     for fn in module.read_functions():
         for inst in fn.instructions():

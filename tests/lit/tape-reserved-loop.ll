@@ -3,6 +3,10 @@
 ; is made once in its preheader, and the pushes inside take it without a
 ; capacity check (no grow call in the loop).  The same loop whose counter
 ; may wrap keeps its checked push: its iterations are not bounded by n.
+; The preheader's branch skips the loop when n is 0, whose room is one
+; iteration's: asked for on both paths.  A guard that skips it for other
+; n (n >= 50: the room for n would be asked for, and for n near 2^32 a
+; failed realloc) asks for it only on the path that enters.
 ; RUN: enzyme-opt %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %lli %t.ll | FileCheck --check-prefix=OUT %s
@@ -79,11 +83,32 @@ exit:
   ret double %u.next
 }
 
+define double @guarded(double %x, i32 %n) {
+entry:
+  %big = icmp uge i32 %n, 50
+  br i1 %big, label %exit, label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %t = phi double [ 1.0, %entry ], [ %t.next, %loop ]
+  %t.next = fmul double %t, %x
+  %i.next = add nuw i32 %i, 2
+  %more = icmp ult i32 %i.next, %n
+  br i1 %more, label %loop, label %exit
+
+exit:
+  %r = phi double [ 1.0, %entry ], [ %t.next, %loop ]
+  ret double %r
+}
+
 define i32 @main() {
   %a = call double (...) @__enzyme_autodiff(ptr @stepped, double 1.5, i32 7)
   %b = call double (...) @__enzyme_autodiff(ptr @wrapping, double 1.5, i32 7)
   %c = call double (...) @__enzyme_autodiff(ptr @nested, double 1.5, i32 7)
+  %g = call double (...) @__enzyme_autodiff(ptr @guarded, double 1.5, i32 -1)
+  %h = call double (...) @__enzyme_autodiff(ptr @guarded, double 1.5, i32 7)
   call i32 (ptr, ...) @printf(ptr @fmt, double %a, double %b, double %c)
+  call i32 (ptr, ...) @printf(ptr @fmt, double %g, double %h, double %h)
   ret i32 0
 }
 
@@ -111,6 +136,16 @@ define i32 @main() {
 ; CHECK-NOT: @enzyme_opt.tape.push.reserved
 ; CHECK: ret double
 
+; CHECK-LABEL: define internal double @diffe_guarded(
+; CHECK: entry:
+; CHECK: %run.bytes = mul i64 %run.iterations, 8
+; CHECK-NEXT: %run.entered = select i1 %big, i64 0, i64 %run.bytes
+; CHECK-NEXT: call void @enzyme_opt.tape.reserve(ptr %tape, i64 %run.entered)
+; CHECK-NEXT: br i1 %big, label %exit, label %loop
+; CHECK: call ptr @enzyme_opt.tape.push.reserved(ptr %tape, i64 8)
+
 ; d/dx x^4 at 1.5, both ways: 4 * 1.5^3; nested: x^10 / 4, so 2.5 x^9
 ; OUT: 13.5 13.5 96.1084
+; guarded: n = 2^32 - 1 skips the loop (derivative 0), n = 7 is x^4
+; OUT-NEXT: 0 13.5 13.5
 

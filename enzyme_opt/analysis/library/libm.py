@@ -38,6 +38,9 @@ SINGULAR_MATH_FUNCTIONS = frozenset((
 
 # Math functions with an effect besides errno: signgam, or writes through a pointer.
 MATH_WITH_OTHER_EFFECTS = ("lgamma", "lgamma_r", "frexp", "modf")
+# The functions C libraries expand `errno` to a call of (its address): glibc
+# and musl, macOS and the BSDs, Windows, Solaris, newlib.
+ERRNO_ACCESSORS = ("__errno_location", "__error", "_errno", "___errno", "__errno")
 # C math functions with an LLVM intrinsic of the same meaning (LLVM 14 on).
 MATH_AS_INTRINSIC = ("sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt", "pow", "fabs",
                      "copysign", "floor", "ceil", "trunc", "round", "fma")
