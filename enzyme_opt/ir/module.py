@@ -106,8 +106,10 @@ class BasicBlock(Value):
     # -- CFG ----------------------------------------------------------------
     @property
     def successors(self) -> list:
-        term = self.terminator
-        return list(term.successors) if term is not None else []
+        instructions = self.instructions     # self.terminator, without its property call
+        if instructions and instructions[-1].opcode in TERMINATORS:
+            return list(instructions[-1].successors)
+        return []
 
     @property
     def predecessors(self) -> list:
