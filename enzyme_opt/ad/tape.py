@@ -564,17 +564,24 @@ def _block_runs(fn):
     """block -> how many times it can run in one call of `fn` at most (None:
     not bounded by a constant)."""
     cyclic = blocks_in_cycles(fn)
-    info = None
+    info = reducible = None
+    trips_of = {}                 # id(loop) -> its constant trip count, or None
 
     def runs(block):
-        nonlocal info
+        nonlocal info, reducible
         if id(block) not in cyclic:
             return 1
-        info = info or LoopInfo(fn)
+        if info is None:
+            # Of the whole function, which `_bound` does not change: made
+            # once, not once per user of the tape.
+            info = LoopInfo(fn)
+            reducible = info.is_reducible()
         loops = info.loops_around(block)
-        count = 1 if loops and info.is_reducible() else None
+        count = 1 if loops and reducible else None
         for loop in loops:
-            trips = constant_trip_count(loop, info.dom.preds)
+            if id(loop) not in trips_of:
+                trips_of[id(loop)] = constant_trip_count(loop, info.dom.preds)
+            trips = trips_of[id(loop)]
             count = None if trips is None or count is None else count * trips
         return count
     return runs

@@ -13,13 +13,13 @@ def _slots(cls):
 
 
 # Debug records describe the primal's frame: copies go without them.
-_SKIP = {"_uses", "_operands", "parent", "__weakref__", "name", "debug_records"}
+_SKIP = {"_uses", "operands", "parent", "__weakref__", "name", "debug_records"}
 
 
 def clone_instruction(inst: Instruction) -> Instruction:
     """A detached copy with the same operands (remap them afterwards)."""
     new = _unlinked_copy(inst)
-    for index, op in enumerate(new._operands):
+    for index, op in enumerate(new.operands):
         op._add_use(new, index)
     return new
 
@@ -46,10 +46,9 @@ def _unlinked_copy(inst: Instruction) -> Instruction:
         setattr(new, slot, copy.copy(value) if isinstance(value, list) else value)
     new.name = inst.name
     new._uses = []
-    new._operands = []
     new.parent = None
     new.debug_records = None
-    new._operands = list(inst.operands)
+    new.operands = list(inst.operands)
     return new
 
 
@@ -76,11 +75,11 @@ def clone_body(src, dest, value_map: Dict[int, object]) -> Dict[int, object]:
     # from a much-used value's list one by one: the operands kept first, in
     # order, then the new ones.
     for new_inst in pairs:
-        for index, op in enumerate(new_inst._operands):
+        for index, op in enumerate(new_inst.operands):
             if value_map.get(id(op), op) is op:
                 op._add_use(new_inst, index)
     for new_inst in pairs:
-        operands = new_inst._operands
+        operands = new_inst.operands
         for index, op in enumerate(operands):
             mapped = value_map.get(id(op))
             if mapped is not None and mapped is not op:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence, Tuple
 
 from .constants import ConstantExpr, ConstantPoison, MetadataValue
-from .module import BasicBlock, Function
+from .module import TERMINATORS, BasicBlock, Function
 from .types import I1, VOID, Type, VectorType
 from .values import User, Value
 
@@ -20,8 +20,6 @@ BINARY_OPS = ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr"
               "ashr", "and", "or", "xor", "fadd", "fsub", "fmul", "fdiv", "frem")
 CAST_OPS = ("trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi",
             "uitofp", "sitofp", "ptrtoint", "inttoptr", "bitcast", "addrspacecast")
-TERMINATORS = ("ret", "br", "switch", "indirectbr", "invoke", "callbr", "resume",
-               "unreachable", "cleanupret", "catchret", "catchswitch")
 
 
 class Instruction(User):
@@ -324,7 +322,7 @@ class CallBase(Instruction):
     @property
     def called_function(self):
         """The Function called directly or through pointer casts, else None."""
-        callee = self.callee
+        callee = self.operands[-1]          # self.callee, without a second property call
         if isinstance(callee, ConstantExpr):
             callee = callee.strip_casts()
         return callee if isinstance(callee, Function) else None
@@ -394,7 +392,8 @@ class Branch(Instruction):
 
     @property
     def successors(self) -> list:
-        return self.operands[1:] if self.is_conditional else self.operands[:1]
+        operands = self.operands             # conditional: three operands
+        return operands[1:] if len(operands) == 3 else operands[:1]
 
 
 class Switch(Instruction):

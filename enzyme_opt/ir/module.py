@@ -9,6 +9,11 @@ from .names import NameTable
 from .types import LABEL, FunctionType, NamedStructType, PointerType, Type
 from .values import Argument, Value
 
+# The opcodes that end a block (here, not in instructions.py, which imports
+# this module: a block asks for its terminator often).
+TERMINATORS = frozenset(("ret", "br", "switch", "indirectbr", "invoke", "callbr", "resume",
+                         "unreachable", "cleanupret", "catchret", "catchswitch"))
+
 
 _COMDAT = compile_cached(r"\bcomdat(\s*\(\$[^)]*\))?")
 
@@ -78,8 +83,9 @@ class BasicBlock(Value):
 
     @property
     def terminator(self):
-        if self.instructions and self.instructions[-1].is_terminator:
-            return self.instructions[-1]
+        instructions = self.instructions
+        if instructions and instructions[-1].opcode in TERMINATORS:
+            return instructions[-1]
         return None
 
     @property
@@ -100,8 +106,10 @@ class BasicBlock(Value):
     # -- CFG ----------------------------------------------------------------
     @property
     def successors(self) -> list:
-        term = self.terminator
-        return list(term.successors) if term is not None else []
+        instructions = self.instructions     # self.terminator, without its property call
+        if instructions and instructions[-1].opcode in TERMINATORS:
+            return list(instructions[-1].successors)
+        return []
 
     @property
     def predecessors(self) -> list:

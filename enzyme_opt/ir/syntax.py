@@ -1420,7 +1420,7 @@ def _patch_constants(globals_, functions, replacement: Dict[int, GlobalValue]) -
             for i, op in enumerate(c.operands):
                 new = fix(op)
                 if new is not op:
-                    c._operands[i] = new
+                    c.operands[i] = new
         elif isinstance(c, C.BlockAddress):
             c.function = fix(c.function)
         elif isinstance(c, C.GlobalWrapper):

@@ -72,39 +72,39 @@ class Value:
 class User(Value):
     """A value with operands (instructions, constant expressions)."""
 
-    __slots__ = ("_operands",)
+    # `operands` is a plain slot, not a property over a private one: it is
+    # read tens of thousands of times per derivative, and a property costs a
+    # Python call each time (3.11 does not specialize property reads).
+    # Change it only through the methods below, which keep the uses.
+    __slots__ = ("operands",)
     is_debug_record = False
 
     def __init__(self, type: Type, operands=(), name: Optional[str] = None):
         super().__init__(type, name)
-        self._operands: List[Value] = []
+        self.operands: List[Value] = []
         for op in operands:
             self._append_operand(op)
 
-    @property
-    def operands(self) -> List[Value]:
-        return self._operands
-
     def operand(self, index: int) -> Value:
-        return self._operands[index]
+        return self.operands[index]
 
     def _append_operand(self, value: Value) -> None:
-        self._operands.append(value)
-        value._add_use(self, len(self._operands) - 1)
+        self.operands.append(value)
+        value._add_use(self, len(self.operands) - 1)
 
     def set_operand(self, index: int, value: Value) -> None:
-        old = self._operands[index]
+        old = self.operands[index]
         if old is value:
             return
         old._remove_use(self, index)
-        self._operands[index] = value
+        self.operands[index] = value
         value._add_use(self, index)
 
     def drop_operands(self) -> None:
         """Unlink from every operand's use list (before erasing)."""
-        for index, op in enumerate(self._operands):
+        for index, op in enumerate(self.operands):
             op._remove_use(self, index)
-        self._operands = []
+        self.operands = []
 
     def _set_operands(self, values) -> None:
         self.drop_operands()

@@ -31,7 +31,7 @@ from ..ir.constants import ConstantInt, ConstantPoison, ConstantUndef
 
 # Fields of an instruction that say what it does besides its operands.
 _IDENTITY_SKIP = {"parent", "metadata", "location", "debug_records", "position",
-                  "_operands", "_uses", "name", "type", "__weakref__"}
+                  "operands", "_uses", "name", "type", "__weakref__"}
 
 
 def reroll_unrolled_loops(fn) -> int:

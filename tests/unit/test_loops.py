@@ -274,3 +274,27 @@ def test_last_value_before_leaving_solved_or_run_as_each_iteration_would():
     assert last_before_leaving(0, 1, 64, "eq", 10000, True, True, 1 << 16) == 9999
     assert last_before_leaving(0, 1, 64, "eq", 10000, True, True, 9999) is None
     assert last_before_leaving(0, 2, 64, "eq", 7, False, True, 1 << 16) is None
+
+
+
+def test_tape_block_runs_finds_reducibility_and_trip_counts_once(monkeypatch):
+    # The tape's bound asks how often a block runs once per user of the
+    # tape; what the answer is made of belongs to the whole function (it
+    # was recomputed per user: 2% of a whole adbench_hand run).
+    from collections import Counter
+    from enzyme_opt.ad import tape
+    # NEST with constant trip counts, its irreducible tail left unreachable.
+    fn = parse_module(NEST.replace("%j.next, %n", "%j.next, 3")
+                      .replace("%i.next, %n", "%i.next, 4")
+                      .replace("label %split", "label %exit")).get("f")
+    blocks = _blocks(fn)
+    asked = Counter()
+    reducible, trips = LoopInfo.is_reducible, tape.constant_trip_count
+    monkeypatch.setattr(LoopInfo, "is_reducible",
+                        lambda info: asked.update(["reducible"]) or reducible(info))
+    monkeypatch.setattr(tape, "constant_trip_count",
+                        lambda loop, preds: asked.update([loop.header.name]) or trips(loop, preds))
+    runs = tape._block_runs(fn)
+    order = ("entry", "outer", "inner", "outer.latch", "inner", "irreducible.a", "exit")
+    assert [runs(blocks[name]) for name in order] == [1, 4, 12, 4, 12, None, 1]
+    assert asked == {"reducible": 1, "inner": 1, "outer": 1}
