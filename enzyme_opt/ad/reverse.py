@@ -57,7 +57,8 @@ from .loop_hints import allow_unrolling
 from .noneed_memory import drop_unneeded_primal_stores
 from .partial_adjoints import PartialAdjoints
 from .openmp import fork_of, parallel_split, restore_forks
-from .rules import RULES, Emitter, Expr, scaled
+from .rule_fusion import rule_for
+from .rules import Emitter, Expr, partials_rule, scaled
 from . import shadow_heap
 from .shadows import (clone_with_shadows, holds_adjoints_only, null_pointer_argument,
                       shadow_inttoptr, stored_pointer)
@@ -114,6 +115,7 @@ class ReverseGenerator:
         self.rev_entry = None             # the reverse function's entry (split only)
         # The analyses of the forward function (differentiable_copy, _generate).
         self.types = self.info = None     # type analysis, activity analysis
+        self.fused_rules: dict = {}       # rule_fusion.py's decisions
         self.exit = None                  # its one returning block
         self.preds: Dict[int, list] = {}  # id(block) -> predecessors
         self.returning: set = set()       # ids of the blocks from which it returns
@@ -782,12 +784,16 @@ class ReverseGenerator:
     def apply_rule(self, b: Builder, rule_name: str, inst, operands, flags=()) -> None:
         """adjoint(op) += partial * adjoint(inst) in every lane; the partials,
         which depend on primal values only, are computed once for all lanes."""
+        chosen = rule_for(self, rule_name, inst, operands)
+        if chosen is None:
+            return          # its user's fused rule covers it; its adjoint stays zero
+        rule_name, operands = chosen
         ds = [self.take_adjoint(b, inst, lane) for lane in range(self.width)]
         em = Emitter(b, flags)
         em.primal_call = lambda name, values: self._primal_call_in_rev(b, em, inst, name,
                                                                         values)
         args = [self.lazy(b, em, op) for op in operands] + [self.lazy(b, em, inst)]
-        partials = RULES[rule_name](*args)
+        partials = partials_rule(rule_name)(*args)
         for op, partial in zip(operands, partials):
             if partial is None or not self.info.is_active(op):
                 continue
