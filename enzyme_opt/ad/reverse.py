@@ -37,7 +37,7 @@ from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.library import MEMCPY_FUNCTIONS, differentiable_blas, reallocator
-from ..analysis.loops import LoopInfo, counter_parts
+from ..analysis.loops import LoopInfo, counter_parts, math_calls_only
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
@@ -53,7 +53,7 @@ from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward, reserve_loop_tapes
-from .loop_hints import allow_unrolling
+from .loop_hints import allow_unrolling, keep_scalar
 from .noneed_memory import drop_unneeded_primal_stores
 from .partial_adjoints import PartialAdjoints
 from .openmp import fork_of, parallel_split, restore_forks
@@ -753,9 +753,18 @@ class ReverseGenerator:
             edge = self.rev.add_block(f"invert.{block.name or 'bb'}.from.{p.name or 'bb'}")
             eb = Builder(edge)
             self._phi_edge(eb, block, p, taken)
-            eb.br(self.rev_blocks[id(p)])
+            branch = eb.br(self.rev_blocks[id(p)])
+            if self._scalar_back_edge(block, p):
+                keep_scalar(branch, self.module)
             cases.append((ConstantInt(I64, k), edge))
         pb.switch(index, cases[0][1], cases[1:])
+
+    def _scalar_back_edge(self, header, latch) -> bool:
+        """Is the reverse of the edge latch -> header the back edge of a
+        reverse loop best left scalar (loop_hints.py: keep_scalar)?"""
+        loop = self.loops.innermost.get(id(header))
+        return loop is not None and loop.header is header and loop.contains(latch) and \
+            math_calls_only(self.loops, loop, self.preds)
 
     def _phi_edge(self, b: Builder, block, pred, taken) -> None:
         for phi, lane, adj in taken:

@@ -15,6 +15,7 @@ from typing import Dict, List, Optional
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
 from .cfg import DominatorTree
+from .library import math_function
 
 
 class Loop:
@@ -142,6 +143,25 @@ def has_picked_access(loop, preds) -> bool:
             if value_type.scalar.is_float and _picked(inst.pointer, loop, 8):
                 return True
     return False
+
+
+def math_calls_only(loops, loop, preds) -> bool:
+    """Whether `loop` (of LoopInfo `loops`) is an innermost loop of
+    arithmetic around scalar calls of math functions: at least one such
+    call, and no other call, no load, store or other memory access."""
+    calls = 0
+    for block in _loop_blocks(loop, preds):
+        if loops.innermost.get(id(block)) is not loop:
+            return False
+        for inst in block.instructions:
+            if isinstance(inst, I.CallBase):
+                callee = inst.called_function
+                if callee is None or inst.type.is_vector or math_function(callee.name) is None:
+                    return False
+                calls += 1
+            elif isinstance(inst, (I.Load, I.Store, I.Alloca, I.GenericInstruction)):
+                return False
+    return calls > 0
 
 
 def _picked(v, loop, depth) -> bool:
