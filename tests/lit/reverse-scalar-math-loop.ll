@@ -3,15 +3,18 @@
 ; llvm.loop.vectorize.width 1.  The adjoint sum's reassoc would let LLVM
 ; vectorize it, calling pow lane by lane with every vector value kept in
 ; stack slots across the calls (12.75 instructions a term against 9.8).
-; A loop that loads (the terms' weights from an array) keeps LLVM's choice.
+; A loop that loads (the terms' weights from an array) keeps LLVM's choice,
+; as does one whose only math call is fabs (one instruction on a vector).
 ; RUN: enzyme-opt --verify %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %opt -O2 -S %t.ll | FileCheck --check-prefix=O2 %s
 
+; CHECK-LABEL: define internal {{.*}}@diffe_damped(
+; CHECK-NOT: !llvm.loop
 ; CHECK-LABEL: define internal {{.*}}@diffe_series(
 ; CHECK: br label %invert.loop, !llvm.loop [[SCALAR:![0-9]+]]
 ; CHECK-LABEL: define internal {{.*}}@diffe_weighted(
-; CHECK-NOT: !llvm.loop [[SCALAR]]
+; CHECK-NOT: !llvm.loop
 ; CHECK: ret
 ; CHECK-DAG: [[WIDTH1:![0-9]+]] = !{!"llvm.loop.vectorize.width", i32 1}
 ; CHECK-DAG: [[SCALAR]] = distinct !{[[SCALAR]], [[WIDTH1]]}
@@ -22,6 +25,7 @@
 ; O2: ret double
 
 declare double @pow(double, double)
+declare double @llvm.fabs.f64(double)
 declare double @__enzyme_autodiff(...)
 @enzyme_const = external global i32
 
@@ -61,6 +65,28 @@ loop:
 
 exit:
   ret double %s.next
+}
+
+define double @damped(double %x) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  %y = phi double [ 1.0, %entry ], [ %y.next, %loop ]
+  %a = call double @llvm.fabs.f64(double %y)
+  %y.next = fmul double %a, %x
+  %next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %next, 20
+  br i1 %done, label %exit, label %loop
+
+exit:
+  ret double %y.next
+}
+
+define double @grad_damped(double %x) {
+  %d = call double (...) @__enzyme_autodiff(ptr @damped, double %x)
+  ret double %d
 }
 
 define double @grad_series(double %x, i32 %n) {
