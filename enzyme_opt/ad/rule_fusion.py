@@ -16,10 +16,12 @@ Both generators ask `rule_for` before they apply a rule.  The division
 - the division is p's only use: p's own derivative is then needed by
   nobody, and pow is skipped (its adjoint would be zero; nothing reads its
   tangent);
-- q is y, or q and y convert the same integer n to a float (clang's -O0
-  converts it twice; powi's exponent is n itself);
-- q is finite and nonzero: a constant, or the conversion of an integer
-  known nonzero (analysis/signs.py) and too narrow to overflow the type.
+- q is y (the same value, or an equal constant), or q and y convert the
+  same integer n to a float (clang's -O0 converts it twice; powi's
+  exponent is n itself);
+- q is finite and nonzero: such a constant, or the conversion of an
+  integer known nonzero (analysis/signs.py) and too narrow to overflow
+  the type.
 
 Anything else keeps the two rules: pow(x, y) * y, a different divisor, y
 possibly 0, an active y, a pow result used elsewhere.  The decision is made
