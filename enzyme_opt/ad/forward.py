@@ -23,7 +23,8 @@ from .error_estimate import check_estimable, estimate_error, useful_values
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .noneed_memory import drop_unneeded_primal_stores
-from .rules import RULES, Emitter, scaled
+from .rule_fusion import rule_for
+from .rules import Emitter, partials_rule, scaled
 from .skeleton import differentiable_copy
 from .unsupported import refuse_missing_shadow
 
@@ -55,6 +56,7 @@ class ForwardGenerator:
         self.fn = None                    # the tangent function (build)
         self.noneed: list = []            # primal enzyme_dupnoneed pointers (build)
         self.types = self.info = None     # type and activity analysis (differentiable_copy)
+        self.fused_rules: dict = {}       # rule_fusion.py's decisions
 
     # -- signature ---------------------------------------------------------------------
     def tangent_return_type(self):
@@ -182,9 +184,13 @@ class ForwardGenerator:
     def apply_rule(self, b, rule_name, inst, operands, flags=()) -> None:
         if self.error:
             return estimate_error(self, b, rule_name, inst, operands, flags)
+        chosen = rule_for(self, rule_name, inst, operands)
+        if chosen is None:
+            return          # its user's fused rule covers it; nothing reads its tangent
+        rule_name, operands = chosen
         em = Emitter(b, flags)
         args = [em.wrap(op) for op in operands] + [em.wrap(inst)]
-        partials = RULES[rule_name](*args)
+        partials = partials_rule(rule_name)(*args)
         lanes = [None] * self.width
         for op, partial in zip(operands, partials):
             if partial is None or not self.info.is_active(op):

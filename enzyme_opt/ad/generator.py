@@ -32,6 +32,7 @@ class Generator(Protocol):
     types: TypeAnalysis          # what the memory holds
     parallel_forks: dict         # OpenMP forks the copy calls directly (openmp.py)
     in_parallel: bool            # differentiating (a callee of) an OpenMP region's body
+    fused_rules: dict            # id(division) -> (it, its fused rule or None): rule_fusion.py
 
     def apply_rule(self, b: Builder, rule_name: str, inst, operands, flags=()) -> None:
         """The derivative of `inst` through the partials of rules.RULES[rule_name]."""

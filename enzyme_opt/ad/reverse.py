@@ -37,7 +37,7 @@ from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.library import MEMCPY_FUNCTIONS, differentiable_blas, reallocator
-from ..analysis.loops import LoopInfo, counter_parts
+from ..analysis.loops import LoopInfo, counter_parts, math_calls_only
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
@@ -53,11 +53,12 @@ from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward, reserve_loop_tapes
-from .loop_hints import allow_unrolling
+from .loop_hints import allow_unrolling, keep_scalar
 from .noneed_memory import drop_unneeded_primal_stores
 from .partial_adjoints import PartialAdjoints
 from .openmp import fork_of, parallel_split, restore_forks
-from .rules import RULES, Emitter, Expr, scaled
+from .rule_fusion import rule_for
+from .rules import Emitter, Expr, partials_rule, scaled
 from . import shadow_heap
 from .shadows import (clone_with_shadows, holds_adjoints_only, null_pointer_argument,
                       shadow_inttoptr, stored_pointer)
@@ -114,6 +115,7 @@ class ReverseGenerator:
         self.rev_entry = None             # the reverse function's entry (split only)
         # The analyses of the forward function (differentiable_copy, _generate).
         self.types = self.info = None     # type analysis, activity analysis
+        self.fused_rules: dict = {}       # rule_fusion.py's decisions
         self.exit = None                  # its one returning block
         self.preds: Dict[int, list] = {}  # id(block) -> predecessors
         self.returning: set = set()       # ids of the blocks from which it returns
@@ -751,9 +753,18 @@ class ReverseGenerator:
             edge = self.rev.add_block(f"invert.{block.name or 'bb'}.from.{p.name or 'bb'}")
             eb = Builder(edge)
             self._phi_edge(eb, block, p, taken)
-            eb.br(self.rev_blocks[id(p)])
+            branch = eb.br(self.rev_blocks[id(p)])
+            if self._scalar_back_edge(block, p):
+                keep_scalar(branch, self.module)
             cases.append((ConstantInt(I64, k), edge))
         pb.switch(index, cases[0][1], cases[1:])
+
+    def _scalar_back_edge(self, header, latch) -> bool:
+        """Is the reverse of the edge latch -> header the back edge of a
+        reverse loop best left scalar (loop_hints.py: keep_scalar)?"""
+        loop = self.loops.innermost.get(id(header))
+        return loop is not None and loop.header is header and loop.contains(latch) and \
+            math_calls_only(self.loops, loop, self.preds)
 
     def _phi_edge(self, b: Builder, block, pred, taken) -> None:
         for phi, lane, adj in taken:
@@ -782,12 +793,16 @@ class ReverseGenerator:
     def apply_rule(self, b: Builder, rule_name: str, inst, operands, flags=()) -> None:
         """adjoint(op) += partial * adjoint(inst) in every lane; the partials,
         which depend on primal values only, are computed once for all lanes."""
+        chosen = rule_for(self, rule_name, inst, operands)
+        if chosen is None:
+            return          # its user's fused rule covers it; its adjoint stays zero
+        rule_name, operands = chosen
         ds = [self.take_adjoint(b, inst, lane) for lane in range(self.width)]
         em = Emitter(b, flags)
         em.primal_call = lambda name, values: self._primal_call_in_rev(b, em, inst, name,
                                                                         values)
         args = [self.lazy(b, em, op) for op in operands] + [self.lazy(b, em, inst)]
-        partials = RULES[rule_name](*args)
+        partials = partials_rule(rule_name)(*args)
         for op, partial in zip(operands, partials):
             if partial is None or not self.info.is_active(op):
                 continue

@@ -367,12 +367,35 @@ RULES: Dict[str, PartialsRule] = {
     "erfc": lambda x, r: (-(TWO_OVER_SQRT_PI * exp(-(x * x))),),
 }
 
+# Rules across two instructions: the partials of an instruction together
+# with those of the value it consumes, which no other instruction uses
+# (rule_fusion.py decides where one applies).  Operands: the inner
+# instruction's; result: the outer one's.
+# pow(x, y) / y with y finite, nonzero and inactive: (1/y) * (y * x^(y-1))
+# is x^(y-1) in real arithmetic, one rounding instead of four, and no
+# overflow of y * x^(y-1) where x^(y-1) itself is finite.  Keyed by the
+# power's rule.
+QUOTIENT_BY_EXPONENT: Dict[str, PartialsRule] = {
+    "pow": lambda x, y, r: (pow(x, y - 1.0), None),
+    "powi": lambda x, n, r: (powi(x, n - 1), None),
+}
+FUSED_RULES: Dict[str, PartialsRule] = {
+    f"{power}/exponent": rule for power, rule in QUOTIENT_BY_EXPONENT.items()}
+
+
+def partials_rule(rule_name: str) -> PartialsRule:
+    """The rule of RULES or FUSED_RULES named `rule_name`."""
+    rule = RULES.get(rule_name)
+    return rule if rule is not None else FUSED_RULES[rule_name]
+
+
 # Rules whose partials are infinite or NaN at some finite inputs: sqrt and
 # log at 0, 1/y at y = 0, asin at 1, a pole of lgamma.  A value computed
 # there but not used (`x > 0 ? sqrt(x) : 0`, `y != 0 ? x / y : 0`) gets a
 # zero adjoint, and 0 * inf would make the gradient NaN where it is 0; so
 # their products with an adjoint or tangent are 0 wherever that is 0.
-SINGULAR = frozenset(("fdiv", "frem")) | SINGULAR_MATH_FUNCTIONS
+# pow's partial x^(y-1) is infinite at x = 0 for y < 1, or where it overflows.
+SINGULAR = frozenset(("fdiv", "frem")) | SINGULAR_MATH_FUNCTIONS | frozenset(FUSED_RULES)
 # Fast-math flags promising no infinities or NaNs make the guard moot.
 _NO_SPECIALS = frozenset(("fast", "nnan", "ninf"))
 

@@ -15,6 +15,7 @@ from typing import Dict, List, Optional
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
 from .cfg import DominatorTree
+from .library import VECTOR_NATIVE_MATH, math_function
 
 
 class Loop:
@@ -142,6 +143,27 @@ def has_picked_access(loop, preds) -> bool:
             if value_type.scalar.is_float and _picked(inst.pointer, loop, 8):
                 return True
     return False
+
+
+def math_calls_only(loops, loop, preds) -> bool:
+    """Whether `loop` (of LoopInfo `loops`) is an innermost loop of
+    arithmetic around scalar calls of math functions, one at least that a
+    vector would call lane by lane (pow, not fabs), and no other call, no
+    load, store or other memory access."""
+    library_calls = 0
+    for block in _loop_blocks(loop, preds):
+        if loops.innermost.get(id(block)) is not loop:
+            return False
+        for inst in block.instructions:
+            if isinstance(inst, I.CallBase):
+                callee = inst.called_function
+                name = math_function(callee.name) if callee is not None else None
+                if name is None or inst.type.is_vector:
+                    return False
+                library_calls += name not in VECTOR_NATIVE_MATH
+            elif isinstance(inst, (I.Load, I.Store, I.Alloca, I.GenericInstruction)):
+                return False
+    return library_calls > 0
 
 
 def _picked(v, loop, depth) -> bool:

@@ -9,7 +9,9 @@
 ; `add nuw` only (it may pass INT_MAX), and an argument that clang's
 ; `uitofp nneg` beside the powi does not cover (hoisted, as clang -O2 does,
 ; out of the branch that tested n > 0: poison where n < 0, which a select
-; then discards).  Forward mode reads the same rule.
+; then discards).  Forward mode reads the same rule.  (The series' x^i / i
+; now takes the fused rule of ad/rule_fusion.py, x^(i-1) without fast-math;
+; the conversion checked in @diffe_series is the forward sweep's.)
 ; RUN: enzyme-opt --verify %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %opt -O2 -S %t.ll | FileCheck --check-prefix=O2 %s

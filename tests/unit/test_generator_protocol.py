@@ -14,7 +14,7 @@ from .test_reverse_builder import loop_module
 
 AD = Path(generator.__file__).parent
 RULE_MODULES = ["instruction_table", "forward_rules", "adjoints", "aggregates", "masked",
-                "complex_calls", "typed_memory", "blas"]
+                "complex_calls", "typed_memory", "blas", "rule_fusion"]
 
 
 def _members(protocol) -> set:

@@ -1,6 +1,7 @@
 """Integers known to be non-negative (analysis/signs.py), which lets the
-powi rule convert its exponent as the primal does."""
-from enzyme_opt.analysis.signs import known_non_negative
+powi rule convert its exponent as the primal does, or nonzero, which lets
+pow(x, i) / i take one fused rule (ad/rule_fusion.py)."""
+from enzyme_opt.analysis.signs import known_non_negative, known_nonzero
 from enzyme_opt.ir.parser import parse_module
 
 COUNTERS = """
@@ -49,3 +50,18 @@ def test_not_proved():
     for name in ("wrapping", "wrapping.next", "down", "down.next", "mixed", "either",
                  "leak"):
         assert not known_non_negative(v[name]), name
+
+
+def test_proved_nonzero():
+    v = _values()
+    # `wrapping` steps by add nuw: never 0 again; `sum` adds the
+    # non-negative w to up without signed wrap.
+    for name in ("up", "up.next", "wrapping", "wrapping.next", "sum"):
+        assert known_nonzero(v[name]), name
+
+
+def test_nonzero_not_proved():
+    v = _values()
+    # `down` passes 0; `masked` may clear every bit; `w` is 0 where b is.
+    for name in ("down", "down.next", "mixed", "masked", "w", "half"):
+        assert not known_nonzero(v[name]), name

@@ -39,7 +39,8 @@ from .intrinsics import (ALLOCA_MARKER_INTRINSICS, DROPPED_INTRINSICS, HINT_INTR
                          MEMSET_FUNCTIONS, VECTOR_REDUCTIONS, WRITING_INTRINSICS)
 from .libm import (CHEAP_FLOAT_INTRINSICS, COMPLEX_FUNCTIONS, ERRNO_ACCESSORS, INTEGER_INTRINSICS,
                    LLVM_MATH_INTRINSICS, MATH_AS_INTRINSIC, MATH_WITH_OTHER_EFFECTS,
-                   MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_MATH_FUNCTIONS, math_function)
+                   MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_MATH_FUNCTIONS,
+                   VECTOR_NATIVE_MATH, math_function)
 from .mpi import (carries_no_derivative, float_datatype, is_mpi_inactive, mpi_rule,
                   reduction_op, refused_mpi)
 from .openmp import (BARRIER, CRITICAL, END_CRITICAL, END_REDUCE_NOWAIT, FORK_CALL,

@@ -45,6 +45,11 @@ ERRNO_ACCESSORS = ("__errno_location", "__error", "_errno", "___errno", "__errno
 MATH_AS_INTRINSIC = ("sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt", "pow", "fabs",
                      "copysign", "floor", "ceil", "trunc", "round", "fma")
 
+# Math functions LLVM computes on a vector with instructions, as on a
+# scalar (x86-64 baseline): no library call to make lane by lane.
+VECTOR_NATIVE_MATH = ("fabs", "copysign", "sqrt", "fma", "fmuladd", "minnum", "maxnum",
+                      "minimum", "maximum")
+
 # Intrinsics cheap enough that the reverse pass recomputes them rather than tapes.
 CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
 
