@@ -71,7 +71,9 @@ def instrument_forward(gen) -> None:
                 continue
             if step is not None and _set_on_exit(gen, slot):
                 continue
-            if id(v.parent) not in reentry.setdefault(id(run_start), reaches(run_start, gen.preds)):
+            if id(run_start) not in reentry:
+                reentry[id(run_start)] = reaches(run_start, gen.preds)
+            if id(v.parent) not in reentry[id(run_start)]:
                 continue    # the preheader runs again, but never once the loop has run
             per_run.setdefault(id(run_start), (run_start, []))[1].append(slot)
     for block in gen.order:
