@@ -11,8 +11,10 @@ of its own forward execution.  Where the save goes decides the tape's size:
   definition (a sum's final value, say), or that holds one value for the
   whole loop (cache_policy's `invariant_in`), is saved once per *run* of
   the outermost such loop, at the end of the loop's preheader, and restored
-  at the start of the preheader's reverse; if the preheader runs once per
-  call, not at all;
+  at the start of the preheader's reverse; not at all if the loop runs at
+  most once per call: the preheader runs once per call, or it is on a cycle
+  the loop cannot get back to (an outer loop's latch that exits straight
+  into the loop), so that no earlier run needs its value back;
 - a loop counter (`phi [start, %preheader], [%iv + C, %latch]`) is stepped
   back by C in its header's reverse, and saved per run like the above;
   unless every run ends at the same constant (a short constant trip count,
@@ -31,6 +33,7 @@ all slots to the reverse function through the tape.
 """
 from __future__ import annotations
 
+from ..analysis.cfg import reaches
 from ..analysis.loops import (constant_final_count, constant_integer, counter_parts,
                               final_count_bound, has_picked_access, iteration_bound,
                               loop_exit_targets)
@@ -46,6 +49,7 @@ from .typed_memory import is_known_integer
 def instrument_forward(gen) -> None:
     per_block, per_run, counters = {}, {}, {}
     known_last = {}         # id(slot) -> the counter's constant value in every run's last iteration
+    reentry = {}            # id(preheader) -> ids of the blocks it can be reached from
     for slot in gen.cache.slots_in_order():
         v = slot.value
         _store_after_definition(v, slot.fwd)
@@ -67,6 +71,10 @@ def instrument_forward(gen) -> None:
                 continue
             if step is not None and _set_on_exit(gen, slot):
                 continue
+            if id(run_start) not in reentry:
+                reentry[id(run_start)] = reaches(run_start, gen.preds)
+            if id(v.parent) not in reentry[id(run_start)]:
+                continue    # the preheader runs again, but never once the loop has run
             per_run.setdefault(id(run_start), (run_start, []))[1].append(slot)
     for block in gen.order:
         if per_block.get(id(block)):
