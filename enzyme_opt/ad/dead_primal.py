@@ -12,8 +12,9 @@ no live instruction depends on is removed here, and clang's own dead-code
 elimination removes the arithmetic around it.  A Taylor series
 `sum pow(x, i) / i` then costs one sweep of pow calls, not two.
 Except in a module that reads errno (`errno = 0; log(x); if (errno ==
-EDOM)`): there the errno a math call sets may choose the primal's path,
-and so the gradient; its math calls are all kept, as libm calls.
+EDOM)`) or the exception flags (`fetestexcept(FE_INVALID)`): there what a
+math call sets may choose the primal's path, and so the gradient; its math
+calls are all kept, as libm calls.
 
 Live: anything with an effect besides its value (stores, calls other than
 these, loads, terminators) and, transitively, the operands of live values.
@@ -25,7 +26,8 @@ derivative `cos(x)` with the primal's own `cos(x)` in a rotation.
 """
 from __future__ import annotations
 
-from ..analysis.library import (ERRNO_ACCESSORS, MATH_AS_INTRINSIC, MATH_WITH_OTHER_EFFECTS,
+from ..analysis.library import (ERRNO_ACCESSORS, FP_FLAG_READERS, MATH_AS_INTRINSIC,
+                                MATH_WITH_OTHER_EFFECTS,
                                 math_function)
 from ..ir import instructions as I
 from ..ir import Builder
@@ -61,7 +63,7 @@ def drop_unneeded_math_calls(fn) -> int:
     returns how many.  Their dead users are left to clang (their uses of a
     removed call become poison, which nothing live reads)."""
     insts = [inst for block in fn.blocks for inst in block.instructions]
-    if not any(is_droppable_math_call(inst) for inst in insts) or errno_read(fn.module):
+    if not any(is_droppable_math_call(inst) for inst in insts) or math_status_read(fn.module):
         return 0                  # nothing to drop: no liveness to compute
     live = live_instructions(insts, lambda inst: not isinstance(inst, _VALUE_ONLY)
                              and not is_droppable_math_call(inst))
@@ -72,9 +74,10 @@ def drop_unneeded_math_calls(fn) -> int:
     return len(dead)
 
 
-def errno_read(module) -> bool:
-    """Does code in `module` take errno's address (read or write errno)?"""
-    for name in ERRNO_ACCESSORS:
+def math_status_read(module) -> bool:
+    """Does code in `module` take errno's address (read or write errno), or
+    read the floating-point exception flags, which math calls raise too?"""
+    for name in ERRNO_ACCESSORS + FP_FLAG_READERS:
         accessor = module.get(name)
         if accessor is not None and accessor.has_code_uses():
             return True
@@ -113,8 +116,8 @@ def _intrinsic_for(call):
 
 def use_math_intrinsics(module, fn) -> int:
     """Replaces `fn`'s calls of C math functions by their intrinsics; returns
-    how many.  None where errno is read: the intrinsics set no errno."""
-    if errno_read(module):
+    how many.  None where errno or the flags are read: the intrinsics set no errno."""
+    if math_status_read(module):
         return 0
     count = 0
     for block in fn.blocks:
