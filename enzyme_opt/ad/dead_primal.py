@@ -26,12 +26,13 @@ derivative `cos(x)` with the primal's own `cos(x)` in a rotation.
 """
 from __future__ import annotations
 
-from ..analysis.library import (ERRNO_ACCESSORS, FP_FLAG_READERS, MATH_AS_INTRINSIC,
+from ..analysis.library import (ERRNO_ACCESSORS, ERRNO_CONVERSION, ERRNO_PRINTERS,
+                                FP_FLAG_READERS, MATH_AS_INTRINSIC,
                                 MATH_WITH_OTHER_EFFECTS,
                                 math_function)
 from ..ir import instructions as I
 from ..ir import Builder
-from ..ir.constants import ConstantPoison
+from ..ir.constants import ConstantPoison, ConstantString
 from ..ir.types import FunctionType, type_suffix
 
 # Pure apart from errno: instructions that are live only through their users.
@@ -76,12 +77,16 @@ def drop_unneeded_math_calls(fn) -> int:
 
 def math_status_read(module) -> bool:
     """Does code in `module` take errno's address (read or write errno), or
-    read the floating-point exception flags, which math calls raise too?"""
-    for name in ERRNO_ACCESSORS + FP_FLAG_READERS:
+    read the floating-point exception flags, which math calls raise too?
+    The C library reads errno for it where the module calls a function that
+    prints strerror(errno), or holds a string with printf's "%m" (a format
+    built at run time escapes this)."""
+    for name in ERRNO_ACCESSORS + ERRNO_PRINTERS + FP_FLAG_READERS:
         accessor = module.get(name)
         if accessor is not None and accessor.has_code_uses():
             return True
-    return False
+    return any(isinstance(getattr(g, "initializer", None), ConstantString) and
+               ERRNO_CONVERSION in g.initializer.text for g in module.globals)
 
 
 def live_instructions(insts, is_root) -> set:
