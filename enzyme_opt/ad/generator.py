@@ -35,7 +35,9 @@ class Generator(Protocol):
     fused_rules: dict            # id(division) -> (it, its fused rule or None): rule_fusion.py
 
     def apply_rule(self, b: Builder, rule_name: str, inst, operands, flags=()) -> None:
-        """The derivative of `inst` through the partials of rules.RULES[rule_name]."""
+        """The derivative of `inst` through the partials of rules.RULES[rule_name],
+        or of the fused rule rule_fusion.rule_for picks instead (none at all
+        where the one user's fused rule covers `inst`: pow before `/ y`)."""
 
 
 class TangentGenerator(Generator, Protocol):
