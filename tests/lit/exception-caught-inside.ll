@@ -2,8 +2,8 @@
 ; normally.  Derivatives follow the path without exceptions (invokes become
 ; calls, landing pads go), so the derivative's exception escaped where the
 ; function's was caught: a correct program ended in std::terminate, and a
-; caller catching around the gradient would take a path the function never
-; takes (found by adversary5).  Refused in both modes, thrown or not.  A
+; caller catching around a gradient wrapper got gradient 0 with exit status 0
+; (found by adversary5).  Refused in both modes, thrown or not.  A
 ; landing pad that only cleans up and resumes leaves by unwinding, as the
 ; derivative does, and is accepted.
 ; RUN: not enzyme-opt %s -o %t.ll 2>&1 | FileCheck %s
