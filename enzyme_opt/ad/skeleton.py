@@ -32,7 +32,8 @@ from .float_bit_params import pass_float_bits_as_floats
 from .iteration import advance_counters
 from .prepare import prepare_for_differentiation, separate_alloca_prologue
 from .typed_memory import check_untyped_moves
-from .unsupported import check_active_stores, check_inline_asm, check_returns_twice
+from .unsupported import (check_active_stores, check_exception_recovery, check_inline_asm,
+                          check_returns_twice)
 
 
 def differentiable_copy(gen, fn, args, arg_activity):
@@ -42,6 +43,7 @@ def differentiable_copy(gen, fn, args, arg_activity):
     `gen.types`, `gen.info` and (reverse mode) `gen.prologue`; returns the
     copy's returning block."""
     primal, ctx = gen.primal, gen.ctx
+    check_exception_recovery(primal, primal)
     clone_body(primal, fn, {id(a): args[a.index] for a in primal.args})
     advance_counters(fn)
     gen.parallel_forks = direct_parallel_calls(fn)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers, input_reads)
+from ..analysis.cfg import predecessor_map, reaches
 from ..analysis.constant_callees import address_in_initializers
 from ..analysis.library import (LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, reallocator,
                                 refused_mpi, refused_runtime)
@@ -478,3 +479,28 @@ def check_returns_twice(fn, function) -> None:
                 "(setjmp): a longjmp back to it runs the code after it again, which the "
                 "derivative cannot follow; move the setjmp into a caller that is not "
                 "differentiated", function=function, instruction=inst)
+
+
+def check_exception_recovery(fn, function) -> None:
+    """Derivatives follow a C++ function's normal execution only: its
+    invokes become calls and the landing pads go (ad/prepare.py).  A landing
+    pad that only cleans up or rethrows leaves the function by unwinding,
+    as the derivative does; one from which the function returns normally
+    (a catch that handles the exception) would not be followed: the
+    derivative's exception escapes where the function's was caught.  So a
+    function that may return after catching is refused, thrown or not."""
+    returning = set()
+    preds = None
+    for block in fn.blocks:
+        if isinstance(block.terminator, I.Return):
+            preds = preds or predecessor_map(fn)
+            returning |= reaches(block, preds)
+    for block in fn.blocks:
+        inv = block.terminator
+        if isinstance(inv, I.Invoke) and id(inv.unwind_dest) in returning:
+            raise DifferentiationError(
+                "cannot differentiate a function that catches an exception and then "
+                "returns normally: derivatives follow the path without exceptions, so "
+                "the derivative's exception would not be caught here; catch it in a "
+                "caller that is not differentiated", function=function,
+                instruction=inv.unwind_dest.instructions[0])
