@@ -26,7 +26,7 @@ from .noneed_memory import drop_unneeded_primal_stores
 from .rule_fusion import rule_for
 from .rules import Emitter, partials_rule, scaled
 from .skeleton import differentiable_copy
-from .unsupported import refuse_missing_shadow
+from .unsupported import check_errno_reads, math_calls, refuse_missing_shadow
 
 
 class ForwardGenerator:
@@ -102,6 +102,7 @@ class ForwardGenerator:
         activity = [Activity.OUT if k in DUPLICATED and not contains_pointers(a.type) else k
                     for k, a in zip(self.kinds, self.primal.args)]
         exit_block = differentiable_copy(self, fn, args, activity)
+        primal_math_calls = {id(call) for call in math_calls(fn)}
         for a, kind in zip(self.primal.args, self.kinds):
             if kind in DUPLICATED:
                 lanes = [by_role[("tangent", a.index, k)] for k in range(self.width)]
@@ -123,6 +124,7 @@ class ForwardGenerator:
                 self.visit(inst, phis)
         for phi, lanes, shadow in phis:
             self._fill_phi(phi, lanes, shadow)
+        check_errno_reads(fn, self.primal, primal_math_calls)
         restore_forks(self)
         self._rewrite_return(exit_block)
         if self.noneed and not self.error:

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers, input_reads)
-from ..analysis.cfg import predecessor_map, reaches
+from ..analysis.cfg import ExecutionOrder, predecessor_map, reaches
 from ..analysis.constant_callees import address_in_initializers
-from ..analysis.library import (LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, reallocator,
-                                refused_mpi, refused_runtime)
-from ..analysis.memory import call_may_write_through
+from ..analysis.library import (ERRNO_ACCESSORS, ERRNO_PRINTERS, FP_FLAG_READERS,
+                                LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, math_function,
+                                reallocator, refused_mpi, refused_runtime,
+                                VECTOR_NATIVE_MATH)
+from ..analysis.memory import address_uses, call_may_write_through
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
+from ..ir.references import reaches_function
 from ..ir.constants import ConstantExpr, InlineAsm
 from ..ir.module import GlobalVariable
 from ..ir.values import Argument
@@ -504,3 +507,67 @@ def check_exception_recovery(fn, function) -> None:
                 "the derivative's exception would not be caught here; catch it in a "
                 "caller that is not differentiated", function=function,
                 instruction=inv.unwind_dest.instructions[0])
+
+
+def check_flag_reads(gen, fn, function) -> None:
+    """Forward mode runs the tangent's operations between the primal's: a
+    tangent's product raises the overflow or inexact flag before the primal
+    reads the flags, and the primal then takes another path (a wrong
+    tangent, silently).  Refused where the function, or a function it calls,
+    reads the floating-point exception flags.  (Reverse mode runs its
+    derivative after the primal's code.)"""
+    if gen.mode == "forward":
+        for inst in _calls_reaching(fn, FP_FLAG_READERS):
+            _refuse_status_read(inst, function, "the floating-point exception flags",
+                                "the tangent's own arithmetic")
+
+
+def check_errno_reads(fn, function, primal_math_calls) -> None:
+    """The errno counterpart of `check_flag_reads`, once the tangent is
+    built: a math call the tangent added (the exp in erf's derivative) sets
+    errno, and is refused where errno may be read after it;
+    `primal_math_calls` are the ids of the copy's own."""
+    added = [call for call in math_calls(fn) if id(call) not in primal_math_calls]
+    if not added:
+        return
+    order = ExecutionOrder(fn)
+    for inst in _calls_reaching(fn, ERRNO_ACCESSORS + ERRNO_PRINTERS):
+        # errno's address is read where it is used: loads, or calls given it.
+        reads = [inst] + [user for user, _ in address_uses(inst)]
+        if any(order.may_run_after(read, call) for read in reads for call in added):
+            _refuse_status_read(inst, function, "errno", "the tangent's own math calls")
+
+
+def math_calls(fn) -> list:
+    """`fn`'s calls that may set errno: of C math functions, and of their
+    intrinsics but those a processor computes with an instruction
+    (llvm.sqrt, llvm.fabs: `VECTOR_NATIVE_MATH`); llvm.exp and kin become
+    libm calls."""
+    calls = []
+    for inst in fn.instructions():
+        callee = getattr(inst, "called_function", None)
+        name = callee is not None and math_function(callee.name)
+        if name and not (callee.name.startswith("llvm.") and name in VECTOR_NATIVE_MATH):
+            calls.append(inst)
+    return calls
+
+
+def _calls_reaching(fn, readers):
+    """`fn`'s calls of a function in `readers`, or of one that calls one."""
+    reads: dict = {}        # id(callee) -> does it reach a reader (asked once)
+    for inst in fn.instructions():
+        callee = getattr(inst, "called_function", None)
+        if callee is None:
+            continue
+        if id(callee) not in reads:
+            reads[id(callee)] = reaches_function(callee, lambda f: f.name in readers)
+        if reads[id(callee)]:
+            yield inst
+
+
+def _refuse_status_read(inst, function, what: str, writer: str) -> None:
+    raise DifferentiationError(
+        f"cannot differentiate in forward mode a function that reads {what} (through "
+        f"'{inst.called_function.name}'): {writer}, run between the function's, would "
+        f"change what it reads; use reverse mode, or read {what} in a caller that is not "
+        "differentiated", function=function, instruction=inst)

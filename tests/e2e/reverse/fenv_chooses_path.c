@@ -2,12 +2,13 @@
 // path: log(x - 2) raises FE_INVALID for x < 2 (and sets errno, which no
 // code here reads).  A derivative that drops the unused call, or makes it an
 // intrinsic LLVM may fold, leaves the flag clear and takes the other branch.
-// Beside it: the flags read by a helper, and forward mode.
+// Beside it: the flags read by a helper.  (Forward mode is refused where
+// the flags are read: the tangent's own arithmetic raises them; lit
+// forward-reads-errno.ll.)
 #include <fenv.h>
 #include "../check.h"
 
 double __enzyme_autodiff(void *, ...);
-double __enzyme_fwddiff(void *, ...);
 
 static double branch_on_flag(double x) {
   feclearexcept(FE_ALL_EXCEPT);
@@ -24,17 +25,16 @@ static double helper_reads(double x) {
   return invalid_raised() ? sin(x) : cos(x);
 }
 
-// Both modes of `fn` at xs[k] against the derivative of the branch taken.
-#define CHECK_BOTH_MODES(fn, k, want)                                                  \
-  (!check_close("d " #fn, k, __enzyme_autodiff((void *)fn, xs[k]), want) +            \
-   !check_close("t " #fn, k, __enzyme_fwddiff((void *)fn, xs[k], 1.0), want))
+// The gradient of `fn` at xs[k] against the derivative of the branch taken.
+#define CHECK_GRADIENT(fn, k, want) \
+  (!check_close("d " #fn, k, __enzyme_autodiff((void *)fn, xs[k]), want))
 
 int main(void) {
   const double xs[] = {1.0, 3.0, 0.5, 1.5};
   int bad = 0;
   for (int k = 0; k < 4; k++) {
-    bad += CHECK_BOTH_MODES(branch_on_flag, k, xs[k] < 2.0 ? -2 * xs[k] : 3 * xs[k] * xs[k]);
-    bad += CHECK_BOTH_MODES(helper_reads, k, xs[k] > 1.0 ? cos(xs[k]) : -sin(xs[k]));
+    bad += CHECK_GRADIENT(branch_on_flag, k, xs[k] < 2.0 ? -2 * xs[k] : 3 * xs[k] * xs[k]);
+    bad += CHECK_GRADIENT(helper_reads, k, xs[k] > 1.0 ? cos(xs[k]) : -sin(xs[k]));
   }
   return bad != 0;
 }
