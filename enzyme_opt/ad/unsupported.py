@@ -10,7 +10,7 @@ from ..analysis.activity import (address_base, allocation_size_index, contains_f
                                  contains_pointers, input_reads)
 from ..analysis.cfg import ExecutionOrder, predecessor_map, reaches
 from ..analysis.constant_callees import address_in_initializers
-from ..analysis.library import (ERRNO_ACCESSORS, ERRNO_PRINTERS, FP_FLAG_READERS,
+from ..analysis.library import (ERRNO_ACCESSORS, ERRNO_CONVERSION, ERRNO_PRINTERS, FP_FLAG_READERS,
                                 LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, math_function,
                                 reallocator, refused_mpi, refused_runtime,
                                 VECTOR_NATIVE_MATH)
@@ -19,7 +19,7 @@ from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.references import reaches_function
-from ..ir.constants import ConstantExpr, InlineAsm
+from ..ir.constants import ConstantExpr, ConstantString, InlineAsm
 from ..ir.module import GlobalVariable
 from ..ir.values import Argument
 
@@ -531,11 +531,27 @@ def check_errno_reads(fn, function, primal_math_calls) -> None:
     if not added:
         return
     order = ExecutionOrder(fn)
-    for inst in _calls_reaching(fn, ERRNO_ACCESSORS + ERRNO_PRINTERS):
+    for inst in _errno_readers(fn):
         # errno's address is read where it is used: loads, or calls given it.
         reads = [inst] + [user for user, _ in address_uses(inst)]
         if any(order.may_run_after(read, call) for read in reads for call in added):
             _refuse_status_read(inst, function, "errno", "the tangent's own math calls")
+
+
+def _errno_readers(fn):
+    """`fn`'s calls that read errno: of its accessors or printers (or of a
+    function calling one), and calls given a constant format with printf's
+    "%m" (`snprintf(buf, n, "%m")`), which the C library expands from errno."""
+    yield from _calls_reaching(fn, ERRNO_ACCESSORS + ERRNO_PRINTERS)
+    for inst in fn.instructions():
+        if isinstance(inst, I.CallBase) and any(_holds_errno_conversion(a) for a in inst.args):
+            yield inst
+
+
+def _holds_errno_conversion(value) -> bool:
+    base = address_base(value) if value.type.is_pointer else None
+    init = base.initializer if isinstance(base, GlobalVariable) else None
+    return isinstance(init, ConstantString) and ERRNO_CONVERSION in init.text
 
 
 def math_calls(fn) -> list:

@@ -14,11 +14,18 @@
 ; RUN: enzyme-opt %t.sqrt.ll -o %t.sqrt.out.ll
 ; RUN: sed -e 's/call ptr @__errno_location()/call ptr @flags()/' -e 's/load i32, ptr %e/call i32 @fetestexcept(i32 61)/' %s > %t.flags.ll
 ; RUN: not enzyme-opt %t.flags.ll -o %t.flags.out.ll 2>&1 | FileCheck %s --check-prefix=FLAGS
+; errno read by the C library for a printf "%m" format (snprintf), no accessor in sight:
+; RUN: sed -e 's/call ptr @__errno_location()/call ptr @flags()/' -e 's/load i32, ptr %e/call i32 (ptr, i64, ptr, ...) @snprintf(ptr null, i64 0, ptr @fmt)/' %s > %t.fmt.ll
+; RUN: not enzyme-opt %t.fmt.ll -o %t.fmt.out.ll 2>&1 | FileCheck %s --check-prefix=FORMAT
 
-; ERRNO: forward-reads-errno.ll:[[#@LINE+13]]:{{[0-9]+}}: error: cannot differentiate in forward mode a function that reads errno (through '__errno_location'): the tangent's own math calls
+; ERRNO: forward-reads-errno.ll:[[#@LINE+17]]:{{[0-9]+}}: error: cannot differentiate in forward mode a function that reads errno (through '__errno_location'): the tangent's own math calls
+; FORMAT: error: cannot differentiate in forward mode a function that reads errno (through 'snprintf')
 ; FLAGS: error: cannot differentiate in forward mode a function that reads the floating-point exception flags (through 'fetestexcept'): the tangent's own arithmetic
 
+@fmt = private constant [3 x i8] c"%m\00"
+
 declare double @__enzyme_fwddiff(...)
+declare i32 @snprintf(ptr, i64, ptr, ...)
 declare double @__enzyme_autodiff(...)
 declare ptr @__errno_location()
 declare ptr @flags()
