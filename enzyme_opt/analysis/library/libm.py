@@ -41,13 +41,13 @@ MATH_WITH_OTHER_EFFECTS = ("lgamma", "lgamma_r", "frexp", "modf")
 # The functions C libraries expand `errno` to a call of (its address): glibc
 # and musl, macOS and the BSDs, Windows, Solaris, newlib.
 ERRNO_ACCESSORS = ("__errno_location", "__error", "_errno", "___errno", "__errno")
-# The <fenv.h> functions that read the floating-point exception flags a math
-# call raises (FE_INVALID for log(-1)): the flags, like errno, can choose a path.
 # C library functions that print strerror(errno) (glibc, the BSDs' <err.h>);
 # and the printf conversion that formats it (glibc's "%m", which snprintf can
 # put into a string that chooses a path).
 ERRNO_PRINTERS = ("perror", "warn", "vwarn", "err", "verr")
 ERRNO_CONVERSION = "%m"
+# The <fenv.h> functions that read the floating-point exception flags a math
+# call raises (FE_INVALID for log(-1)): the flags, like errno, can choose a path.
 FP_FLAG_READERS = ("fetestexcept", "fegetexceptflag", "fegetenv", "feholdexcept",
                    "feupdateenv", "llvm.get.fpenv")
 # C math functions with an LLVM intrinsic of the same meaning (LLVM 14 on).
