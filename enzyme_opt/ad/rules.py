@@ -227,8 +227,7 @@ def primal_conversion(n, to: Type) -> tuple:
 
 
 def libm_name(name: str, t: Type) -> str:
-    kind = t.scalar.kind if t.scalar.is_float else "double"
-    return name + {"float": "f", "x86_fp80": "l", "fp128": "l"}.get(kind, "")
+    return name + (t.scalar.format.libm_suffix if t.scalar.is_float else "")
 
 
 # -- the rule language's functions --------------------------------------------------------
