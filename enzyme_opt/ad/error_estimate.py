@@ -23,16 +23,13 @@ from __future__ import annotations
 
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
-from ..ir.types import FunctionType, IntType
+from ..ir.types import FunctionType, IntType, type_suffix
 from .calls import CallKind, classify_call
 from .conventions import coerce
 from .derivative_check import _string
 from .rules import RULES, Emitter
 
 LOGGER = "enzymeLogError"
-
-_INTRINSIC_SUFFIX = {"half": "f16", "float": "f32", "double": "f64", "x86_fp80": "f80",
-                     "fp128": "f128", "bfloat": "bf16"}
 
 # Calls whose error moves as their tangent would, or that carry none.
 _MOVING_CALLS = (CallKind.BODY, CallKind.MEMCPY, CallKind.MEMSET, CallKind.ALLOCATION,
@@ -115,19 +112,14 @@ def useful_values(fn, custom_rules) -> set:
 
 def ulp(b, value):
     """|value - value with the lowest significand bit flipped|."""
-    bits = IntType(_bits(value.type))
+    bits = IntType(value.type.bits)
     flipped = b.cast("bitcast", b.binop("xor", b.cast("bitcast", value, bits),
                                         b.int(bits, 1)), value.type)
     return b.call(_intrinsic(b.module, "llvm.fabs", value.type, 1), [b.fsub(value, flipped)])
 
 
-def _bits(t) -> int:
-    return {"half": 16, "bfloat": 16, "float": 32, "double": 64, "x86_fp80": 80,
-            "fp128": 128}[str(t)]
-
-
 def _intrinsic(module, base, t, arity):
-    return module.declare_function(f"{base}.{_INTRINSIC_SUFFIX[str(t)]}",
+    return module.declare_function(f"{base}.{type_suffix(t)}",
                                    FunctionType(t, (t,) * arity))
 
 

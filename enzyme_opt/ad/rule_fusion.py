@@ -39,11 +39,6 @@ from ..ir.constants import ConstantFloat
 from .calls import CallKind, classify_call
 from .rules import QUOTIENT_BY_EXPONENT, rule_name_for_callee
 
-# The largest binary exponent of each float type: an integer of at most
-# that many bits converts to a finite value.
-_MAX_EXPONENT = {"half": 15, "bfloat": 127, "float": 127, "double": 1023,
-                 "x86_fp80": 16383, "fp128": 16383, "ppc_fp128": 1023}
-
 
 def rule_for(gen, rule_name: str, inst, operands) -> Optional[tuple]:
     """(rule name, operands) to differentiate `inst` with: its own, or a
@@ -116,5 +111,6 @@ def _finite_nonzero(q) -> bool:
     if not isinstance(q, I.Cast) or q.opcode not in ("sitofp", "uitofp"):
         return False
     n = q.operands[0]
-    bits = _MAX_EXPONENT.get(q.type.scalar.kind, 0)
-    return n.type.scalar.bits <= bits and known_nonzero(n)
+    # An integer of at most as many bits as the largest binary exponent
+    # converts to a finite value.
+    return n.type.scalar.bits <= q.type.scalar.format.max_exponent and known_nonzero(n)

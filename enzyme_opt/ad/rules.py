@@ -145,6 +145,9 @@ class Emitter:
     def fcmp(self, pred: str, a: Expr, b: Expr) -> Expr:
         return self.later(None, lambda: self.b.fcmp(pred, a.value, b.value))
 
+    def icmp(self, pred: str, a: Expr, b: Expr) -> Expr:
+        return self.later(None, lambda: self.b.icmp(pred, a.value, b.value))
+
     def select(self, cond: Expr, a, b) -> Expr:
         like = a if isinstance(a, Expr) else b
         a, b = like._lift(a), like._lift(b)
@@ -224,8 +227,7 @@ def primal_conversion(n, to: Type) -> tuple:
 
 
 def libm_name(name: str, t: Type) -> str:
-    kind = t.scalar.kind if t.scalar.is_float else "double"
-    return name + {"float": "f", "x86_fp80": "l", "fp128": "l"}.get(kind, "")
+    return name + (t.scalar.format.libm_suffix if t.scalar.is_float else "")
 
 
 # -- the rule language's functions --------------------------------------------------------
@@ -289,7 +291,42 @@ def _pow(x, y, r):
 
 
 def _powi(x, n, r):
-    return (_zero_where_zero(n, itofp(n, x) * powi(x, n - 1)), None)
+    return (_zero_where_zero(n, itofp(n, x) * _powi_one_lower(x, n)), None)
+
+
+def _powi_one_lower(x, n, quotient=None):
+    """x^(n-1) for powi's integer exponent n, at every n: powi(x, n - 1),
+    except where n - 1 wraps around (n the most negative integer of its
+    type, where x^(n-1) is not the x^INT_MAX it would give): powi(x, n) / x
+    there, which neither overflows nor underflows where x^(n-1) does not.
+    The guard is left out where n cannot be that integer (a constant, or
+    known non-negative) or where the `quotient` x^n / n whose fused rule
+    asks is poison there, so an ordinary powi costs what it did."""
+    if not _may_be_most_negative(n.peek) or _poison_at_negative_divisor(quotient, n.peek):
+        return powi(x, n - 1)
+    if isinstance(n.peek, ConstantInt):     # that integer itself
+        return powi(x, n) / x
+    most_negative = n.em.icmp("eq", n, n._lift(-(1 << (n.type.bits - 1))))
+    power = powi(x, select(most_negative, n, n - 1))
+    return select(most_negative, power / x, power)
+
+
+def _may_be_most_negative(n) -> bool:
+    if isinstance(n, ConstantInt):
+        bits = n.type.bits
+        return n.value % (1 << bits) == 1 << (bits - 1)
+    return not known_non_negative(n)
+
+
+def _poison_at_negative_divisor(quotient, n) -> bool:
+    """Is `quotient` a division by `uitofp nneg n`, poison where n < 0?
+    (clang's `pow(x, i) / i`.)  Such a quotient is used only where LLVM
+    proved n >= 0, or is discarded (a select), its adjoint or tangent 0."""
+    if quotient is None or not isinstance(quotient.peek, I.BinaryOp):
+        return False
+    divisor = quotient.peek.operands[1]
+    return isinstance(divisor, I.Cast) and divisor.opcode == "uitofp" and \
+        "nneg" in divisor.flags and divisor.operands[0] is n
 
 
 PartialsRule = Callable[..., tuple]
@@ -377,7 +414,7 @@ RULES: Dict[str, PartialsRule] = {
 # power's rule.
 QUOTIENT_BY_EXPONENT: Dict[str, PartialsRule] = {
     "pow": lambda x, y, r: (pow(x, y - 1.0), None),
-    "powi": lambda x, n, r: (powi(x, n - 1), None),
+    "powi": lambda x, n, r: (_powi_one_lower(x, n, quotient=r), None),
 }
 FUSED_RULES: Dict[str, PartialsRule] = {
     f"{power}/exponent": rule for power, rule in QUOTIENT_BY_EXPONENT.items()}

@@ -238,13 +238,40 @@ class BoundsEmitter:
         """A phi outside a loop header (where a loop left, or two branches
         met): any of its incoming values."""
         out = None
-        for value, _ in phi.incoming:
+        for value, source in phi.incoming:
             lo, hi = self.bounds(value)
+            hi = self._below_limit_on_edge(value, hi, source, phi.parent)
             out = (lo, hi) if out is None else \
                 (_smin(self.b, out[0], lo), _smax(self.b, out[1], hi))
         if out is None:
             raise _GiveUp(phi)
         return out
+
+    def _below_limit_on_edge(self, value, hi, source, target):
+        """`hi`, or less on an edge taken only where `value` differs from a
+        limit it cannot exceed: then it is below that limit.  clang's
+        vectorized loop hands `n & -4` to its remainder only where that is
+        not n; the hull with n itself put the remainder's first access one
+        element past the array, and neighbouring arrays looked overlapping
+        (a null `enzyme_dupnoneed` output then took the version that keeps
+        its stores).  Where `hi` may exceed the limit, `hi` stays."""
+        term = source.terminator
+        cond = term.condition if isinstance(term, I.Branch) else None
+        if not isinstance(cond, I.Compare) or cond.predicate not in ("eq", "ne") or \
+                value not in cond.operands or term.successors[0] is term.successors[1]:
+            return hi
+        if (term.successors[0] is target) != (cond.predicate == "ne"):
+            return hi                   # the edge where they are equal
+        limit = cond.operands[1] if cond.operands[0] is value else cond.operands[0]
+        known = len(self.conditions)
+        try:
+            limit_lo, limit_hi = self.bounds(limit)
+        except _GiveUp:
+            del self.conditions[known:]
+            return hi
+        b = self.b
+        below = _smin(b, hi, b.sub(limit_hi, b.i64(1)))
+        return b.select(b.icmp("sle", hi, limit_lo), below, hi)
 
     def _last_value(self, loop, phi):
         """(the counter the loop's exit tests, the upper bound of its value

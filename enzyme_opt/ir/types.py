@@ -10,7 +10,7 @@ A module remembers its dialect and new pointer types are made through it.
 """
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import NamedTuple, Optional, Tuple
 
 from .names import format_local
 
@@ -119,8 +119,23 @@ class IntType(_Value):
         return f"i{self.bits}"
 
 
-FLOAT_BITS = {"half": 16, "bfloat": 16, "float": 32, "double": 64,
-              "x86_fp80": 80, "fp128": 128, "ppc_fp128": 128}
+class FloatFormat(NamedTuple):
+    """The facts of one floating-point type that the passes read."""
+    bits: int               # its width in memory
+    max_exponent: int       # the largest binary exponent of a finite value
+    intrinsic_suffix: str   # in an overloaded intrinsic's name: llvm.sqrt.f64
+    libm_suffix: str        # of libm's function for the type: sinf, sinl
+
+
+FLOAT_FORMATS = {
+    "half": FloatFormat(16, 15, "f16", ""),
+    "bfloat": FloatFormat(16, 127, "bf16", ""),
+    "float": FloatFormat(32, 127, "f32", "f"),
+    "double": FloatFormat(64, 1023, "f64", ""),
+    "x86_fp80": FloatFormat(80, 16383, "f80", "l"),
+    "fp128": FloatFormat(128, 16383, "f128", "l"),
+    "ppc_fp128": FloatFormat(128, 1023, "ppcf128", "l"),
+}
 
 
 class FloatType(_Value):
@@ -138,8 +153,12 @@ class FloatType(_Value):
         return hash((self.kind,))
 
     @property
+    def format(self) -> FloatFormat:
+        return FLOAT_FORMATS[self.kind]
+
+    @property
     def bits(self) -> int:
-        return FLOAT_BITS[self.kind]
+        return FLOAT_FORMATS[self.kind].bits
 
     def __str__(self) -> str:
         return self.kind
@@ -363,5 +382,4 @@ def type_suffix(t: Type) -> str:
         return f"v{t.count}{type_suffix(t.element)}"
     if t.is_int:
         return f"i{t.bits}"
-    return {"float": "f32", "double": "f64", "half": "f16", "x86_fp80": "f80",
-            "fp128": "f128"}[t.kind]
+    return t.format.intrinsic_suffix
