@@ -110,3 +110,32 @@ def test_report_without_the_reference_has_no_ratio():
     result = rb.Result(bench, built={"ours": ""}, seconds={"ours": 0.5})
     table = rb.report([result], "/tmp/out")
     assert "over 0 programs: -" in table
+
+
+SLEEPER = r"""#include <stdio.h>
+#include <sys/time.h>
+#include <unistd.h>
+int main(void) {
+  struct timeval a, b;
+  gettimeofday(&a, NULL);
+  usleep(300000);
+  gettimeofday(&b, NULL);
+  printf("%f\n", (b.tv_sec - a.tv_sec) + 1e-6 * (b.tv_usec - a.tv_usec));
+  return 0;
+}
+"""
+
+
+def test_cpu_time_leaves_out_time_the_process_does_not_run(tmp_path):
+    # A program's own gettimeofday timer around a sleep: wall-clock counts
+    # the 0.3 s, the --cpu-time clock only the microseconds of CPU spent.
+    import subprocess
+    src, exe = tmp_path / "sleeper.c", tmp_path / "sleeper"
+    src.write_text(SLEEPER)
+    subprocess.run(["clang-19", str(src), "-o", str(exe)], check=True)
+    with open(tmp_path / "shim.log", "w") as log:
+        env = rb.cpu_clock_env(str(tmp_path), log)
+    wall = float(subprocess.run([str(exe)], capture_output=True, text=True).stdout)
+    cpu = float(subprocess.run([str(exe)], capture_output=True, text=True, env=env).stdout)
+    assert wall >= 0.3
+    assert 0.0 <= cpu < 0.1

@@ -33,6 +33,15 @@ numbers it prints.  Ours must equal the reference's (and Tapenade's, where
 the program prints Tapenade's for the same thing) to a relative tolerance;
 a mismatch is reported as WRONG GRADIENT and makes the exit status 1.
 The report is a Markdown table on stdout.
+
+Every program times itself with gettimeofday, that is wall-clock time: on a
+machine shared with other work, a timed region that another process
+interrupts counts that process's time too, and the ratios move from run to
+run far more than any change to a gradient.  `--cpu-time` runs both tools'
+binaries with a preloaded gettimeofday (CPU_CLOCK_SHIM) that answers the
+process's CPU time (user and system, so page faults still count): the same
+programs, the same timed regions, without the time the process was not
+running.
 """
 
 from __future__ import annotations
@@ -153,10 +162,11 @@ BENCHMARKS = [
 ]
 
 
-def run(cmd, cwd=None, timeout=1200, log=None):
+def run(cmd, cwd=None, timeout=1200, log=None, env=None):
     start = time.time()
     try:
-        proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+        proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                              env=env)
         out, err, code = proc.stdout, proc.stderr, proc.returncode
     except subprocess.TimeoutExpired as exc:
         out, err, code = (exc.stdout or b"").decode() if isinstance(exc.stdout, bytes) else (exc.stdout or ""), "timeout", -999
@@ -295,11 +305,39 @@ def add_probe(text: str, statement: str) -> str:
     return PROBE_PRELUDE + text
 
 
+# --cpu-time: gettimeofday answering the process's CPU time (user + system).
+# Only the programs' own timers read gettimeofday; --probe's timer reads
+# CLOCK_MONOTONIC and stays wall-clock.
+CPU_CLOCK_SHIM = r"""#include <sys/time.h>
+#include <time.h>
+int gettimeofday(struct timeval *restrict tv, void *restrict tz) {
+  struct timespec t;
+  (void)tz;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  tv->tv_sec = t.tv_sec;
+  tv->tv_usec = t.tv_nsec / 1000;
+  return 0;
+}
+"""
+
+
+def cpu_clock_env(out: str, log) -> dict:
+    """The environment that runs a program with CPU_CLOCK_SHIM preloaded."""
+    src, lib = os.path.join(out, "cpu_clock.c"), os.path.join(out, "cpu_clock.so")
+    with open(src, "w") as f:
+        f.write(CPU_CLOCK_SHIM)
+    code, _, err = run(["clang-19", "-O2", "-shared", "-fPIC", src, "-o", lib], log=log)
+    if code:
+        raise SystemExit(f"--cpu-time: the clock shim did not build: {err.strip()[-300:]}")
+    return dict(os.environ, LD_PRELOAD=lib)
+
+
 def run_once(bench: Benchmark, bdir: str, tool: str, exe: str, result: Result, log,
-             keep: bool) -> Parsed | None:
+             keep: bool, env=None) -> Parsed | None:
     """Run one binary; its parsed output, or None (the failure noted in RESULT)."""
     started = time.time()
-    code, stdout, err = run([exe, *bench.args], cwd=bdir, timeout=bench.timeout, log=log)
+    code, stdout, err = run([exe, *bench.args], cwd=bdir, timeout=bench.timeout, log=log,
+                            env=env)
     stem = os.path.join(os.path.dirname(log.name), f"{bench.name}.{tool}")
     if keep:
         with open(stem + ".out", "w") as f:
@@ -321,7 +359,7 @@ def run_once(bench: Benchmark, bdir: str, tool: str, exe: str, result: Result, l
 
 
 def run_benchmark(bench: Benchmark, bdir: str, plugin: str | None, log, repeat: int,
-                  probe: bool = False) -> Result:
+                  probe: bool = False, env=None) -> Result:
     for rel, pattern, new in bench.edits:
         path = os.path.join(bdir, rel)
         with open(path) as f:
@@ -348,7 +386,7 @@ def run_benchmark(bench: Benchmark, bdir: str, plugin: str | None, log, repeat: 
         for tool, exe in exes.items():
             if exe is None or result.built[tool]:
                 continue
-            parsed = run_once(bench, bdir, tool, exe, result, log, keep=attempt == 0)
+            parsed = run_once(bench, bdir, tool, exe, result, log, keep=attempt == 0, env=env)
             if parsed is None:
                 continue
             if attempt == 0:
@@ -469,8 +507,10 @@ def compare(result: Result) -> None:
     result.wrong = any(ok is False for _, ok, _ in result.checks)
 
 
-def report(results, out: str) -> str:
-    rows = ["| program | sizes run | builds (ours / ref) | gradient = reference | "
+def report(results, out: str, cpu_time: bool = False) -> str:
+    rows = ["Times: " + ("CPU time of the programs' timed regions (--cpu-time)" if cpu_time
+                         else "wall-clock, as the programs print them"), "",
+            "| program | sizes run | builds (ours / ref) | gradient = reference | "
             "gradient = Tapenade | ours s | reference s | ours / ref |",
             "|---|---|---|---|---|---|---|---|"]
     ratios = []
@@ -526,9 +566,15 @@ def main() -> int:
                          "(nn, matdescent); the programs' own times stay the table's")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs of each binary, interleaved; the fastest Enzyme time counts")
+    ap.add_argument("--cpu-time", action="store_true",
+                    help="time by the process's CPU time instead of wall-clock (both tools)")
     args = ap.parse_args()
     out = os.path.abspath(args.out or tempfile.mkdtemp(prefix="refbench-"))
     os.makedirs(out, exist_ok=True)
+    env = None
+    if args.cpu_time:
+        with open(os.path.join(out, "cpu_clock.log"), "w") as log:
+            env = cpu_clock_env(out, log)
     print("load average at the start: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     results = []
     for bench in BENCHMARKS:
@@ -539,9 +585,10 @@ def main() -> int:
             synthetic_mnist(os.path.join(root, "nn", "data"))
         bdir = os.path.join(root, bench.directory or bench.name)
         with open(os.path.join(out, bench.name + ".log"), "w") as log:
-            results.append(run_benchmark(bench, bdir, args.plugin, log, args.repeat, args.probe))
+            results.append(run_benchmark(bench, bdir, args.plugin, log, args.repeat, args.probe,
+                                         env))
         print(f"{bench.name}: done", file=sys.stderr)
-    print(report(results, out))
+    print(report(results, out, args.cpu_time))
     return 1 if any(r.wrong for r in results) else 0
 
 
