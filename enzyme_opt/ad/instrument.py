@@ -170,7 +170,7 @@ def pad_arms(gen) -> None:
     if pushed is None:
         return
     through = _pushed_through(gen, pushed)
-    if not through.pads or not gen.split and not _stays_on_stack(gen, through.pads):
+    if not through.pads or not _fits_on_stack(gen, through.pads):
         return
     push, pop = T.runtime(gen.module)
     for block, arms in through.pads:
@@ -181,11 +181,12 @@ def pad_arms(gen) -> None:
             b.call(pop, [gen.rev_tape, b.i64(nbytes)], "tape.unpad")
 
 
-def _stays_on_stack(gen, pads) -> bool:
-    """Does a combined derivative's tape, padded, still fit in its frame
-    (`init_stack_tape`)?  Only there does the padding pay: on the heap tape
-    the entries stay memory whatever their offsets.  (A split derivative's
-    caller decides; its arms are padded anyway, a few bytes per call.)"""
+def _fits_on_stack(gen, pads) -> bool:
+    """Do the pushes of one call, padded, still fit in a stack tape
+    (`init_stack_tape`: a combined derivative's own, or, for a split one,
+    its caller's if the caller's other pushes leave room)?  Only there does
+    the padding pay: on the heap tape the entries stay memory whatever
+    their offsets."""
     bound = T.pushed_bytes_bound(gen.fwd, gen.fwd_tape)
     extra = sum(nbytes for _, arms in pads for _, nbytes in arms)
     return bound is not None and bound + extra <= T.STACK_TAPE_BYTES
