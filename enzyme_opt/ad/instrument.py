@@ -34,8 +34,8 @@ all slots to the reverse function through the tape.
 from __future__ import annotations
 
 from ..analysis.cfg import reaches
-from ..analysis.loops import (constant_final_count, constant_integer, counter_parts,
-                              final_count_bound, has_picked_access, iteration_bound,
+from ..analysis.loops import (constant_final_count, constant_integer, constant_trip_count,
+                              counter_parts, final_count_bound, has_picked_access, iteration_bound,
                               loop_exit_targets)
 from ..analysis.memory import address_uses
 from ..ir.constants import ConstantInt
@@ -140,6 +140,152 @@ def reserve_loop_tapes(gen) -> None:
         b.call(reserve, [tape, nbytes])
         for push in pushes:
             push.set_operand(len(push.operands) - 1, reserved_push)
+
+
+# Arms that push more than this fewer bytes than the longest keep their
+# offset: the padding is tape memory that holds nothing.
+PADDED_ARM_BYTES = 256
+
+
+def pad_arms(gen) -> None:
+    """Make the arms of a branch push as many bytes as the longest one.
+
+    Where the arms push different amounts (ba's rodrigues_rotate_point: 48
+    bytes in the loop of one arm, none in the other), the entries pushed
+    after the join sit at an offset that depends on the arm taken: once a
+    stack tape (`init_stack_tape`) has its callees inlined, LLVM cannot
+    turn it into registers, and every entry stays a store and a load.  A
+    push of the difference at the end of each shorter arm, popped at the
+    start of its reverse, puts them at one offset.  The padding is a push
+    paired with its pop like any other, whatever the counts below: a count
+    found wrong loses the gain, never a value.  Only at joins on no cycle
+    (run once per call), whose shorter arms end in an unconditional branch
+    to the join, and where every arm pushes a constant (`_pushed_through`).
+    Not where derivatives are differentiated again (no `tape_spares`)."""
+    tape = gen.fwd_tape
+    if tape is None or not gen.ctx.tape_spares or gen.in_parallel or gen.parallel_forks or \
+            T.chunked(gen.module):
+        return
+    pushed = _pushed_per_block(gen, tape)
+    if pushed is None:
+        return
+    through = _pushed_through(gen, pushed)
+    if not through.pads or not _fits_on_stack(gen, through.pads):
+        return
+    push, pop = T.runtime(gen.module)
+    for block, arms in through.pads:
+        for arm, nbytes in arms:
+            b = Builder().position_before(arm.terminator)
+            b.call(push, [tape, b.i64(nbytes)], "tape.pad")
+            b = Builder(gen.rev_blocks[id(arm)], 0)
+            b.call(pop, [gen.rev_tape, b.i64(nbytes)], "tape.unpad")
+
+
+def _fits_on_stack(gen, pads) -> bool:
+    """Do the pushes of one call, padded, still fit in a stack tape
+    (`init_stack_tape`: a combined derivative's own, or, for a split one,
+    its caller's if the caller's other pushes leave room)?  Only there does
+    the padding pay: on the heap tape the entries stay memory whatever
+    their offsets."""
+    bound = T.pushed_bytes_bound(gen.fwd, gen.fwd_tape)
+    extra = sum(nbytes for _, arms in pads for _, nbytes in arms)
+    return bound is not None and bound + extra <= T.STACK_TAPE_BYTES
+
+
+def _pushed_per_block(gen, tape):
+    """id(block) -> the bytes its pushes on `tape` take (None: not a
+    constant, or the tape used otherwise: handed to a call, popped); None
+    when the tape's address is kept somewhere, so that not all its users
+    are seen."""
+    pushed = {}
+    for user, at in address_uses(tape):
+        if not isinstance(user, (I.Load, I.Store, I.CallBase)) or \
+                (isinstance(user, I.Store) and at == 0):
+            return None
+        callee = user.called_function if isinstance(user, I.CallBase) and at == 0 else None
+        name = callee.name if callee is not None else None
+        size = constant_integer(user.args[1]) if name in (T.PUSH, T.RESERVED_PUSH) else None
+        key = id(user.parent)
+        if name == T.RESERVE:                   # room asked for: no entry moves
+            pushed.setdefault(key, 0)
+        elif size is None or pushed.get(key, 0) is None:
+            pushed[key] = None
+        else:
+            pushed[key] = pushed.get(key, 0) + size
+    return pushed
+
+
+class _Through:
+    """The bytes pushed from the entry through the end of each block."""
+
+    def __init__(self, order):
+        self.blocks = {id(b) for b in order}
+        self.at_end = {}        # id(block) -> bytes, or None: not one constant
+        self.loop_end = {}      # id(outermost loop) -> bytes through any of its blocks
+        self.pads = []          # (join, [(arm, bytes to push at its end)])
+
+
+def _pushed_through(gen, pushed) -> _Through:
+    """The bytes pushed from the entry through each block of `gen.order`,
+    where every path pushes the same; the padding (`pad_arms`) that joins
+    need for that, made part of the count.  A loop counts when none of its
+    blocks pushes, or it is one block run a constant number of times."""
+    found = _Through(gen.order)
+    for block in gen.order:
+        if id(block) in gen.cyclic:
+            found.at_end[id(block)] = _through_loop(gen, pushed, found, block)
+            continue
+        preds = [p for p in gen.preds[id(block)] if id(p) in found.at_end]
+        start = 0 if not preds else _join(gen, found, block, preds)
+        own = pushed.get(id(block), 0)
+        found.at_end[id(block)] = None if start is None or own is None else start + own
+    return found
+
+
+def _through_loop(gen, pushed, found, block):
+    loops = gen.loops.loops_around(block)
+    if not loops:                       # a cycle that is no loop (irreducible)
+        return None
+    loop = loops[-1]
+    if id(loop) not in found.loop_end:
+        # Entered through its header alone: a block entered otherwise
+        # (an irreducible cycle) may run twice per iteration.
+        side_entry = any(not loop.contains(p) for b in loop.blocks
+                         if b != id(loop.header) and b in found.blocks
+                         for p in gen.preds[b])
+        starts = {found.at_end.get(id(p)) for p in loop.outside_predecessors(gen.preds)}
+        start = starts.pop() if len(starts) == 1 and not side_entry else None
+        inside = [pushed.get(b, 0) for b in loop.blocks]
+        if start is None or None in inside:
+            found.loop_end[id(loop)] = None
+        elif not any(inside):
+            found.loop_end[id(loop)] = start
+        else:
+            trips = constant_trip_count(loop, gen.preds) if len(loop.blocks) == 1 else None
+            found.loop_end[id(loop)] = None if trips is None else start + trips * sum(inside)
+    return found.loop_end[id(loop)]
+
+
+def _join(gen, found, block, preds):
+    """The bytes pushed on entering `block` from any of `preds`, padding the
+    arms that push fewer; None when they cannot all be brought to one."""
+    ends = [found.at_end[id(p)] for p in preds]
+    if None in ends:
+        return None
+    most = max(ends)
+    short = [(p, most - end) for p, end in zip(preds, ends) if end < most]
+    if not short:
+        return most
+    for arm, nbytes in short:
+        branch = arm.terminator
+        if id(arm) in gen.cyclic or id(arm) not in gen.rev_blocks or \
+                not isinstance(branch, I.Branch) or branch.is_conditional or \
+                nbytes > PADDED_ARM_BYTES:
+            return None
+    for arm, nbytes in short:
+        found.at_end[id(arm)] = most
+    found.pads.append((block, short))
+    return most
 
 
 def _users_in(loop, by_block) -> list:

@@ -52,7 +52,7 @@ from .calls import CallKind, classify_call
 from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
-from .instrument import instrument_forward, reserve_loop_tapes
+from .instrument import instrument_forward, pad_arms, reserve_loop_tapes
 from .loop_hints import allow_unrolling, keep_scalar
 from .noneed_memory import drop_unneeded_primal_stores
 from .partial_adjoints import PartialAdjoints
@@ -820,6 +820,7 @@ class ReverseGenerator:
         instrument_forward(self)
         self.undo.instrument(self)
         reserve_loop_tapes(self)
+        pad_arms(self)
 
     def _drop_unneeded_primal_stores(self) -> None:
         """A combined derivative leaves out the primal's stores through its
