@@ -177,7 +177,8 @@ def pad_arms(gen) -> None:
         for arm, nbytes in arms:
             b = Builder().position_before(arm.terminator)
             b.call(push, [tape, b.i64(nbytes)], "tape.pad")
-            b = Builder(gen.rev_blocks[id(arm)], 0)
+            reverse_arm = gen.rev_blocks[id(arm)]
+            b = Builder(reverse_arm, reverse_arm.first_non_phi_index())
             b.call(pop, [gen.rev_tape, b.i64(nbytes)], "tape.unpad")
 
 
