@@ -23,7 +23,7 @@ from .conventions import coerce, fit_pointer_args
 from .masked import masked_tangent
 from .noneed_memory import noneed_root, unread_around
 from .reductions import lanes_of, partials, reduction_kind
-from .rules import rule_name_for_callee
+from .rules import rule_name_for_callee, zero_derivative_outputs
 from .shadows import clone_with_shadows, null_pointer_argument, shadow_inttoptr, stored_pointer
 from . import tape as T
 from .openmp import fork_of, fork_tangent, refuse_openmp_call
@@ -223,6 +223,10 @@ def _math_rule(gen, b, inst) -> None:
     if gen.info.is_active(inst):
         gen.apply_rule(b, rule_name_for_callee(inst.called_function), inst, inst.args,
                        inst.flags)
+    for ptr in zero_derivative_outputs(inst):
+        if gen.info.has_shadow(ptr):
+            for s in gen.shadow(ptr):
+                b.store(zero_of(inst.type), s)
 
 
 def _reduction(gen, b, inst) -> None:

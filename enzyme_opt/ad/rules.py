@@ -16,7 +16,7 @@ import math
 from typing import Callable, Dict, Optional
 
 from ..analysis.library import LLVM_MATH_INTRINSICS as LLVM_INTRINSICS
-from ..analysis.library import SINGULAR_MATH_FUNCTIONS, math_function
+from ..analysis.library import MATH_FLOAT_OUTPUTS, SINGULAR_MATH_FUNCTIONS, math_function
 from ..analysis.signs import known_non_negative
 from ..analysis.user_marks import function_like_names
 from ..diagnostics import DifferentiationError
@@ -428,6 +428,16 @@ def rule_name_for_callee(fn) -> Optional[str]:
     the user said it behaves like (enzyme_function_like), or its own."""
     like = function_like_names(fn.module).get(id(fn)) if fn.module is not None else None
     return math_function(like[1]) if like is not None else rule_name_for_call(fn.name)
+
+
+def zero_derivative_outputs(call) -> list:
+    """The pointer arguments a rule's call stores a float through whose
+    derivative is 0 (modf's integral part): both modes set the derivative
+    memory there to 0, as a store of a constant would."""
+    at = MATH_FLOAT_OUTPUTS.get(rule_name_for_callee(call.called_function))
+    if at is None or at >= len(call.args) or not call.args[at].type.is_pointer:
+        return []
+    return [call.args[at]]
 
 
 def check_function_like(call) -> Optional[str]:
