@@ -16,7 +16,8 @@ import math
 from typing import Callable, Dict, Optional
 
 from ..analysis.library import LLVM_MATH_INTRINSICS as LLVM_INTRINSICS
-from ..analysis.library import MATH_FLOAT_OUTPUTS, SINGULAR_MATH_FUNCTIONS, math_function
+from ..analysis.library import (MATH_FLOAT_OUTPUTS, MATH_IGNORING_NAN, SINGULAR_MATH_FUNCTIONS,
+                                math_function)
 from ..analysis.signs import known_non_negative
 from ..analysis.user_marks import function_like_names
 from ..diagnostics import DifferentiationError
@@ -400,14 +401,25 @@ SINGULAR = frozenset(("fdiv", "frem")) | SINGULAR_MATH_FUNCTIONS | frozenset(FUS
 _NO_SPECIALS = frozenset(("fast", "nnan", "ninf"))
 
 
-def scaled(rule_name: str, partial: "Expr", d: "Expr") -> "Expr":
+# fmin and fmax (MATH_IGNORING_NAN) return the other operand where one is NaN,
+# and that operand's tangent is NaN too (sqrt(-1)'s): its partial 0 must not
+# make the result's tangent 0 * NaN.  In reverse mode the partial multiplies
+# the result's adjoint, which that NaN never reaches.
+
+
+def scaled(rule_name: str, partial: "Expr", d: "Expr", tangent: bool = False) -> "Expr":
     """partial * d, an adjoint or tangent `d`: 0 where `d` is 0 for SINGULAR
-    rules unless fast-math flags rule infinities out."""
+    rules, and 0 where the partial is 0 for a tangent of fmin/fmax, unless
+    fast-math flags rule infinities and NaNs out."""
     product = partial * d
-    if rule_name not in SINGULAR or partial.constant() is not None or \
-            d.constant() is not None or _NO_SPECIALS & set(d.em.flags):
+    if partial.constant() is not None or d.constant() is not None or \
+            _NO_SPECIALS & set(d.em.flags):
         return product
     zero = d._lift(0.0)
+    if tangent and rule_name in MATH_IGNORING_NAN:
+        return select(partial.em.fcmp("oeq", partial, zero), zero, product)
+    if rule_name not in SINGULAR:
+        return product
     return select(d.em.fcmp("oeq", d, zero), zero, product)
 
 
