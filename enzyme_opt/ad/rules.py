@@ -238,7 +238,7 @@ sin, cos, exp, log, sqrt, pow, powi = map(_f, ("sin", "cos", "exp", "log", "sqrt
                                                "powi"))
 sinh, cosh, trunc, copysign = map(_f, ("sinh", "cosh", "trunc", "copysign"))
 ldexp, rint, j0, j1, y0, y1 = map(_f, ("ldexp", "rint", "j0", "j1", "y0", "y1"))
-jn, yn = map(_f, ("jn", "yn"))
+jn, yn, hypot = map(_f, ("jn", "yn", "hypot"))
 
 
 def digamma(x):
@@ -275,6 +275,14 @@ def _zero_where_zero(a, partial):
     zero = partial._lift(0.0)
     test = a if a.type.scalar.is_float else itofp(a, partial)
     return select(test.em.fcmp("oeq", test, zero), zero, partial)
+
+
+def _atan2(y, x, r):
+    # x / (x^2 + y^2) as (x / h) / h with h = hypot(y, x): the squares
+    # overflow where |x| or |y| passes 1e154 and vanish below 1e-162, where
+    # the partials are finite (inf at 1e-170, 0 at 1e160 otherwise).
+    h = hypot(y, x)
+    return ((x / h) / h, -((y / h) / h))
 
 
 def _fdiv(x, y, r):
@@ -337,10 +345,12 @@ RULES: Dict[str, PartialsRule] = {
     "asin": lambda x, r: (1.0 / sqrt(1.0 - x * x),),
     "acos": lambda x, r: (-(1.0 / sqrt(1.0 - x * x)),),
     "atan": lambda x, r: (1.0 / (1.0 + x * x),),
-    "asinh": lambda x, r: (1.0 / sqrt(x * x + 1.0),),
-    "acosh": lambda x, r: (1.0 / sqrt(x * x - 1.0),),
+    # sqrt(x^2 + 1) and sqrt(x^2 - 1) without squaring x, which overflows
+    # past 1e154 (the partial would be 0 where it is 1/|x|)
+    "asinh": lambda x, r: (1.0 / hypot(x, x._lift(1.0)),),
+    "acosh": lambda x, r: (1.0 / (sqrt(x - 1.0) * sqrt(x + 1.0)),),
     "atanh": lambda x, r: (1.0 / (1.0 - x * x),),
-    "atan2": lambda y, x, r: (x / (x * x + y * y), -(y / (x * x + y * y))),
+    "atan2": _atan2,
     "hypot": lambda x, y, r: (x / r, y / r),
     "ldexp": lambda x, n, r: (ldexp(x._lift(1.0), n), None),
     "scalbn": lambda x, n, r: (ldexp(x._lift(1.0), n), None),
