@@ -304,7 +304,10 @@ def _vector_reduce(gen, b, inst) -> None:
         total = b.fmul(d_start, gen.tangent(inst.args[0])[lane]) if d_start is not None \
             else None
         for partial, t in zip(d_lanes, lanes_of(b, gen.tangent(inst.args[-1])[lane])):
-            term = b.fmul(partial, t)
+            # max/min: the picked lane's tangent; another lane's may be NaN
+            # (a NaN lane, which fmax ignores), and 0 * NaN is NaN
+            term = b.fmul(partial, t) if d_start is not None else \
+                b.select(b.fcmp("une", partial, zero_of(t.type)), t, zero_of(t.type))
             total = term if total is None else b.fadd(total, term)
         out.append(total)
     gen.tangents[id(inst)] = out
