@@ -164,6 +164,20 @@ class DerivativeContext:
                 shadow.initializer = self._shadow_initializer(v.initializer, mode, lane)
         return shadow
 
+    def zero_shadow_globals(self, b: Builder, *derivatives: Function) -> None:
+        """Set to 0, before a call of `derivatives` (a split pair: before the
+        forward pass), the shadow globals they (or functions they refer to) use.  A global read before the call writes it
+        (a static local keeping state between calls) holds what earlier calls
+        left, not a function of this call's inputs: its tangent is 0, and so
+        is the adjoint of the value it keeps after the call.  What an earlier
+        call left in the shadow (a tangent, the adjoint of the value that
+        call found) would be taken as this call's.  Shadows holding pointers
+        keep them: they say where derivatives are, not what they are."""
+        ours = {id(g) for g in self.shadow_globals.values()}
+        for g in _shadow_globals_reached(derivatives, ours):
+            if not contains_pointers(g.value_type):
+                self.memset_zero(b, g, b.i64(size_and_align(g.value_type)[0]))
+
     def _shadow_initializer(self, c, mode: str, lane: int):
         """Zeros where `c` holds numbers, the shadows of what its pointers point to."""
         if c.type.is_pointer:
@@ -346,3 +360,30 @@ def _activity_tag(info, v) -> str:
     if info.has_shadow(v):
         return "[shadow]"
     return "[const] "
+
+
+def _shadow_globals_reached(fns, ours: set) -> list:
+    """The globals among `ours` (ids) that `fns`, the functions they refer to
+    (called, or held in a table: a derivative table), and the globals' and
+    constants' operands and initializers on the way name, in the order met."""
+    seen, found, work = set(), [], list(fns)
+    while work:
+        v = work.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if isinstance(v, GlobalVariable):
+            if id(v) in ours:
+                found.append(v)
+            elif v.initializer is not None:
+                work.append(v.initializer)
+            continue
+        if isinstance(v, Function):
+            if not v.is_declaration:
+                work.extend(op for inst in v.instructions() for op in inst.operands
+                            if isinstance(op, (GlobalVariable, Function, ConstantExpr,
+                                               ConstantAggregate)))
+            continue
+        work.extend(getattr(v, "operands", ()) or ())
+        work.extend(getattr(v, "elements", ()) or ())
+    return found
