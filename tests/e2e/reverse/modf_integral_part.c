@@ -1,12 +1,17 @@
 /* modf stores the integral part of its argument through its pointer: a
  * value whose derivative is 0, overwriting whatever derivative the location
  * held.  A local set from x before modf overwrites it, an output array the
- * caller seeds, and a loop splitting each element into its two parts. */
+ * caller seeds (also two lanes at once), and a loop splitting each element
+ * into its two parts. */
 #include <math.h>
 #include "../check.h"
 extern int enzyme_dup, enzyme_const, enzyme_out;
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
+extern int enzyme_width;
+typedef struct { double d[2]; } D2;
+D2 __enzyme_autodiff_w2(void *, ...);
+D2 __enzyme_fwddiff_w2(void *, ...);
 
 __attribute__((noinline)) double modf_local(double x) {
   double ip = x * 3;                 /* overwritten by modf, tangent and adjoint too */
@@ -41,6 +46,15 @@ int main(void) {
   double t = __enzyme_fwddiff((void *)modf_out, out, dout, x, 1.0);
   bad += !check_close("out fwd", 0, t, fr + 2 * x * x);
   bad += !check_close("out fwd dout", 0, dout[0], 0.0);
+  double d0[1] = {1}, d1[1] = {2};
+  D2 g2 = __enzyme_autodiff_w2((void *)modf_out, enzyme_width, 2, enzyme_dup, out, d0, d1,
+                               enzyme_out, x);
+  for (int k = 0; k < 2; k++) bad += !check_close("width rev dx", k, g2.d[k], fr + 2 * x * x);
+  bad += !check_close("width rev dout", 0, d0[0] + d1[0], 0.0);
+  d0[0] = 5, d1[0] = 6;
+  D2 t2 = __enzyme_fwddiff_w2((void *)modf_out, enzyme_width, 2, enzyme_dup, out, d0, d1, x, 1.0, 2.0);
+  for (int k = 0; k < 2; k++) bad += !check_close("width fwd", k, t2.d[k], (k + 1) * (fr + 2 * x * x));
+  bad += !check_close("width fwd dout", 0, d0[0] + d1[0], 0.0);
   double v[4] = {1.3, -2.2, 0.4, 3.9}, dv[4] = {0}, w[4], dw[4] = {1, 1, 1, 1};
   __enzyme_autodiff((void *)split_all, v, dv, w, dw, 4);
   for (int i = 0; i < 4; i++) {
