@@ -18,6 +18,7 @@ from ..ir.types import I1, I8, I64, VOID, FunctionType, size_and_align
 from ..stages import Statistics
 from . import shadow_heap
 from . import tape as T
+from .aggregates import clear_float_fields, float_paths
 from .custom import collect_custom_rules
 from .forward import ForwardGenerator
 from .reverse import ReverseGenerator
@@ -172,11 +173,17 @@ class DerivativeContext:
         is the adjoint of the value it keeps after the call.  What an earlier
         call left in the shadow (a tangent, the adjoint of the value that
         call found) would be taken as this call's.  Shadows holding pointers
-        keep them: they say where derivatives are, not what they are."""
+        keep them (they say where derivatives are, not what they are): of a
+        struct with a few float fields beside pointers only the floats are
+        cleared; larger mixed aggregates are left as they are."""
         ours = {id(g) for g in self.shadow_globals.values()}
         for g in _shadow_globals_reached(derivatives, ours):
-            if not contains_pointers(g.value_type):
-                self.memset_zero(b, g, b.i64(size_and_align(g.value_type)[0]))
+            t = g.value_type
+            if not contains_pointers(t):
+                self.memset_zero(b, g, b.i64(size_and_align(t)[0]))
+            elif contains_float(t) and t.is_aggregate and \
+                    len(float_paths(t)) <= _FLOAT_FIELDS_CLEARED:
+                b.store(clear_float_fields(b, b.load(t, g)), g)
 
     def _shadow_initializer(self, c, mode: str, lane: int):
         """Zeros where `c` holds numbers, the shadows of what its pointers point to."""
@@ -360,6 +367,11 @@ def _activity_tag(info, v) -> str:
     if info.has_shadow(v):
         return "[shadow]"
     return "[const] "
+
+
+# A mixed shadow global's float fields are cleared by a load, insertvalues
+# and a store: worth it for a struct, not for a large array of them.
+_FLOAT_FIELDS_CLEARED = 16
 
 
 def _shadow_globals_reached(fns, ours: set) -> list:

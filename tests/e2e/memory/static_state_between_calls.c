@@ -30,6 +30,14 @@ __attribute__((noinline)) double smoothed(double x) {
   for (int i = 0; i < 4; i++) s += history[i] * history[i];
   return s;
 }
+struct cache { double *where; double v; } cache;
+static double cells[2];
+__attribute__((noinline)) double cached(double x) {
+  double r = cache.v * x + x * x;
+  cache.v = x;
+  cache.where = cells;
+  return r;
+}
 double level;
 __attribute__((noinline)) void step(double *y, double x) {
   y[0] = level * x + x;
@@ -56,6 +64,13 @@ int main(void) {
     double want = 2 * sin(x) * cos(x);
     double g = i % 2 ? __enzyme_fwddiff((void *)smoothed, x, 1.0) : __enzyme_autodiff((void *)smoothed, x);
     bad += !check_close("history", i, g, want);
+  }
+  prev = 0;
+  for (int i = 0; i < 4; i++) {
+    double want = prev + 2 * xs[i];
+    double g = i % 2 ? __enzyme_fwddiff((void *)cached, xs[i], 1.0) : __enzyme_autodiff((void *)cached, xs[i]);
+    bad += !check_close("struct", i, g, want);
+    prev = xs[i];
   }
   double before = 0;
   for (int i = 0; i < 4; i++) {
