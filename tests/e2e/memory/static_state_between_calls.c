@@ -5,7 +5,8 @@
  * of 0): the shadow globals must not carry an earlier call's tangent, or the
  * adjoint of the value an earlier call found there, into the next call.
  * Reverse, forward (also two tangents at once) and split mode, each called
- * several times in a row. */
+ * several times in a row; and a split chain through the global, whose
+ * adjoint must pass from the second call's reverse to the first's. */
 #include <math.h>
 #include "../check.h"
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_width;
@@ -80,6 +81,19 @@ int main(void) {
     double dx = __enzyme_reverse((void *)step, enzyme_dup, y, dy, x, tape);
     bad += !check_close("split", i, dx, before + 1);
     before = level;
+  }
+  /* A split chain: two forward halves, then the reverses in the other
+   * order.  The adjoint of `level` the second reverse leaves in its shadow
+   * is the first call's to take: the zeroing is at forward halves only. */
+  {
+    double y1[1], dy1[1] = {0}, y2[1], dy2[1] = {0}, x1 = 1.5, x2 = 2.0, l0 = level;
+    void *t1 = __enzyme_augmentfwd((void *)step, enzyme_dup, y1, dy1, x1);
+    void *t2 = __enzyme_augmentfwd((void *)step, enzyme_dup, y2, dy2, x2);
+    dy2[0] = 1;
+    double dx2 = __enzyme_reverse((void *)step, enzyme_dup, y2, dy2, x2, t2);
+    double dx1 = __enzyme_reverse((void *)step, enzyme_dup, y1, dy1, x1, t1);
+    bad += !check_close("chain dx2", 0, dx2, y1[0] + 1);
+    bad += !check_close("chain dx1", 0, dx1, (l0 + 1) * x2);
   }
   return bad != 0;
 }
