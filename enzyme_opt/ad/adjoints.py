@@ -24,7 +24,7 @@ from .conventions import coerce, fit_pointer_args
 from .in_place import in_place_load
 from .masked import masked_adjoint
 from .reductions import partials, reduction_kind
-from .rules import rule_name_for_callee
+from .rules import rule_name_for_callee, zero_derivative_outputs
 from . import shadow_heap
 from . import tape as T
 from .openmp import (SHARED_WRITERS as _SHARED_WRITERS, adds_atomically, atomic_add, mirror_sync_call,
@@ -199,6 +199,11 @@ def adjoint_call(gen, b, inst):
         if gen.info.is_active(inst):
             gen.apply_rule(b, rule_name_for_callee(inst.called_function), inst, inst.args,
                            inst.flags)
+        # the value stored there took the old one's place: its adjoint ends here
+        for ptr in zero_derivative_outputs(inst):
+            if gen.info.has_shadow(ptr):
+                for _ in gen.each_lane():
+                    b.store(zero_of(inst.type), gen.shadow_in_rev(b, ptr))
         return
     for _ in gen.each_lane():
         _CALL_ADJOINTS[kind](gen, b, inst)

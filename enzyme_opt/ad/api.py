@@ -452,6 +452,7 @@ def lower_autodiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     check = _derivative_check(ctx, parsed, "reverse", b, args)
     if ret_active:
         args.extend([b.float(fn.return_type, 1.0)] * parsed.width)
+    ctx.zero_shadow_globals(b, diffe)
     result = b.call(diffe, args, "grad")
     grads = []
     if not result.type.is_void:
@@ -511,6 +512,7 @@ def _lower_autodiff_with_primal(ctx, parsed, ret_active: bool) -> None:
     b.debug_loc = call.get_metadata("dbg")
     T.clear_tape(b, header)
     args = _activity_args(b, parsed)
+    ctx.zero_shadow_globals(b, aug, rev)
     primal = b.call(aug, [header] + args, "primal")
     seed = [b.float(fn.return_type, 1.0)] * width if ret_active else []
     result = b.call(rev, [header] + args + seed, "grad")
@@ -559,6 +561,7 @@ def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
         args.extend(coerce(b, s, param.type) for s in spec.shadows)
     check = _derivative_check(ctx, parsed, "forward", b, args) if returns == "tangent" \
         else None
+    ctx.zero_shadow_globals(b, tangent_fn)
     result = b.call(tangent_fn, args, "tangent")
     primal, tangents = _forward_parts(b, result, returns, rt, parsed.width)
     values = ([primal] if want_primal else []) + (tangents if want_tangent else [])
@@ -610,6 +613,7 @@ def _lower_fwddiff_in_memory(ctx, parsed) -> None:
     for spec, param in zip(parsed.args, fn.args):
         args.append(coerce(b, spec.value, param.type))
         args.extend(coerce(b, s, param.type) for s in spec.shadows)
+    ctx.zero_shadow_globals(b, tangent_fn)
     b.call(tangent_fn, args, "tangent")
     erase_api_call(call)
 
@@ -729,7 +733,7 @@ def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
     caller's memory alone.
     """
     call = parsed.call
-    aug, _ = _split_pair(ctx, parsed)
+    aug, rev = _split_pair(ctx, parsed)
     b = Builder().position_before(call)
     rtype = call.type
     tape_field = _field_of(rtype, lambda t: t.is_pointer)
@@ -748,7 +752,9 @@ def lower_augmentfwd(ctx: DerivativeContext, parsed: ApiCall) -> None:
         header = b.alloca(rtype, name="tape.value", align=8)
         header = b.pointer_cast(header, T.tape_ptr_type(b.module))
     T.clear_tape(b, header)
-    primal = b.call(aug, [header] + _activity_args(b, parsed), "primal")
+    args = _activity_args(b, parsed)
+    ctx.zero_shadow_globals(b, aug, rev)
+    primal = b.call(aug, [header] + args, "primal")
     if rtype.is_void or not call.has_code_uses():
         pass
     elif rtype.is_pointer:

@@ -18,6 +18,7 @@ from ..ir.types import I1, I8, I64, VOID, FunctionType, size_and_align
 from ..stages import Statistics
 from . import shadow_heap
 from . import tape as T
+from .aggregates import clear_float_fields, float_paths
 from .custom import collect_custom_rules
 from .forward import ForwardGenerator
 from .reverse import ReverseGenerator
@@ -163,6 +164,26 @@ class DerivativeContext:
             if v.initializer is not None:
                 shadow.initializer = self._shadow_initializer(v.initializer, mode, lane)
         return shadow
+
+    def zero_shadow_globals(self, b: Builder, *derivatives: Function) -> None:
+        """Set to 0, before a call of `derivatives` (a split pair: before the
+        forward pass), the shadow globals they (or functions they refer to) use.  A global read before the call writes it
+        (a static local keeping state between calls) holds what earlier calls
+        left, not a function of this call's inputs: its tangent is 0, and so
+        is the adjoint of the value it keeps after the call.  What an earlier
+        call left in the shadow (a tangent, the adjoint of the value that
+        call found) would be taken as this call's.  Shadows holding pointers
+        keep them (they say where derivatives are, not what they are): of a
+        struct with a few float fields beside pointers only the floats are
+        cleared; larger mixed aggregates are left as they are."""
+        ours = {id(g) for g in self.shadow_globals.values()}
+        for g in _shadow_globals_reached(derivatives, ours):
+            t = g.value_type
+            if not contains_pointers(t):
+                self.memset_zero(b, g, b.i64(size_and_align(t)[0]))
+            elif contains_float(t) and t.is_aggregate and \
+                    len(float_paths(t)) <= _FLOAT_FIELDS_CLEARED:
+                b.store(clear_float_fields(b, b.load(t, g)), g)
 
     def _shadow_initializer(self, c, mode: str, lane: int):
         """Zeros where `c` holds numbers, the shadows of what its pointers point to."""
@@ -346,3 +367,35 @@ def _activity_tag(info, v) -> str:
     if info.has_shadow(v):
         return "[shadow]"
     return "[const] "
+
+
+# A mixed shadow global's float fields are cleared by a load, insertvalues
+# and a store: worth it for a struct, not for a large array of them.
+_FLOAT_FIELDS_CLEARED = 16
+
+
+def _shadow_globals_reached(fns, ours: set) -> list:
+    """The globals among `ours` (ids) that `fns`, the functions they refer to
+    (called, or held in a table: a derivative table), and the globals' and
+    constants' operands and initializers on the way name, in the order met."""
+    seen, found, work = set(), [], list(fns)
+    while work:
+        v = work.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if isinstance(v, GlobalVariable):
+            if id(v) in ours:
+                found.append(v)
+            elif v.initializer is not None:
+                work.append(v.initializer)
+            continue
+        if isinstance(v, Function):
+            if not v.is_declaration:
+                work.extend(op for inst in v.instructions() for op in inst.operands
+                            if isinstance(op, (GlobalVariable, Function, ConstantExpr,
+                                               ConstantAggregate)))
+            continue
+        work.extend(getattr(v, "operands", ()) or ())
+        work.extend(getattr(v, "elements", ()) or ())
+    return found

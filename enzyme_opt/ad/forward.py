@@ -200,7 +200,7 @@ class ForwardGenerator:
             if not hasattr(partial, "value"):
                 partial = args[0]._lift(partial)
             for k, dx in enumerate(self.tangent(op)):
-                term = scaled(rule_name, partial, em.wrap(dx))
+                term = scaled(rule_name, partial, em.wrap(dx), tangent=True)
                 lanes[k] = term if lanes[k] is None else lanes[k] + term
         self.tangents[id(inst)] = [lane.value if lane is not None else zero_of(inst.type)
                                    for lane in lanes]

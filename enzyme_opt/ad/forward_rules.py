@@ -23,7 +23,7 @@ from .conventions import coerce, fit_pointer_args
 from .masked import masked_tangent
 from .noneed_memory import noneed_root, unread_around
 from .reductions import lanes_of, partials, reduction_kind
-from .rules import rule_name_for_callee
+from .rules import rule_name_for_callee, zero_derivative_outputs
 from .shadows import clone_with_shadows, null_pointer_argument, shadow_inttoptr, stored_pointer
 from . import tape as T
 from .openmp import fork_of, fork_tangent, refuse_openmp_call
@@ -223,6 +223,10 @@ def _math_rule(gen, b, inst) -> None:
     if gen.info.is_active(inst):
         gen.apply_rule(b, rule_name_for_callee(inst.called_function), inst, inst.args,
                        inst.flags)
+    for ptr in zero_derivative_outputs(inst):
+        if gen.info.has_shadow(ptr):
+            for s in gen.shadow(ptr):
+                b.store(zero_of(inst.type), s)
 
 
 def _reduction(gen, b, inst) -> None:
@@ -300,7 +304,10 @@ def _vector_reduce(gen, b, inst) -> None:
         total = b.fmul(d_start, gen.tangent(inst.args[0])[lane]) if d_start is not None \
             else None
         for partial, t in zip(d_lanes, lanes_of(b, gen.tangent(inst.args[-1])[lane])):
-            term = b.fmul(partial, t)
+            # max/min: the picked lane's tangent; another lane's may be NaN
+            # (a NaN lane, which fmax ignores), and 0 * NaN is NaN
+            term = b.fmul(partial, t) if d_start is not None else \
+                b.select(b.fcmp("une", partial, zero_of(t.type)), t, zero_of(t.type))
             total = term if total is None else b.fadd(total, term)
         out.append(total)
     gen.tangents[id(inst)] = out

@@ -47,5 +47,16 @@ def partials(b, kind: str, args, result):
             everything = b.fmul(everything, lane)
         return everything, others
     (vec,) = args
-    # max/min: the derivative goes to the lane that was picked
-    return None, [b.select(b.fcmp("oeq", lane, result), one, zero) for lane in lanes_of(b, vec)]
+    # max/min: the derivative goes to the lane that was picked; where lanes
+    # tie, to the first of them alone, as the scalar rule picks one operand
+    # (partials summing to 2 at a tie of two lanes are no subgradient)
+    picked, taken = [], None         # taken: an earlier lane equals the result
+    for lane in lanes_of(b, vec):
+        equal = b.fcmp("oeq", lane, result)
+        share = b.select(equal, one, zero)
+        if taken is not None:
+            share = b.select(taken, zero, share)
+            equal = b.select(taken, taken, equal)
+        picked.append(share)
+        taken = equal
+    return None, picked

@@ -16,7 +16,8 @@ import math
 from typing import Callable, Dict, Optional
 
 from ..analysis.library import LLVM_MATH_INTRINSICS as LLVM_INTRINSICS
-from ..analysis.library import SINGULAR_MATH_FUNCTIONS, math_function
+from ..analysis.library import (MATH_FLOAT_OUTPUTS, MATH_IGNORING_NAN, SINGULAR_MATH_FUNCTIONS,
+                                math_function)
 from ..analysis.signs import known_non_negative
 from ..analysis.user_marks import function_like_names
 from ..diagnostics import DifferentiationError
@@ -239,7 +240,7 @@ sin, cos, exp, log, sqrt, pow, powi = map(_f, ("sin", "cos", "exp", "log", "sqrt
                                                "powi"))
 sinh, cosh, trunc, copysign = map(_f, ("sinh", "cosh", "trunc", "copysign"))
 ldexp, rint, j0, j1, y0, y1 = map(_f, ("ldexp", "rint", "j0", "j1", "y0", "y1"))
-jn, yn = map(_f, ("jn", "yn"))
+jn, yn, hypot = map(_f, ("jn", "yn", "hypot"))
 
 
 def digamma(x):
@@ -276,6 +277,14 @@ def _zero_where_zero(a, partial):
     zero = partial._lift(0.0)
     test = a if a.type.scalar.is_float else itofp(a, partial)
     return select(test.em.fcmp("oeq", test, zero), zero, partial)
+
+
+def _atan2(y, x, r):
+    # x / (x^2 + y^2) as (x / h) / h with h = hypot(y, x): the squares
+    # overflow where |x| or |y| passes 1e154 and vanish below 1e-162, where
+    # the partials are finite (inf at 1e-170, 0 at 1e160 otherwise).
+    h = hypot(y, x)
+    return ((x / h) / h, -((y / h) / h))
 
 
 def _fdiv(x, y, r):
@@ -373,10 +382,12 @@ RULES: Dict[str, PartialsRule] = {
     "asin": lambda x, r: (1.0 / sqrt(1.0 - x * x),),
     "acos": lambda x, r: (-(1.0 / sqrt(1.0 - x * x)),),
     "atan": lambda x, r: (1.0 / (1.0 + x * x),),
-    "asinh": lambda x, r: (1.0 / sqrt(x * x + 1.0),),
-    "acosh": lambda x, r: (1.0 / sqrt(x * x - 1.0),),
+    # sqrt(x^2 + 1) and sqrt(x^2 - 1) without squaring x, which overflows
+    # past 1e154 (the partial would be 0 where it is 1/|x|)
+    "asinh": lambda x, r: (1.0 / hypot(x, x._lift(1.0)),),
+    "acosh": lambda x, r: (1.0 / (sqrt(x - 1.0) * sqrt(x + 1.0)),),
     "atanh": lambda x, r: (1.0 / (1.0 - x * x),),
-    "atan2": lambda y, x, r: (x / (x * x + y * y), -(y / (x * x + y * y))),
+    "atan2": _atan2,
     "hypot": lambda x, y, r: (x / r, y / r),
     "ldexp": lambda x, n, r: (ldexp(x._lift(1.0), n), None),
     "scalbn": lambda x, n, r: (ldexp(x._lift(1.0), n), None),
@@ -437,14 +448,25 @@ SINGULAR = frozenset(("fdiv", "frem")) | SINGULAR_MATH_FUNCTIONS | frozenset(FUS
 _NO_SPECIALS = frozenset(("fast", "nnan", "ninf"))
 
 
-def scaled(rule_name: str, partial: "Expr", d: "Expr") -> "Expr":
+# fmin and fmax (MATH_IGNORING_NAN) return the other operand where one is NaN,
+# and that operand's tangent is NaN too (sqrt(-1)'s): its partial 0 must not
+# make the result's tangent 0 * NaN.  In reverse mode the partial multiplies
+# the result's adjoint, which that NaN never reaches.
+
+
+def scaled(rule_name: str, partial: "Expr", d: "Expr", tangent: bool = False) -> "Expr":
     """partial * d, an adjoint or tangent `d`: 0 where `d` is 0 for SINGULAR
-    rules unless fast-math flags rule infinities out."""
+    rules, and 0 where the partial is 0 for a tangent of fmin/fmax, unless
+    fast-math flags rule infinities and NaNs out."""
     product = partial * d
-    if rule_name not in SINGULAR or partial.constant() is not None or \
-            d.constant() is not None or _NO_SPECIALS & set(d.em.flags):
+    if partial.constant() is not None or d.constant() is not None or \
+            _NO_SPECIALS & set(d.em.flags):
         return product
     zero = d._lift(0.0)
+    if tangent and rule_name in MATH_IGNORING_NAN:
+        return select(partial.em.fcmp("oeq", partial, zero), zero, product)
+    if rule_name not in SINGULAR:
+        return product
     return select(d.em.fcmp("oeq", d, zero), zero, product)
 
 
@@ -465,6 +487,16 @@ def rule_name_for_callee(fn) -> Optional[str]:
     the user said it behaves like (enzyme_function_like), or its own."""
     like = function_like_names(fn.module).get(id(fn)) if fn.module is not None else None
     return math_function(like[1]) if like is not None else rule_name_for_call(fn.name)
+
+
+def zero_derivative_outputs(call) -> list:
+    """The pointer arguments a rule's call stores a float through whose
+    derivative is 0 (modf's integral part): both modes set the derivative
+    memory there to 0, as a store of a constant would."""
+    at = MATH_FLOAT_OUTPUTS.get(rule_name_for_callee(call.called_function))
+    if at is None or at >= len(call.args) or not call.args[at].type.is_pointer:
+        return []
+    return [call.args[at]]
 
 
 def check_function_like(call) -> Optional[str]:

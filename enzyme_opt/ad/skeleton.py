@@ -33,7 +33,7 @@ from .iteration import advance_counters
 from .prepare import prepare_for_differentiation, separate_alloca_prologue
 from .typed_memory import check_untyped_moves
 from .unsupported import (check_active_stores, check_exception_recovery, check_flag_reads,
-                          check_inline_asm, check_returns_twice)
+                          check_inline_asm, check_returns_twice, check_shared_global_shadows)
 
 
 def differentiable_copy(gen, fn, args, arg_activity):
@@ -62,6 +62,7 @@ def differentiable_copy(gen, fn, args, arg_activity):
     check_active_stores(fn, gen.info, primal)
     check_inline_asm(fn, gen.info, primal)
     check_returns_twice(fn, primal)
+    check_shared_global_shadows(gen, fn, primal)
     check_flag_reads(gen, fn, primal)
     ctx.report_analyses(gen, fn)
     return exit_block

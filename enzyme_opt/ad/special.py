@@ -4,9 +4,11 @@
 once per module and floating-point type as an internal function:
 recurrence psi(x) = psi(x + 1) - 1/x up to x >= 6, then the asymptotic
 series ln x - 1/(2x) - sum B_2k / (2k x^2k), whose error there is below
-1e-13.
+1e-13; negative x by the reflection psi(1 - x) - pi cot(pi x).
 """
 from __future__ import annotations
+
+import math
 
 from ..ir import Builder, Function
 from ..ir.constants import const_float
@@ -25,9 +27,22 @@ def digamma_function(module, t) -> Function:
     fn = module.add_function(Function(name, ftype, module.pointer_to(ftype), ["x"],
                                       linkage="internal"), unique=False)
     (x,) = fn.args
-    entry, loop, tail = fn.add_block("entry"), fn.add_block("shift"), fn.add_block("series")
+    entry, reflect = fn.add_block("entry"), fn.add_block("reflect")
+    loop, tail = fn.add_block("shift"), fn.add_block("series")
     b = Builder(entry)
-    b.br(loop)
+    b.cond_br(b.fcmp("olt", x, const_float(t, 0.0), "negative"), reflect, loop)
+    # x < 0: psi(x) = psi(1 - x) - pi / tan(pi x), where the shift below
+    # would take -x steps (forever at -1e17).  tan's period taken off first:
+    # x minus its nearest integer is exact, and keeps the poles' neighbours
+    # (x = -1e-300, -3 + 1e-10) apart from them.
+    b.position_at_end(reflect)
+    whole = b.call(module.declare_function(f"llvm.round.{_suffix(t)}", FunctionType(t, (t,))),
+                   [x])
+    turn = b.fmul(const_float(t, math.pi), b.fsub(x, whole))
+    tan = b.call(module.declare_function("tan" if t.kind == "double" else "tanf",
+                                         FunctionType(t, (t,))), [turn])
+    mirrored = b.call(fn, [b.fsub(const_float(t, 1.0), x)])
+    b.ret(b.fsub(mirrored, b.fdiv(const_float(t, math.pi), tan)))
     # shift: while x < 6 { acc -= 1/x; x += 1 }
     b.position_at_end(loop)
     xs = b.phi(t, [(x, entry)], "xs")

@@ -16,6 +16,7 @@ from ..analysis.library import (ERRNO_ACCESSORS, ERRNO_CONVERSION, ERRNO_PRINTER
                                 VECTOR_NATIVE_MATH)
 from ..analysis.memory import address_uses, call_may_write_through
 from ..analysis.type_analysis import gep_offset
+from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.references import reaches_function
@@ -482,6 +483,35 @@ def check_returns_twice(fn, function) -> None:
                 "(setjmp): a longjmp back to it runs the code after it again, which the "
                 "derivative cannot follow; move the setjmp into a caller that is not "
                 "differentiated", function=function, instruction=inst)
+
+
+def check_shared_global_shadows(gen, fn, function) -> None:
+    """A derivative differentiated again in its own mode (reverse over
+    reverse, forward over forward) uses a global `g` and the shadow global
+    the first derivative keeps `g`'s derivatives in.  The second derivative
+    would keep its own derivative of `g` in that same shadow global, which
+    the code it differentiates reads and writes as data: the two mix (rev
+    over rev of x sin x * prev gave x sin x too much).  Refused at the use
+    of the shadow; a derivative of the other mode has shadows of its own."""
+    originals = {id(s): key[0] for key, s in gen.ctx.shadow_globals.items()
+                 if key[1] == gen.mode}
+    if not originals:
+        return
+    named = {}
+    for inst in fn.instructions():
+        for op in inst.operands:
+            g = global_base(op)
+            if g is not None:
+                named.setdefault(id(g), (g, inst))
+    for shadow, inst in named.values():
+        original = named.get(originals.get(id(shadow)))
+        if original is not None and gen.info.has_shadow(original[0]):
+            raise DifferentiationError(
+                f"cannot differentiate in {gen.mode} mode a {gen.mode}-mode derivative "
+                f"that keeps the derivatives of global '@{original[0].name}' in "
+                f"'@{shadow.name}': the new derivative would keep its own in that global too; "
+                f"take the second derivative in the other mode (forward over reverse)",
+                function=function, instruction=inst)
 
 
 def check_exception_recovery(fn, function) -> None:

@@ -507,6 +507,20 @@ class GlobalActivity:
             module.on_read.append(self._read)
         self._active: Dict[int, bool] = {}
         self._touching: Dict[int, bool] = {}
+        self._functions_seen = len(module.functions)
+
+    def _take_new_facts(self) -> None:
+        """Take the facts of functions made since (derivatives): a reverse
+        pass adds adjoints into shadow globals, which hold derivatives of
+        their own when that derivative is differentiated again (a Hessian
+        by forward over reverse)."""
+        if len(self.module.functions) == self._functions_seen:
+            return
+        self._functions_seen = len(self.module.functions)
+        for fn in list(self.module.functions):
+            if id(fn) not in self.facts and id(fn) not in self.unread and \
+                    fn.lazy_body is None and not fn.is_declaration:
+                self._take_facts(fn)
 
     def _read(self, fn) -> None:
         if id(fn) in self.unread:
@@ -521,6 +535,7 @@ class GlobalActivity:
     def _is_active(self, g) -> bool:
         known = self._active.get(id(g))
         if known is None:
+            self._take_new_facts()
             if getattr(g, "is_constant_global", True) or \
                     id(g) in user_inactive_globals(self.module):
                 known = False
@@ -550,6 +565,7 @@ class GlobalActivity:
         return known
 
     def _reaches_active(self, fn) -> bool:
+        self._take_new_facts()
         seen, work = {id(fn)}, [fn]
         while work:
             f = work.pop()

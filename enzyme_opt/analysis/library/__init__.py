@@ -40,7 +40,8 @@ from .intrinsics import (ALLOCA_MARKER_INTRINSICS, DROPPED_INTRINSICS, HINT_INTR
 from .libm import (CHEAP_FLOAT_INTRINSICS, COMPLEX_FUNCTIONS, ERRNO_ACCESSORS, ERRNO_CONVERSION,
                    ERRNO_PRINTERS, FP_FLAG_READERS,
                    INTEGER_INTRINSICS,
-                   LLVM_MATH_INTRINSICS, MATH_AS_INTRINSIC, MATH_WITH_OTHER_EFFECTS,
+                   LLVM_MATH_INTRINSICS, MATH_AS_INTRINSIC, MATH_FLOAT_OUTPUTS, MATH_IGNORING_NAN,
+                   MATH_WITH_OTHER_EFFECTS,
                    MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_MATH_FUNCTIONS,
                    VECTOR_NATIVE_MATH, math_function)
 from .mpi import (carries_no_derivative, float_datatype, is_mpi_inactive, mpi_rule,

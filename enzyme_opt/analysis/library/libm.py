@@ -38,6 +38,13 @@ SINGULAR_MATH_FUNCTIONS = frozenset((
 
 # Math functions with an effect besides errno: signgam, or writes through a pointer.
 MATH_WITH_OTHER_EFFECTS = ("lgamma", "lgamma_r", "frexp", "modf")
+# Math functions that store a float of their result's type through a pointer
+# argument (its index), a value whose derivative is 0: modf's integral part.
+# The location's old derivative is overwritten with it.
+MATH_FLOAT_OUTPUTS = {"modf": 1}
+# Math functions returning the other operand where one is NaN (fmax(NaN, y)
+# is y): the NaN operand's derivative does not reach the result.
+MATH_IGNORING_NAN = ("minnum", "maxnum", "fmin", "fmax")
 # The functions C libraries expand `errno` to a call of (its address): glibc
 # and musl, macOS and the BSDs, Windows, Solaris, newlib.
 ERRNO_ACCESSORS = ("__errno_location", "__error", "_errno", "___errno", "__errno")
