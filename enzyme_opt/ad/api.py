@@ -936,6 +936,7 @@ def lower_api_calls(module, options=None) -> int:
     # Views are plain pointers to the derivatives made above (dense_views.py).
     lower_dense_views(module)
     remove_api_leftovers(module)
+    T.settle_grow_convention(module)
     if options is not None:
         options.setdefault("reports", []).extend(ctx.reports)
     return total

@@ -21,6 +21,7 @@ from ..analysis.loops import LoopInfo, constant_integer, constant_trip_count
 from ..analysis.tbaa import OPAQUE_NAME, Name, node_items
 from ..ir import Builder, Function
 from ..ir import instructions as I
+from ..ir.compiled_regex import compile_cached
 from ..ir.constants import ConstantNull, ConstantZero
 from ..ir.module import INLINED_HELPER_ATTRIBUTES, GlobalVariable
 from ..ir.references import reaches_function
@@ -405,6 +406,69 @@ def _grow_cconv(module) -> str:
     almost never happens."""
     arch = (module.triple or "").split("-")[0]
     return "preserve_allcc" if arch in ("x86_64", "aarch64", "arm64") else ""
+
+
+def settle_grow_convention(module) -> None:
+    """Compile the growth for the machine its callers are compiled for, or
+    give up preserve_allcc where that cannot be made safe.
+
+    Under preserve_allcc a callee saves the registers its own target has:
+    one compiled for plain x86-64 saves XMM registers, while an AVX caller
+    counts on whole YMM registers surviving the call, and realloc clobbers
+    their upper lanes (a vectorized reverse loop at `-mavx2` lost lanes 2
+    and 3 of every group, exit status 0).  So the growth takes its callers'
+    target attributes.  Even then LLVM (14 to 19) ends an AVX preserve_allcc
+    function with a `vzeroupper` after restoring the YMM registers, which
+    the growth's `-vzeroupper` feature prevents.  Where the callers differ
+    (`__attribute__((target))`), or name no features (rustc, flang: then
+    the command line's `-mavx2` would apply to them, and the growth could not
+    both match it and say `-vzeroupper`), or use SVE registers on AArch64,
+    the growth takes the C convention: each caller saves its own registers."""
+    grow = module.get(GROW)
+    if grow is None or grow.is_declaration or "preserve_allcc" not in grow.linkage:
+        return
+    targets = {fn.target_attributes() for fn in _calling_after_inlining(module, grow)}
+    target = targets.pop() if len(targets) == 1 else ""
+    features = _TARGET_FEATURES.search(target)
+    arch = (module.triple or "").split("-")[0]
+    if features is not None and arch == "x86_64":
+        listed = ",".join(filter(None, (features.group(1), "-vzeroupper")))
+        grow.attrs = " ".join((grow.attrs, target.replace(
+            features.group(0), f'"target-features"="{listed}"')))
+        return
+    if features is not None and not _SCALABLE_VECTORS.search(features.group(1)):
+        grow.attrs = " ".join((grow.attrs, target))
+        return
+    grow.linkage = "internal"
+    for fn in module.read_functions():
+        for inst in fn.instructions():
+            if isinstance(inst, I.CallBase) and inst.called_function is grow:
+                inst.cconv = ""
+
+
+_TARGET_FEATURES = compile_cached(r'"target-features"="([^"]*)"')
+_SCALABLE_VECTORS = compile_cached(r'\+(?:sve|sme)')
+
+
+def _calling_after_inlining(module, callee) -> list:
+    """The functions that call `callee` once always-inlined helpers are
+    folded into their callers."""
+    callers = {}
+    for fn in module.read_functions():
+        for inst in fn.instructions():
+            if isinstance(inst, I.CallBase) and inst.called_function is not None:
+                callers.setdefault(id(inst.called_function), {})[id(fn)] = fn
+    found, work, seen = [], [callee], {id(callee)}
+    while work:
+        for fn in callers.get(id(work.pop()), {}).values():
+            if id(fn) in seen:
+                continue
+            seen.add(id(fn))
+            if "alwaysinline" in fn.attribute_words():
+                work.append(fn)
+            else:
+                found.append(fn)
+    return found
 
 
 def _make_grow(module) -> Function:

@@ -78,3 +78,9 @@ if clang14:
     config.available_features.add("clang14")
 if lli:
     config.available_features.add("lli")
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if " avx2" in cpuinfo.read():
+            config.available_features.add("avx2")
+except OSError:
+    pass

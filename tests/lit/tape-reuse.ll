@@ -1,7 +1,8 @@
 ; The tape's memory on a target with threads: the outermost derivative takes
 ; the thread's kept buffer when it starts and hands its own back when it
 ; returns (no free per call); growing is an out-of-line call that preserves
-; all registers, so loops keep their values in registers around it.  The
+; all registers, so loops keep their values in registers around it (compiled
+; for its callers' target: tape-grow-target.c).  The
 ; second and third calls below run on the first call's memory and must give
 ; the same gradients; the third grows it past the size from which Linux is
 ; asked for huge pages.
@@ -20,7 +21,7 @@ declare ptr @calloc(i64, i64)
 ; y[i] = x[i]^2, where y may alias x: each x[i] goes on the tape.  The
 ; gradient is versioned on aliasing (ad/versioning.py) and called in place
 ; (y is x, dy is dx) below, so its general version, which tapes, runs.
-define void @squares(ptr %y, ptr %x, i64 %n) {
+define void @squares(ptr %y, ptr %x, i64 %n) #0 {
 entry:
   br label %loop
 loop:
@@ -39,7 +40,7 @@ exit:
 
 ; d(sum of y)/dx[k] for x[k] = k + 1, after three calls on n elements (main
 ; passes x for y and dx for dy: dy, seeded after dx is zeroed, is dx)
-define double @gradient_at(ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %n, i64 %k) {
+define double @gradient_at(ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %n, i64 %k) #0 {
 entry:
   br label %fill
 fill:
@@ -62,7 +63,7 @@ run:
   ret double %d
 }
 
-define i32 @main() {
+define i32 @main() #0 {
   %x = call ptr @calloc(i64 1000000, i64 8)
   %dx = call ptr @calloc(i64 1000000, i64 8)
   %y = call ptr @calloc(i64 1000000, i64 8)
@@ -74,6 +75,8 @@ define i32 @main() {
   ret i32 0
 }
 
+attributes #0 = { "target-cpu"="x86-64" "target-features"="+cx8,+sse,+sse2,+x87" }
+
 ; CHECK: @enzyme_opt.tape.spare = internal thread_local global { ptr, i64, i64 } zeroinitializer
 ; CHECK-LABEL: define internal void @diffe_squares.mayalias(
 ; CHECK:       %spare.base = load ptr, ptr %{{.*}}
@@ -83,7 +86,7 @@ define i32 @main() {
 ; CHECK-NEXT:  ret void
 ; CHECK-LABEL: define internal ptr @enzyme_opt.tape.push(
 ; CHECK:       call preserve_allcc void @enzyme_opt.tape.grow(ptr %old.base, i64 %capacity, ptr %grown.ptr)
-; CHECK-LABEL: define internal preserve_allcc void @enzyme_opt.tape.grow(ptr %base, i64 %capacity, ptr %grown) noinline nounwind cold
+; CHECK-LABEL: define internal preserve_allcc void @enzyme_opt.tape.grow(ptr %base, i64 %capacity, ptr %grown) noinline nounwind cold "target-cpu"="x86-64" "target-features"="+cx8,+sse,+sse2,+x87,-vzeroupper" {
 ; CHECK:       call ptr @realloc(
 ; CHECK:       call i32 @madvise(ptr %{{.*}}, i64 %{{.*}}, i32 14)
 ; CHECK-LABEL: define internal void @enzyme_opt.tape.release(ptr %tape) alwaysinline nounwind
