@@ -55,6 +55,7 @@ class DerivativeContext:
         self.stats = self.options.get("stats") or Statistics()
         self.globals = GlobalActivity(module)
         self.shadow_globals: Dict[Tuple, object] = {}
+        self._float_clearers: Dict[str, Function] = {}     # element type -> its loop
         self._module_types = None
         # Tapes start in the memory the thread's previous derivative call
         # left (tape.release_tape); not where derivatives are differentiated
@@ -175,15 +176,38 @@ class DerivativeContext:
         call found) would be taken as this call's.  Shadows holding pointers
         keep them (they say where derivatives are, not what they are): of a
         struct with a few float fields beside pointers only the floats are
-        cleared; larger mixed aggregates are left as they are."""
+        cleared, in a loop over an array of such structs; a mixed element
+        with more float fields than that is refused at the call."""
         ours = {id(g) for g in self.shadow_globals.values()}
         for g in _shadow_globals_reached(derivatives, ours):
             t = g.value_type
             if not contains_pointers(t):
                 self.memset_zero(b, g, b.i64(size_and_align(t)[0]))
-            elif contains_float(t) and t.is_aggregate and \
-                    len(float_paths(t)) <= _FLOAT_FIELDS_CLEARED:
+            elif not contains_float(t) or not t.is_aggregate:
+                continue
+            elif len(float_paths(t)) <= _FLOAT_FIELDS_CLEARED:
                 b.store(clear_float_fields(b, b.load(t, g)), g)
+            else:
+                self._clear_float_fields_of_array(b, g)
+
+    def _clear_float_fields_of_array(self, b: Builder, g) -> None:
+        """The float fields of a shadow global that is an array (of arrays)
+        of small mixed structs zeroed, one element at a time."""
+        element, count = g.value_type, 1
+        while element.is_array:
+            element, count = element.element, count * element.count
+        if len(float_paths(element)) > _FLOAT_FIELDS_CLEARED:
+            raise DifferentiationError(
+                f"cannot clear the derivatives in global '@{g.name}' at each call: "
+                f"its elements mix pointers with more than {_FLOAT_FIELDS_CLEARED} "
+                "float fields (what an earlier call left there would be taken as this "
+                "call's derivative)", function=b.function)
+        key = str(element)
+        clear = self._float_clearers.get(key)
+        if clear is None:
+            clear = self._float_clearers[key] = _float_clearing_loop(self.module, element)
+        elem_ptr = self.module.pointer_to(element)
+        b.call(clear, [b.pointer_cast(g, elem_ptr), b.i64(count)])
 
     def _shadow_initializer(self, c, mode: str, lane: int):
         """Zeros where `c` holds numbers, the shadows of what its pointers point to."""
@@ -372,6 +396,31 @@ def _activity_tag(info, v) -> str:
 # A mixed shadow global's float fields are cleared by a load, insertvalues
 # and a store: worth it for a struct, not for a large array of them.
 _FLOAT_FIELDS_CLEARED = 16
+
+
+def _float_clearing_loop(module, element) -> Function:
+    """`clear(base, count)`: zero the float fields of `count` values of type
+    `element` from `base` on, keeping their other fields (pointers)."""
+    elem_ptr = module.pointer_to(element)
+    ftype = FunctionType(VOID, (elem_ptr, I64))
+    fn = module.add_function(Function("enzyme_opt.clear_floats", ftype, module.pointer_to(ftype),
+                                      ["base", "count"], linkage="internal",
+                                      attrs="noinline nounwind"), unique=True)
+    base, count = fn.args
+    entry, loop, done = fn.add_block("entry"), fn.add_block("loop"), fn.add_block("done")
+    b = Builder(entry)
+    b.br(loop)
+    b.position_at_end(loop)
+    i = b.phi(I64, name="i")
+    at = b.gep(element, base, [i], elem_ptr, "at")
+    b.store(clear_float_fields(b, b.load(element, at, "old")), at)
+    following = b.add(i, b.i64(1), "next", flags=("nuw",))
+    i.add_incoming(b.i64(0), entry)
+    i.add_incoming(following, loop)
+    b.cond_br(b.icmp("eq", following, count, "all"), done, loop)
+    b.position_at_end(done)
+    b.ret()
+    return fn
 
 
 def _shadow_globals_reached(fns, ours: set) -> list:

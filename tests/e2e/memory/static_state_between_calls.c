@@ -1,6 +1,7 @@
 /* State kept in globals between calls of the differentiated function: a
  * static local holding the previous argument, a static history array, a
- * global the function reads before it writes it.  Each call's derivative
+ * global the function reads before it writes it, an array of structs
+ * holding pointers beside them.  Each call's derivative
  * treats what earlier calls left there as given (a tangent and an adjoint
  * of 0): the shadow globals must not carry an earlier call's tangent, or the
  * adjoint of the value an earlier call found there, into the next call.
@@ -39,6 +40,14 @@ __attribute__((noinline)) double cached(double x) {
   cache.where = cells;
   return r;
 }
+/* more float fields beside pointers than one struct store clears: a loop */
+struct slot { double *where; double v; } slots[20];
+__attribute__((noinline)) double cached_many(double x) {
+  double r = 0;
+  for (int k = 0; k < 20; k++) r += slots[k].v * x;
+  for (int k = 0; k < 20; k++) slots[k].v = x * (k + 1);
+  return r + x * x;
+}
 double level;
 __attribute__((noinline)) void step(double *y, double x) {
   y[0] = level * x + x;
@@ -71,6 +80,14 @@ int main(void) {
     double want = prev + 2 * xs[i];
     double g = i % 2 ? __enzyme_fwddiff((void *)cached, xs[i], 1.0) : __enzyme_autodiff((void *)cached, xs[i]);
     bad += !check_close("struct", i, g, want);
+    prev = xs[i];
+  }
+  prev = 0;
+  for (int k = 0; k < 20; k++) slots[k].where = cells;
+  for (int i = 0; i < 4; i++) {
+    double want = 210 * prev + 2 * xs[i];
+    double g = i % 2 ? __enzyme_fwddiff((void *)cached_many, xs[i], 1.0) : __enzyme_autodiff((void *)cached_many, xs[i]);
+    bad += !check_close("array of structs", i, g, want);
     prev = xs[i];
   }
   double before = 0;
