@@ -83,6 +83,7 @@ class _TreeWrites:
         self.written: Set[object] = set()
 
     def run(self) -> Set[object]:
+        self._collect(self.top)
         while True:
             before = (dict(self.params), dict(self.returns), dict(self.contents),
                       len(self.functions))
@@ -91,6 +92,18 @@ class _TreeWrites:
                 self._visit(fn)
             if before == (self.params, self.returns, self.contents, len(self.functions)):
                 return self.written
+
+    def _collect(self, fn) -> None:
+        """Every function with a body that the tree calls, before the first
+        pass: a call's result is unknown until its callee is known."""
+        pending = [fn]
+        while pending:
+            for inst in pending.pop().instructions():
+                callee = inst.called_function if isinstance(inst, I.CallBase) else None
+                if callee is not None and not callee.is_declaration and \
+                        id(callee) not in self.functions and not self.opaque(callee):
+                    self.functions[id(callee)] = callee
+                    pending.append(callee)
 
     # ------------------------------------------------------------ values
     def _visit(self, fn) -> None:
