@@ -30,6 +30,7 @@ from ..ir import instructions as I
 from ..ir.constants import (ConstantExpr, ConstantNull, ConstantPoison, ConstantUndef,
                             ConstantZero)
 from ..ir.values import Argument
+from .tbaa import Tbaa
 from .library import (HINT_INTRINSICS, MASKED_READS, MEMORY_COPY_INTRINSICS, WRITING_INTRINSICS,
                       allocator, blas_routine, blas_written_argument, is_deallocator,
                       NO_VISIBLE_WRITES, math_function, reallocator)
@@ -81,6 +82,7 @@ class _TreeWrites:
         self.returns: Dict[int, frozenset] = {}    # id(callee) -> roots of its results
         self.contents: Dict[int, frozenset] = {}   # id(site) -> roots of pointers in its memory
         self.written: Set[object] = set()
+        self.tbaa = Tbaa(top.module.metadata)
 
     def run(self) -> Set[object]:
         self._collect(self.top)
@@ -171,26 +173,31 @@ class _TreeWrites:
         if isinstance(inst, I.Cast) and inst.opcode == "ptrtoint":
             raise _Refused("a pointer kept as an integer")
         if isinstance(inst, I.Store):
-            self._store(inst.pointer, inst.value, roots)
+            self._store(inst, inst.pointer, inst.value, roots)
         elif isinstance(inst, I.GenericInstruction) and inst.opcode in ("atomicrmw", "cmpxchg"):
-            self._store(inst.operands[0], inst.operands[-1], roots)
+            self._store(inst, inst.operands[0], inst.operands[-1], roots)
         elif isinstance(inst, I.CallBase):
             self._call(inst, roots)
         elif isinstance(inst, I.Return) and inst.operands and inst.operands[0].type.is_pointer:
             self.returns[id(fn)] = self.returns.get(id(fn), _NOTHING) | \
                 self._roots(inst.operands[0], roots)
 
-    def _store(self, ptr, value, roots) -> None:
+    def _store(self, inst, ptr, value, roots) -> None:
         target = self._roots(ptr, roots)
         self.written |= target
-        t = value.type
-        if t.is_pointer:
+        if value.type.is_pointer:
             self._put(target, self._roots(value, roots))
-        elif not (t.is_float or (t.is_vector and t.element.is_float) or
-                  (t.is_int and t.bits < 64) or getattr(value, "is_constant", False)):
-            # Pointer bits stored as an integer (a union, a struct copied as
-            # i64s) would come back as a pointer we cannot name.
+        elif not getattr(value, "is_constant", False) and not self._typed_scalar(inst):
+            # Bytes of a pointer copied as numbers (a union, a struct copied
+            # byte by byte) would come back as a pointer we cannot name.  A
+            # store TBAA says is of a number is not: C may not read it back
+            # as a pointer.
             self._put(target, frozenset((UNKNOWN,)))
+
+    def _typed_scalar(self, inst) -> bool:
+        tag = inst.get_metadata("tbaa")
+        kind = self.tbaa.access_kind(tag) if tag is not None else None
+        return kind is not None and kind != "ptr"
 
     def _call(self, call, roots) -> None:
         callee = call.called_function
@@ -203,6 +210,8 @@ class _TreeWrites:
             self.written |= target
             if name.startswith(MEMORY_COPY_INTRINSICS):
                 self._put(target, self._held(self._roots(call.args[1], roots)))
+            elif not getattr(call.args[1], "is_constant", False):
+                self._put(target, frozenset((UNKNOWN,)))     # memset to a byte not known
             return
         if name.startswith(HINT_INTRINSICS + MASKED_READS) or allocator(name) is not None:
             return

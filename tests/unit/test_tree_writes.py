@@ -33,6 +33,10 @@ define internal void @helper(ptr %p) {{
   store double 1.0, ptr %p
   ret void
 }}
+!0 = !{{!"Simple C/C++ TBAA"}}
+!1 = !{{!"omnipotent char", !0, i64 0}}
+!2 = !{{!"int", !1, i64 0}}
+!3 = !{{!2, !2, i64 0}}
 """
 
 CASES = {
@@ -57,6 +61,14 @@ CASES = {
     "pointer bits as i64": (
         "%bits = load i64, ptr %m\n  store i64 %bits, ptr %box\n"
         "  %back = load ptr, ptr %box\n  store double 2.0, ptr %back", False),
+    # the same, byte by byte (a hand-written memcpy of a struct)
+    "pointer bytes as i8": (
+        "%byte = load i8, ptr %m\n  store i8 %byte, ptr %box\n"
+        "  %back = load ptr, ptr %box\n  store double 2.0, ptr %back", False),
+    # an int TBAA says is an int cannot be read back as a pointer
+    "int stored into own heap": (
+        "%word = load i32, ptr %m\n  store i32 %word, ptr %box, !tbaa !3\n"
+        "  %back = load ptr, ptr %box\n  store double 2.0, ptr %back", True),
     # the top function calling itself with m->data as `out`
     "recursion": (
         "%go = icmp sgt i32 %depth, 0\n  br i1 %go, label %deeper, label %done\n"
