@@ -18,7 +18,10 @@ function in the tree provably goes elsewhere:
 A write through anything else -- a pointer loaded from the caller's memory,
 a global, an argument without `noalias`, an integer made a pointer -- and
 an unknown or indirect call, a free of memory the tree did not allocate or
-a pointer kept as an integer, refuse for every argument.  The reverse sweeps
+a pointer kept as an integer, refuse for every argument.  Numbers stored
+into the tree's memory count as unknown pointers there unless they are
+constants or TBAA tags them as numbers: a byte-wise struct copy or a union
+may move a pointer's bytes as numbers.  The reverse sweeps
 write only shadows (disjoint from primal memory, as everywhere in this
 tool) and undo forward stores, so the forward writes are all there are.
 """
@@ -30,10 +33,10 @@ from ..ir import instructions as I
 from ..ir.constants import (ConstantExpr, ConstantNull, ConstantPoison, ConstantUndef,
                             ConstantZero)
 from ..ir.values import Argument
+from .library import (HINT_INTRINSICS, MASKED_READS, MEMCPY_FUNCTIONS, NO_VISIBLE_WRITES,
+                      WRITING_INTRINSICS, allocator, blas_routine, blas_written_argument,
+                      is_deallocator, math_function, reallocator)
 from .tbaa import Tbaa
-from .library import (HINT_INTRINSICS, MASKED_READS, MEMORY_COPY_INTRINSICS, WRITING_INTRINSICS,
-                      allocator, blas_routine, blas_written_argument, is_deallocator,
-                      NO_VISIBLE_WRITES, math_function, reallocator)
 
 UNKNOWN = "unknown"      # memory we cannot name; the other roots are allocation
                          # sites of the tree (allocas, allocation calls) and
@@ -199,6 +202,16 @@ class _TreeWrites:
         kind = self.tbaa.access_kind(tag) if tag is not None else None
         return kind is not None and kind != "ptr"
 
+    def _memory_call(self, call, copies: bool, roots) -> None:
+        """memcpy and memmove (`copies`: the pointers the source holds go
+        along) or memset (a byte not known may make a pointer's bytes)."""
+        target = self._roots(call.args[0], roots)
+        self.written |= target
+        if copies:
+            self._put(target, self._held(self._roots(call.args[1], roots)))
+        elif not getattr(call.args[1], "is_constant", False):
+            self._put(target, frozenset((UNKNOWN,)))
+
     def _call(self, call, roots) -> None:
         callee = call.called_function
         if callee is None:
@@ -206,12 +219,7 @@ class _TreeWrites:
         name = callee.name
         pointers = [a for a in call.args if a.type.is_pointer]
         if name.startswith(WRITING_INTRINSICS):
-            target = self._roots(call.args[0], roots)
-            self.written |= target
-            if name.startswith(MEMORY_COPY_INTRINSICS):
-                self._put(target, self._held(self._roots(call.args[1], roots)))
-            elif not getattr(call.args[1], "is_constant", False):
-                self._put(target, frozenset((UNKNOWN,)))     # memset to a byte not known
+            self._memory_call(call, name.startswith(MEMCPY_FUNCTIONS), roots)
             return
         if name.startswith(HINT_INTRINSICS + MASKED_READS) or allocator(name) is not None:
             return

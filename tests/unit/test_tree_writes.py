@@ -13,6 +13,7 @@ TEMPLATE = """
 declare noalias ptr @malloc(i64)
 declare void @free(ptr)
 declare void @unknown(ptr)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 @g = global ptr null
 define void @top(ptr noalias %m, ptr noalias %out, ptr %plain, i32 %depth) {{
 entry:
@@ -57,6 +58,10 @@ CASES = {
     "pointer stored into own heap": (
         "store ptr %data, ptr %box\n  %back = load ptr, ptr %box\n"
         "  store double 2.0, ptr %back", False),
+    # the same, copied by memcpy
+    "pointer memcpy'd into own heap": (
+        "call void @llvm.memcpy.p0.p0.i64(ptr %box, ptr %m, i64 8, i1 false)\n"
+        "  %back = load ptr, ptr %box\n  store double 2.0, ptr %back", False),
     # the same, the pointer's bits stored as an integer
     "pointer bits as i64": (
         "%bits = load i64, ptr %m\n  store i64 %bits, ptr %box\n"
