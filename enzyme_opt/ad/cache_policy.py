@@ -40,8 +40,10 @@ from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
 from ..analysis.memory import (caller_writes, forwarding_store, heap_kept_until_reverse,
-                               kept_for_reverse, loop_invariant_load, reloadable_loads,
-                               restorable_loads, unwritten_memory, write_targets)
+                               kept_for_reverse, loaded_root, loop_invariant_load,
+                               reloadable_loads, restorable_loads, unwritten_memory,
+                               write_targets)
+from ..analysis.tree_writes import untouched_arguments
 from ..analysis.tbaa import Tbaa
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -58,6 +60,9 @@ from .undo_log import UndoLog
 CHEAP_FLOAT_OPS = ("fneg", "fadd", "fsub", "fmul")
 _NO_LEAVES = frozenset()
 _AT_HAND = (_NO_LEAVES,)       # the one choice for an operand the reverse pass has
+# A `kept` entry of a split derivative: the argument's memory and all memory
+# reached by loads from it hold still for the whole differentiated call tree.
+ROOTED = "rooted"
 
 
 class Slot:
@@ -86,7 +91,9 @@ class PrimalCache:
         self.tbaa = None
         self.siblings: Dict[int, object] = {}   # id(counter) -> _sibling_counter
         self.forwards: Dict[int, object] = {}   # id(load) -> _forwarded
-        self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller()) if gen.split \
+        self._rooted = None     # ids of forward arguments kept ROOTED (`rooted_arguments`)
+        self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller(),
+                                           self.rooted_arguments()) if gen.split \
             else reloadable_loads(gen.fwd)
         # Frees of heap blocks whose loads the reverse pass repeats: they wait
         # for the end of the reverse pass (`defer_frees`).  Combined only: a
@@ -193,9 +200,32 @@ class PrimalCache:
                 return not gen.split
             return any(kept and a is obj for a, kept in zip(gen.fwd_args, gen.kept))
 
-        kept = tuple(a.type.is_pointer and kept_for_reverse(call, i, self.writes, kept_argument)
-                     for i, a in enumerate(call.args))
+        rooted = self.rooted_arguments()
+        kept = tuple(a.type.is_pointer and (
+            ROOTED if id(loaded_root(a)) in rooted else
+            kept_for_reverse(call, i, self.writes, kept_argument))
+            for i, a in enumerate(call.args))
         return kept if any(kept) else ()
+
+    def rooted_arguments(self) -> set:
+        """ids of the forward arguments whose memory, and all memory reached by
+        loads from it, no write of the whole differentiated call tree reaches:
+        in a split derivative those its caller passed as ROOTED; in a combined
+        one, whose call is the whole tree, those analysis/tree_writes.py finds
+        (not in a copy whose `noalias` only runtime checks vouch for, whose
+        checks cover what the arguments point to, not what that points to)."""
+        gen = self.gen
+        if self._rooted is None:
+            if gen.split:
+                self._rooted = {id(a) for a, kept in zip(gen.fwd_args, gen.kept)
+                                if kept == ROOTED}
+            elif gen.in_parallel or id(gen.primal) in gen.ctx.alias_checked:
+                self._rooted = set()
+            else:
+                untouched = untouched_arguments(gen.primal, lambda fn: id(fn) in gen.ctx.custom)
+                self._rooted = {id(a) for a, p in zip(gen.fwd_args, gen.primal.args)
+                                if id(p) in untouched}
+        return self._rooted
 
     def invariant_in(self, v, loop) -> bool:
         """Does forward `v` hold the same value in every iteration of `loop`?

@@ -47,6 +47,9 @@ class DerivativeContext:
         # ids of outlined OpenMP regions differentiated in reverse: their
         # reverse adds to shared shadows atomically (ad/openmp.py)
         self.parallel_bodies: set = set()
+        # ids of the alias-checked copies (ad/versioning.py) being differentiated:
+        # their `noalias` holds by runtime checks of their arguments' own extents.
+        self.alias_checked: set = set()
         self.parallel_tasks: Dict[Tuple, object] = {}   # the microtasks forking them
         self.custom = collect_custom_rules(module)
         self.options = dict(options or {})

@@ -40,8 +40,10 @@ def combined_derivative(ctx, fn, kinds, ret_active, width):
     fast_primal, bounded, accesses = plan
     slow_gen = ReverseGenerator(ctx, fn, kinds, ret_active, split=False, width=width)
     slow, _ = slow_gen.build(fn.name + SLOW_SUFFIX)
+    ctx.alias_checked.add(id(fast_primal))
     fast, _ = ReverseGenerator(ctx, fast_primal, kinds, ret_active, split=False,
                                width=width).build(fn.name + FAST_SUFFIX)
+    ctx.alias_checked.discard(id(fast_primal))
     ctx.module.remove_global_value(fast_primal)     # its body now lives in `fast`
     disp = _dispatcher(ctx.module, bounded, slow, fast, slow_gen._param_list(), accesses)
     ctx.module.remove_global_value(bounded)

@@ -149,16 +149,22 @@ def _call_writes_only_local(call, seen) -> bool:
     return writes_only_local_memory(callee, seen)
 
 
-def reloadable_loads(fn, only=None) -> Set[int]:
+def reloadable_loads(fn, only=None, rooted=frozenset()) -> Set[int]:
     """ids of the loads of `fn` that may be executed again after `fn`'s own code
     ran: non-volatile loads from argument or global memory that no write of the
     function can reach (see the module docstring).  With `only` (ids of
     arguments), loads from those arguments' memory alone: the memory the
-    caller of a split derivative keeps until its reverse pass."""
+    caller of a split derivative keeps until its reverse pass.  `rooted`
+    (ids of arguments) names arguments whose memory, and all memory reached
+    by loads from it, no write of the whole differentiated call tree
+    reaches (analysis/tree_writes.py): every load from there is repeated."""
     targets = _write_targets(fn)
     out = set()
     for inst in fn.instructions():
         if not isinstance(inst, I.Load) or inst.volatile or inst.atomic:
+            continue
+        if rooted and id(loaded_root(inst.pointer)) in rooted:
+            out.add(id(inst))
             continue
         obj = underlying_object(inst.pointer)
         if only is not None and id(obj) not in only:
@@ -374,13 +380,19 @@ def unwritten_memory(fn, ptr, targets) -> bool:
 def _rooted_in_caller_memory(ptr) -> bool:
     """Is `ptr` an address computed from pointers loaded, directly or through
     further loads, from an argument or a global?"""
+    return isinstance(loaded_root(ptr), (Argument, GlobalVariable))
+
+
+def loaded_root(ptr):
+    """What address arithmetic and non-volatile loads compute `ptr` from:
+    `p` for `p->data[k]`; a value of any other kind where the chain stops."""
     while True:
         if isinstance(ptr, (I.GetElementPtr, I.Cast)):
             ptr = ptr.operands[0]
         elif isinstance(ptr, I.Load) and not ptr.volatile and not ptr.atomic:
             ptr = ptr.pointer
         else:
-            return isinstance(ptr, (Argument, GlobalVariable))
+            return ptr
 
 
 def write_targets(fn):
