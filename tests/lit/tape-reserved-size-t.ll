@@ -9,6 +9,9 @@
 ; RUN: enzyme-opt %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %lli %t.ll | FileCheck --check-prefix=OUT %s
+; n = 2^41: the reserve asks for 2^62 bytes and the growth aborts before
+; the first push (exit status 0 would mean it ran on from a short reserve).
+; RUN: not --crash %lli %t.ll huge
 
 declare double @__enzyme_autodiff(...)
 declare i32 @printf(ptr, ...)
@@ -42,7 +45,15 @@ exit:
   ret double %r
 }
 
-define i32 @main() {
+define i32 @main(i32 %argc, ptr %argv) {
+  %more = icmp sgt i32 %argc, 1
+  br i1 %more, label %huge, label %small
+
+huge:
+  %h = call double (...) @__enzyme_autodiff(ptr @two_runs, double 1.25, i64 2199023255552)
+  ret i32 0
+
+small:
   %a = call double (...) @__enzyme_autodiff(ptr @two_runs, double 1.25, i64 2)
   %b = call double (...) @__enzyme_autodiff(ptr @two_runs, double 1.25, i64 0)
   call i32 (ptr, ...) @printf(ptr @fmt, double %a, double %b)
