@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from ..analysis.cfg import reaches
 from ..analysis.loops import (constant_final_count, constant_integer, constant_trip_count,
-                              counter_parts, final_count_bound, has_picked_access, iteration_bound,
-                              loop_exit_targets)
+                              counter_parts, ends_fit_32_bits, final_count_bound,
+                              has_picked_access, iteration_bound, loop_exit_targets)
 from ..analysis.memory import address_uses
 from ..ir.constants import ConstantInt
 from ..ir import Builder
@@ -96,6 +96,12 @@ def instrument_forward(gen) -> None:
 # Loops pushing more than this per iteration keep their checked pushes
 # (the product of the bound and this stays far below 2^63).
 RESERVED_ITERATION_BYTES = 1 << 20
+# A 64-bit span above this many counter values (N - S of size_t bounds)
+# asks for UNAVAILABLE_ROOM instead: no address space holds 2^62 bytes, so
+# the reserve's realloc fails where the loop's own checked pushes would
+# have run out, and the byte count never wraps to a short reserve.
+LONGEST_RESERVED_SPAN = 1 << 40
+UNAVAILABLE_ROOM = 1 << 62
 
 
 def reserve_loop_tapes(gen) -> None:
@@ -108,7 +114,9 @@ def reserve_loop_tapes(gen) -> None:
     tape (`_pushes_around`), the loop is entered only from a preheader
     ending in a branch, and `iteration_bound` bounds its
     iterations from values the preheader has.  A reserve that is too large
-    costs nothing: the pushes move the tape's size, not the reserve."""
+    costs nothing: the pushes move the tape's size, not the reserve.  An
+    outermost loop entered from inside another loop gets a block of its own
+    on that edge for its reserve (`_entry_of_its_own`)."""
     tape = gen.fwd_tape
     checked_push = gen.module.get(T.PUSH)
     if tape is None or checked_push is None or gen.in_parallel or gen.parallel_forks or \
@@ -132,6 +140,8 @@ def reserve_loop_tapes(gen) -> None:
             continue
         reserve, reserved_push = T.reserved_runtime(gen.module)
         branch = loop.outside_predecessors(gen.preds)[0].terminator
+        if loop.parent is None and id(branch.parent) in gen.loops.innermost:
+            branch = _entry_of_its_own(gen, branch, loop)
         b = Builder().position_before(branch)
         per_iteration = sum(push.args[1].value for push in pushes)
         nbytes = _bytes_of_run(b, found, per_iteration)
@@ -289,6 +299,28 @@ def _join(gen, found, block, preds):
     return most
 
 
+def _entry_of_its_own(gen, branch, loop):
+    """The branch of a new block on the edge from the preheader (ending in
+    `branch`) into the outermost `loop`, where the preheader lies in another
+    loop: logsumexp's exp loop is entered from the latch of the max loop
+    before it, and a reserve there would run (and check the capacity) on
+    every iteration of that loop.  The new block runs once per run of `loop`;
+    it has nothing to reverse, and the header's phis take its edge."""
+    pre, header = branch.parent, loop.header
+    entry = pre.parent.add_block("run.entry", after=pre)
+    Builder(entry).br(header)
+    for at, target in enumerate(branch.operands):
+        if target is header:
+            branch.set_operand(at, entry)
+    for phi in header.instructions:
+        if not isinstance(phi, I.Phi):
+            break
+        phi.blocks = [entry if block is pre else block for block in phi.blocks]
+    gen.preds[id(header)] = [entry if p is pre else p for p in gen.preds[id(header)]]
+    gen.preds[id(entry)] = [pre]
+    return entry.terminator
+
+
 def _users_in(loop, by_block) -> list:
     """The users of the tape's address in `loop`'s blocks (`by_block`: per
     block id): a walk over the loop, not over every user, so that a
@@ -412,8 +444,14 @@ def _bytes_of_run(b: Builder, found, per_iteration: int):
     first, last = wide(start), wide(bound)
     ahead = b.icmp("sgt" if signed else "ugt", last, first, "run.ahead")
     span = b.select(ahead, b.sub(last, first, "run.span"), b.i64(0), "run.left")
+    huge = None
+    if not ends_fit_32_bits(found):
+        huge = b.icmp("ugt", span, b.i64(LONGEST_RESERVED_SPAN), "run.huge")
+        span = b.select(huge, b.i64(0), span, "run.kept")
     steps = b.binop("udiv", b.add(span, b.i64(step - 1), "run.up"), b.i64(step), "run.steps")
-    return b.mul(b.add(steps, b.i64(1), "run.iterations"), b.i64(per_iteration), "run.bytes")
+    nbytes = b.mul(b.add(steps, b.i64(1), "run.iterations"), b.i64(per_iteration), "run.bytes")
+    return nbytes if huge is None else b.select(huge, b.i64(UNAVAILABLE_ROOM), nbytes,
+                                                "run.room")
 
 
 def _hand_over(gen, known_last) -> None:

@@ -490,6 +490,7 @@ def _make_grow(module) -> Function:
     old_base, capacity, out = fn.args
     b = Builder(fn.add_block("entry"))
     grown = b.call(libc(module, "realloc"), [old_base, capacity], "new.base")
+    _abort_if_null(b, fn, grown)
     b.store(grown, out, 8)
     done = fn.add_block("done")
     if "linux" in (module.triple or ""):
@@ -498,6 +499,18 @@ def _make_grow(module) -> Function:
     b.position_at_end(done)
     b.ret()
     return fn
+
+
+def _abort_if_null(b: Builder, fn, grown) -> None:
+    """Stop where the tape could not grow (a reserve for a run no memory
+    holds asks for 2^62 bytes on purpose): going on from a null base would
+    write the pushes at small addresses, which may be mapped."""
+    failed, kept = fn.add_block("failed"), fn.add_block("kept")
+    b.cond_br(b.icmp("eq", grown, ConstantNull(grown.type), "no.room"), failed, kept)
+    b.position_at_end(failed)
+    b.call(b.module.declare_function("abort", FunctionType(VOID, ())), [])
+    b.unreachable()
+    b.position_at_end(kept)
 
 
 HUGE_PAGE_TAPE = 4 << 20      # bytes from which a tape asks for 2 MB pages

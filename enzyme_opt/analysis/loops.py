@@ -297,7 +297,8 @@ _GOES_ON_WHILE = {("ult", False): "lt", ("uge", True): "lt", ("slt", False): "lt
 def iteration_bound(loop, preds):
     """(S, N, C, signed) when no run of `loop` has more than
     1 + ceil(max(N - S, 0) / C) iterations, N - S taken as signed or
-    unsigned numbers that fit in 33 bits: the loop leaves only by one test
+    unsigned numbers of up to 64 bits (`ends_fit_32_bits` tells whether
+    arithmetic on them in i64 may wrap): the loop leaves only by one test
     of a header counter `phi [S, %pre], [%i + C, %latch]` (or of its
     increment) going on while it is below N (`ult`, `slt`) or until it
     equals N (then C is 1), N from outside the loop, and the increment
@@ -328,9 +329,16 @@ def iteration_bound(loop, preds):
             signed = "nuw" not in flags
         if ("nsw" if signed else "nuw") not in flags:
             continue
-        if counter.type.bits <= 32 or all(_fits_32_bits(v, signed) for v in (start, bound)):
-            return start, bound, step, signed
+        return start, bound, step, signed
     return None
+
+
+def ends_fit_32_bits(found) -> bool:
+    """Are the start and bound of `iteration_bound`'s answer `found`
+    numbers of 32 bits (constants, or extended from them), so that
+    (1 + ceil((N - S) / C)) * bytes in i64 stays far below 2^63?"""
+    start, bound, _, signed = found
+    return start.type.bits <= 32 or all(_fits_32_bits(v, signed) for v in (start, bound))
 
 
 def _fits_32_bits(v, signed: bool) -> bool:

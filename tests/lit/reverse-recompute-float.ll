@@ -67,7 +67,7 @@ exit:
 ; CHECK:       %q.slot = alloca double
 ; CHECK:       %acc.slot = alloca double
 ; CHECK-NOT:   {{%(nq|q2|f|acc.next).slot}}
-; CHECK:       call ptr @enzyme_opt.tape.push(ptr %tape, i64 16)
+; CHECK:       call ptr @enzyme_opt.tape.push{{(.reserved)?}}(ptr %tape, i64 16)
 ; CHECK-NOT:   {{%(nq|q2|f|acc.next).slot}}
 ; CHECK:       invert.loop:
 ; CHECK:       %q.rev = load double, ptr %q.slot

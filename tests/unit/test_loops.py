@@ -4,7 +4,7 @@ import re
 from string import Template
 
 from enzyme_opt.analysis.loops import (LoopInfo, constant_integer, constant_trip_count,
-                                       iteration_bound)
+                                       ends_fit_32_bits, iteration_bound)
 from enzyme_opt.ir.parser import parse_module
 from enzyme_opt.passes import DEFAULT_PIPELINE, parse_pipeline, run_pipeline
 from enzyme_opt.ir import print_module
@@ -164,13 +164,18 @@ exit:
 """)
 
 
-def _bound_of(**shape):
-    """(C, signed) of `iteration_bound` for a one-block loop of this shape, or None."""
+def _found(**shape):
+    """`iteration_bound` of a one-block loop of this shape."""
     fields = dict(type="i32", start="0", flags="nuw", step="2", pred="ult", bound="%n")
     fields.update(shape)
     fn = parse_module(BOUNDED.substitute(fields)).get("f")
     info = LoopInfo(fn)
-    found = iteration_bound(info.loops_around(_blocks(fn)["loop"])[0], info_preds(fn))
+    return iteration_bound(info.loops_around(_blocks(fn)["loop"])[0], info_preds(fn))
+
+
+def _bound_of(**shape):
+    """(C, signed) of `iteration_bound` for a one-block loop of this shape, or None."""
+    found = _found(**shape)
     return None if found is None else (found[2], found[3])
 
 
@@ -184,10 +189,15 @@ def test_iteration_bound_needs_a_counter_that_cannot_wrap():
     assert _bound_of(flags="nsw", pred="slt", step="-1") is None         # counts down
 
 
-def test_iteration_bound_of_64_bit_counters_needs_32_bit_ends():
+def test_iteration_bound_of_64_bit_counters_says_whether_its_ends_are_narrow():
     assert _bound_of(type="i64", bound="%w", step="1", pred="ne") == (1, False)
-    assert _bound_of(type="i64", bound="%big") is None                   # N - S may not fit
-    assert _bound_of(type="i64", bound="%m", start="1") is None
+    assert ends_fit_32_bits(_found(type="i64", bound="%w", step="1", pred="ne"))
+    # a size_t bound (logsumexp's `i < n`): bounded, but N - S may need 64 bits,
+    # so the reserve's byte count saturates (instrument._bytes_of_run)
+    assert _bound_of(type="i64", bound="%big") == (2, False)
+    assert not ends_fit_32_bits(_found(type="i64", bound="%big"))
+    assert not ends_fit_32_bits(_found(type="i64", bound="%m", start="1"))
+    assert ends_fit_32_bits(_found())
 
 
 CONSTANT_RUNS = """
