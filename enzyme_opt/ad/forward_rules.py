@@ -32,6 +32,7 @@ from .unsupported import (atomic_moves_floats, check_atomic_update, check_input_
                           refuse_indirect_call,
                           refuse_unshadowed_pointer_store)
 from .indirect import forward_by_lookup
+from .typed_memory import check_unshadowed_pointer_copy
 
 
 def _pointer_or(tangent):
@@ -239,6 +240,8 @@ def _memcpy(gen, b, inst) -> None:
     if not gen.info.has_shadow(dst):
         return
     copies = gen.info.has_shadow(src) or gen.ctx.constant_shadow(src, "forward") is not None
+    if not copies:
+        check_unshadowed_pointer_copy(gen, inst)
     for sd, ss in zip(gen.shadow(dst), gen.shadow(src) if copies else [None] * gen.width):
         if ss is None:
             gen.ctx.memset_zero(b, sd, n)

@@ -29,6 +29,7 @@ from .derivative_check import _string
 from .indirect import _say_and_abort
 from .openmp import adds_atomically, atomic_fadd
 from .rules import ADJOINT_SUM_FLAGS
+from .unsupported import refuse_unshadowed_pointer_store
 
 
 # -- integer copies -------------------------------------------------------------------------
@@ -364,7 +365,10 @@ def copy_shadow_pointers(ctx, gen, b: Builder, call) -> None:
     """
     dst, src, nbytes = call.args[:3]
     has_source = gen.info.has_shadow(src) or ctx.constant_shadow(src, "reverse") is not None
-    if not (gen.info.has_shadow(dst) and has_source):
+    if not gen.info.has_shadow(dst):
+        return
+    if not has_source:
+        check_unshadowed_pointer_copy(gen, call)
         return
     p = T.byte_ptr(ctx.module)
     region = gen.types.copy_layout(call)
@@ -385,6 +389,18 @@ def copy_shadow_pointers(ctx, gen, b: Builder, call) -> None:
         return
     offsets = tuple(o for o, kind in region.cells_in(period).items() if kind == "ptr")
     b.call(pointer_copy_helper(ctx.module, period, offsets), [*shadows, nbytes])
+
+
+def check_unshadowed_pointer_copy(gen, call) -> None:
+    """Refuse a copy into memory with a shadow, from memory without one, of
+    bytes known to hold pointers: their shadows, left null, would be read
+    back and written through by the derivative code (a crash, or the
+    primal memory taken for derivatives).  Floats and integers so copied
+    just have no derivative."""
+    nbytes = call.args[2]
+    known = nbytes.value if isinstance(nbytes, ConstantInt) else None
+    if "ptr" in _copied_kinds(gen.types.copy_layout(call), known):
+        refuse_unshadowed_pointer_store(call, gen.primal, gen.fwd_args)
 
 
 def accumulate_helper(module, period: int, cells: tuple, atomic: bool = False) -> Function:

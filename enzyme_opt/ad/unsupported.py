@@ -98,17 +98,22 @@ def refuse_unshadowed_pointer_store(store, function, derivative_args=None) -> No
     or memory reached through one) stored into memory that has one: reading
     it back, the derivative code would need a shadow it does not have, and
     the primal memory itself in its place would be read as derivatives.
-    When the pointer is into an argument's memory, the error says how to
-    give it a shadow."""
-    arg = _as_primal_argument(address_base(store.value), function, derivative_args)
+    A `memcpy` of bytes holding pointers out of memory without a shadow is
+    the same store (its shadow pointers would be left null).  When the
+    pointer is into an argument's memory, the error says how to give it a
+    shadow."""
+    copies = isinstance(store, I.CallBase)
+    arg = _as_primal_argument(address_base(store.args[1] if copies else store.value), function,
+                              derivative_args)
     hint = ""
     if arg is not None:
         hint = (f"; pass argument {arg.index + 1} of '{function.name}' with enzyme_dup and a "
                 "zeroed shadow (the derivative it receives can be ignored)")
+    what = ("copying pointers out of memory without a shadow" if copies else
+            "storing a pointer to memory without a shadow")
     raise DifferentiationError(
-        "cannot differentiate storing a pointer to memory without a shadow (constant, or "
-        "reached through an enzyme_const argument) into memory that carries derivatives" + hint,
-        function=function, instruction=store)
+        f"cannot differentiate {what} (constant, or reached through an enzyme_const argument) "
+        "into memory that carries derivatives" + hint, function=function, instruction=store)
 
 
 def check_variadic_call(call, info, function) -> None:
