@@ -70,10 +70,8 @@ program shapes2
   implicit none
   integer, parameter :: n = 7
   real(c_double) :: x(n), dx(n), y(n), dy(n), yp(n), ym(n), h, want
-  integer :: i, k, bad
-  do i = 1, n
-    x(i) = 0.3d0 * i - 1.0d0 + 0.04d0 * i * i
-  end do
+  integer :: k, bad
+  call sample(x)
   bad = 0
   dx = 0
   call enzyme_autodiff(c_funloc(through_module), enzyme_dup, x, dx, enzyme_const, n)

@@ -91,10 +91,8 @@ program shapes
   implicit none
   integer, parameter :: n = 6
   real(c_double) :: x(n), dx(n)
-  integer :: i, bad
-  do i = 1, n
-    x(i) = 0.4d0 * i - 1.1d0 + 0.05d0 * i * i
-  end do
+  integer :: bad
+  call sample(x)
   bad = 0
   dx = 0
   call enzyme_autodiff(c_funloc(steps), enzyme_dup, x, dx, enzyme_const, n)
