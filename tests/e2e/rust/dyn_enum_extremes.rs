@@ -54,28 +54,7 @@ extern "C" fn enums_options(x: *const f64, n: usize) -> f64 {
     s + first_positive * last + depth(x[1], 4)
 }
 
-fn check(name: &str, f: extern "C" fn(*const f64, usize) -> f64, got: &[f64], x: &[f64]) -> bool {
-    let mut ok = true;
-    for i in 0..x.len() {
-        let h = 1e-6 * (1.0 + x[i].abs());
-        let mut xp = x.to_vec(); xp[i] += h;
-        let mut xm = x.to_vec(); xm[i] -= h;
-        let want = (f(xp.as_ptr(), x.len()) - f(xm.as_ptr(), x.len())) / (2.0 * h);
-        if !((got[i] - want).abs() <= 1e-6 * (1.0 + want.abs())) {
-            println!("MISMATCH {} dx[{}]: got {}, want {}", name, i, got[i], want);
-            ok = false;
-        }
-    }
-    ok
-}
-
-macro_rules! grad {
-    ($f:ident, $x:expr) => {{
-        let mut dx = vec![0.0f64; $x.len()];
-        unsafe { __enzyme_autodiff($f, enzyme_dup, $x.as_ptr(), dx.as_mut_ptr(), enzyme_const, $x.len()); }
-        check(stringify!($f), $f, &dx, &$x)
-    }};
-}
+include!("central_check.inc");
 
 fn main() {
     let x = vec![-0.4, 1.3, 0.7, 2.1, -1.6];
