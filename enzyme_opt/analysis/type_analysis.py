@@ -487,12 +487,9 @@ class TypeAnalysis:
         return self.copy_region(dst, src, n.value if isinstance(n, ConstantInt) else None)
 
     def copy_region(self, dst, src, nbytes: Optional[int]) -> MemoryLayout:
-        """What the bytes a copy from `src` to `dst` moves hold (either end
-        tells; where both do, equally sure, the source: it holds the bytes
-        now, while the destination may be a union that holds other kinds at
-        other times, as std::function's buffer a lambda's double)."""
+        """What the bytes a copy from `src` to `dst` moves hold (either end tells)."""
         out = MemoryLayout()
-        for end in (src, dst):
+        for end in (dst, src):
             for offset, stride, kind, rank in self.region(end).entries():
                 if stride or nbytes is None or offset < nbytes:
                     out.put(offset, stride, kind, rank)
