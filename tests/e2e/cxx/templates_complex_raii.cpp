@@ -2,7 +2,7 @@
 // C++ shapes: a template instantiated for float and double (and a float
 // kernel accumulating in double), std::complex exp/log/sqrt/abs/pow,
 // expression templates with overloaded operators evaluated lazily, an RAII
-// buffer freed by its destructor, a std::function capturing by value, and a
+// buffer freed by its destructor, a std::function capturing a pointer, and a
 // std::vector grown by push_back: each gradient against central differences.
 #include <cmath>
 #include <complex>
@@ -80,7 +80,10 @@ double raii(const double *x, int n) {
 
 double function_value(const double *x, int n) {
   double w = 0.3;
-  std::function<double(double)> f = [w](double t) { return std::tanh(w * t) * t; };
+  // Capturing a double instead, the -O0 copy of the lambda into the
+  // std::function's buffer is refused (cxx/std_function_capture_O0.cpp).
+  const double *wp = &w;
+  std::function<double(double)> f = [wp](double t) { return std::tanh(*wp * t) * t; };
   double s = 0;
   for (int i = 0; i < n; i++) s += f(x[i]) * x[0];
   return s;
