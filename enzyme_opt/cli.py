@@ -118,21 +118,35 @@ def verify_output(result: str, source: str, filename: str, options: dict,
             f"({_without_position(_first_line(input_problem))})")
         return
     if input_problem is not None:
-        m = _LLVM_POSITION.search(input_problem)
-        if m:
-            line, column = int(m.group(1)), int(m.group(2))
-            raise EnzymeOptError(m.group(3).splitlines()[0], filename, line, column,
-                                 _source_line(source, line))
-        located = _find_quoted_line(input_problem, source)
-        if located is not None:
-            line, column, text = located
-            raise EnzymeOptError("invalid module: " + _first_line(input_problem), filename,
-                                 line, column, text)
-        # LLVM gave no position (it stopped, as on expressions nested too
-        # deeply): our parser, reading every body this time, may locate it.
-        parse_module(source, filename)
-        raise EnzymeOptError("invalid module: " + input_problem.splitlines()[0], filename)
+        _report_input_problem(input_problem, source, filename)
     raise InternalError("the generated IR failed LLVM verification:\n" + problem)
+
+
+def _report_input_problem(input_problem: str, source: str, filename: str) -> None:
+    """Raise LLVM's diagnosis of the input, at its position when it can be found."""
+    m = _LLVM_POSITION.search(input_problem)
+    if m:
+        line, column = int(m.group(1)), int(m.group(2))
+        raise EnzymeOptError(m.group(3).splitlines()[0], filename, line, column,
+                             _source_line(source, line))
+    located = _find_quoted_line(input_problem, source)
+    if located is not None:
+        line, column, text = located
+        raise EnzymeOptError("invalid module: " + _first_line(input_problem), filename,
+                             line, column, text)
+    # LLVM gave no position (it stopped, as on expressions nested too
+    # deeply): our parser, reading every body this time, may locate it.
+    parse_module(source, filename)
+    raise EnzymeOptError("invalid module: " + input_problem.splitlines()[0], filename)
+
+
+def _blame_invalid_input(source: str, filename: str) -> None:
+    """After a failure of ours: if LLVM rejects the input too (a phi whose
+    blocks are not its block's predecessors, which our parser does not
+    check), that is the error to report, as verify_output reports it."""
+    input_problem = llvm_check(source)
+    if input_problem is not None and not _newer_llvm_gap(input_problem, source):
+        _report_input_problem(input_problem, source, filename)
 
 
 # What llvmlite's LLVM (newer than the 14 to 19 that enzyme-opt reads) says of
@@ -192,6 +206,21 @@ def _find_quoted_line(message: str, source: str):
                     any(text.startswith(f + " to label ") for f in forms):
                 full = lines[number]
                 return number + 1, len(full) - len(full.lstrip()) + 1, full
+    return _find_definition(quoted, lines)
+
+
+def _find_definition(quoted: list, lines: list):
+    """The verifier prints constants its own way (`2.0` as `2.000000e+00`):
+    a quoted `%name = opcode ...` is the source line that starts so, if only
+    one does."""
+    for q in quoted:
+        m = re.match(r"(%[-\w.$\"]+ = [a-z]+) ", q)
+        if m is None:
+            continue
+        found = [n for n, l in enumerate(lines) if l.strip().startswith(m.group(1) + " ")]
+        if len(found) == 1:
+            full = lines[found[0]]
+            return found[0] + 1, len(full) - len(full.lstrip()) + 1, full
     return None
 
 
@@ -268,7 +297,13 @@ def _run(input_paths, names, verify: bool, stages: Stages, options: dict, check)
     stages.enter("checking the input")
     _check_dominance(module, text)
     stages.enter("running the pass pipeline")
-    passes.run_pipeline(module, names, options, stages)
+    try:
+        passes.run_pipeline(module, names, options, stages)
+    except (EnzymeOptError, KeyboardInterrupt, SystemExit):
+        raise
+    except Exception:
+        _blame_invalid_input(text, filename)
+        raise
     stages.enter("printing the output")
     result = print_module(module)
     if verify:

@@ -266,6 +266,14 @@ def memcpy_adjoint(ctx, gen, b: Builder, call) -> None:
     region = gen.types.copy_layout(call)
     kinds = _copied_kinds(region, known)
     from_shadow = gen.info.has_shadow(src)
+    split = gen.types.copy_disagreement(call) if from_shadow else None
+    if split is not None:
+        # Taken for a pointer, a float's adjoint would stay behind; taken for
+        # a float, a shadow pointer would be added to and cleared.
+        raise DifferentiationError(
+            f"cannot differentiate a copy by '{call.called_function.name}' whose bytes at "
+            f"offset {split} are a float at one end and a pointer at the other (a union?)",
+            function=gen.primal, instruction=call)
     if not kinds and from_shadow and is_own_untyped_copy(gen, call, kinds):
         untyped_copy_adjoint(ctx, gen, b, call)
         return

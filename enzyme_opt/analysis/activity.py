@@ -722,8 +722,12 @@ class ActivityInfo:
                 # characters and print, so no derivative memory is reached;
                 # `is >> x` returns the stream, which holds no floats.
                 return False
+            # An active float passed in may be stored in the memory the
+            # result points to (a closure boxed with its capture: Rust's
+            # `Box<dyn Fn>` returned as {data, vtable}).
             return (fn is not None and not fn.is_declaration
                     and (any(self.has_shadow(a) for a in inst.args) or
+                         self._any_active(inst.args) or
                          self._returns_shadowed_memory(fn)))
         return False
 

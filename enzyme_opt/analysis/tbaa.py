@@ -32,6 +32,12 @@ FLOAT_NAMES = {"float": "float", "double": "double", "long double": "x86_fp80",
                "_Float16": "half", "__fp16": "half", "__bf16": "bfloat"}
 INT_NAMES = {"char", "signed char", "unsigned char", "short", "int", "long", "long long",
              "__int128", "bool", "_Bool", "wchar_t", "char8_t", "char16_t", "char32_t"}
+# clang++ names an enum with linkage by its mangled type name, and C23's
+# _BitInt(N) so.  Integers too: our tape's integer entries (ad/tape.py), and
+# the members of flang's array descriptors (extents, strides, sizes; the base
+# address among them is moved typed as ptr, which says so itself).
+_INT_NAME = compile_cached(r"_ZTS|_BitInt\(\d+\)$")
+OTHER_INT_NAMES = {"enzyme-opt tape integer", "descriptor member"}
 OPAQUE_NAME = "omnipotent char"
 # ad/tape.py's type of tape entries, which hold values of any type
 ANY_TYPE_NAMES = {OPAQUE_NAME, "enzyme-opt tape entry"}
@@ -62,15 +68,20 @@ def node_items(text: str) -> Optional[list]:
 
 
 def kind_of_type_name(name: str) -> Optional[str]:
-    """"double" -> "double", "any pointer" / "p1 int" -> "ptr", "omnipotent char" ->
-    None (it may be anything), any other scalar (int, long, bool, enums) -> "int"."""
+    """"double" -> "double", "any pointer" / "p1 int" -> "ptr", C's integers
+    and C++'s enums -> "int"; "omnipotent char" and every name clang does not
+    give a scalar -> None (it may be anything).  Other frontends name their
+    own classes: flang's "any data access" or "dummy arg data/..." tag real
+    arrays, so an unknown name must not read as an integer."""
     if name in FLOAT_NAMES:
         return FLOAT_NAMES[name]
     if name in ANY_TYPE_NAMES:
         return None
     if _is_pointer_name(name):
         return "ptr"
-    return "int"
+    if name in INT_NAMES or name in OTHER_INT_NAMES or _INT_NAME.match(name):
+        return "int"
+    return None
 
 
 def _new_format(items) -> bool:

@@ -372,6 +372,7 @@ class TypeAnalysis:
         self._positions: Dict[int, list] = {}
         self.copies: List[tuple] = []           # (dst, src, nbytes or None)
         self.copy_calls: Dict[int, tuple] = {}  # id(memcpy) -> (call, its layout)
+        self.copy_splits: Dict[int, int] = {}   # id(memcpy) -> an offset typed float and ptr
         self.pointer_loads: Dict[tuple, list] = {}  # _address_key -> the loads of a pointer there
         self.field_loads: Dict[str, list] = {}      # TBAA tag of a pointer field -> its loads
         self._field_seeded: set = set()             # ids of loads seeded from field_pointee
@@ -486,6 +487,25 @@ class TypeAnalysis:
         dst, src, n = call.args[:3]
         return self.copy_region(dst, src, n.value if isinstance(n, ConstantInt) else None)
 
+    def copy_disagreement(self, call) -> Optional[int]:
+        """An offset that one end of copy `call` types as a float and the
+        other as a pointer (found when the function was analysed, as
+        copy_layout), or None.  A union does that (std::function's buffer
+        holds a lambda's double or a pointer): which the copied bytes are,
+        neither end can tell."""
+        return self.copy_splits.get(id(call))
+
+    def _disagreement(self, dst, src, nbytes: Optional[int]) -> Optional[int]:
+        if nbytes is None:
+            return None
+        at_dst = self.region(dst).cells_in(nbytes)
+        at_src = self.region(src).cells_in(nbytes)
+        for offset in sorted(at_dst.keys() & at_src.keys()):
+            kinds = {at_dst[offset], at_src[offset]}
+            if "ptr" in kinds and kinds & set(FLOAT_KINDS):
+                return offset
+        return None
+
     def copy_region(self, dst, src, nbytes: Optional[int]) -> MemoryLayout:
         """What the bytes a copy from `src` to `dst` moves hold (either end tells)."""
         out = MemoryLayout()
@@ -525,6 +545,9 @@ class TypeAnalysis:
             if not region.kinds():
                 region = self._sibling_region(dst, src, known)
             self.copy_calls[key] = (call, region)
+            split = self._disagreement(dst, src, known)
+            if split is not None:
+                self.copy_splits[key] = split
 
     def _pointer_field(self, load) -> None:
         """A pointer read from a struct's field (its TBAA tag names the struct

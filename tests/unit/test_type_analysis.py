@@ -32,6 +32,29 @@ def test_tbaa_access_kinds():
     assert tbaa.access_kind("!14") is None          # char / unions: anything
 
 
+# flang-new-19 -O1: its own type names under a per-function root
+FLANG_TBAA = {
+    "3": '!{!4, !4, i64 0}',
+    "4": '!{!"any data access", !5, i64 0}',
+    "5": '!{!"any access", !6, i64 0}',
+    "6": '!{!"Flang function root relaxed"}',
+    "7": '!{!8, !8, i64 0}',
+    "8": '!{!"dummy arg data/_QMkernelsFrelaxedEx", !9, i64 0}',
+    "9": '!{!"dummy arg data", !4, i64 0}',
+    "10": '!{!11, !11, i64 0}',
+    "11": '!{!"descriptor member", !5, i64 0}',
+}
+
+
+def test_tbaa_names_of_other_frontends_are_unknown():
+    """flang tags real arrays "any data access": read as an integer, a copy
+    of active reals was inactive (a zero gradient)."""
+    tbaa = Tbaa(FLANG_TBAA)
+    assert tbaa.access_kind("!3") is None
+    assert tbaa.access_kind("!7") is None
+    assert tbaa.access_kind("!10") == "int"     # extents, strides, sizes
+
+
 def test_tbaa_struct_copy_and_struct_path():
     tbaa = Tbaa(CXX_TBAA)
     # the array field is described as char: no kind for it
