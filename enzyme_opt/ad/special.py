@@ -12,7 +12,7 @@ import math
 
 from ..ir import Builder, Function
 from ..ir.constants import const_float
-from ..ir.types import FunctionType
+from ..ir.types import FunctionType, type_suffix
 
 # B_2k / (2k) for k = 1..6: the coefficients of 1/x^2, 1/x^4, ... (signs included)
 _SERIES = (1.0 / 12, -1.0 / 120, 1.0 / 252, -1.0 / 240, 1.0 / 132, -691.0 / 32760)
@@ -36,13 +36,14 @@ def digamma_function(module, t) -> Function:
     # x minus its nearest integer is exact, and keeps the poles' neighbours
     # (x = -1e-300, -3 + 1e-10) apart from them.
     b.position_at_end(reflect)
-    whole = b.call(module.declare_function(f"llvm.round.{_suffix(t)}", FunctionType(t, (t,))),
-                   [x])
+    # pi / tan(turn) as pi cos / sin: intrinsics of every float type and
+    # LLVM version (llvm.tan is LLVM 19's; libm's tan takes one type)
+    whole = b.call(_intrinsic(module, "round", t), [x])
     turn = b.fmul(const_float(t, math.pi), b.fsub(x, whole))
-    tan = b.call(module.declare_function("tan" if t.kind == "double" else "tanf",
-                                         FunctionType(t, (t,))), [turn])
+    cot = b.fdiv(b.call(_intrinsic(module, "cos", t), [turn]),
+                 b.call(_intrinsic(module, "sin", t), [turn]))
     mirrored = b.call(fn, [b.fsub(const_float(t, 1.0), x)])
-    b.ret(b.fsub(mirrored, b.fdiv(const_float(t, math.pi), tan)))
+    b.ret(b.fsub(mirrored, b.fmul(const_float(t, math.pi), cot)))
     # shift: while x < 6 { acc -= 1/x; x += 1 }
     b.position_at_end(loop)
     xs = b.phi(t, [(x, entry)], "xs")
@@ -59,12 +60,14 @@ def digamma_function(module, t) -> Function:
     poly = const_float(t, _SERIES[-1])
     for c in reversed(_SERIES[:-1]):
         poly = b.fadd(b.fmul(poly, inv2), const_float(t, c))
-    log_fn = module.declare_function(f"llvm.log.{_suffix(t)}", FunctionType(t, (t,)))
+    log_fn = _intrinsic(module, "log", t)
     value = b.fsub(b.call(log_fn, [xs]), b.fmul(const_float(t, 0.5), inv))
     value = b.fsub(value, b.fmul(poly, inv2))
     b.ret(b.fadd(value, acc))
     return fn
 
 
-def _suffix(t) -> str:
-    return {"float": "f32", "double": "f64"}[t.kind]
+def _intrinsic(module, name: str, t) -> Function:
+    """LLVM's `llvm.NAME` of one operand of float type `t`."""
+    return module.declare_function(f"llvm.{name}.{type_suffix(t)}",
+                                   FunctionType(t, (t,)))

@@ -2,17 +2,19 @@
  * from 0: digamma(x).  At x = -1e15 - 0.5 the recurrence psi(x) =
  * psi(x + 1) - 1/x would take 1e15 steps to reach the asymptotic series
  * (the program never finished); the reflection psi(1 - x) - pi cot(pi x)
- * takes one.  Values from mpmath.digamma; reverse and forward, double and
- * float. */
+ * takes one.  Values from mpmath.digamma; reverse and forward, double,
+ * float and long double. */
 #include <math.h>
 #include "../check.h"
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
 float __enzyme_autodiff_f(void *, ...);
+long double __enzyme_autodiff_l(void *, ...);
 
 static double lg(double x) { return lgamma(x); }
 static double tg(double x) { return tgamma(x); }
 static float lgf(float x) { return lgammaf(x); }
+static long double lgl(long double x) { return lgammal(x); }
 
 int main(void) {
   int bad = 0;
@@ -28,6 +30,8 @@ int main(void) {
   bad += !check_close("tgamma", 0, __enzyme_autodiff((void *)tg, -0.5),
                       tgamma(-0.5) * 0.0364899739785765);
   bad += !check_close("lgammaf", 0, __enzyme_autodiff_f((void *)lgf, -2.5f), 1.10315664064524);
+  /* long double: its own libm tan in the reflection (tanl, not tanf) */
+  bad += !check_close("lgammal", 0, (double)__enzyme_autodiff_l((void *)lgl, -2.5L), 1.10315664064524);
   /* near the pole at -3: psi(-3 + h) = -1/h + O(1) */
   double h = 1e-10, g = __enzyme_autodiff((void *)lg, -3 + h);
   bad += !check_close("near pole", 0, g * -h, 1.0);
