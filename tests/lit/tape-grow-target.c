@@ -10,6 +10,12 @@
 // RUN: %clang -O2 -mavx2 -S -emit-llvm %s -o %t.ll
 // RUN: enzyme-opt %t.ll -o %t.out.ll
 // RUN: FileCheck --check-prefix=SAME %s < %t.out.ll
+// Typed pointers (clang 14) take the same path:
+// RUN: %clang14 -O2 -mavx2 -S -emit-llvm %s -o %t14.ll
+// RUN: enzyme-opt %t14.ll -o %t14.out.ll
+// RUN: FileCheck --check-prefix=SAME14 %s < %t14.out.ll
+// RUN: %if avx2 %{ %clang14 -O2 -mavx2 %t14.out.ll -o %t14.exe -lm %}
+// RUN: %if avx2 %{ %t14.exe %}
 // RUN: %clang -O2 -mavx2 -S -emit-llvm -DMIXED %s -o %t.mixed.ll
 // RUN: enzyme-opt %t.mixed.ll -o %t.mixed.out.ll
 // RUN: FileCheck --check-prefix=MIXED %s < %t.mixed.out.ll
@@ -77,3 +83,4 @@ int main(void) {
 // SAME: define internal preserve_allcc void @enzyme_opt.tape.grow({{.*}}) noinline nounwind cold {{.*}}"target-features"="+avx,+avx2,{{[^"]*}},-vzeroupper"
 // MIXED-NOT: preserve_allcc
 // MIXED: define internal void @enzyme_opt.tape.grow({{.*}}) noinline nounwind cold {
+// SAME14: define internal preserve_allcc void @enzyme_opt.tape.grow({{.*}}) noinline nounwind cold {{.*}}"target-features"="+avx,+avx2,{{[^"]*}},-vzeroupper"
