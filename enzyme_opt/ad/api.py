@@ -906,7 +906,8 @@ def lower_api_calls(module, options=None) -> int:
     forwarded = resolve_operands_through_stack(pending)
     total = len(pending)
     waiting = {id(c.function) for c in pending}
-    if any(_reaches(_target(c), waiting) for c in pending):
+    nested = any(_reaches(_target(c), waiting) for c in pending)
+    if nested:
         ctx.tape_spares = False
         T.use_chunks(module)
     while pending:
@@ -929,6 +930,10 @@ def lower_api_calls(module, options=None) -> int:
                 raise
         done = {id(c) for c in ready}
         pending = [c for c in pending if id(c) not in done]
+    if not nested:
+        # With every derivative made: where derivatives are differentiated
+        # again, a clearing may have been differentiated with its caller.
+        ctx.drop_needless_shadow_clears()
     if ctx.options.get("stages") is not None:
         ctx.options["stages"].enter("removing the API's declarations")
     drop_dead_slots(forwarded)

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import re
-from typing import Dict, Tuple
+from typing import Dict, List, NamedTuple, Tuple
 
 from ..analysis.activity import (GlobalActivity, address_base, contains_float, contains_pointers,
                                  dangling_constant, dangling_load, global_base)
+from ..analysis.global_access import (READ, WRITE, accesses, functions_reached,
+                                      globals_reached, named_by_initializers)
 from ..analysis.library import reallocator
 from ..analysis.module_types import ModuleTypes
 from ..diagnostics import DifferentiationError
@@ -58,6 +60,10 @@ class DerivativeContext:
         self.stats = self.options.get("stats") or Statistics()
         self.globals = GlobalActivity(module)
         self.shadow_globals: Dict[Tuple, object] = {}
+        self.shadow_primals: Dict[int, Tuple] = {}   # id(shadow) -> (global, mode)
+        # The clearings zero_shadow_globals emitted; those no call needs go
+        # at the end (drop_needless_shadow_clears).
+        self.shadow_clears: List[_ShadowClear] = []
         self._float_clearers: Dict[str, Function] = {}     # element type -> its loop
         self._module_types = None
         # Tapes start in the memory the thread's previous derivative call
@@ -165,6 +171,7 @@ class DerivativeContext:
                                     linkage="internal", attrs=_align_text(v.attrs))
             self.module.add_global(shadow)
             self.shadow_globals[key] = shadow     # before the initializer: cycles
+            self.shadow_primals[id(shadow)] = (v, mode)
             if v.initializer is not None:
                 shadow.initializer = self._shadow_initializer(v.initializer, mode, lane)
         return shadow
@@ -183,15 +190,80 @@ class DerivativeContext:
         with more float fields than that is refused at the call."""
         ours = {id(g) for g in self.shadow_globals.values()}
         for g in _shadow_globals_reached(derivatives, ours):
-            t = g.value_type
-            if not contains_pointers(t):
-                self.memset_zero(b, g, b.i64(size_and_align(t)[0]))
-            elif not contains_float(t) or not t.is_aggregate:
-                continue
-            elif len(float_paths(t)) <= _FLOAT_FIELDS_CLEARED:
-                b.store(clear_float_fields(b, b.load(t, g)), g)
-            else:
-                self._clear_float_fields_of_array(b, g)
+            before = {id(i) for i in b.block.instructions}
+            self._clear_shadow_global(b, g)
+            emitted = [i for i in b.block.instructions if id(i) not in before]
+            if emitted:
+                self.shadow_clears.append(_ShadowClear(g, derivatives, emitted))
+
+    def _clear_shadow_global(self, b: Builder, g) -> None:
+        t = g.value_type
+        if not contains_pointers(t):
+            self.memset_zero(b, g, b.i64(size_and_align(t)[0]))
+        elif not contains_float(t) or not t.is_aggregate:
+            return
+        elif len(float_paths(t)) <= _FLOAT_FIELDS_CLEARED:
+            b.store(clear_float_fields(b, b.load(t, g)), g)
+        else:
+            self._clear_float_fields_of_array(b, g)
+
+    def drop_needless_shadow_clears(self) -> None:
+        """Remove the clearings of shadow globals no call needs, once every
+        derivative of the module is made (not where derivatives are
+        differentiated again: lower_api_calls does not call this there).
+
+        What a derivative call leaves in a shadow global matters only to a
+        later call that reads it as a derivative.  In reverse mode, calls
+        leave adjoints where they read the global (the adjoint of a load
+        adds into the shadow) and a later call takes them as derivatives
+        where it writes the global (the adjoint of a store reads the shadow
+        and zeroes it).  In forward mode calls leave tangents where they
+        write, and a later call takes them where it reads.  So a clearing
+        stays before a call whose tree may take (reverse: writes the
+        global; forward: reads its tangent) when some derivative reaching
+        that shadow may leave (reverse: reads the global; forward: writes
+        its tangent).  A global only read, or only written, by every
+        derivative is not cleared: a large table read by a gradient called
+        in a loop cost its size in every call.
+        """
+        if not self.shadow_clears:
+            return
+        escaped = named_by_initializers(self.module)
+        trees, asked = {}, {}
+        for c in self.shadow_clears:
+            key = tuple(id(f) for f in c.derivatives)
+            trees[key] = c.derivatives
+            asked.setdefault(key, {})[id(c.shadow)] = self._accessed_for(c.shadow)
+        bits = {}
+        for key, roots in trees.items():
+            found = accesses(functions_reached(roots), asked[key].values(), escaped)
+            for shadow_id, g in asked[key].items():
+                bits[(key, shadow_id)] = found[id(g)]
+        leaves: Dict[int, bool] = {}
+        for c in self.shadow_clears:
+            leave, _ = self._leave_and_take(c.shadow)
+            key = (tuple(id(f) for f in c.derivatives), id(c.shadow))
+            leaves[id(c.shadow)] = leaves.get(id(c.shadow), False) or bool(bits[key] & leave)
+        for c in self.shadow_clears:
+            _, take = self._leave_and_take(c.shadow)
+            key = (tuple(id(f) for f in c.derivatives), id(c.shadow))
+            if not (leaves[id(c.shadow)] and bits[key] & take):
+                for inst in reversed(c.emitted):
+                    inst.erase()
+                self.stats.count("shadow global clearings left out")
+        self.shadow_clears = []
+
+    def _accessed_for(self, shadow):
+        """The global whose accesses say what calls leave in `shadow` and
+        take from it: the primal global in reverse mode (its adjoint code
+        both reads and writes the shadow), the tangent global itself in
+        forward mode."""
+        primal, mode = self.shadow_primals[id(shadow)]
+        return primal if mode == "reverse" else shadow
+
+    def _leave_and_take(self, shadow) -> Tuple[int, int]:
+        _, mode = self.shadow_primals[id(shadow)]
+        return (READ, WRITE) if mode == "reverse" else (WRITE, READ)
 
     def _clear_float_fields_of_array(self, b: Builder, g) -> None:
         """The float fields of a shadow global that is an array (of arrays)
@@ -401,6 +473,13 @@ def _activity_tag(info, v) -> str:
 _FLOAT_FIELDS_CLEARED = 16
 
 
+class _ShadowClear(NamedTuple):
+    """The instructions clearing `shadow` before a call of `derivatives`."""
+    shadow: object
+    derivatives: tuple
+    emitted: list
+
+
 def _float_clearing_loop(module, element) -> Function:
     """`clear(base, count)`: zero the float fields of `count` values of type
     `element` from `base` on, keeping their other fields (pointers)."""
@@ -430,24 +509,5 @@ def _shadow_globals_reached(fns, ours: set) -> list:
     """The globals among `ours` (ids) that `fns`, the functions they refer to
     (called, or held in a table: a derivative table), and the globals' and
     constants' operands and initializers on the way name, in the order met."""
-    seen, found, work = set(), [], list(fns)
-    while work:
-        v = work.pop()
-        if id(v) in seen:
-            continue
-        seen.add(id(v))
-        if isinstance(v, GlobalVariable):
-            if id(v) in ours:
-                found.append(v)
-            elif v.initializer is not None:
-                work.append(v.initializer)
-            continue
-        if isinstance(v, Function):
-            if not v.is_declaration:
-                work.extend(op for inst in v.instructions() for op in inst.operands
-                            if isinstance(op, (GlobalVariable, Function, ConstantExpr,
-                                               ConstantAggregate)))
-            continue
-        work.extend(getattr(v, "operands", ()) or ())
-        work.extend(getattr(v, "elements", ()) or ())
-    return found
+    return [v for v in globals_reached(fns, lambda g: id(g) in ours)
+            if isinstance(v, GlobalVariable) and id(v) in ours]

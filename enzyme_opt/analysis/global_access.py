@@ -1,0 +1,196 @@
+"""Whether a set of functions may read, or write, a global variable's memory.
+
+The question is asked of a derivative's call tree about one global: does
+any instruction of the tree load from it, store into it (or copy into it,
+set it), through a pointer computed from the global's name?  Pointers are
+followed through GEPs, casts, phis and selects, and into the parameters of
+the defined functions they are passed to.  Where the walk loses the
+address -- stored into memory, passed to a function it does not know,
+turned into an integer, returned, named by another global's initializer --
+the answer is both: anything may then happen to the memory.
+"""
+from __future__ import annotations
+
+from typing import Callable, Dict, Iterable, List, Set, Tuple
+
+from ..ir import Function
+from ..ir import instructions as I
+from ..ir.constants import ConstantAggregate, ConstantExpr
+from ..ir.module import GlobalVariable
+from .library import HINT_INTRINSICS, MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS
+
+READ, WRITE = 1, 2
+BOTH = READ | WRITE
+_POINTER_ARITHMETIC = ("getelementptr", "bitcast", "addrspacecast")
+
+
+def globals_reached(roots: Iterable, opaque: Callable[[GlobalVariable], bool] = lambda g: False
+                    ) -> list:
+    """The functions and global variables `roots` (functions) name, and
+    those their code names (called, or held in a table) through constants
+    and globals' initializers, in the order met; the initializers of
+    globals `opaque` says are not followed."""
+    seen: Set[int] = set()
+    found: list = []
+    work = list(roots)
+    while work:
+        v = work.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if isinstance(v, Function):
+            found.append(v)
+            if not v.is_declaration:
+                work.extend(op for inst in v.instructions() for op in inst.operands
+                            if isinstance(op, (GlobalVariable, Function, ConstantExpr,
+                                               ConstantAggregate)))
+        elif isinstance(v, GlobalVariable):
+            found.append(v)
+            if v.initializer is not None and not opaque(v):
+                work.append(v.initializer)
+        else:
+            work.extend(getattr(v, "operands", ()) or ())
+            work.extend(getattr(v, "elements", ()) or ())
+    return found
+
+
+def functions_reached(roots: Iterable[Function]) -> List[Function]:
+    """The defined functions among globals_reached(roots)."""
+    return [v for v in globals_reached(roots)
+            if isinstance(v, Function) and not v.is_declaration]
+
+
+def named_by_initializers(module) -> Set[int]:
+    """ids of the globals and functions whose address some global's
+    initializer holds: code may load it from there without naming it."""
+    named: Set[int] = set()
+    work = [g.initializer for g in module.globals if g.initializer is not None]
+    while work:
+        c = work.pop()
+        if isinstance(c, (GlobalVariable, Function)):
+            named.add(id(c))
+            continue
+        work.extend(getattr(c, "operands", ()) or ())
+        work.extend(getattr(c, "elements", ()) or ())
+    return named
+
+
+def accesses(functions: Iterable[Function], globals_asked: Iterable[GlobalVariable],
+             escaped: Set[int]) -> Dict[int, int]:
+    """For each global asked (by id): READ | WRITE bits of what `functions`
+    may do to its memory.  `escaped` holds ids known to be reachable
+    otherwise (named_by_initializers): those are BOTH."""
+    asked = {id(g): g for g in globals_asked}
+    result = {k: (BOTH if k in escaped else 0) for k in asked}
+    seeds: Dict[int, List[Tuple[object, int]]] = {k: [] for k in asked}
+    for fn in functions:
+        for inst in fn.instructions():
+            if _is_hint(inst):
+                continue
+            for index, op in enumerate(inst.operands):
+                if isinstance(op, (GlobalVariable, ConstantExpr, ConstantAggregate)):
+                    _seed(op, inst, index, asked, seeds, result)
+    for k, uses in seeds.items():
+        if result[k] != BOTH:
+            result[k] |= _Walk().uses(uses)
+    return result
+
+
+def _seed(op, inst, index, asked, seeds, result) -> None:
+    """Note `inst`'s operand `index` as a use of the global it is computed
+    from; a global inside any other constant has escaped the walk."""
+    base = op
+    while isinstance(base, ConstantExpr) and base.opcode in _POINTER_ARITHMETIC:
+        base = base.operands[0]
+    if isinstance(base, GlobalVariable):
+        if id(base) in asked:
+            seeds[id(base)].append((inst, index))
+        return
+    for k in _globals_inside(op):
+        if k in asked:
+            result[k] = BOTH
+
+
+def _globals_inside(c) -> Set[int]:
+    found, work = set(), [c]
+    while work:
+        v = work.pop()
+        if isinstance(v, GlobalVariable):
+            found.add(id(v))
+        elif isinstance(v, (ConstantExpr, ConstantAggregate)):
+            work.extend(getattr(v, "operands", ()) or ())
+            work.extend(getattr(v, "elements", ()) or ())
+    return found
+
+
+def _is_hint(inst) -> bool:
+    if not isinstance(inst, I.CallBase):
+        return False
+    callee = inst.called_function
+    return callee is not None and callee.name.startswith(HINT_INTRINSICS)
+
+
+class _Walk:
+    """READ/WRITE bits of the uses of pointers computed from one global."""
+
+    def __init__(self):
+        self.seen: Set[int] = set()
+        self.bits = 0
+
+    def uses(self, uses) -> int:
+        work = list(uses)
+        while work and self.bits != BOTH:
+            user, index = work.pop()
+            work.extend(self._use(user, index))
+        return self.bits
+
+    def _follow(self, value) -> list:
+        if id(value) in self.seen:
+            return []
+        self.seen.add(id(value))
+        return list(value.uses)
+
+    def _use(self, user, index) -> list:
+        """Record what `user` does with the pointer in operand `index`; the
+        further uses to walk when it computes another pointer from it."""
+        if isinstance(user, I.DebugRecord) or not isinstance(user, I.Instruction):
+            return []
+        if isinstance(user, I.Load):
+            self.bits |= READ
+        elif isinstance(user, I.Store):
+            self.bits |= WRITE if index == 1 else BOTH
+        elif isinstance(user, I.GetElementPtr) and index == 0:
+            return self._follow(user)
+        elif isinstance(user, I.Cast) and user.opcode in ("bitcast", "addrspacecast"):
+            return self._follow(user)
+        elif isinstance(user, (I.Phi, I.Select, I.Freeze)):
+            if isinstance(user, I.Select) and index == 0:
+                self.bits = BOTH
+                return []
+            return self._follow(user)
+        elif isinstance(user, I.Compare):
+            pass
+        elif isinstance(user, I.CallBase):
+            return self._call(user, index)
+        else:
+            self.bits = BOTH
+        return []
+
+    def _call(self, call, index) -> list:
+        callee = call.called_function
+        if callee is None or index >= call.num_args:
+            self.bits = BOTH
+            return []
+        name = callee.name
+        if name.startswith(HINT_INTRINSICS):
+            return []
+        if name.startswith(MEMCPY_FUNCTIONS):
+            self.bits |= WRITE if index == 0 else READ if index == 1 else BOTH
+        elif name.startswith(MEMSET_FUNCTIONS):
+            self.bits |= WRITE if index == 0 else BOTH
+        elif not callee.is_declaration and index < len(callee.args) and \
+                not callee.function_type.vararg:
+            return self._follow(callee.args[index])
+        else:
+            self.bits = BOTH
+        return []
