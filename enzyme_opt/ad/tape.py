@@ -25,7 +25,7 @@ from ..ir.compiled_regex import compile_cached
 from ..ir.constants import ConstantNull, ConstantZero
 from ..ir.module import INLINED_HELPER_ATTRIBUTES, GlobalVariable
 from ..ir.references import reaches_function
-from ..ir.types import I8, I32, I64, ArrayType, FunctionType, StructType, VOID
+from ..ir.types import I8, I64, ArrayType, FunctionType, StructType, VOID
 
 HEADER_BYTES = 24          # what `__enzyme_augmentsize` reports
 TAPE = "enzyme_opt.tape"
@@ -492,11 +492,6 @@ def _make_grow(module) -> Function:
     grown = b.call(libc(module, "realloc"), [old_base, capacity], "new.base")
     _abort_if_null(b, fn, grown)
     b.store(grown, out, 8)
-    done = fn.add_block("done")
-    if "linux" in (module.triple or ""):
-        _advise_huge_pages(b, fn, grown, capacity, done)
-    b.br(done)
-    b.position_at_end(done)
     b.ret()
     return fn
 
@@ -511,32 +506,6 @@ def _abort_if_null(b: Builder, fn, grown) -> None:
     b.call(b.module.declare_function("abort", FunctionType(VOID, ())), [])
     b.unreachable()
     b.position_at_end(kept)
-
-
-HUGE_PAGE_TAPE = 4 << 20      # bytes from which a tape asks for 2 MB pages
-MADV_HUGEPAGE = 14
-
-
-def _advise_huge_pages(b: Builder, fn, base, capacity, done) -> None:
-    """madvise(MADV_HUGEPAGE) over the pages of a large tape.
-
-    A tape is written once, front to back, into fresh memory: with 4 KB
-    pages the kernel's page faults cost more than the derivative's own
-    arithmetic.  2 MB pages fault 512 times less often.  Only advice: where
-    transparent huge pages are off, nothing changes.
-
-    The range covers the allocation's first and last pages whole (a large
-    block is a mapping of its own, allocator header included): advising
-    part of a mapping splits it, and the next realloc could then no longer
-    move it without copying.
-    """
-    advise = fn.add_block("advise")
-    b.cond_br(b.icmp("uge", capacity, b.i64(HUGE_PAGE_TAPE)), advise, done)
-    b.position_at_end(advise)
-    addr = b.cast("ptrtoint", base, I64)
-    start = b.binop("and", addr, b.i64(-4096))
-    end = b.binop("and", b.add(b.add(addr, capacity), b.i64(4095)), b.i64(-4096))
-    _madvise(b, start, b.sub(end, start), MADV_HUGEPAGE)
 
 
 def _make_pop(module) -> Function:
@@ -705,8 +674,12 @@ def release_tape(b: Builder, tape, spares: bool, kind: str = TAPE) -> None:
     Gradients are usually computed over and over; a fresh tape would fault
     in and zero every page again, which cost more than the derivative
     itself.  The price is that a thread holds on to its last tape's memory.
-    (Handing it back lazily with MADV_FREE was measured: splitting and
-    re-dirtying the huge pages cost a third of matmul's gradient.)
+    (Handing it back lazily with MADV_FREE was measured: re-dirtying the
+    pages cost a third of matmul's gradient.  Asking for transparent huge
+    pages was measured too, and dropped: on a virtual machine whose free
+    memory the host takes back, a fresh 2 MB page is often not backed yet,
+    and the reference's fft at its own size ran 1.4x slower with the advice,
+    slower than the reference, 5 runs out of 5.)
     """
     module = b.module
     if not _keeps_spare(module, spares):
@@ -740,12 +713,6 @@ def _make_release(module, kind: str) -> Function:
     _set_fields(b, spare, base, b.i64(0), cap)
     b.ret()
     return fn
-
-
-def _madvise(b: Builder, start, length, advice: int) -> None:
-    module = b.module
-    madvise = module.declare_function("madvise", FunctionType(I32, (byte_ptr(module), I64, I32)))
-    b.call(madvise, [b.cast("inttoptr", start, byte_ptr(module)), length, b.i32(advice)])
 
 
 def clear_tape(b: Builder, tape) -> None:

@@ -1,5 +1,4 @@
-// A tape of tens of megabytes: grown by realloc many times, past the size
-// from which it asks the kernel for huge pages.  The in-place update makes
+// A tape of tens of megabytes: grown by realloc many times.  The in-place update makes
 // every iteration save its loaded value.
 //   f(x) = sum_i sin(x_i * c_i) after x_i <- x_i * c_i, with c_i read from
 //   the array that is overwritten: df/dx_i = cos(x_i c_i) c_i.
