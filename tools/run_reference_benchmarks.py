@@ -47,6 +47,7 @@ running.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -87,6 +88,10 @@ class Benchmark:
     # --probe: (file, regex of the statement that calls the gradient); that
     # statement is timed alone (see probe_edit)
     probe: tuple[str, str] = ()
+    # --makefile-sizes: the Makefile's arguments (None: `args` are), and the
+    # indices of `edits` that only make the problem smaller (left out)
+    makefile_args: list[str] | None = None
+    reducing_edits: tuple[int, ...] = ()
 
 
 # The ADBench mains print 5 gradient entries; these edits print (and store
@@ -104,12 +109,13 @@ BENCHMARKS = [
         ("../adbench/ba.h", PATH_LIST, BA_PATHS),
         ("../adbench/ba.h", r"i<5; i\+\+\) \{(\s*printf\(\"%f \", result\.J\.vals)",
          r"i<result.J.vals.size(); i++) {\1")],
-        note="data: test, ba1, ba2 (Makefile: all 20)"),
-    Benchmark("fft", ["fft.cpp"], args=["65536"], note="n=65536 (Makefile: 1048576)"),
+        reducing_edits=(0,), note="data: test, ba1, ba2 (Makefile: all 20)"),
+    Benchmark("fft", ["fft.cpp"], args=["65536"], makefile_args=["1048576"],
+              note="n=65536 (Makefile: 1048576)"),
     Benchmark("gmm", ["gmm.cpp"], edits=[
         ("../adbench/gmm.h", r'getTests\(paths, "data/1k", "1k/"\);', GMM_PATHS),
         ("../adbench/gmm.h", *ALL_ENTRIES_GMM_LSTM)],
-        note="data: 1k d2K5, d10K25, d32K25, d64K10 (Makefile: all 1k)"),
+        reducing_edits=(0,), note="data: 1k d2K5, d10K25, d32K25, d64K10 (Makefile: all 1k)"),
     Benchmark("hand", ["hand.cpp"], extra_flags=["-fno-exceptions"], edits=[
         ("../adbench/hand.h", r"i < 5; i\+\+\) \{(\s*printf\(\"%f \", result\.jacobian)",
          r"i < result.jacobian.size(); i++) {\1")],
@@ -117,7 +123,7 @@ BENCHMARKS = [
     Benchmark("lstm", ["lstm.cpp"], edits=[
         ("../adbench/lstm.h", PATH_LIST, LSTM_PATHS),
         ("../adbench/lstm.h", *ALL_ENTRIES_GMM_LSTM)],
-        note="data: l2_c1024, l4_c4096 (Makefile: 4 files)"),
+        reducing_edits=(0,), note="data: l2_c1024, l4_c4096 (Makefile: 4 files)"),
     # lstm passes `state` as enzyme_const, yet the hidden and cell values the
     # main parameters produce are stored into it and read back: enzyme-opt
     # refuses that, the reference drops those derivatives (its gradient for
@@ -128,6 +134,7 @@ BENCHMARKS = [
         ("../adbench/lstm.h", *ALL_ENTRIES_GMM_LSTM),
         ("lstm.cpp", r"enzyme_const, state,",
          "enzyme_dup, state, (double*)calloc(2 * l * b, sizeof(double)),")],
+        reducing_edits=(0,),
         not_tapenade="the program's Enzyme gradient is the sum of its 100 calls (+=), "
         "Tapenade's the last call's",
         note="lstm with `state` enzyme_dup (a calloc'd scratch shadow); data as lstm"),
@@ -136,7 +143,7 @@ BENCHMARKS = [
     # differences grow over the steps (training on synthetic images does not
     # converge): the first 20 steps' loss and accuracy are compared.
     Benchmark("nn", ["nn.cpp"], edits=[("nn.cpp", r"#define STEPS 1000\b", "#define STEPS 100")],
-              compare_first=60, not_tapenade="its run starts from other random weights",
+              compare_first=60, reducing_edits=(0,), not_tapenade="its run starts from other random weights",
               note="100 steps (source: 1000), the first 20 compared; synthetic MNIST "
                    "images (absent from the snapshot)",
               probe=("nn.cpp", r"calculateDerivatives\(image, network, &gradient, label\);")),
@@ -146,11 +153,13 @@ BENCHMARKS = [
               note="as the Makefile"),
     Benchmark("ode-real", ["ode.cpp"], args=["1000"], note="as the Makefile (one run of 10)"),
     Benchmark("logsumexp", ["logsumexp.cpp"], args=["1000000", "10"],
+              makefile_args=["10000000", "10"],
               note="n=1e6 (Makefile: 1e7)"),
     Benchmark("taylorlog", ["taylorlog.cpp"], args=["0.5"],
               note="x=0.5 (Makefile: x=1e7, whose sum and gradient are inf)"),
     Benchmark("matdescent", ["matdescent.cpp"],
               edits=[("matdescent.cpp", r"#define ITERS 1000\b", "#define ITERS 50")],
+              reducing_edits=(0,),
               unlabelled="enzyme", not_tapenade="the program's Enzyme descent starts from "
               "the matrix its Tapenade descent left (both update Min in place)",
               note="50 descent steps (source: 1000)",
@@ -555,6 +564,17 @@ def probe_report(results) -> list[str]:
     return rows
 
 
+def at_makefile_size(bench: Benchmark) -> Benchmark:
+    """`bench` with its Makefile's problem size: its arguments, and without
+    the edits that only shrink the problem."""
+    edits = [e for i, e in enumerate(bench.edits) if i not in bench.reducing_edits]
+    args = bench.makefile_args if bench.makefile_args is not None else bench.args
+    return dataclasses.replace(bench, args=list(args), edits=edits,
+                               note="the Makefile's size" + (
+                                   f": {' '.join(args)}" if args else ""),
+                               timeout=max(bench.timeout, 3600))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("tree")
@@ -568,6 +588,9 @@ def main() -> int:
                     help="runs of each binary, interleaved; the fastest Enzyme time counts")
     ap.add_argument("--cpu-time", action="store_true",
                     help="time by the process's CPU time instead of wall-clock (both tools)")
+    ap.add_argument("--makefile-sizes", action="store_true",
+                    help="the problem sizes of the programs' own Makefiles (slow: ba's 20 "
+                         "data files, nn's 1000 steps...), not the reduced ones")
     args = ap.parse_args()
     out = os.path.abspath(args.out or tempfile.mkdtemp(prefix="refbench-"))
     os.makedirs(out, exist_ok=True)
@@ -580,6 +603,8 @@ def main() -> int:
     for bench in BENCHMARKS:
         if args.filter and args.filter not in bench.name:
             continue
+        if args.makefile_sizes:
+            bench = at_makefile_size(bench)
         root = prepare_tree(os.path.abspath(args.tree), out)   # sources unedited
         if bench.name == "nn":
             synthetic_mnist(os.path.join(root, "nn", "data"))
