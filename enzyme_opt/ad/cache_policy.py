@@ -38,7 +38,8 @@ from typing import Dict
 from ..analysis.cfg import ExecutionOrder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts, final_count_bound
-from ..analysis.library import CHEAP_FLOAT_INTRINSICS, INTEGER_INTRINSICS, math_function
+from ..analysis.library import (CHEAP_FLOAT_INTRINSICS, CHEAP_MINMAX_INTRINSICS,
+                                CHEAP_MINMAX_INTRINSICS_NSZ, INTEGER_INTRINSICS, math_function)
 from ..analysis.memory import (caller_writes, forwarding_store, heap_kept_until_reverse,
                                kept_for_reverse, loaded_root, loop_invariant_load,
                                reloadable_loads, restorable_loads, unwritten_memory,
@@ -556,9 +557,12 @@ def _cheap_float_operands(v):
     """The operands of `v` if it is one of the cheap float operations, else None."""
     if isinstance(v, (I.BinaryOp, I.UnaryOp)):
         return v.operands if v.opcode in CHEAP_FLOAT_OPS else None
-    if isinstance(v, I.Call) and v.called_function is not None \
-            and v.called_function.name.startswith(CHEAP_FLOAT_INTRINSICS):
-        return v.args
+    if isinstance(v, I.Call) and v.called_function is not None:
+        name = v.called_function.name
+        if name.startswith(CHEAP_FLOAT_INTRINSICS + CHEAP_MINMAX_INTRINSICS) or \
+                name.startswith(CHEAP_MINMAX_INTRINSICS_NSZ) and \
+                any(f in v.flags for f in ("nsz", "fast")):
+            return v.args
     return None
 
 

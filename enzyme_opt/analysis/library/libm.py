@@ -68,6 +68,13 @@ VECTOR_NATIVE_MATH = ("fabs", "copysign", "sqrt", "fma", "fmuladd", "minnum", "m
 
 # Intrinsics cheap enough that the reverse pass recomputes them rather than tapes.
 CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
+# So are a float max and min, but only where a recomputed one returns the very
+# operand the forward pass returned.  maximum and minimum order -0 below +0:
+# always.  maxnum and minnum may return either zero of a tie (LLVM may commute
+# their operands): only where the call's `nsz` flag makes the sign of a zero
+# insignificant (`A = max(A, x[i])` under -ffast-math; its tape keeps A alone).
+CHEAP_MINMAX_INTRINSICS = ("llvm.maximum.", "llvm.minimum.")
+CHEAP_MINMAX_INTRINSICS_NSZ = ("llvm.maxnum.", "llvm.minnum.")
 
 # Integer intrinsics that only compute: clang's clamped indices (`j == 0 ? 0 :
 # j - 1` is `usub.sat(j, 1)`, `min(i + 1, n - 1)` an smin) are index arithmetic.
