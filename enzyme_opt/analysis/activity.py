@@ -18,7 +18,7 @@ from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantI
 from ..ir.module import Function, GlobalVariable, function_under_casts
 from ..ir.values import Argument
 from .arg_activity import DUPLICATED, Activity
-from .constant_callees import resolved_callee, unchanging_integer
+from .constant_callees import address_in_initializers, resolved_callee, unchanging_integer
 from .type_analysis import gep_offset
 from .user_marks import annotations, global_base, user_inactive_globals
 from .user_marks import elements as _elements
@@ -480,7 +480,9 @@ class GlobalActivity:
     or by the accesses to it: LLVM's globalopt turns a static heap
     workspace into a `[512 x i8]` global, and C code keeps doubles in char
     buffers) that code may write: not `constant`, and used other than by
-    loads (a store, a memcpy, an escaping address), and not marked inactive
+    loads (a store, a memcpy, an escaping address) or with its address in
+    another global's initializer (stored through a pointer loaded from
+    there, with no use of its own but loads), and not marked inactive
     by the user (user_marks.user_inactive_globals).  A float global that is
     only ever read is a constant in disguise and gets no shadow.  A function
     *touches* active globals when it, or anything it calls, uses one; a call
@@ -541,8 +543,8 @@ class GlobalActivity:
                 known = False
             else:
                 self.module.read_bodies_naming((g,))      # `_read` takes their facts
-                known = id(g) in self.written and (contains_float(g.value_type)
-                                                   or id(g) in self.float_accessed)
+                known = (contains_float(g.value_type) or id(g) in self.float_accessed) \
+                    and (id(g) in self.written or address_in_initializers(g))
             self._active[id(g)] = known
         return known
 
