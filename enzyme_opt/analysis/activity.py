@@ -567,6 +567,15 @@ class GlobalActivity:
         return known
 
     def _reaches_active(self, fn) -> bool:
+        return self._reaches(fn, lambda f, facts: bool(self._touching.get(id(f))) or
+                             self._direct(facts))
+
+    def names_global(self, fn, g) -> bool:
+        """Does `fn`, or a function it calls, name global `g` in its code?"""
+        return self._reaches(fn, lambda f, facts: id(g) in facts.named)
+
+    def _reaches(self, fn, wanted) -> bool:
+        """Does `wanted(f, facts)` hold for `fn` or a function it calls?"""
         self._take_new_facts()
         seen, work = {id(fn)}, [fn]
         while work:
@@ -576,7 +585,7 @@ class GlobalActivity:
             facts = self.facts.get(id(f))
             if facts is None:
                 continue                    # a declaration, or made since
-            if self._touching.get(id(f)) or self._direct(facts):
+            if wanted(f, facts):
                 return True
             for callee in facts.callees:
                 if id(callee) not in seen:
