@@ -905,6 +905,8 @@ def lower_api_calls(module, options=None) -> int:
         options.setdefault("warnings", []).extend(unused_registrations(ctx.custom))
     pending = api_calls(module)
     forwarded = resolve_operands_through_stack(pending)
+    roots = [_target(c) for c in pending]
+    ctx.globals.roots = None if any(r is None for r in roots) else roots   # unknown: any
     total = len(pending)
     waiting = {id(c.function) for c in pending}
     nested = any(_reaches(_target(c), waiting) for c in pending)

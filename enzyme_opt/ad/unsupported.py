@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers, input_reads)
 from ..analysis.cfg import ExecutionOrder, predecessor_map, reaches
-from ..analysis.constant_callees import address_in_initializers
+from ..analysis.constant_callees import address_in_initializers, held_globals
 from ..analysis.library import (ERRNO_ACCESSORS, ERRNO_CONVERSION, ERRNO_PRINTERS, FP_FLAG_READERS,
                                 LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, math_function,
                                 reallocator, refused_mpi, refused_runtime,
@@ -207,8 +207,14 @@ def check_active_stores(fn, info, function) -> None:
     workspace, a buffer the caller hung on a global) lands in memory without
     a shadow: its derivative would be dropped, and read back as zero.  (A
     pointer from an `enzyme_const` argument is the caller's choice.)  So
-    does a pointer with a shadow stored into such a global and read back."""
+    does a pointer with a shadow stored into such a global and read back.
+    And a float loaded through a pointer such a global holds, where its
+    initializer points at an active global, would miss that global's
+    derivative (`_refuse_read_of_held_global`)."""
     for inst in fn.instructions():
+        if isinstance(inst, I.Load) and contains_float(inst.type) and \
+                not info.has_shadow(inst.pointer):
+            _refuse_read_of_held_global(info, function, inst)
         stored = _stored_pointer(inst)
         if stored is not None and info.has_shadow(stored):
             _refuse_shadowed_pointer_in_global(info, function, inst)
@@ -230,6 +236,26 @@ def check_active_stores(fn, info, function) -> None:
                 f"{_callee_text(source)}: what that memory is, and so its shadow, is unknown "
                 "(the derivative would be dropped)", function=function, instruction=inst)
         _refuse_read_back(fn, info, function, inst)
+
+
+def _refuse_read_of_held_global(info, function, load) -> None:
+    """A float loaded through a pointer that a global without a shadow holds
+    (`double *slots[2] = {&ga, &gb}; ... *slots[k]`), whose initializer
+    holds the address of an active global that differentiated code uses:
+    the load may read that global, and would not read its derivative (it
+    would look constant).  A table of globals only `main` fills is fine."""
+    holder = _global_holding(load.pointer)
+    if holder is None or info.globals is None:
+        return
+    active = [g for g in held_globals(holder.initializer) if info.globals.is_active_global(g)
+              and info.globals.may_carry_derivatives(g)]
+    if active:
+        raise DifferentiationError(
+            f"cannot differentiate a load through the pointer held by global "
+            f"'@{holder.name}', which has no shadow: it may point to global "
+            f"'@{active[0].name}', whose derivative the load would not read (use the "
+            "global directly, or pass it as an argument with its shadow)",
+            function=function, instruction=load)
 
 
 def _stored_pointer(store):
@@ -414,13 +440,14 @@ def _callee_text(call) -> str:
 
 
 def _global_holding(ptr):
-    """The non-constant global a pointer was loaded from (through address
-    arithmetic, phis and selects), if it was."""
+    """The global a pointer was loaded from (through address arithmetic,
+    phis and selects), if it was: a constant one too (a constant table of
+    pointers to globals that code writes)."""
 
     def loaded_from_global(root):
         if isinstance(root, I.Load):
             holder = address_base(root.pointer)
-            if isinstance(holder, GlobalVariable) and not holder.is_constant_global:
+            if isinstance(holder, GlobalVariable):
                 return holder
         return None
     return _root_where(ptr, loaded_from_global)

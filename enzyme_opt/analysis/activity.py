@@ -509,6 +509,9 @@ class GlobalActivity:
             module.on_read.append(self._read)
         self._active: Dict[int, bool] = {}
         self._touching: Dict[int, bool] = {}
+        # The functions the module's API calls differentiate, when known
+        # (set by the caller before differentiating): None means any.
+        self.roots: Optional[list] = None
         self._functions_seen = len(module.functions)
 
     def _take_new_facts(self) -> None:
@@ -573,6 +576,14 @@ class GlobalActivity:
     def names_global(self, fn, g) -> bool:
         """Does `fn`, or a function it calls, name global `g` in its code?"""
         return self._reaches(fn, lambda f, facts: id(g) in facts.named)
+
+    def may_carry_derivatives(self, g) -> bool:
+        """Can a derivative call leave a derivative in active global `g`'s
+        shadow: is `g` named by a function differentiated (one the API
+        calls name, or one it calls)?  Shadows are cleared before each
+        call, so a global only code outside derivatives uses (filled by
+        `main`) holds none."""
+        return self.roots is None or any(self.names_global(fn, g) for fn in self.roots)
 
     def _reaches(self, fn, wanted) -> bool:
         """Does `wanted(f, facts)` hold for `fn` or a function it calls?"""
