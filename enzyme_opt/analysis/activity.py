@@ -580,9 +580,9 @@ class GlobalActivity:
     def may_carry_derivatives(self, g) -> bool:
         """Can a derivative call leave a derivative in active global `g`'s
         shadow: is `g` named by a function differentiated (one the API
-        calls name, or one it calls)?  Shadows are cleared before each
-        call, so a global only code outside derivatives uses (filled by
-        `main`) holds none."""
+        calls name, or one it calls)?  Only derivative code writes
+        shadows, so a global only code outside them uses (filled by `main`)
+        has none to leave there."""
         return self.roots is None or any(self.names_global(fn, g) for fn in self.roots)
 
     def _reaches(self, fn, wanted) -> bool:
