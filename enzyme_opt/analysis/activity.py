@@ -445,11 +445,12 @@ def address_base(ptr):
 class _CodeFacts:
     """What one function's body does with globals, for GlobalActivity."""
 
-    __slots__ = ("written", "float_accessed", "named", "callees")
+    __slots__ = ("written", "float_accessed", "pointer_accessed", "named", "callees")
 
     def __init__(self, fn):
         self.written: Set[int] = set()          # used other than as a load's pointer
         self.float_accessed: Set[int] = set()   # floats loaded from or stored to it
+        self.pointer_accessed: Set[int] = set()  # pointers loaded from or stored to it
         self.named: Dict[int, object] = {}      # any operand based on it
         self.callees: list = []
         for inst in fn.instructions():
@@ -469,6 +470,12 @@ class _CodeFacts:
                 g = global_base(address_base(ptr))
                 if g is not None:
                     self.float_accessed.add(id(g))
+            moved = inst.type if isinstance(inst, I.Load) else \
+                inst.value.type if isinstance(inst, I.Store) else None
+            if moved is not None and contains_pointers(moved):
+                g = global_base(address_base(inst.pointer))
+                if g is not None:
+                    self.pointer_accessed.add(id(g))
             if isinstance(inst, I.CallBase) and inst.called_function is not None:
                 self.callees.append(inst.called_function)
 
@@ -500,6 +507,7 @@ class GlobalActivity:
         self.unread: Set[int] = set()           # ids of bodies to take facts from when read
         self.written: Set[int] = set()          # the union of the facts taken
         self.float_accessed: Set[int] = set()
+        self.pointer_accessed: Set[int] = set()
         for fn in list(module.functions):
             if fn.lazy_body is not None:
                 self.unread.add(id(fn))
@@ -536,6 +544,7 @@ class GlobalActivity:
         facts = self.facts[id(fn)] = _CodeFacts(fn)
         self.written |= facts.written
         self.float_accessed |= facts.float_accessed
+        self.pointer_accessed |= facts.pointer_accessed
 
     def _is_active(self, g) -> bool:
         known = self._active.get(id(g))
@@ -576,6 +585,14 @@ class GlobalActivity:
     def names_global(self, fn, g) -> bool:
         """Does `fn`, or a function it calls, name global `g` in its code?"""
         return self._reaches(fn, lambda f, facts: id(g) in facts.named)
+
+    def accessed_as(self, g) -> tuple:
+        """(floats, pointers): does code load or store floats, and pointers,
+        at global `g`, whatever its type (a union of a double and a pointer
+        is typed `{ double }` at -O0)?"""
+        self._take_new_facts()
+        self.module.read_bodies_naming((g,))
+        return id(g) in self.float_accessed, id(g) in self.pointer_accessed
 
     def may_carry_derivatives(self, g) -> bool:
         """Can a derivative call leave a derivative in active global `g`'s
