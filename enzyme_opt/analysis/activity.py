@@ -18,7 +18,8 @@ from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantI
 from ..ir.module import Function, GlobalVariable, function_under_casts
 from ..ir.values import Argument
 from .arg_activity import DUPLICATED, Activity
-from .constant_callees import address_in_initializers, resolved_callee, unchanging_integer
+from .constant_callees import resolved_callee, unchanging_integer
+from .global_access import named_by_initializers
 from .type_analysis import gep_offset
 from .user_marks import annotations, global_base, user_inactive_globals
 from .user_marks import elements as _elements
@@ -520,6 +521,7 @@ class GlobalActivity:
         # The functions the module's API calls differentiate, when known
         # (set by the caller before differentiating): None means any.
         self.roots: Optional[list] = None
+        self._in_initializers: Optional[Set[int]] = None
         self._functions_seen = len(module.functions)
 
     def _take_new_facts(self) -> None:
@@ -556,9 +558,16 @@ class GlobalActivity:
             else:
                 self.module.read_bodies_naming((g,))      # `_read` takes their facts
                 known = (contains_float(g.value_type) or id(g) in self.float_accessed) \
-                    and (id(g) in self.written or address_in_initializers(g))
+                    and (id(g) in self.written or id(g) in self._held_by_initializers())
             self._active[id(g)] = known
         return known
+
+    def _held_by_initializers(self) -> Set[int]:
+        """ids of the globals whose address some initializer holds (taken
+        once: derivatives add shadow globals, which point at shadows only)."""
+        if self._in_initializers is None:
+            self._in_initializers = named_by_initializers(self.module)
+        return self._in_initializers
 
     def _direct(self, facts: _CodeFacts) -> bool:
         return any(self._is_active(g) for g in facts.named.values())
