@@ -222,7 +222,7 @@ def check_active_stores(fn, info, function) -> None:
         if not isinstance(inst, I.Store) or not contains_float(inst.value.type) or \
                 not info.is_active(inst.value) or info.has_shadow(inst.pointer):
             continue
-        holder = _global_holding(inst.pointer)
+        holder = _global_holding(inst.pointer) or _global_behind_accessor(inst.pointer, info)
         if holder is not None:
             raise DifferentiationError(
                 f"cannot differentiate a store of an active value through the pointer held "
@@ -437,6 +437,37 @@ def _unknown_call_origin(ptr):
 def _callee_text(call) -> str:
     fn = call.called_function
     return f"'{fn.name}'" if fn is not None else "an indirect call"
+
+
+def _global_behind_accessor(ptr, info):
+    """The global without a shadow that a defined function was handed (its
+    address, or a pointer it holds), or whose held pointer it returns, when
+    `ptr` is that function's result: a C++ accessor at -O0 (`work[i]` on a
+    static std::vector calls `operator[](&work, i)`), or `double *slot(i)
+    { return &store_[i]; }`; the result reaches the memory the global points
+    to and so has no shadow either."""
+
+    def accessor(root):
+        if not isinstance(root, I.CallBase) or root.called_function is None or \
+                root.called_function.is_declaration:
+            return None
+        for block in root.called_function.blocks:      # returns what a global holds
+            ret = block.terminator
+            if isinstance(ret, I.Return) and ret.operands and ret.operands[0].type.is_pointer:
+                held = _global_holding(ret.operands[0])
+                if held is not None:
+                    return held
+        for a in root.args:
+            if a.type.is_pointer and not info.has_shadow(a):
+                g = global_base(address_base(a)) if isinstance(address_base(a), ConstantExpr) \
+                    else address_base(a)
+                if isinstance(g, GlobalVariable) and not g.is_constant_global:
+                    return g
+                held = _global_holding(a)
+                if held is not None:
+                    return held
+        return None
+    return _root_where(ptr, accessor)
 
 
 def _global_holding(ptr):
