@@ -473,9 +473,15 @@ def _global_behind_accessor(ptr, info):
 def _global_holding(ptr):
     """The global a pointer was loaded from (through address arithmetic,
     phis and selects), if it was: a constant one too (a constant table of
-    pointers to globals that code writes)."""
+    pointers to globals that code writes), and one holding the pointer as
+    its integer (`uintptr_t where`; `(double *)where`)."""
 
     def loaded_from_global(root):
+        if isinstance(root, I.Cast) and root.opcode == "inttoptr":     # kept as its integer
+            bits = root.operands[0]
+            if isinstance(bits, I.Cast) and bits.opcode == "ptrtoint":
+                bits = bits.operands[0]
+            return _root_where(bits, loaded_from_global)
         if isinstance(root, I.Load):
             holder = address_base(root.pointer)
             if isinstance(holder, GlobalVariable):
