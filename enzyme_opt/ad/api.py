@@ -13,6 +13,7 @@ from typing import List, Optional
 
 from ..analysis.activity import contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED, Activity
+from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
 from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
@@ -904,6 +905,8 @@ def lower_api_calls(module, options=None) -> int:
         options.setdefault("warnings", []).extend(unused_registrations(ctx.custom))
     pending = api_calls(module)
     forwarded = resolve_operands_through_stack(pending)
+    roots = [_target(c) for c in pending]
+    ctx.globals.roots = None if any(r is None for r in roots) else roots   # unknown: any
     total = len(pending)
     waiting = {id(c.function) for c in pending}
     nested = any(_reaches(_target(c), waiting) for c in pending)
@@ -970,6 +973,7 @@ def _lower_one(ctx, call) -> None:
     if name in LOWERINGS:
         mode, lower = LOWERINGS[name]
         parsed = parse_call(call, mode)
+        _refuse_duplicated_global(ctx, parsed)
         if parsed.runtime_activity:
             misuse.check_runtime_activity(call, name, parsed, lower is lower_autodiff)
         if mode not in ("reverse", "forward") or name == "__enzyme_augmentfwd":
@@ -978,6 +982,22 @@ def _lower_one(ctx, call) -> None:
         return lower(ctx, parsed)
     raise DifferentiationError(f"'{name}' is not supported yet",
                                function=call.function, instruction=call)
+
+
+def _refuse_duplicated_global(ctx, parsed) -> None:
+    """A global passed as a duplicated argument, with the caller's shadow,
+    that the function also names in its code: what it reads and writes
+    there directly carries its derivative in the global's own shadow, not
+    in the one passed, so the two paths to the same memory would split its
+    derivative between them (a wrong gradient, exit 0)."""
+    for index, spec in enumerate(parsed.args):
+        g = global_base(spec.value) if spec.kind in DUPLICATED else None
+        if g is not None and ctx.globals.names_global(parsed.function, g):
+            raise _error(parsed.call, f"argument {index + 1} of '{parsed.function.name}' is "
+                         f"global '@{g.name}', duplicated with the shadow passed, and "
+                         f"'{parsed.function.name}' also uses '@{g.name}' directly: the "
+                         "derivatives of its direct uses would not reach that shadow (pass "
+                         "a copy of the global, or use it one way only)")
 
 
 def _lower_truncation(ctx, call, name) -> None:

@@ -198,6 +198,8 @@ class DerivativeContext:
 
     def _clear_shadow_global(self, b: Builder, g) -> None:
         t = g.value_type
+        if not contains_pointers(t) and self._keeps_pointers_untyped(b, g):
+            return
         if not contains_pointers(t):
             self.memset_zero(b, g, b.i64(size_and_align(t)[0]))
         elif not contains_float(t) or not t.is_aggregate:
@@ -206,6 +208,22 @@ class DerivativeContext:
             b.store(clear_float_fields(b, b.load(t, g)), g)
         else:
             self._clear_float_fields_of_array(b, g)
+
+    def _keeps_pointers_untyped(self, b: Builder, g) -> bool:
+        """Does code keep pointers in the global shadow `g` stands for though
+        its type holds none (a union of a double and a pointer)?  Then its
+        shadow holds the pointer's shadow, kept as in a pointer global; with
+        floats in the same bytes too it can be neither kept nor cleared."""
+        primal = self.shadow_primals.get(id(g))
+        if primal is None:
+            return False
+        floats, pointers = self.globals.accessed_as(primal[0])
+        if pointers and floats:
+            raise DifferentiationError(
+                f"cannot clear the derivatives in global '@{primal[0].name}' at each call: "
+                "code keeps floats and pointers in the same bytes of it (a union), so its "
+                "shadow holds a pointer's shadow or a derivative", function=b.function)
+        return pointers
 
     def drop_needless_shadow_clears(self) -> None:
         """Remove the clearings of shadow globals no call needs, once every

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
                                  contains_pointers, input_reads)
 from ..analysis.cfg import ExecutionOrder, predecessor_map, reaches
-from ..analysis.constant_callees import address_in_initializers
+from ..analysis.constant_callees import address_in_initializers, held_globals
 from ..analysis.library import (ERRNO_ACCESSORS, ERRNO_CONVERSION, ERRNO_PRINTERS, FP_FLAG_READERS,
                                 LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, math_function,
                                 reallocator, refused_mpi, refused_runtime,
@@ -207,8 +207,14 @@ def check_active_stores(fn, info, function) -> None:
     workspace, a buffer the caller hung on a global) lands in memory without
     a shadow: its derivative would be dropped, and read back as zero.  (A
     pointer from an `enzyme_const` argument is the caller's choice.)  So
-    does a pointer with a shadow stored into such a global and read back."""
+    does a pointer with a shadow stored into such a global and read back.
+    And a float loaded through a pointer such a global holds, where its
+    initializer points at an active global, would miss that global's
+    derivative (`_refuse_read_of_held_global`)."""
     for inst in fn.instructions():
+        if isinstance(inst, I.Load) and contains_float(inst.type) and \
+                not info.has_shadow(inst.pointer):
+            _refuse_read_of_held_global(info, function, inst)
         stored = _stored_pointer(inst)
         if stored is not None and info.has_shadow(stored):
             _refuse_shadowed_pointer_in_global(info, function, inst)
@@ -216,7 +222,7 @@ def check_active_stores(fn, info, function) -> None:
         if not isinstance(inst, I.Store) or not contains_float(inst.value.type) or \
                 not info.is_active(inst.value) or info.has_shadow(inst.pointer):
             continue
-        holder = _global_holding(inst.pointer)
+        holder = _global_holding(inst.pointer) or _global_behind_accessor(inst.pointer, info)
         if holder is not None:
             raise DifferentiationError(
                 f"cannot differentiate a store of an active value through the pointer held "
@@ -230,6 +236,26 @@ def check_active_stores(fn, info, function) -> None:
                 f"{_callee_text(source)}: what that memory is, and so its shadow, is unknown "
                 "(the derivative would be dropped)", function=function, instruction=inst)
         _refuse_read_back(fn, info, function, inst)
+
+
+def _refuse_read_of_held_global(info, function, load) -> None:
+    """A float loaded through a pointer that a global without a shadow holds
+    (`double *slots[2] = {&ga, &gb}; ... *slots[k]`), whose initializer
+    holds the address of an active global that differentiated code uses:
+    the load may read that global, and would not read its derivative (it
+    would look constant).  A table of globals only `main` fills is fine."""
+    holder = _global_holding(load.pointer)
+    if holder is None or info.globals is None:
+        return
+    active = [g for g in held_globals(holder.initializer) if info.globals.is_active_global(g)
+              and info.globals.may_carry_derivatives(g)]
+    if active:
+        raise DifferentiationError(
+            f"cannot differentiate a load through the pointer held by global "
+            f"'@{holder.name}', which has no shadow: it may point to global "
+            f"'@{active[0].name}', whose derivative the load would not read (use the "
+            "global directly, or pass it as an argument with its shadow)",
+            function=function, instruction=load)
 
 
 def _stored_pointer(store):
@@ -413,14 +439,52 @@ def _callee_text(call) -> str:
     return f"'{fn.name}'" if fn is not None else "an indirect call"
 
 
+def _global_behind_accessor(ptr, info):
+    """The global without a shadow that a defined function was handed (its
+    address, or a pointer it holds), or whose held pointer it returns, when
+    `ptr` is that function's result: a C++ accessor at -O0 (`work[i]` on a
+    static std::vector calls `operator[](&work, i)`), or `double *slot(i)
+    { return &store_[i]; }`; the result reaches the memory the global points
+    to and so has no shadow either."""
+
+    def accessor(root):
+        if not isinstance(root, I.CallBase) or root.called_function is None or \
+                root.called_function.is_declaration:
+            return None
+        for block in root.called_function.blocks:      # returns what a global holds
+            ret = block.terminator
+            if isinstance(ret, I.Return) and ret.operands and ret.operands[0].type.is_pointer:
+                held = _global_holding(ret.operands[0])
+                if held is not None:
+                    return held
+        for a in root.args:
+            if a.type.is_pointer and not info.has_shadow(a):
+                g = global_base(address_base(a)) if isinstance(address_base(a), ConstantExpr) \
+                    else address_base(a)
+                if isinstance(g, GlobalVariable) and not g.is_constant_global:
+                    return g
+                held = _global_holding(a)
+                if held is not None:
+                    return held
+        return None
+    return _root_where(ptr, accessor)
+
+
 def _global_holding(ptr):
-    """The non-constant global a pointer was loaded from (through address
-    arithmetic, phis and selects), if it was."""
+    """The global a pointer was loaded from (through address arithmetic,
+    phis and selects), if it was: a constant one too (a constant table of
+    pointers to globals that code writes), and one holding the pointer as
+    its integer (`uintptr_t where`; `(double *)where`)."""
 
     def loaded_from_global(root):
+        if isinstance(root, I.Cast) and root.opcode == "inttoptr":     # kept as its integer
+            bits = root.operands[0]
+            if isinstance(bits, I.Cast) and bits.opcode == "ptrtoint":
+                bits = bits.operands[0]
+            return _root_where(bits, loaded_from_global)
         if isinstance(root, I.Load):
             holder = address_base(root.pointer)
-            if isinstance(holder, GlobalVariable) and not holder.is_constant_global:
+            if isinstance(holder, GlobalVariable):
                 return holder
         return None
     return _root_where(ptr, loaded_from_global)

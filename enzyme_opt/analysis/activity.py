@@ -19,6 +19,7 @@ from ..ir.module import Function, GlobalVariable, function_under_casts
 from ..ir.values import Argument
 from .arg_activity import DUPLICATED, Activity
 from .constant_callees import resolved_callee, unchanging_integer
+from .global_access import named_by_initializers
 from .type_analysis import gep_offset
 from .user_marks import annotations, global_base, user_inactive_globals
 from .user_marks import elements as _elements
@@ -445,11 +446,12 @@ def address_base(ptr):
 class _CodeFacts:
     """What one function's body does with globals, for GlobalActivity."""
 
-    __slots__ = ("written", "float_accessed", "named", "callees")
+    __slots__ = ("written", "float_accessed", "pointer_accessed", "named", "callees")
 
     def __init__(self, fn):
         self.written: Set[int] = set()          # used other than as a load's pointer
         self.float_accessed: Set[int] = set()   # floats loaded from or stored to it
+        self.pointer_accessed: Set[int] = set()  # pointers loaded from or stored to it
         self.named: Dict[int, object] = {}      # any operand based on it
         self.callees: list = []
         for inst in fn.instructions():
@@ -469,6 +471,12 @@ class _CodeFacts:
                 g = global_base(address_base(ptr))
                 if g is not None:
                     self.float_accessed.add(id(g))
+            moved = inst.type if isinstance(inst, I.Load) else \
+                inst.value.type if isinstance(inst, I.Store) else None
+            if moved is not None and contains_pointers(moved):
+                g = global_base(address_base(inst.pointer))
+                if g is not None:
+                    self.pointer_accessed.add(id(g))
             if isinstance(inst, I.CallBase) and inst.called_function is not None:
                 self.callees.append(inst.called_function)
 
@@ -480,7 +488,9 @@ class GlobalActivity:
     or by the accesses to it: LLVM's globalopt turns a static heap
     workspace into a `[512 x i8]` global, and C code keeps doubles in char
     buffers) that code may write: not `constant`, and used other than by
-    loads (a store, a memcpy, an escaping address), and not marked inactive
+    loads (a store, a memcpy, an escaping address) or with its address in
+    another global's initializer (stored through a pointer loaded from
+    there, with no use of its own but loads), and not marked inactive
     by the user (user_marks.user_inactive_globals).  A float global that is
     only ever read is a constant in disguise and gets no shadow.  A function
     *touches* active globals when it, or anything it calls, uses one; a call
@@ -498,6 +508,7 @@ class GlobalActivity:
         self.unread: Set[int] = set()           # ids of bodies to take facts from when read
         self.written: Set[int] = set()          # the union of the facts taken
         self.float_accessed: Set[int] = set()
+        self.pointer_accessed: Set[int] = set()
         for fn in list(module.functions):
             if fn.lazy_body is not None:
                 self.unread.add(id(fn))
@@ -507,6 +518,10 @@ class GlobalActivity:
             module.on_read.append(self._read)
         self._active: Dict[int, bool] = {}
         self._touching: Dict[int, bool] = {}
+        # The functions the module's API calls differentiate, when known
+        # (set by the caller before differentiating): None means any.
+        self.roots: Optional[list] = None
+        self._in_initializers: Optional[Set[int]] = None
         self._functions_seen = len(module.functions)
 
     def _take_new_facts(self) -> None:
@@ -531,6 +546,7 @@ class GlobalActivity:
         facts = self.facts[id(fn)] = _CodeFacts(fn)
         self.written |= facts.written
         self.float_accessed |= facts.float_accessed
+        self.pointer_accessed |= facts.pointer_accessed
 
     def _is_active(self, g) -> bool:
         known = self._active.get(id(g))
@@ -541,10 +557,17 @@ class GlobalActivity:
                 known = False
             else:
                 self.module.read_bodies_naming((g,))      # `_read` takes their facts
-                known = id(g) in self.written and (contains_float(g.value_type)
-                                                   or id(g) in self.float_accessed)
+                known = (contains_float(g.value_type) or id(g) in self.float_accessed) \
+                    and (id(g) in self.written or id(g) in self._held_by_initializers())
             self._active[id(g)] = known
         return known
+
+    def _held_by_initializers(self) -> Set[int]:
+        """ids of the globals whose address some initializer holds (taken
+        once: derivatives add shadow globals, which point at shadows only)."""
+        if self._in_initializers is None:
+            self._in_initializers = named_by_initializers(self.module)
+        return self._in_initializers
 
     def _direct(self, facts: _CodeFacts) -> bool:
         return any(self._is_active(g) for g in facts.named.values())
@@ -565,6 +588,31 @@ class GlobalActivity:
         return known
 
     def _reaches_active(self, fn) -> bool:
+        return self._reaches(fn, lambda f, facts: bool(self._touching.get(id(f))) or
+                             self._direct(facts))
+
+    def names_global(self, fn, g) -> bool:
+        """Does `fn`, or a function it calls, name global `g` in its code?"""
+        return self._reaches(fn, lambda f, facts: id(g) in facts.named)
+
+    def accessed_as(self, g) -> tuple:
+        """(floats, pointers): does code load or store floats, and pointers,
+        at global `g`, whatever its type (a union of a double and a pointer
+        is typed `{ double }` at -O0)?"""
+        self._take_new_facts()
+        self.module.read_bodies_naming((g,))
+        return id(g) in self.float_accessed, id(g) in self.pointer_accessed
+
+    def may_carry_derivatives(self, g) -> bool:
+        """Can a derivative call leave a derivative in active global `g`'s
+        shadow: is `g` named by a function differentiated (one the API
+        calls name, or one it calls)?  Only derivative code writes
+        shadows, so a global only code outside them uses (filled by `main`)
+        has none to leave there."""
+        return self.roots is None or any(self.names_global(fn, g) for fn in self.roots)
+
+    def _reaches(self, fn, wanted) -> bool:
+        """Does `wanted(f, facts)` hold for `fn` or a function it calls?"""
         self._take_new_facts()
         seen, work = {id(fn)}, [fn]
         while work:
@@ -574,7 +622,7 @@ class GlobalActivity:
             facts = self.facts.get(id(f))
             if facts is None:
                 continue                    # a declaration, or made since
-            if self._touching.get(id(f)) or self._direct(facts):
+            if wanted(f, facts):
                 return True
             for callee in facts.callees:
                 if id(callee) not in seen:

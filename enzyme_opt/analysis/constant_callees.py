@@ -184,16 +184,27 @@ def _harmless_use(inst, index, at, offset, size) -> bool:
     return False
 
 
-def _mentions(c, g, depth: int = 0) -> bool:
+def _mentions(c, g) -> bool:
+    return any(leaf is g for leaf in _leaves(c))
+
+
+def held_globals(init) -> list:
+    """The global variables whose addresses constant `init` (a global's
+    initializer) holds, inside aggregates and constant expressions."""
+    return [leaf for leaf in _leaves(init) if isinstance(leaf, GlobalVariable)]
+
+
+def _leaves(c, depth: int = 0):
     if c is None or depth > 32:
-        return False
-    if c is g:
-        return True
+        return
     if isinstance(c, ConstantAggregate):
-        return any(_mentions(e, g, depth + 1) for e in c.elements)
-    if isinstance(c, ConstantExpr):
-        return any(_mentions(op, g, depth + 1) for op in c.operands)
-    return False
+        for e in c.elements:
+            yield from _leaves(e, depth + 1)
+    elif isinstance(c, ConstantExpr):
+        for op in c.operands:
+            yield from _leaves(op, depth + 1)
+    else:
+        yield c
 
 
 def constant_at(init, t, offset: int):
