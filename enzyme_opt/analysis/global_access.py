@@ -11,7 +11,7 @@ the answer is both: anything may then happen to the memory.
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, Iterable, List, Set, Tuple
+from typing import Dict, Iterable, List, Set, Tuple
 
 from ..ir import Function
 from ..ir import instructions as I
@@ -24,12 +24,10 @@ BOTH = READ | WRITE
 _POINTER_ARITHMETIC = ("getelementptr", "bitcast", "addrspacecast")
 
 
-def globals_reached(roots: Iterable, opaque: Callable[[GlobalVariable], bool] = lambda g: False
-                    ) -> list:
+def globals_reached(roots: Iterable) -> list:
     """The functions and global variables `roots` (functions) name, and
     those their code names (called, or held in a table) through constants
-    and globals' initializers, in the order met; the initializers of
-    globals `opaque` says are not followed."""
+    and globals' initializers, in the order met."""
     seen: Set[int] = set()
     found: list = []
     work = list(roots)
@@ -46,7 +44,7 @@ def globals_reached(roots: Iterable, opaque: Callable[[GlobalVariable], bool] = 
                                                ConstantAggregate)))
         elif isinstance(v, GlobalVariable):
             found.append(v)
-            if v.initializer is not None and not opaque(v):
+            if v.initializer is not None:
                 work.append(v.initializer)
         else:
             work.extend(getattr(v, "operands", ()) or ())
