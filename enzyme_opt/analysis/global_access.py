@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, List, Set, Tuple
 
-from ..ir import Function
+from ..ir import Function, GlobalAlias
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantExpr
 from ..ir.module import GlobalVariable
@@ -61,6 +61,10 @@ def functions_reached(roots: Iterable[Function]) -> List[Function]:
 def named_by_initializers(module) -> Set[int]:
     """ids of the globals and functions whose address some global's
     initializer holds: code may load it from there without naming it."""
+    if any(isinstance(g, GlobalAlias) for g in module.globals):
+        # An alias (or ifunc) keeps its aliasee as text: code using it
+        # reaches a global without naming it, whichever global that is.
+        return {id(g) for g in module.globals} | {id(f) for f in module.functions}
     named: Set[int] = set()
     work = [g.initializer for g in module.globals if g.initializer is not None]
     while work:
