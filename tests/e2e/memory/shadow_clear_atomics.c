@@ -18,7 +18,7 @@ __attribute__((noinline)) double reads_atomic(double x) {
 }
 int main(void) {
   int bad = 0;
-  double xs[] = {1.5, -0.7, 2.0};
+  double xs[] = {1.25, -0.5, 1.75};
   for (int i = 0; i < 3; i++) {
     double x = xs[i];
     g = 0.5;

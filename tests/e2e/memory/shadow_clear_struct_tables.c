@@ -31,10 +31,10 @@ __attribute__((noinline)) double copies_out(double x) {
 static double want(void) { return cells[1].v + *cells[0].p + big[1].f[7] + a; }
 int main(void) {
   int bad = 0;
-  double xs[] = {1.5, -0.7, 2.0};
+  double xs[] = {1.25, -0.5, 1.75};
   for (int i = 0; i < 3; i++) {
     double x = xs[i];
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 2; k++) {  /* both cells, both table entries */
       double w = want();
       bad += !check_close("reads", i, __enzyme_autodiff((void *)reads, x), w);
       bad += !check_close("cells", i, __enzyme_autodiff((void *)writes_cells, x, k), cos(x));
