@@ -674,6 +674,10 @@ def lower_error_estimate(ctx: DerivativeContext, parsed: ApiCall) -> None:
     estimator = ctx.forward_derivative(fn, kinds, 1, error=True)
     b = Builder().position_before(call)
     b.debug_loc = call.get_metadata("dbg")
+    # Errors of globals live in their tangent globals: an estimate must not
+    # take what a forward derivative or another estimate left there, and
+    # the clearing tells drop_needless_shadow_clears that it leaves some.
+    ctx.zero_shadow_globals(b, estimator)
     result = b.call(estimator, _activity_args(b, parsed), "error")
     errors = [] if result.type.is_void else [result]
     misuse.check_return(call, errors, parsed.sret, "forward", fn)

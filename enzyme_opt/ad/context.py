@@ -526,6 +526,9 @@ def _float_clearing_loop(module, element) -> Function:
 def _shadow_globals_reached(fns, ours: set) -> list:
     """The globals among `ours` (ids) that `fns`, the functions they refer to
     (called, or held in a table: a derivative table), and the globals' and
-    constants' operands and initializers on the way name, in the order met."""
-    return [v for v in globals_reached(fns, lambda g: id(g) in ours)
+    constants' operands and initializers on the way name, in the order met.
+    Shadow globals' initializers are followed too: a derivative loading a
+    pointer from a shadow global (the shadow of `{&u, 1.0}`) reaches the
+    shadow it points to (u's) without naming it."""
+    return [v for v in globals_reached(fns)
             if isinstance(v, GlobalVariable) and id(v) in ours]

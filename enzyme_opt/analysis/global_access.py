@@ -11,9 +11,9 @@ the answer is both: anything may then happen to the memory.
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, Iterable, List, Set, Tuple
+from typing import Dict, Iterable, List, Set, Tuple
 
-from ..ir import Function
+from ..ir import Function, GlobalAlias
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantExpr
 from ..ir.module import GlobalVariable
@@ -24,12 +24,10 @@ BOTH = READ | WRITE
 _POINTER_ARITHMETIC = ("getelementptr", "bitcast", "addrspacecast")
 
 
-def globals_reached(roots: Iterable, opaque: Callable[[GlobalVariable], bool] = lambda g: False
-                    ) -> list:
+def globals_reached(roots: Iterable) -> list:
     """The functions and global variables `roots` (functions) name, and
     those their code names (called, or held in a table) through constants
-    and globals' initializers, in the order met; the initializers of
-    globals `opaque` says are not followed."""
+    and globals' initializers, in the order met."""
     seen: Set[int] = set()
     found: list = []
     work = list(roots)
@@ -46,7 +44,7 @@ def globals_reached(roots: Iterable, opaque: Callable[[GlobalVariable], bool] = 
                                                ConstantAggregate)))
         elif isinstance(v, GlobalVariable):
             found.append(v)
-            if v.initializer is not None and not opaque(v):
+            if v.initializer is not None:
                 work.append(v.initializer)
         else:
             work.extend(getattr(v, "operands", ()) or ())
@@ -63,6 +61,10 @@ def functions_reached(roots: Iterable[Function]) -> List[Function]:
 def named_by_initializers(module) -> Set[int]:
     """ids of the globals and functions whose address some global's
     initializer holds: code may load it from there without naming it."""
+    if any(isinstance(g, GlobalAlias) for g in module.globals):
+        # An alias (or ifunc) keeps its aliasee as text: code using it
+        # reaches a global without naming it, whichever global that is.
+        return {id(g) for g in module.globals} | {id(f) for f in module.functions}
     named: Set[int] = set()
     work = [g.initializer for g in module.globals if g.initializer is not None]
     while work:
