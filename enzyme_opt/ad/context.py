@@ -178,7 +178,8 @@ class DerivativeContext:
 
     def zero_shadow_globals(self, b: Builder, *derivatives: Function) -> None:
         """Set to 0, before a call of `derivatives` (a split pair: before the
-        forward pass), the shadow globals they (or functions they refer to) use.  A global read before the call writes it
+        forward pass), the shadow globals they (or functions they refer to)
+        use.  A global read before the call writes it
         (a static local keeping state between calls) holds what earlier calls
         left, not a function of this call's inputs: its tangent is 0, and so
         is the adjoint of the value it keeps after the call.  What an earlier
