@@ -12,8 +12,8 @@ from __future__ import annotations
 import enum
 
 from ..analysis.activity import allocation_size_index, is_inactive_call, is_input_call
-from ..analysis.library import (MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS, differentiable_blas,
-                                is_deallocator, mpi_rule, reallocator)
+from ..analysis.library import (differentiable_blas, is_deallocator, is_memory_copy,
+                                is_memory_set, mpi_rule, reallocator)
 from .complex_calls import is_complex_call
 from .masked import is_masked_access
 from .rules import check_function_like, rule_name_for_call
@@ -77,9 +77,9 @@ def classify_call(call, custom_rules, mode: str) -> CallKind:
         return CallKind.MPI
     if name.startswith("llvm.vector.reduce.f"):
         return CallKind.REDUCTION
-    if name.startswith(MEMCPY_FUNCTIONS):
+    if is_memory_copy(name):
         return CallKind.MEMCPY
-    if name.startswith(MEMSET_FUNCTIONS):
+    if is_memory_set(name):
         return CallKind.MEMSET
     if is_masked_access(callee):
         return CallKind.MASKED

@@ -36,7 +36,7 @@ from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
                                  holds_pointers, trivial_pointers)
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
-from ..analysis.library import MEMCPY_FUNCTIONS, differentiable_blas, reallocator
+from ..analysis.library import differentiable_blas, reallocator, is_memory_copy
 from ..analysis.loops import LoopInfo, counter_parts, math_calls_only
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
@@ -1047,7 +1047,7 @@ def _passes_table(gen, callee, arg, index) -> bool:
 
 def is_memcpy(call) -> bool:
     fn = call.called_function
-    return fn is not None and fn.name.startswith(MEMCPY_FUNCTIONS)
+    return fn is not None and is_memory_copy(fn.name)
 
 
 

@@ -37,8 +37,8 @@ import re
 
 from ..analysis.library import fprt
 from ..analysis.library.allocation import allocator, is_deallocator
-from ..analysis.library.intrinsics import (DROPPED_INTRINSICS, HINT_INTRINSICS,
-                                           MEMSET_FUNCTIONS, WRITING_INTRINSICS)
+from ..analysis.library.intrinsics import (DROPPED_INTRINSICS, HINT_INTRINSICS, is_memory_set,
+                                           writes_memory_block)
 from ..analysis.library.libm import math_function
 from ..diagnostics import DifferentiationError, EnzymeOptError
 from ..ir import Builder, Function, GlobalVariable
@@ -416,10 +416,10 @@ class _Rewriter:
     def _external_call(self, call, name) -> None:
         if self.t.mode == fprt.MODE_OP_FULL_MODULE:
             return      # the module's own code is what is truncated
-        if self.t.mode == fprt.MODE_MEM and name.startswith(WRITING_INTRINSICS):
+        if self.t.mode == fprt.MODE_MEM and writes_memory_block(name):
             self._check_memory_mode_copy(call, name)
             return
-        if name.startswith(WRITING_INTRINSICS) or allocator(name) is not None or \
+        if writes_memory_block(name) or allocator(name) is not None or \
                 is_deallocator(name):
             return
         floats = any(self._is_src(v) for v in [call, *call.args])
@@ -433,7 +433,7 @@ class _Rewriter:
         """memset writes no runtime values (zero bits are no handle), and a
         copy from a global copies plain floats (clang -O0 initializes local
         arrays so): in memory mode both would be read as handles."""
-        if name.startswith(MEMSET_FUNCTIONS):
+        if is_memory_set(name):
             raise self.error(f"'{name}' in memory mode: the bytes it writes are no runtime "
                              "values; assign the floats one by one (or use operation mode)")
         source = _global_base(call.args[1]) if len(call.args) > 1 else None

@@ -24,10 +24,9 @@ from .type_analysis import gep_offset
 from .user_marks import annotations, global_base, user_inactive_globals
 from .user_marks import elements as _elements
 # What the library functions are: see the catalog, analysis/library/.
-from .library import (HINT_INTRINSICS, LIBRARY_OBJECT_CONSTRUCTOR, MEMCPY_FUNCTIONS,
-                      MEMSET_FUNCTIONS, allocator, input_function, is_deallocator,
-                      is_inactive_function, is_openmp_inactive, library_virtual_member,
-                      reallocator)
+from .library import (HINT_INTRINSICS, LIBRARY_OBJECT_CONSTRUCTOR, allocator, input_function,
+                      is_deallocator, is_inactive_function, is_memory_copy, is_memory_set,
+                      is_openmp_inactive, library_virtual_member, reallocator)
 
 
 def contains_float(t) -> bool:
@@ -717,7 +716,7 @@ class ActivityInfo:
             return False
         if is_inactive_call(call) and allocation_size_index(fn) is None:
             return True
-        if fn.name.startswith(MEMCPY_FUNCTIONS):
+        if is_memory_copy(fn.name):
             return call.args[0] is not p or not self.has_shadow(call.args[1])
         if not fn.is_declaration and not fn.function_type.vararg:
             # A callee that only reads the memory (an OpenMP region reading
@@ -725,7 +724,7 @@ class ActivityInfo:
             indices = [i for i, a in enumerate(call.args) if a is p]
             return bool(indices) and all(i < len(fn.args) and _only_read_through(fn.args[i])
                                          for i in indices)
-        return fn.name.startswith(MEMSET_FUNCTIONS)
+        return is_memory_set(fn.name)
 
     def _has_shadow(self, inst) -> bool:
         if not contains_pointers(inst.type):

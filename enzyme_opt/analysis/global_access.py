@@ -17,7 +17,7 @@ from ..ir import Function, GlobalAlias
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantExpr
 from ..ir.module import GlobalVariable
-from .library import HINT_INTRINSICS, MEMCPY_FUNCTIONS, MEMSET_FUNCTIONS
+from .library import HINT_INTRINSICS, is_memory_copy, is_memory_set
 
 READ, WRITE = 1, 2
 BOTH = READ | WRITE
@@ -186,9 +186,9 @@ class _Walk:
         name = callee.name
         if name.startswith(HINT_INTRINSICS):
             return []
-        if name.startswith(MEMCPY_FUNCTIONS):
+        if is_memory_copy(name):
             self.bits |= WRITE if index == 0 else READ if index == 1 else BOTH
-        elif name.startswith(MEMSET_FUNCTIONS):
+        elif is_memory_set(name):
             self.bits |= WRITE if index == 0 else BOTH
         elif not callee.is_declaration and index < len(callee.args) and \
                 not callee.function_type.vararg:

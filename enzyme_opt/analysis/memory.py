@@ -32,8 +32,8 @@ from ..ir.values import Argument
 from .cfg import ExecutionOrder
 from .library import (HINT_INTRINSICS, MASKED_GATHER, MASKED_LOAD, MASKED_READS, MASKED_SCATTER,
                       MASKED_STORE, MASKED_WRITES, NO_VISIBLE_WRITES, PURE_INTRINSICS,
-                      WRITING_INTRINSICS, allocator, blas_routine, blas_written_argument,
-                      is_deallocator, math_function, reallocator)
+                      allocator, blas_routine, blas_written_argument,
+                      is_deallocator, math_function, reallocator, writes_memory_block)
 from .loops import counter_parts, final_count_bound
 
 
@@ -133,7 +133,7 @@ def _call_writes_only_local(call, seen) -> bool:
     if callee is None:
         return False
     name = callee.name
-    if name.startswith(WRITING_INTRINSICS):
+    if writes_memory_block(name):
         return _is_local(underlying_object(call.args[0]))
     if name.startswith(HINT_INTRINSICS + MASKED_READS) or _writes_nothing_visible(name):
         return True
@@ -251,7 +251,7 @@ def _heap_call_use(call, index: int, whole: bool, exit_block):
     name = call.called_function.name
     if is_deallocator(name):
         return "free" if index == 0 and whole and call.parent is exit_block else None
-    if name.startswith(WRITING_INTRINSICS):
+    if writes_memory_block(name):
         return "write" if index == 0 else "read" if index == 1 else None
     if name.startswith(HINT_INTRINSICS):
         return "read"
@@ -421,7 +421,7 @@ def _call_written_pointer(call):
         return call.args[0]                  # freed memory cannot be read again
     if _call_writes_only_local(call, set()):
         return None
-    if callee is not None and callee.name.startswith(WRITING_INTRINSICS):
+    if callee is not None and writes_memory_block(callee.name):
         return call.args[0]
     if callee is not None and callee.name.startswith(MASKED_STORE):
         return call.args[1]
@@ -538,7 +538,7 @@ def _classified_writes(fn):
             out.append(("other", inst, _written_object(_stored_to(inst))))
         elif isinstance(inst, I.CallBase):
             callee = inst.called_function
-            if callee is not None and callee.name.startswith(WRITING_INTRINSICS):
+            if callee is not None and writes_memory_block(callee.name):
                 out.append(("intrinsic", inst, _written_object(inst.args[0])))
                 continue
             ptr = _call_written_pointer(inst)
@@ -623,7 +623,7 @@ def _address_escapes(alloca, allowed=None) -> bool:
         if isinstance(user, I.Load) or (isinstance(user, I.Store) and index == 1):
             continue
         if isinstance(user, I.CallBase) and user.called_function is not None and \
-                user.called_function.name.startswith(WRITING_INTRINSICS) and index < 2:
+                writes_memory_block(user.called_function.name) and index < 2:
             continue
         if allowed is None or not allowed(user, index):
             return True

@@ -33,9 +33,10 @@ from ..ir import instructions as I
 from ..ir.constants import (ConstantExpr, ConstantNull, ConstantPoison, ConstantUndef,
                             ConstantZero)
 from ..ir.values import Argument
-from .library import (HINT_INTRINSICS, MASKED_READS, MEMCPY_FUNCTIONS, NO_VISIBLE_WRITES,
-                      WRITING_INTRINSICS, allocator, blas_routine, blas_written_argument,
-                      is_deallocator, math_function, reallocator)
+from .library import (HINT_INTRINSICS, MASKED_READS, NO_VISIBLE_WRITES,
+                      allocator, blas_routine, blas_written_argument,
+                      is_deallocator, is_memory_copy, math_function, reallocator,
+                      writes_memory_block)
 from .tbaa import Tbaa
 
 UNKNOWN = "unknown"      # memory we cannot name; the other roots are allocation
@@ -218,8 +219,8 @@ class _TreeWrites:
             raise _Refused("an indirect call")
         name = callee.name
         pointers = [a for a in call.args if a.type.is_pointer]
-        if name.startswith(WRITING_INTRINSICS):
-            self._memory_call(call, name.startswith(MEMCPY_FUNCTIONS), roots)
+        if writes_memory_block(name):
+            self._memory_call(call, is_memory_copy(name), roots)
             return
         if name.startswith(HINT_INTRINSICS + MASKED_READS) or allocator(name) is not None:
             return

@@ -41,7 +41,7 @@ from ..ir.constants import ConstantExpr, ConstantInt
 from ..ir.module import GlobalVariable
 from ..ir.printer import SlotTracker
 from ..ir.types import size_and_align
-from .library import HINT_INTRINSICS, MEMCPY_FUNCTIONS, reallocator
+from .library import HINT_INTRINSICS, reallocator, is_memory_copy
 from .memory import masked_access
 from .tbaa import Tbaa
 
@@ -658,7 +658,7 @@ class TypeAnalysis:
         fn = call.called_function
         if fn is None:
             return
-        if fn.name.startswith(MEMCPY_FUNCTIONS):
+        if is_memory_copy(fn.name):
             dst, src, n = call.args[:3]
             copied = call.get_metadata("tbaa.struct")
             for offset, _, kind in self.tbaa.copied_fields(copied) if copied else ():

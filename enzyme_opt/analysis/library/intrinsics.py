@@ -17,10 +17,31 @@ LIFETIME_AND_DEBUG_INTRINSICS = ("llvm.lifetime.", "llvm.dbg.")
 ALLOCA_MARKER_INTRINSICS = ("llvm.lifetime.start", "llvm.lifetime.end", "llvm.dbg.declare",
                             "llvm.dbg.value", "llvm.dbg.assign")
 
+# Intrinsics by prefix (every overload, `.inline` too), C functions by their
+# exact names: a user's `memcpy_rows` or C11's `memcpy_s` is another function.
 MEMCPY_FUNCTIONS = ("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")
 MEMSET_FUNCTIONS = ("llvm.memset", "memset")
 # Calls writing the memory their first argument points to (and nothing else).
 WRITING_INTRINSICS = MEMCPY_FUNCTIONS + MEMSET_FUNCTIONS
+
+
+def _named(name: str, names: tuple) -> bool:
+    return any(name.startswith(n) if n.startswith("llvm.") else name == n for n in names)
+
+
+def is_memory_copy(name: str) -> bool:
+    """`llvm.memcpy.*`, `llvm.memmove.*`, `memcpy`, `memmove`."""
+    return _named(name, MEMCPY_FUNCTIONS)
+
+
+def is_memory_set(name: str) -> bool:
+    """`llvm.memset.*`, `memset`."""
+    return _named(name, MEMSET_FUNCTIONS)
+
+
+def writes_memory_block(name: str) -> bool:
+    """A copy or a fill: writes the memory its first argument points to."""
+    return _named(name, WRITING_INTRINSICS)
 # Intrinsics copying memory: ranges.py follows a value through them.
 MEMORY_COPY_INTRINSICS = ("llvm.memcpy.", "llvm.memmove.")
 
