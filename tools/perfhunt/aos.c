@@ -10,8 +10,8 @@ double energy(const particle *p, int n) {
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++) {
       double dx = p[i].x - p[j].x, dy = p[i].y - p[j].y, dz = p[i].z - p[j].z;
-      double r2 = dx * dx + dy * dy + dz * dz + 0.1;
-      e += p[i].q * p[j].q / sqrt(r2) + 1.0 / (r2 * r2 * r2);
+      double r2 = dx * dx + dy * dy + dz * dz + 0.1, r6 = r2 * r2 * r2;
+      e += p[i].q * p[j].q / sqrt(r2) + 1.0 / (r6 * r6) - 1.0 / r6;
     }
   return e;
 }
