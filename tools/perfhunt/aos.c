@@ -1,4 +1,5 @@
-// Array of structs: pairwise Lennard-Jones-like energy of particles.
+// Array of structs: pairwise Lennard-Jones-like energy of particles; with
+// AOS_POINTERS (aos_ptr.c) the same loops walk pointers instead of indices.
 #define PH_REPS 5
 #include "ph.h"
 #define N 300
@@ -7,11 +8,17 @@ static particle P[N], DP[N];
 PH_ARRAY_INPUTS(((double *)P), ((double *)DP), 4 * N)
 double energy(const particle *p, int n) {
   double e = 0;
+#ifdef AOS_POINTERS
+  for (const particle *a = p; a < p + n; a++)
+    for (const particle *b = a + 1; b < p + n; b++) {
+#else
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++) {
-      double dx = p[i].x - p[j].x, dy = p[i].y - p[j].y, dz = p[i].z - p[j].z;
+      const particle *a = p + i, *b = p + j;
+#endif
+      double dx = a->x - b->x, dy = a->y - b->y, dz = a->z - b->z;
       double r2 = dx * dx + dy * dy + dz * dz + 0.1, r6 = r2 * r2 * r2;
-      e += p[i].q * p[j].q / sqrt(r2) + 1.0 / (r6 * r6) - 1.0 / r6;
+      e += a->q * b->q / sqrt(r2) + 1.0 / (r6 * r6) - 1.0 / r6;
     }
   return e;
 }
