@@ -62,6 +62,9 @@ int main(int argc, char **argv) {
     }
   }
   ph_grad();
+#ifdef PH_GRAD_TOL
+  printf("GRADTOL %g\n", (double)PH_GRAD_TOL);   // how closely the two tools must agree
+#endif
   for (int i = 0; i < ph_ngrads(); i++) printf("GRAD %d %.15g\n", i, ph_grad_entry(i));
   if (timed) {
     double best = 1e30;
