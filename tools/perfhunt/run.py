@@ -92,7 +92,8 @@ def main(argv):
                 go, to, oko = parse(out_o)
                 gr, tr, okr = parse(sh([er]))
             except RuntimeError as e:
-                print(f"| {os.path.basename(src)} | {v} | error: {str(e).splitlines()[-1][:150]} |")
+                last = [line for line in str(e).splitlines() if line.strip()] or ["?"]
+                print(f"| {os.path.basename(src)} | {v} | error: {last[-1][:150]} |")
                 status = 1
                 continue
             tol = float(m.group(1)) if (m := re.search(r"^GRADTOL (\S+)", out_o, re.M)) else 1e-8
