@@ -39,7 +39,8 @@ from ..analysis.cfg import ExecutionOrder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import (CHEAP_FLOAT_INTRINSICS, CHEAP_MINMAX_INTRINSICS,
-                                CHEAP_MINMAX_INTRINSICS_NSZ, INTEGER_INTRINSICS, math_function)
+                                CHEAP_MINMAX_INTRINSICS_NSZ, INTEGER_INTRINSICS,
+                                LOOP_FLOAT_INTRINSICS, math_function)
 from ..analysis.memory import (caller_writes, forwarding_store, heap_kept_until_reverse,
                                kept_for_reverse, loaded_root, loop_invariant_load,
                                reloadable_loads, restorable_loads, unwritten_memory,
@@ -59,6 +60,12 @@ from .undo_log import UndoLog
 
 # Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
 CHEAP_FLOAT_OPS = ("fneg", "fadd", "fsub", "fmul")
+# ... and those it recomputes only in a loop (with LOOP_FLOAT_INTRINSICS, sqrt):
+# one instruction each, dearer than a stack slot read back, but cheaper than a
+# tape entry written and read back; and a loop whose values all come back this
+# way no longer runs forward at all when nobody needs its result (a pairwise
+# energy's r^-3 and q/sqrt(r2): the tape and the forward loop both go).
+LOOP_FLOAT_OPS = ("fdiv",)
 _NO_LEAVES = frozenset()
 _AT_HAND = (_NO_LEAVES,)       # the one choice for an operand the reverse pass has
 # A `kept` entry of a split derivative: the argument's memory and all memory
@@ -300,7 +307,8 @@ class PrimalCache:
 
     def _cheap_float(self, v, depth: int = 2) -> bool:
         """Is `v` a float negation, add, subtract, multiply or fused
-        multiply-add, up to `depth` levels deep, whose leaves are values the
+        multiply-add (in a loop also a divide or square root: LOOP_FLOAT_OPS),
+        up to `depth` levels deep, whose leaves are values the
         reverse pass has at hand anywhere (constants, arguments, loads of
         memory the function never writes, integer and address arithmetic),
         plus at most one value of v's own block read back from the tape?
@@ -309,7 +317,8 @@ class PrimalCache:
         iteration's value as v's would; and taping it instead of v never
         costs more, and nothing at all when the reverse pass needs it anyway
         (`x*x` beside `x`)."""
-        leaves = self._cheap_float_leaves(v, depth, v.parent)
+        leaves = self._cheap_float_leaves(v, depth, v.parent,
+                                          bool(self.gen.loops.loops_around(v.parent)))
         return leaves is not None and (len(leaves) <= 1 or self._kept_anyway(v, leaves))
 
     def _kept_anyway(self, v, leaves) -> bool:
@@ -322,16 +331,17 @@ class PrimalCache:
             leaves == frozenset(id(op) for op in v.operands) and info.is_active(v) and \
             all(info.is_active(op) for op in v.operands)
 
-    def _cheap_float_leaves(self, v, depth: int, home):
+    def _cheap_float_leaves(self, v, depth: int, home, in_loop: bool):
         """The fewest values of block `home` that the float expression `v`
         reads from slots when recomputed, as a frozenset of ids (the first
         such set in the order of the operands' choices); None if `v` is no
-        such expression."""
-        operands = _cheap_float_operands(v)
+        such expression (`in_loop`: `home` is in a loop, where divisions and
+        square roots count as cheap too)."""
+        operands = _cheap_float_operands(v, in_loop)
         if operands is None:
             return None
         best = None
-        for choice in itertools.product(*(self._leaf_choices(op, depth, home)
+        for choice in itertools.product(*(self._leaf_choices(op, depth, home, in_loop)
                                           for op in operands)):
             leaves = _NO_LEAVES.union(*choice)
             if best is None or len(leaves) < len(best):
@@ -340,13 +350,13 @@ class PrimalCache:
                     break           # none fewer to find
         return best
 
-    def _leaf_choices(self, op, depth: int, home) -> list:
+    def _leaf_choices(self, op, depth: int, home, in_loop: bool) -> list:
         """The ways operand `op` can be had in the reverse pass: at hand, read
         from its slot (if it belongs to `home`), or recomputed."""
         if not isinstance(op, I.Instruction) or is_recomputable(op) or id(op) in self.reloadable:
             return _AT_HAND
         choices = [frozenset((id(op),))] if op.parent is home else []
-        inner = self._cheap_float_leaves(op, depth - 1, home) if depth else None
+        inner = self._cheap_float_leaves(op, depth - 1, home, in_loop) if depth else None
         if inner is not None:
             choices.append(inner)
         return choices
@@ -416,7 +426,8 @@ class PrimalCache:
             if isinstance(x, I.Load):
                 return id(x) in self.reloadable
             return is_recomputable(x) and not isinstance(x, I.Call) or \
-                _cheap_float_operands(x) is not None and isinstance(x, (I.BinaryOp, I.UnaryOp))
+                _cheap_float_operands(x, False) is not None and \
+                isinstance(x, (I.BinaryOp, I.UnaryOp))
         return _built_from(v, depth, is_leaf, is_step)
 
     def _emit_forwarded(self, b: Builder, v, found):
@@ -553,13 +564,16 @@ def _computable_anywhere(v) -> bool:
         v.opcode in ANYWHERE_OPS and is_recomputable(v)
 
 
-def _cheap_float_operands(v):
-    """The operands of `v` if it is one of the cheap float operations, else None."""
+def _cheap_float_operands(v, in_loop: bool):
+    """The operands of `v` if it is one of the cheap float operations (with
+    `in_loop`, of those cheap in a loop too), else None."""
     if isinstance(v, (I.BinaryOp, I.UnaryOp)):
-        return v.operands if v.opcode in CHEAP_FLOAT_OPS else None
+        cheap = v.opcode in CHEAP_FLOAT_OPS or in_loop and v.opcode in LOOP_FLOAT_OPS
+        return v.operands if cheap else None
     if isinstance(v, I.Call) and v.called_function is not None:
         name = v.called_function.name
         if name.startswith(CHEAP_FLOAT_INTRINSICS + CHEAP_MINMAX_INTRINSICS) or \
+                in_loop and name.startswith(LOOP_FLOAT_INTRINSICS) or \
                 name.startswith(CHEAP_MINMAX_INTRINSICS_NSZ) and \
                 any(f in v.flags for f in ("nsz", "fast")):
             return v.args

@@ -110,13 +110,15 @@ def reserve_loop_tapes(gen) -> None:
     loop keeps LLVM from holding the tape's size in a register (fft's
     butterfly loop spent 7 of its 45 instructions on the push).  Only where
     nothing in the loop touches the tape but pushes in blocks that run at
-    most once per iteration (no inner cycle), no loop around it uses the
-    tape (`_pushes_around`), the loop is entered only from a preheader
-    ending in a branch, and `iteration_bound` bounds its
+    most once per iteration (no inner cycle), its runs are not a short
+    constant count where a loop around it uses the tape too
+    (`_pushes_around`, `_long_runs`), the loop is entered only from a
+    preheader ending in a branch, and `iteration_bound` bounds its
     iterations from values the preheader has.  A reserve that is too large
-    costs nothing: the pushes move the tape's size, not the reserve.  An
-    outermost loop entered from inside another loop gets a block of its own
-    on that edge for its reserve (`_entry_of_its_own`)."""
+    costs nothing: the pushes move the tape's size, not the reserve.  A
+    loop entered from inside a loop it is not part of (the latch of the loop
+    before it) gets a block of its own on that edge for its reserve
+    (`_entry_of_its_own`)."""
     tape = gen.fwd_tape
     checked_push = gen.module.get(T.PUSH)
     if tape is None or checked_push is None or gen.in_parallel or gen.parallel_forks or \
@@ -140,7 +142,8 @@ def reserve_loop_tapes(gen) -> None:
             continue
         reserve, reserved_push = T.reserved_runtime(gen.module)
         branch = loop.outside_predecessors(gen.preds)[0].terminator
-        if loop.parent is None and id(branch.parent) in gen.loops.innermost:
+        around = gen.loops.innermost.get(id(branch.parent))
+        if around is not None and not around.contains(loop.header):
             branch = _entry_of_its_own(gen, branch, loop)
         b = Builder().position_before(branch)
         per_iteration = sum(push.args[1].value for push in pushes)
@@ -301,10 +304,11 @@ def _join(gen, found, block, preds):
 
 def _entry_of_its_own(gen, branch, loop):
     """The branch of a new block on the edge from the preheader (ending in
-    `branch`) into the outermost `loop`, where the preheader lies in another
-    loop: logsumexp's exp loop is entered from the latch of the max loop
-    before it, and a reserve there would run (and check the capacity) on
-    every iteration of that loop.  The new block runs once per run of `loop`;
+    `branch`) into `loop`, where the preheader lies in a loop that `loop` is
+    not part of: logsumexp's exp loop is entered from the latch of the max
+    loop before it (rk4's stage loops too, inside the time loop), and a
+    reserve there would run (and check the capacity) on every iteration of
+    that loop.  The new block runs once per run of `loop`;
     it has nothing to reverse, and the header's phis take its edge."""
     pre, header = branch.parent, loop.header
     entry = pre.parent.add_block("run.entry", after=pre)
@@ -339,11 +343,22 @@ def _unchecked_pushes(gen, loop, by_block, outer_counts, checked_push):
               and user.called_function is checked_push and isinstance(user.args[1], ConstantInt)]
     entries = loop.outside_predecessors(gen.preds)
     if not pushes or len(pushes) != len(inside) or _has_inner_cycle(gen, loop) or \
-            _pushes_around(loop, len(inside), by_block, outer_counts) or len(entries) != 1 or \
-            not isinstance(entries[0].terminator, I.Branch) or \
+            len(entries) != 1 or not isinstance(entries[0].terminator, I.Branch) or \
             sum(push.args[1].value for push in pushes) > RESERVED_ITERATION_BYTES:
         return None
+    if _pushes_around(loop, len(inside), by_block, outer_counts) and \
+            not _long_runs(gen, loop):
+        return None
     return pushes
+
+
+def _long_runs(gen, loop) -> bool:
+    """May `loop`, inside a loop that uses the tape too, still reserve?  Not
+    when its runs are a short constant count (hand's 3-iteration product
+    loop: the reserve costs more than the checks it saves); else each run
+    pays one reserve and its iterations no capacity check (jacobi2d's
+    stencil sweep inside the time loop: 10% fewer instructions)."""
+    return constant_trip_count(loop, gen.preds, SHORT_RUN) is None
 
 
 def _pushes_around(loop, inside: int, by_block, outer_counts) -> bool:

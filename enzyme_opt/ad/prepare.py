@@ -4,7 +4,9 @@ The reverse pass wants SSA values rather than stack memory, every block
 reachable, and one exit: mem2reg, dead-block removal and return merging
 establish that.  Loop nests that reduce along a strided walk are
 interchanged first (transforms/interchange.py): a derivative pays for such
-a walk twice, once reading the primal and once updating the adjoint.  Debug and lifetime intrinsics are dropped from the copy;
+a walk twice, once reading the primal and once updating the adjoint.  Loops
+that walk a pointer get an integer counter (transforms/pointer_counters.py),
+from which the reverse pass computes their addresses.  Debug and lifetime intrinsics are dropped from the copy;
 they describe the primal's frame, not the derivative's.
 """
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..ir.types import FunctionType
 from ..transforms.fortran_runtime import write_out_fortran_reductions
 from ..transforms.interchange import interchange_reduction_nests
 from ..transforms.mem2reg import promote_allocas
+from ..transforms.pointer_counters import count_pointer_steps
 from ..transforms.reroll import reroll_unrolled_loops
 
 
@@ -36,6 +39,7 @@ def prepare_for_differentiation(fn):
     promote_allocas(fn)
     reroll_unrolled_loops(fn)
     interchange_reduction_nests(fn)
+    count_pointer_steps(fn)
     return merge_returns(fn)
 
 

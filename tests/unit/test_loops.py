@@ -122,7 +122,7 @@ def _pushes_by_block(text: str) -> dict:
         m = re.match(r"^([\w.]+):", line)
         if m:
             label = m.group(1)
-        m = re.search(r"@enzyme_opt\.tape\.push\(ptr %tape, i64 (\d+)\)", line)
+        m = re.search(r"@enzyme_opt\.tape\.push(?:\.reserved)?\(ptr %tape, i64 (\d+)\)", line)
         if m:
             out[label] = out.get(label, 0) + int(m.group(1))
     return out

@@ -75,6 +75,10 @@ CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
 # insignificant (`A = max(A, x[i])` under -ffast-math; its tape keeps A alone).
 CHEAP_MINMAX_INTRINSICS = ("llvm.maximum.", "llvm.minimum.")
 CHEAP_MINMAX_INTRINSICS_NSZ = ("llvm.maxnum.", "llvm.minnum.")
+# Intrinsics the reverse pass recomputes rather than tapes inside loops only:
+# one instruction, dearer than a stack slot read back, cheaper than a tape
+# entry written and read back (ad/cache_policy.py: LOOP_FLOAT_OPS).
+LOOP_FLOAT_INTRINSICS = ("llvm.sqrt.",)
 
 # Integer intrinsics that only compute: clang's clamped indices (`j == 0 ? 0 :
 # j - 1` is `usub.sat(j, 1)`, `min(i + 1, n - 1)` an smin) are index arithmetic.

@@ -1,0 +1,99 @@
+"""Loops that walk a pointer get an integer counter.
+
+`for (q = x; q != end; q++)` (and the range-based for loops of C++, and
+walks over arrays of structs) comes out of clang as a header phi of
+pointers stepping by a constant:
+
+    H:  %q = phi ptr [ %x, %pre ], [ %q.next, %latch ]
+        ...
+        %q.next = getelementptr inbounds T, ptr %q, i64 C
+
+The reverse pass steps integer counters back and computes addresses from
+them, and tells a header's first iteration by its counter's start value;
+it has no such rule for a pointer, so it kept every iteration's pointer, its
+shadow, the values loaded through it and the edge that entered the header
+on the tape (aos_ptr in bench/results/2026-11-27-perfhunt.md: 88 bytes per
+pair of particles where the indexed loop keeps none).  Rewritten with an
+element offset
+
+    H:  %q.off = phi i64 [ 0, %pre ], [ %q.off.next, %latch ]
+        %q = getelementptr inbounds T, ptr %x, i64 %q.off
+        ...
+        %q.off.next = add nsw i64 %q.off, C
+        %q.next = getelementptr inbounds T, ptr %q, i64 C
+
+the loop has a counter and its addresses come from it, as in an indexed
+loop.  The values are the same: the k-th %q is x + k*C elements either
+way.  `inbounds` keeps every offset within one object, so the add does not
+wrap (nsw; nuw too when C > 0, the offsets then growing from 0); a single
+inbounds step from %x is poison only where the original chain of steps was
+too.  Only 64-bit constant steps are rewritten (a narrower index would wrap
+where the pointer does not).  It runs on the copy of a function that is
+differentiated (ad/prepare.py).
+"""
+from __future__ import annotations
+
+from ..analysis.loops import LoopInfo
+from ..ir import Builder
+from ..ir import instructions as I
+from ..ir.constants import ConstantInt
+
+
+def count_pointer_steps(fn) -> int:
+    """Give every pointer-stepped loop header phi of `fn` (the shape above)
+    an integer counter; returns how many were rewritten."""
+    loops = LoopInfo(fn)
+    done = 0
+    for header in loops.dom.order:
+        loop = loops.innermost.get(id(header))
+        if loop is None or loop.header is not header:
+            continue
+        for phi in list(header.phis):
+            found = _pointer_step(phi, loop)
+            if found is not None:
+                _rewrite(phi, *found)
+                done += 1
+    return done
+
+
+def _pointer_step(phi, loop):
+    """(start, its block, step gep, the latch) when `phi` is a pointer
+    `phi [start, %outside], [gep inbounds T, %phi, i64 C, %latch]` of
+    `loop`'s header, C a nonzero constant; else None."""
+    if not phi.type.is_pointer or len(phi.incoming) != 2:
+        return None
+    (a, block_a), (b, block_b) = phi.incoming
+    if loop.contains(block_a) == loop.contains(block_b):
+        return None
+    (start, outside), (step, latch) = ((a, block_a), (b, block_b)) \
+        if not loop.contains(block_a) else ((b, block_b), (a, block_a))
+    if not isinstance(step, I.GetElementPtr) or step.pointer is not phi or \
+            "inbounds" not in step.flags or len(step.indices) != 1 or step.type != phi.type:
+        return None
+    index = step.indices[0]
+    if not isinstance(index, ConstantInt) or index.type.bits != 64 or index.value == 0:
+        return None
+    if isinstance(start, I.Instruction) and loop.contains(start.parent):
+        return None
+    return start, outside, step, latch
+
+
+def _rewrite(phi, start, outside, step, latch) -> None:
+    header, index = phi.parent, step.indices[0]
+    name = phi.name or "ptr"
+    offset = Builder(header, 0).phi(index.type, name=name + ".off")
+    address = Builder(header, header.first_non_phi_index()).gep(
+        step.source_type, start, [offset], phi.type, name=name + ".at")
+    phi.replace_all_uses_with(address)
+    flags = ("nuw", "nsw") if _signed(index) > 0 else ("nsw",)
+    following = Builder().position_before(step).add(offset, index, name + ".off.next",
+                                                     flags=flags)
+    offset.add_incoming(ConstantInt(index.type, 0), outside)
+    offset.add_incoming(following, latch)
+    phi.erase()
+
+
+def _signed(c: ConstantInt) -> int:
+    bits = c.type.bits
+    value = c.value % (1 << bits)
+    return value - (1 << bits) if value >> (bits - 1) else value

@@ -1,0 +1,84 @@
+// Loops that walk pointers instead of counting (transforms/pointer_counters.py
+// gives them an integer counter): forward and backward walks, `!=` and `<`
+// tests, a struct stride, two pointers stepping together, in-place writes
+// through the walking pointer, a nested walk starting at the outer pointer,
+// and a walk left early by a data-dependent break.  Every gradient against
+// central differences.
+#include <math.h>
+#include "../check.h"
+
+extern int enzyme_dup, enzyme_const;
+double __enzyme_autodiff(void *, ...);
+enum { N = 10 };
+int n = N;                            // not a constant: the loops stay loops
+
+double forward_ne(double *x) {
+  double s = 0;
+  for (const double *q = x; q != x + n; q++) s += *q * sin(*q);
+  return s;
+}
+
+double backward_lt(double *x) {       // a negative step, carried product
+  double s = 0, p = 1;
+  for (const double *q = x + n - 1; q >= x; q--) { p = p * 0.9 + *q; s += p * p; }
+  return s;
+}
+
+typedef struct { double a, b, c; } triple;
+double struct_stride(double *x) {     // x holds N/2 triples and more
+  double s = 0;
+  for (const triple *t = (const triple *)x; t < (const triple *)x + n / 3; t++)
+    s += t->a * t->b / (1 + t->c * t->c);
+  return s;
+}
+
+double in_place(double *x) {          // writes through the walking pointers
+  double s = 0;
+  for (double *q = x + 1, *prev = x; q != x + n; q++, prev++) {
+    *q = *q * *prev + sqrt(1 + *q * *q);
+    s += *q;
+  }
+  return s;
+}
+
+double nested(double *x) {            // inner walk starts one past the outer pointer
+  double e = 0;
+  for (const double *a = x; a < x + n; a++)
+    for (const double *b = a + 1; b < x + n; b++) {
+      double d = *a - *b;
+      e += 1 / (1 + d * d);
+    }
+  return e;
+}
+
+double early_break(double *x) {       // stops at the first element above 0.9
+  double s = 0;
+  for (const double *q = x; q != x + n; q++) {
+    if (*q > 0.9) break;
+    s += exp(*q) * *q;
+  }
+  return s;
+}
+
+static double (*current)(double *);
+static double via_copy(double *x) {   // some functions write their input
+  double tmp[N];
+  for (int i = 0; i < N; i++) tmp[i] = x[i];
+  return current(tmp);
+}
+
+#define CHECK(f)                                                            \
+  ({                                                                        \
+    double x[N], dx[N] = {0}, work[N];                                      \
+    for (int i = 0; i < N; i++) work[i] = x[i] = 0.2 + 0.75 * sin(1.3 * i + 0.5); \
+    __enzyme_autodiff((void *)f, enzyme_dup, work, dx);                     \
+    current = f;                                                            \
+    check_gradient(#f, x, dx, N, via_copy);                                 \
+  })
+
+int main(void) {
+  int bad = CHECK(forward_ne) + CHECK(backward_lt) + CHECK(struct_stride) +
+            CHECK(in_place) + CHECK(nested) + CHECK(early_break);
+  if (!bad) printf("ok\n");
+  return bad != 0;
+}
