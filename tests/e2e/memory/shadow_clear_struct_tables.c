@@ -1,5 +1,5 @@
 /* Globals reached through pointer fields of arrays of structs, a constant
- * table of pointers and memcpy out of globals, with a mixed struct array
+ * table of pointers (read by memcpy) and memcpy out of globals, with a mixed struct array
  * whose float fields a loop clears; each writer's derivative must not take
  * what a reader's left in the shadows (reverse) and the reader must not
  * take the writers' tangents (forward). */
@@ -21,7 +21,8 @@ __attribute__((noinline)) double reads(double x) {
 __attribute__((noinline)) double writes_cells(double x, int k) {
   cells[k].v = x * x; *cells[k].p = x; big[k].f[7] = x * x; return sin(x);
 }
-__attribute__((noinline)) double writes_table(double x, int k) { *table[k] = x * x; return sin(x); }
+/* A store through `table` is refused (lit global-table-of-global-addresses.c);
+ * a copy out of it is read here. */
 __attribute__((noinline)) double copies_out(double x) {
   double loc[2];
   memcpy(loc, table[0], sizeof(double));
@@ -40,14 +41,10 @@ int main(void) {
       bad += !check_close("cells", i, __enzyme_autodiff((void *)writes_cells, x, k), cos(x));
       w = want();
       bad += !check_close("reads", i, __enzyme_autodiff((void *)reads, x), w);
-      bad += !check_close("table", i, __enzyme_autodiff((void *)writes_table, x, k), cos(x));
-      w = want();
       bad += !check_close("reads", i, __enzyme_autodiff((void *)reads, x), w);
       bad += !check_close("copies out", i, __enzyme_autodiff((void *)copies_out, x), a + cells[1].v);
-      bad += !check_close("table", i, __enzyme_autodiff((void *)writes_table, x, k), cos(x));
       bad += !check_close("cells", i, __enzyme_autodiff((void *)writes_cells, x, k), cos(x));
       bad += !check_close("fwd cells", i, __enzyme_fwddiff((void *)writes_cells, x, 1.0, k), cos(x));
-      bad += !check_close("fwd table", i, __enzyme_fwddiff((void *)writes_table, x, 1.0, k), cos(x));
       bad += !check_close("fwd reads", i, __enzyme_fwddiff((void *)reads, x, 1.0), want());
       bad += !check_close("fwd copies", i, __enzyme_fwddiff((void *)copies_out, x, 1.0), a + cells[1].v);
     }
