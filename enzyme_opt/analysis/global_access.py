@@ -60,17 +60,28 @@ def functions_reached(roots: Iterable[Function]) -> List[Function]:
 
 def named_by_initializers(module) -> Set[int]:
     """ids of the globals and functions whose address some global's
-    initializer holds: code may load it from there without naming it."""
+    initializer holds: code may load it from there without naming it.
+
+    Only holders the module's code can load from count: those code names
+    (a use, or a body still kept as text spelling the name) and those other
+    counted holders hold.  A constant `double *const tp = table` that clang
+    folded into its uses is named by nothing, and what it holds is reached
+    by name or not at all.  (Initializers record no uses, hence the walk.)"""
     if any(isinstance(g, GlobalAlias) for g in module.globals):
         # An alias (or ifunc) keeps its aliasee as text: code using it
         # reaches a global without naming it, whichever global that is.
         return {id(g) for g in module.globals} | {id(f) for f in module.functions}
+    spelled = module.names_in_unread_bodies()
     named: Set[int] = set()
-    work = [g.initializer for g in module.globals if g.initializer is not None]
+    work = [g.initializer for g in module.globals if g.initializer is not None
+            and (g.has_uses() or g.name in spelled)]
     while work:
         c = work.pop()
         if isinstance(c, (GlobalVariable, Function)):
-            named.add(id(c))
+            if id(c) not in named:
+                named.add(id(c))
+                if isinstance(c, GlobalVariable) and c.initializer is not None:
+                    work.append(c.initializer)      # held by a holder code reads
             continue
         work.extend(getattr(c, "operands", ()) or ())
         work.extend(getattr(c, "elements", ()) or ())

@@ -47,7 +47,9 @@ CASES = [
     ("call void @helper(ptr %at)", "%x = load double, ptr %p", "", READ),
     ("call void @helper(ptr %at)", "store double 2.0, ptr %p", "", BOTH),
     # named by another global's initializer: loaded from there, unseen
-    ("", "", "@table = global ptr @g", BOTH),
+    ("%t = load ptr, ptr @table", "", "@table = global ptr @g", BOTH),
+    # ... but not by one that no code loads from
+    ("", "", "@table = global ptr @g", READ),
 ]
 
 
@@ -71,3 +73,32 @@ define void @w(i64 %i) {
     g = m2.get("other")
     got = accesses(functions_reached([m2.get("w")]), [g], set())[id(g)]
     assert got == WRITE
+
+
+HOLDERS = """
+@table = global [4 x double] zeroinitializer
+@other = global [4 x double] zeroinitializer
+@inner = global [4 x double] zeroinitializer
+@tp = constant ptr @table
+@op = global ptr @other
+@box = global ptr @inner
+@boxes = global [1 x ptr] [ptr @box]
+define double @f() {
+  %p = load ptr, ptr @op
+  %q = load ptr, ptr @boxes
+  %v = load double, ptr %p
+  ret double %v
+}
+"""
+
+
+def test_initializers_of_holders_code_reads():
+    """@tp, folded away by clang, is named by no code: @table is reached by
+    name or not at all.  @op is loaded: @other escapes.  @box is named only
+    by @boxes' initializer, which code loads: @inner escapes too."""
+    m = parse_module(HOLDERS)
+    escaped = named_by_initializers(m)
+    assert id(m.get("table")) not in escaped
+    assert id(m.get("other")) in escaped
+    assert id(m.get("box")) in escaped
+    assert id(m.get("inner")) in escaped
