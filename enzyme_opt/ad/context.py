@@ -248,41 +248,37 @@ class DerivativeContext:
         if not self.shadow_clears:
             return
         escaped = named_by_initializers(self.module)
+        clears = [(c, tuple(id(f) for f in c.derivatives), self._roles(c.shadow))
+                  for c in self.shadow_clears]
         trees, asked = {}, {}
-        for c in self.shadow_clears:
-            key = tuple(id(f) for f in c.derivatives)
-            trees[key] = c.derivatives
-            asked.setdefault(key, {})[id(c.shadow)] = self._accessed_for(c.shadow)
+        for c, tree, (accessed, _, _) in clears:
+            trees[tree] = c.derivatives
+            asked.setdefault(tree, {})[id(c.shadow)] = accessed
         bits = {}
-        for key, roots in trees.items():
-            found = accesses(functions_reached(roots), asked[key].values(), escaped)
-            for shadow_id, g in asked[key].items():
-                bits[(key, shadow_id)] = found[id(g)]
-        leaves: Dict[int, bool] = {}
-        for c in self.shadow_clears:
-            leave, _ = self._leave_and_take(c.shadow)
-            key = (tuple(id(f) for f in c.derivatives), id(c.shadow))
-            leaves[id(c.shadow)] = leaves.get(id(c.shadow), False) or bool(bits[key] & leave)
-        for c in self.shadow_clears:
-            _, take = self._leave_and_take(c.shadow)
-            key = (tuple(id(f) for f in c.derivatives), id(c.shadow))
-            if not (leaves[id(c.shadow)] and bits[key] & take):
+        for tree, roots in trees.items():
+            found = accesses(functions_reached(roots), asked[tree].values(), escaped)
+            for shadow_id, g in asked[tree].items():
+                bits[(tree, shadow_id)] = found[id(g)]
+        left: set = set()       # ids of shadows some derivative may leave something in
+        for c, tree, (_, leave, _) in clears:
+            if bits[(tree, id(c.shadow))] & leave:
+                left.add(id(c.shadow))
+        for c, tree, (_, _, take) in clears:
+            if not (id(c.shadow) in left and bits[(tree, id(c.shadow))] & take):
                 for inst in reversed(c.emitted):
                     inst.erase()
                 self.stats.count("shadow global clearings left out")
         self.shadow_clears = []
 
-    def _accessed_for(self, shadow):
-        """The global whose accesses say what calls leave in `shadow` and
-        take from it: the primal global in reverse mode (its adjoint code
-        both reads and writes the shadow), the tangent global itself in
-        forward mode."""
+    def _roles(self, shadow) -> Tuple[object, int, int]:
+        """(global, leave, take): the global whose accesses say what calls
+        leave in `shadow` and take from it, and which access does each.  In
+        reverse mode the primal global (its adjoint code both reads and
+        writes the shadow): a read leaves an adjoint, a write takes it.  In
+        forward mode the tangent global itself: a write leaves a tangent, a
+        read takes it."""
         primal, mode = self.shadow_primals[id(shadow)]
-        return primal if mode == "reverse" else shadow
-
-    def _leave_and_take(self, shadow) -> Tuple[int, int]:
-        _, mode = self.shadow_primals[id(shadow)]
-        return (READ, WRITE) if mode == "reverse" else (WRITE, READ)
+        return (primal, READ, WRITE) if mode == "reverse" else (shadow, WRITE, READ)
 
     def _clear_float_fields_of_array(self, b: Builder, g) -> None:
         """The float fields of a shadow global that is an array (of arrays)

@@ -6,8 +6,9 @@ establish that.  Loop nests that reduce along a strided walk are
 interchanged first (transforms/interchange.py): a derivative pays for such
 a walk twice, once reading the primal and once updating the adjoint.  Loops
 that walk a pointer get an integer counter (transforms/pointer_counters.py),
-from which the reverse pass computes their addresses.  Debug and lifetime intrinsics are dropped from the copy;
-they describe the primal's frame, not the derivative's.
+from which the reverse pass computes their addresses.  Debug and lifetime
+intrinsics are dropped from the copy; they describe the primal's frame, not
+the derivative's.
 """
 from __future__ import annotations
 

@@ -138,7 +138,7 @@ class BoundsEmitter:
     def _bounds(self, v):
         b = self.b
         if isinstance(v, ConstantInt):
-            c = b.i64(_signed(v))
+            c = b.i64(v.signed_value)
             return c, c
         if isinstance(v, Argument) and v.type.is_int:
             x = self.args[id(v)]
@@ -185,10 +185,10 @@ class BoundsEmitter:
             # Of non-negative values: at least either, at most their sum.
             self.conditions += [b.icmp("sge", lo1, b.i64(0)), b.icmp("sge", lo2, b.i64(0))]
             out = _smax(b, lo1, lo2), b.add(hi1, hi2)
-        elif op == "and" and isinstance(rhs, ConstantInt) and _signed(rhs) >= 0:
+        elif op == "and" and isinstance(rhs, ConstantInt) and rhs.signed_value >= 0:
             # A non-negative mask keeps a non-negative value between 0 and both.
             self.conditions.append(b.icmp("sge", lo1, b.i64(0)))
-            out = b.i64(0), _smin(b, hi1, b.i64(_signed(rhs)))
+            out = b.i64(0), _smin(b, hi1, b.i64(rhs.signed_value))
         elif op == "mul":
             # Both factors are asked to be non-negative: then the product's
             # bounds are those of the bounds.
@@ -217,7 +217,7 @@ class BoundsEmitter:
         if parts is None:
             raise _GiveUp(phi)
         start, _, step = parts
-        k = _signed(step.operands[1])
+        k = step.operands[1].signed_value
         if k < 1 or not _steps_without_wrap(step):
             raise _GiveUp(phi)
         tested, last = self._last_value(loop, phi)
@@ -231,7 +231,7 @@ class BoundsEmitter:
         t_lo, _ = self.bounds(t_start)
         b = self.b
         span = _smax(b, b.sub(last, t_lo), b.i64(0))
-        runs = b.binop("sdiv", span, b.i64(_signed(t_step.operands[1])))
+        runs = b.binop("sdiv", span, b.i64(t_step.operands[1].signed_value))
         return lo, b.add(hi, b.mul(runs, b.i64(k)))
 
     def _merge_bounds(self, phi):
@@ -278,7 +278,7 @@ class BoundsEmitter:
         in the last iteration)."""
         tested, limit, how = _exit_limit(loop, phi)
         _, top = self.bounds(limit)
-        step = _signed(counter_parts(tested)[2].operands[1])
+        step = counter_parts(tested)[2].operands[1].signed_value
         if how == "inclusive":
             return tested, top
         if how == "exact":
@@ -312,14 +312,8 @@ _EXACT_ON_POINTS = ("add", "sub", "mul", "and", "or", "xor")
 def _steps_without_wrap(step) -> bool:
     """A counter stepping by more than one could jump over its limit and
     wrap around: soon in fewer than 64 bits, unless flags forbid it."""
-    return _signed(step.operands[1]) == 1 or step.type.bits >= 64 or \
+    return step.operands[1].signed_value == 1 or step.type.bits >= 64 or \
         bool({"nsw", "nuw"} & set(step.flags))
-
-
-def _signed(c: ConstantInt) -> int:
-    bits = c.type.bits
-    v = c.value & ((1 << bits) - 1) if bits else c.value
-    return v - (1 << bits) if bits > 1 and v >= 1 << (bits - 1) else v
 
 
 def _exit_limit(loop, phi):
@@ -342,7 +336,7 @@ def _exit_limit(loop, phi):
                 id(user.parent) not in loop.blocks for user in phi.users
                 if isinstance(user, I.Instruction)):
             raise _GiveUp(loop.header)
-        if _signed(counter_parts(phi)[2].operands[1]) != 1:
+        if counter_parts(phi)[2].operands[1].signed_value != 1:
             raise _GiveUp(loop.header)
     else:
         cond = term.condition if isinstance(term, I.Branch) else None
@@ -350,7 +344,7 @@ def _exit_limit(loop, phi):
         counter = tested.operands[0] if isinstance(tested, I.BinaryOp) else None
         parts = counter_parts(counter) if isinstance(counter, I.Phi) and \
             counter.parent is loop.header else None
-        if parts is None or parts[2] is not tested or _signed(tested.operands[1]) < 1 or \
+        if parts is None or parts[2] is not tested or tested.operands[1].signed_value < 1 or \
                 not _steps_without_wrap(tested):
             raise _GiveUp(loop.header)
     cond = term.condition if isinstance(term, I.Branch) else None

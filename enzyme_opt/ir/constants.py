@@ -33,6 +33,14 @@ class ConstantInt(Constant):
     def is_zero(self) -> bool:
         return self.value == 0
 
+    @property
+    def signed_value(self) -> int:
+        """The value read as a two's-complement number of the type's width
+        (an i1 stays 0 or 1, as a flag)."""
+        bits = self.type.bits
+        v = self.value & ((1 << bits) - 1) if bits else self.value
+        return v - (1 << bits) if bits > 1 and v >= 1 << (bits - 1) else v
+
     def __eq__(self, other):
         return (isinstance(other, ConstantInt) and other.type == self.type
                 and other.value == self.value)

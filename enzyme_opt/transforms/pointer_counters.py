@@ -85,15 +85,9 @@ def _rewrite(phi, start, outside, step, latch) -> None:
     address = Builder(header, header.first_non_phi_index()).gep(
         step.source_type, start, [offset], phi.type, name=name + ".at")
     phi.replace_all_uses_with(address)
-    flags = ("nuw", "nsw") if _signed(index) > 0 else ("nsw",)
+    flags = ("nuw", "nsw") if index.signed_value > 0 else ("nsw",)
     following = Builder().position_before(step).add(offset, index, name + ".off.next",
                                                      flags=flags)
     offset.add_incoming(ConstantInt(index.type, 0), outside)
     offset.add_incoming(following, latch)
     phi.erase()
-
-
-def _signed(c: ConstantInt) -> int:
-    bits = c.type.bits
-    value = c.value % (1 << bits)
-    return value - (1 << bits) if value >> (bits - 1) else value
