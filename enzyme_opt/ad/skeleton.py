@@ -26,6 +26,7 @@ from __future__ import annotations
 from ..analysis.activity import ActivityInfo
 from ..analysis.arg_activity import Activity
 from ..ir.clone import clone_body
+from ..transforms.aliases import name_aliasees
 from ..transforms.typed_copies import retype_integer_copies
 from .openmp import add_tickets, direct_parallel_calls, reductions_as_critical_sections
 from .float_bit_params import pass_float_bits_as_floats
@@ -33,7 +34,8 @@ from .iteration import advance_counters
 from .prepare import prepare_for_differentiation, separate_alloca_prologue
 from .typed_memory import check_untyped_moves
 from .unsupported import (check_active_stores, check_exception_recovery, check_flag_reads,
-                          check_inline_asm, check_returns_twice, check_shared_global_shadows)
+                          check_inline_asm, check_replaceable_aliases, check_returns_twice,
+                          check_shared_global_shadows)
 
 
 def differentiable_copy(gen, fn, args, arg_activity):
@@ -45,6 +47,7 @@ def differentiable_copy(gen, fn, args, arg_activity):
     primal, ctx = gen.primal, gen.ctx
     check_exception_recovery(primal, primal)
     clone_body(primal, fn, {id(a): args[a.index] for a in primal.args})
+    check_replaceable_aliases(name_aliasees(fn), primal)
     advance_counters(fn)
     gen.parallel_forks = direct_parallel_calls(fn)
     reductions_as_critical_sections(fn)

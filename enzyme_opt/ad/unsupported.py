@@ -686,3 +686,18 @@ def _refuse_status_read(inst, function, what: str, writer: str) -> None:
         f"'{inst.called_function.name}'): {writer}, run between the function's, would "
         f"change what it reads; use reverse mode, or read {what} in a caller that is not "
         "differentiated", function=function, instruction=inst)
+
+
+def check_replaceable_aliases(left, function) -> None:
+    """An alias the linker may replace (weak, linkonce) names memory this
+    module cannot know: no shadow can stand for it.  Refused where it names
+    a variable that can hold floats or pointers; functions called through
+    one are unknown callees, handled as calls through pointers."""
+    for inst, alias in left:
+        base = global_base(alias.aliasee) if alias.keyword == "alias" else None
+        if base is not None and not base.is_constant_global and \
+                (contains_float(base.value_type) or contains_pointers(base.value_type)):
+            raise DifferentiationError(
+                f"cannot differentiate through '@{alias.name}': it is a {alias.linkage.split()[0]} alias, "
+                "which the linker may replace with another definition, so which memory "
+                "it names is not known here", function=function, instruction=inst)

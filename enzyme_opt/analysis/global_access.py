@@ -40,12 +40,15 @@ def globals_reached(roots: Iterable) -> list:
             found.append(v)
             if not v.is_declaration:
                 work.extend(op for inst in v.instructions() for op in inst.operands
-                            if isinstance(op, (GlobalVariable, Function, ConstantExpr,
-                                               ConstantAggregate)))
+                            if isinstance(op, (GlobalVariable, GlobalAlias, Function,
+                                               ConstantExpr, ConstantAggregate)))
         elif isinstance(v, GlobalVariable):
             found.append(v)
             if v.initializer is not None:
                 work.append(v.initializer)
+        elif isinstance(v, GlobalAlias):
+            if v.aliasee is not None:
+                work.append(v.aliasee)
         else:
             work.extend(getattr(v, "operands", ()) or ())
             work.extend(getattr(v, "elements", ()) or ())
@@ -67,14 +70,18 @@ def named_by_initializers(module) -> Set[int]:
     counted holders hold.  A constant `double *const tp = table` that clang
     folded into its uses is named by nothing, and what it holds is reached
     by name or not at all.  (Initializers record no uses, hence the walk.)"""
-    if any(isinstance(g, GlobalAlias) for g in module.globals):
-        # An alias (or ifunc) keeps its aliasee as text: code using it
-        # reaches a global without naming it, whichever global that is.
+    aliases = [g for g in module.globals if isinstance(g, GlobalAlias)]
+    if any(a.resolved() is None for a in aliases):
+        # An ifunc, or an alias the linker may replace: code using it
+        # reaches a global or function without naming it, whichever it is.
         return {id(g) for g in module.globals} | {id(f) for f in module.functions}
     spelled = module.names_in_unread_bodies()
     named: Set[int] = set()
-    work = [g.initializer for g in module.globals if g.initializer is not None
-            and (g.has_uses() or g.name in spelled)]
+    work = [g.initializer for g in module.globals if isinstance(g, GlobalVariable) and
+            g.initializer is not None and (g.has_uses() or g.name in spelled)]
+    # Code naming an alias reaches its aliasee under another name: the
+    # aliasee counts as held, as by an initializer.
+    work.extend(a.resolved() for a in aliases)
     while work:
         c = work.pop()
         if isinstance(c, (GlobalVariable, Function)):

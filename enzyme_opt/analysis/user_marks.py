@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Dict, List, Set, Tuple
 
 from ..ir.constants import ConstantAggregate, ConstantExpr, ConstantString
-from ..ir.module import GlobalVariable, function_under_casts
+from ..ir.module import GlobalAlias, GlobalVariable, function_under_casts
 
 FUNCTION_LIKE = "enzyme_function_like="
 
@@ -17,11 +17,15 @@ def elements(c) -> list:
 
 
 def global_base(v):
-    """The global variable `v` points into (through constant GEPs and casts), or None."""
-    while isinstance(v, ConstantExpr) and v.opcode in ("getelementptr", "bitcast",
-                                                        "addrspacecast"):
-        v = v.operands[0]
-    return v if isinstance(v, GlobalVariable) else None
+    """The global variable `v` points into (through constant GEPs, casts and
+    aliases the linker cannot replace), or None."""
+    while True:
+        while isinstance(v, ConstantExpr) and v.opcode in ("getelementptr", "bitcast",
+                                                            "addrspacecast"):
+            v = v.operands[0]
+        if not isinstance(v, GlobalAlias):
+            return v if isinstance(v, GlobalVariable) else None
+        v = v.resolved()
 
 
 def string_pointed_to(ptr):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence, Tuple
 
 from .constants import ConstantExpr, ConstantPoison, MetadataValue
-from .module import TERMINATORS, BasicBlock, Function
+from .module import TERMINATORS, BasicBlock, Function, GlobalAlias
 from .types import I1, VOID, Type, VectorType
 from .values import User, Value
 
@@ -321,11 +321,16 @@ class CallBase(Instruction):
 
     @property
     def called_function(self):
-        """The Function called directly or through pointer casts, else None."""
+        """The Function called directly, through pointer casts or through
+        aliases the linker cannot replace (C++'s complete-object constructor
+        is an alias of the base-object one), else None."""
         callee = self.operands[-1]          # self.callee, without a second property call
-        if isinstance(callee, ConstantExpr):
-            callee = callee.strip_casts()
-        return callee if isinstance(callee, Function) else None
+        while True:
+            if isinstance(callee, ConstantExpr):
+                callee = callee.strip_casts()
+            if not isinstance(callee, GlobalAlias):
+                return callee if isinstance(callee, Function) else None
+            callee = callee.resolved()
 
 
 class Call(CallBase):

@@ -197,14 +197,38 @@ class GlobalVariable(GlobalValue):
         return self.initializer is None
 
 
+# Linkages whose definition the linker may replace with another module's:
+# an alias of one of them need not name its aliasee at run time.
+_INTERPOSABLE = frozenset(("weak", "linkonce", "extern_weak", "common"))
+
+
 class GlobalAlias(GlobalValue):
-    """`@a = [linkage] alias|ifunc T, <aliasee>`: the part after `=` is text."""
+    """`@a = [linkage] alias|ifunc T, <aliasee>`: the part after `=` is text,
+    printed as read.  `aliasee` is the constant it names (an ifunc's
+    resolver function), `keyword` "alias" or "ifunc"."""
 
-    __slots__ = ("text",)
+    __slots__ = ("text", "aliasee", "keyword")
 
-    def __init__(self, ptr_type: Type, name: str, text: str):
-        super().__init__(ptr_type, name)
+    def __init__(self, ptr_type: Type, name: str, text: str, aliasee=None,
+                 keyword: str = "alias", linkage: str = ""):
+        super().__init__(ptr_type, name, linkage)
         self.text = text
+        self.aliasee = aliasee
+        self.keyword = keyword
+
+    def resolved(self):
+        """The constant this alias is at run time, through aliases of
+        aliases; None for an ifunc (its aliasee picks the function) or an
+        alias the linker may replace (weak, linkonce)."""
+        seen = set()
+        v = self
+        while isinstance(v, GlobalAlias):
+            if v.keyword != "alias" or v.aliasee is None or id(v) in seen or \
+                    _INTERPOSABLE & set(v.linkage.split()):
+                return None
+            seen.add(id(v))
+            v = v.aliasee
+        return v
 
 
 class Function(GlobalValue):

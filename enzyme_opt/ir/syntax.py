@@ -463,7 +463,8 @@ class ModuleSyntax:
         text += ", " + self._text(target) + rest
         # The alias lives in its aliasee's address space.
         space = getattr(target.type, "addrspace", 0)
-        alias = GlobalAlias(self.pointer_to(t, space), parse_identifier(name_tok), text)
+        alias = GlobalAlias(self.pointer_to(t, space), parse_identifier(name_tok), text,
+                            target, keyword, self._text(flags))
         self.define_global(alias, name_tok)
 
     def r_alias(self, c):
@@ -1430,6 +1431,8 @@ def _patch_constants(globals_, functions, replacement: Dict[int, GlobalValue]) -
     for gv in globals_:
         if isinstance(gv, GlobalVariable) and gv.initializer is not None:
             gv.initializer = fix(gv.initializer)
+        elif isinstance(gv, GlobalAlias) and gv.aliasee is not None:
+            gv.aliasee = fix(gv.aliasee)
     for fn in functions:
         if fn.lazy_body is not None:
             continue

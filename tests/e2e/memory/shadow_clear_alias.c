@@ -1,9 +1,9 @@
 /* A global used through an alias (clang keeps `@ga = alias double, ptr @g`
- * in the module): the alias holds its aliasee as text, so nothing says which
- * global code reaches through it, and no clearing may be left out on the
- * strength of the global not being named (analysis/global_access.py
- * named_by_initializers).  Before, -O1..-O3 stopped with an internal error
- * (a GlobalAlias has no initializer). */
+ * in the module): code naming the alias reaches the global without naming
+ * it, so its clearing may not be left out on the strength of the global not
+ * being named (analysis/global_access.py named_by_initializers counts an
+ * alias's aliasee as held).  Before, -O1..-O3 stopped with an internal
+ * error (a GlobalAlias has no initializer). */
 #include <math.h>
 #include "../check.h"
 double __enzyme_autodiff(void *, ...);
