@@ -14,8 +14,8 @@ from typing import Dict, Optional, Set
 from ..ir import instructions as I
 from ..ir.derived import DerivedUses, through_address_arithmetic_and_merges
 from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantInt, ConstantNull,
-                            ConstantPoison, ConstantString, ConstantUndef)
-from ..ir.module import Function, GlobalVariable, function_under_casts
+                            ConstantPoison, ConstantUndef)
+from ..ir.module import Function, function_under_casts
 from ..ir.values import Argument
 from .arg_activity import DUPLICATED, Activity
 from .constant_callees import resolved_callee, unchanging_integer

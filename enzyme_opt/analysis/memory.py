@@ -31,8 +31,7 @@ from ..ir.types import alloc_size
 from ..ir.values import Argument
 from .cfg import ExecutionOrder
 from .library import (HINT_INTRINSICS, MASKED_GATHER, MASKED_LOAD, MASKED_READS, MASKED_SCATTER,
-                      MASKED_STORE, MASKED_WRITES, NO_VISIBLE_WRITES, PURE_INTRINSICS,
-                      allocator, blas_routine, blas_written_argument,
+                      MASKED_STORE, MASKED_WRITES, NO_VISIBLE_WRITES, allocator, blas_routine, blas_written_argument,
                       is_deallocator, math_function, reallocator, writes_memory_block)
 from .loops import counter_parts, final_count_bound
 
