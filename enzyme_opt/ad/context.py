@@ -191,9 +191,10 @@ class DerivativeContext:
         with more float fields than that is refused at the call."""
         ours = {id(g) for g in self.shadow_globals.values()}
         for g in _shadow_globals_reached(derivatives, ours):
-            before = {id(i) for i in b.block.instructions}
-            self._clear_shadow_global(b, g)
-            emitted = [i for i in b.block.instructions if id(i) not in before]
+            block, start = b.block, b.index
+            self._clear_shadow_global(b, g)     # straight-line code: no block is split
+            assert b.block is block
+            emitted = block.instructions[start:b.index]
             if emitted:
                 self.shadow_clears.append(_ShadowClear(g, derivatives, emitted))
 
