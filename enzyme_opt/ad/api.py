@@ -15,7 +15,7 @@ from ..analysis.activity import contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
-from ..ir import Builder, Function, GlobalVariable
+from ..ir import Builder, Function, GlobalAlias, GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
 from ..ir.module import function_under_casts
@@ -175,12 +175,22 @@ def _function_in_slot(v) -> Optional[Function]:
     return function_under_casts(value)
 
 
+def _replaceable_alias(v) -> str:
+    """Why `v`, an alias of a function, names no function known here; else ""."""
+    alias = v.strip_casts() if isinstance(v, ConstantExpr) else v
+    if not isinstance(alias, GlobalAlias) or alias.keyword != "alias" or \
+            alias.resolved() is not None or not alias.linkage:
+        return ""
+    return (f": '@{alias.name}' is a {alias.linkage.split()[0]} alias, which the linker may "
+            "replace with another definition")
+
+
 def _function_argument(call, v) -> Function:
     target = function_under_casts(v) or _function_in_slot(v)
     if target is None:
         raise DifferentiationError("the first argument of an Enzyme call must be a function "
-                                   "known at compile time", function=call.function,
-                                   instruction=call)
+                                   "known at compile time" + _replaceable_alias(v),
+                                   function=call.function, instruction=call)
     if target.is_declaration:
         wrapper = _library_wrapper(target)
         if wrapper is None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple
 
-from .constants import ConstantExpr, ConstantPoison, MetadataValue
-from .module import TERMINATORS, BasicBlock, Function, GlobalAlias
+from .constants import ConstantPoison, MetadataValue
+from .module import TERMINATORS, BasicBlock, function_under_casts
 from .types import I1, VOID, Type, VectorType
 from .values import User, Value
 
@@ -322,15 +322,8 @@ class CallBase(Instruction):
     @property
     def called_function(self):
         """The Function called directly, through pointer casts or through
-        aliases the linker cannot replace (C++'s complete-object constructor
-        is an alias of the base-object one), else None."""
-        callee = self.operands[-1]          # self.callee, without a second property call
-        while True:
-            if isinstance(callee, ConstantExpr):
-                callee = callee.strip_casts()
-            if not isinstance(callee, GlobalAlias):
-                return callee if isinstance(callee, Function) else None
-            callee = callee.resolved()
+        aliases the linker cannot replace, else None."""
+        return function_under_casts(self.operands[-1])    # self.callee, without a property call
 
 
 class Call(CallBase):

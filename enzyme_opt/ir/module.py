@@ -524,16 +524,25 @@ class Module:
 
 
 def function_under_casts(v) -> Optional[Function]:
-    """The function `v` is, seen through constant pointer casts; else None."""
-    if isinstance(v, ConstantExpr):
-        v = v.strip_casts()
-    return v if isinstance(v, Function) else None
+    """The function `v` is, seen through constant pointer casts and through
+    aliases the linker cannot replace (C++'s complete-object constructor is
+    an alias of the base-object one); else None."""
+    while True:
+        if isinstance(v, ConstantExpr):
+            v = v.strip_casts()
+        if not isinstance(v, GlobalAlias):
+            return v if isinstance(v, Function) else None
+        v = v.resolved()
 
 
 def direct_calls_of(fn: Function) -> Optional[list]:
     """The calls whose callee is `fn` itself, or None when `fn` is used any
     other way (its address taken, or cast: constant expressions keep no use
     lists), since then callers this cannot see may call it."""
+    module = fn.module
+    if module is not None and any(isinstance(g, GlobalAlias) and
+                                  function_under_casts(g) is fn for g in module.globals):
+        return None             # called through an alias too: those calls record no use
     calls = []
     for user, _ in fn.uses:
         if getattr(user, "callee", None) is not fn or any(a is fn for a in user.args):
