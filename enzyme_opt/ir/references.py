@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .constants import ConstantFloat, ConstantInt
 from .instructions import CallBase, Instruction
-from .module import Function, GlobalVariable
+from .module import Function, GlobalAlias, GlobalVariable
 from .values import Argument
 
 # Instructions, arguments and numbers are most operands and refer to no
@@ -12,8 +12,8 @@ _LEAVES = (Instruction, Argument, ConstantInt, ConstantFloat)
 
 
 def referenced_globals(module, callees: bool = True) -> set:
-    """ids of the functions and global variables that instructions and global
-    initializers refer to, directly or inside constant expressions and
+    """ids of the functions and global variables that instructions, global
+    initializers and aliases refer to, directly or inside constant expressions and
     aggregates.  With `callees=False` the function a call names does not
     count, so the functions left are those whose address is taken.  A body
     kept as text counts as referring to every global it names."""
@@ -37,7 +37,9 @@ def referenced_globals(module, callees: bool = True) -> set:
                 if not isinstance(op, _LEAVES):
                     visit(op)
     for gv in module.globals:
-        init = getattr(gv, "initializer", None)
+        # An alias refers to its aliasee as an initializer does: code and
+        # other modules reach the aliasee through it.
+        init = gv.aliasee if isinstance(gv, GlobalAlias) else gv.initializer
         if init is not None:
             visit(init)
     # Bodies kept as text: whatever they name, as if referred to (callers
