@@ -692,9 +692,20 @@ def check_replaceable_aliases(left, function) -> None:
     """An alias the linker may replace (weak, linkonce) names memory this
     module cannot know: no shadow can stand for it.  Refused where it names
     a variable that can hold floats or pointers; functions called through
-    one are unknown callees, handled as calls through pointers."""
+    one are unknown callees, handled as calls through pointers.  A call of
+    an ifunc that can pass derivatives is refused: its resolver picks the
+    function when the program is loaded."""
     for inst, alias in left:
-        base = global_base(alias.aliasee) if alias.keyword == "alias" else None
+        if alias.keyword == "ifunc":
+            if isinstance(inst, I.CallBase) and inst.callee is alias and any(
+                    contains_float(t) or contains_pointers(t) for t in
+                    (inst.function_type.ret, *inst.function_type.params)):
+                raise DifferentiationError(
+                    f"cannot differentiate a call of ifunc '@{alias.name}': its resolver "
+                    "picks the function called when the program is loaded",
+                    function=function, instruction=inst)
+            continue
+        base = global_base(alias.aliasee)
         if base is not None and not base.is_constant_global and \
                 (contains_float(base.value_type) or contains_pointers(base.value_type)):
             raise DifferentiationError(
