@@ -8,7 +8,8 @@ through it carry no derivative: right when that memory is constant input
 carries derivatives.  So:
 
 - where the caller provably hangs a duplicated argument's memory on such a
-  global, the API call is refused (`refuse_duplicated_memory_on_global`);
+  global, the API call is refused (`refuse_duplicated_memory_on_global`),
+  and where it hangs an active global's address there, the read;
 - elsewhere, a float read through it that reaches a derivative gets a
   located warning saying what is assumed and how to silence it
   (`warn_caller_set_reads`);
@@ -28,9 +29,9 @@ from ..analysis.global_access import functions_reached
 from ..analysis.user_marks import global_base, user_inactive_globals
 from ..diagnostics import (DifferentiationError, DifferentiationWarning, global_source_location,
                            ir_location, source_location)
+from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantNull
-from ..ir import Builder
 from ..ir.derived import DerivedUses, through_address_arithmetic_and_merges
 from ..ir.module import GlobalVariable
 from .derivative_check import _string
@@ -59,12 +60,13 @@ def is_caller_set(globals_activity, holder) -> bool:
 
 
 def warn_caller_set_reads(gen, fn) -> None:
-    """A warning for each float read, in the prepared copy `fn`, through a
-    pointer a caller-set global holds (caller_set_holder) whose value
-    reaches a derivative: the memory is taken as constant."""
-    warnings = gen.ctx.options.get("warnings")
-    if warnings is None or gen.ctx.globals is None:
+    """A warning where the prepared copy `fn` reads floats through a pointer
+    a caller-set global holds (caller_set_holder) and the value reaches a
+    derivative: the memory is taken as constant.  Refused instead where the
+    caller hangs an active global there (_refuse_active_global_hung_on)."""
+    if gen.ctx.globals is None:
         return
+    warnings = gen.ctx.options.get("warnings")
     info = gen.info
     for inst in fn.instructions():
         if not (isinstance(inst, I.Load) and contains_float(inst.type)) or \
@@ -83,9 +85,11 @@ def warn_caller_set_reads(gen, fn) -> None:
                          "that memory to the function as an argument instead; to silence "
                          "this warning, mark the global constant: "
                          f"void *__enzyme_inactive_global = (void *)&{holder.name};")
-        text = warning.render()
-        if not any(isinstance(w, DifferentiationWarning) and w.render() == text
-                   for w in warnings):
+        # One per global and function, at its first read (an unrolled loop
+        # reads it on one line several times; a derivative per mode).
+        if warnings is not None and not any(
+                isinstance(w, DifferentiationWarning) and w.message == warning.message
+                for w in warnings):
             warnings.append(warning)
 
 
