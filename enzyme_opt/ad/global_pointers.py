@@ -98,20 +98,30 @@ def _refuse_active_global_hung_on(globals_activity, holder, function, load) -> N
     derivative code uses (`cur = &state[2]`): the read through it would
     miss that global's derivative (as one through an initializer's address
     would, unsupported.py's _refuse_read_of_held_global)."""
-    for fn in holder.module.read_functions():
-        for inst in fn.instructions():
-            if not isinstance(inst, I.Store) or \
-                    global_base(address_base(inst.pointer)) is not holder:
-                continue
-            g = global_base(address_base(inst.value)) if inst.value.type.is_pointer else None
-            if g is not None and globals_activity.is_active_global(g) and \
-                    globals_activity.may_carry_derivatives(g):
-                raise DifferentiationError(
-                    f"cannot differentiate a read through the pointer held by global "
-                    f"'@{holder.name}': the code outside stores the address of global "
-                    f"'@{g.name}' there{_at(inst)}, whose derivative the read would not see "
-                    "(use the global directly, or pass it as an argument with its shadow)",
-                    function=function, instruction=load)
+    for store, g in _globals_hung_on(holder):
+        if globals_activity.is_active_global(g) and globals_activity.may_carry_derivatives(g):
+            raise DifferentiationError(
+                f"cannot differentiate a read through the pointer held by global "
+                f"'@{holder.name}': the code outside stores the address of global "
+                f"'@{g.name}' there{_at(store)}, whose derivative the read would not see "
+                "(use the global directly, or pass it as an argument with its shadow)",
+                function=function, instruction=load)
+
+
+def _globals_hung_on(holder) -> list:
+    """(store, global) for each store in the module of a global's address
+    into `holder`; read once per holder (derivatives made since only copy
+    the primal's stores)."""
+    known = holder.module.facts.setdefault("globals hung on globals", {})
+    found = known.get(id(holder))
+    if found is None:
+        found = known[id(holder)] = [
+            (inst, global_base(address_base(inst.value)))
+            for fn in holder.module.read_functions() for inst in fn.instructions()
+            if isinstance(inst, I.Store) and inst.value.type.is_pointer and
+            global_base(address_base(inst.pointer)) is holder and
+            global_base(address_base(inst.value)) is not None]
+    return found
 
 
 def _defined(holder) -> str:
