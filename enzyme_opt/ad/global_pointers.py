@@ -148,11 +148,11 @@ def _reaches_derivative(info, load) -> bool:
 
 
 def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
-    """The caller stores a pointer into an argument it passes duplicated
-    (`gbuf = x; __enzyme_autodiff(f, enzyme_dup, x, dx)`) into a global
-    the function reads floats through, and no derivative sets: those reads
-    of x would carry no derivative (f = x . gbuf gets x where 2x is right).
-    `error(message)` makes the located error."""
+    """The caller stores a pointer into the memory of an argument it passes
+    duplicated (`gbuf = x; __enzyme_autodiff(f, enzyme_dup, x, dx)`) into a
+    global that no derivative sets and that the function reads floats
+    through: those reads of x would carry no derivative (f = x . gbuf got x
+    where 2x is right).  `error(message)` makes the located error."""
     if globals_activity is None:
         return
     tree = None
