@@ -459,12 +459,14 @@ def run_command(input_paths, output, text_output, bitcode, pipeline, verify, pri
     options = {"print_activity": print_activity, "print_type_analysis": print_type_analysis,
                "check_derivatives": check_derivatives, "stages": stages,
                "stats": Statistics(), "truncate_all": truncate_all}
+    default = "enzyme-opt" if len(input_paths) > 1 else \
+        "<stdin>" if not input_paths or input_paths[0] == "-" else input_paths[0]
     try:
         with ProgressLine(stages):
             result, version = run(input_paths, output, pipeline, verify, stages, options)
         for report in options.get("reports", []):
             _echo_error(report)
-        _print_warnings(options)
+        _print_warnings(options, default)
         if bitcode or (output.endswith(".bc") and not text_output):
             stages.enter("writing bitcode")
             data = llvm_tools.assemble(result, version or llvm_tools.text_version(result)
@@ -478,11 +480,9 @@ def run_command(input_paths, output, text_output, bitcode, pipeline, verify, pri
         if time_passes:
             _echo_error(stages.report())
     except EnzymeOptError as e:
-        default = "enzyme-opt" if len(input_paths) > 1 else \
-            "<stdin>" if not input_paths or input_paths[0] == "-" else input_paths[0]
         # What was noticed before the error may explain it (a registered
         # derivative that clang inlined away).
-        _print_warnings(options)
+        _print_warnings(options, default)
         _echo_error(e.render(default))
         sys.exit(1)
     except Exception as e:
@@ -505,9 +505,10 @@ def _report_internal_error(e: Exception, stages: Stages, debug: bool) -> None:
         _echo_error("note: this is a bug in enzyme-opt; rerun with --debug for a traceback "
                     "and please report it with the input file")
 
-def _print_warnings(options) -> None:
+def _print_warnings(options, default_filename: str = "<stdin>") -> None:
     for warning in options.get("warnings", []):
-        _echo_error(f"warning: {warning}")
+        _echo_error(warning.render(default_filename) if isinstance(warning, EnzymeOptError)
+                    else f"warning: {warning}")
 
 
 RECURSION_LIMIT = 20_000

@@ -9,6 +9,8 @@ from typing import Optional
 class EnzymeOptError(Exception):
     """An error reported to the user (never shown as a traceback)."""
 
+    severity = "error"
+
     def __init__(self, message: str, filename: Optional[str] = None, line: Optional[int] = None,
                  column: Optional[int] = None, source_line: Optional[str] = None):
         super().__init__(message)
@@ -21,9 +23,9 @@ class EnzymeOptError(Exception):
     def render(self, default_filename: str = "<stdin>") -> str:
         name = self.filename or default_filename
         if self.line is None:
-            head = f"{name}: error: {self.message}"
+            head = f"{name}: {self.severity}: {self.message}"
         else:
-            head = f"{name}:{self.line}:{self.column or 1}: error: {self.message}"
+            head = f"{name}:{self.line}:{self.column or 1}: {self.severity}: {self.message}"
         if self.source_line is None or self.line is None:
             return head
         caret = " " * max((self.column or 1) - 1, 0) + "^"
@@ -73,6 +75,13 @@ class DifferentiationError(EnzymeOptError):
     def render(self, default_filename: str = "<stdin>") -> str:
         text = super().render(default_filename)
         return "\n".join([text] + [f"note: {n}" for n in self.notes])
+
+
+class DifferentiationWarning(DifferentiationError):
+    """An assumption the AD made that may not hold, located like an error;
+    collected in the run's options["warnings"], printed, never raised."""
+
+    severity = "warning"
 
 
 def ir_location(inst):

@@ -362,12 +362,19 @@ def _tool_env():
     return env
 
 
+# enzyme-opt's warnings (`x.ll:3:5: warning: ...`), kept in the log under this
+# mark whatever the outcome; the report lists them per run.
+WARNING_RE = re.compile(r"^(\S+:(\d+:\d+:)? )?warning: ")
+WARNING_MARK = "enzyme-opt said: "
+
+
 def run_enzyme_opt(ll: Path, out: Path, log: list[str], flags=()) -> Outcome | None:
     """None when enzyme-opt succeeded, else how it failed."""
     proc = _run([sys.executable, "-m", "enzyme_opt", *flags, str(ll), "-o", str(out)], log,
                 TOOL_TIMEOUT, cwd=REPO_ROOT, env=_tool_env())
     if proc is None:
         return Outcome("tool-crash", f"enzyme-opt timed out after {TOOL_TIMEOUT}s")
+    log.extend(WARNING_MARK + ln for ln in proc.stderr.splitlines() if WARNING_RE.search(ln))
     if proc.returncode == 0 and out.exists():
         return None
     return tool_failure(proc.returncode, proc.stderr)
@@ -675,6 +682,11 @@ def report(results: list[tuple[Job, Outcome]], not_applicable: int, clang: str) 
              fmt(header), "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
     lines += [fmt(r) for r in rows]
     lines += ["", *theme_table(results)]
+    warned = [(j, ln[len(WARNING_MARK):]) for j, o in results for ln in o.log
+              if ln.startswith(WARNING_MARK)]
+    if warned:
+        lines += ["", f"Warnings of enzyme-opt ({len({j.label() for j, _ in warned})} runs):"]
+        lines += [f"- {job.label()}: {text[:240]}" for job, text in warned]
     failures = [(j, o) for j, o in results if o.cls != "pass"]
     if failures:
         lines += ["", "Not passing:"]

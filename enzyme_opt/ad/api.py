@@ -28,6 +28,7 @@ from .context import DerivativeContext
 from .conventions import MARKERS, coerce, deliver_gradients, erase_api_call, marker_of
 from .custom import unused_registrations
 from .derivative_check import DerivativeCheck, unchecked_split_call
+from .global_pointers import refuse_duplicated_memory_on_global
 from . import misuse
 from .rules import rule_name_for_call
 from . import tape as T
@@ -913,10 +914,12 @@ def lower_api_calls(module, options=None) -> int:
     check_iteration_counters(module)
     if options is not None and options.get("truncate_all"):
         truncate_module(module, options["truncate_all"])
+    if options is not None:     # the context's copy of the options shares the list
+        options.setdefault("warnings", [])
     ctx = DerivativeContext(module, options, api_call=api_call_arguments,
                             lower_api_call=_lower_split_call)
     if options is not None:
-        options.setdefault("warnings", []).extend(unused_registrations(ctx.custom))
+        options["warnings"].extend(unused_registrations(ctx.custom))
     pending = api_calls(module)
     forwarded = resolve_operands_through_stack(pending)
     roots = [_target(c) for c in pending]
@@ -988,6 +991,8 @@ def _lower_one(ctx, call) -> None:
         mode, lower = LOWERINGS[name]
         parsed = parse_call(call, mode)
         _refuse_duplicated_global(ctx, parsed)
+        refuse_duplicated_memory_on_global(ctx.globals, parsed,
+                                           lambda message: _error(parsed.call, message))
         if parsed.runtime_activity:
             misuse.check_runtime_activity(call, name, parsed, lower is lower_autodiff)
         if mode not in ("reverse", "forward") or name == "__enzyme_augmentfwd":

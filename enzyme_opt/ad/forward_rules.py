@@ -17,6 +17,7 @@ from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantInt, InlineAsm, zero_of
 from ..ir.types import I64
 from .aggregates import check_tangent_argument, is_pointer_aggregate, mirror_forward, store_forward
+from .global_pointers import check_global_pointer_shadow
 from .calls import CallKind, classify_call
 from .complex_calls import complex_tangent
 from .conventions import coerce, fit_pointer_args
@@ -137,8 +138,10 @@ def _mirror(gen, b, inst, lane):
         return shadow_inttoptr(b, inst, lambda p: gen.shadow(p)[lane], (inst.name or "v") + "'")
     if isinstance(inst, (I.InsertValue, I.ExtractValue)) or inst.type.is_aggregate:
         return mirror_forward(gen, b, inst, lane)
-    return b.insert(clone_with_shadows(inst, lambda op: gen.shadow(op)[lane]),
-                    (inst.name or "v") + "'")
+    shadow = b.insert(clone_with_shadows(inst, lambda op: gen.shadow(op)[lane]),
+                      (inst.name or "v") + "'")
+    check_global_pointer_shadow(gen, b, inst, shadow)
+    return shadow
 
 
 def tangent_store(gen, b, inst) -> None:

@@ -51,6 +51,7 @@ from .cache_policy import PrimalCache
 from .calls import CallKind, classify_call
 from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
+from .global_pointers import check_global_pointer_shadow
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward, pad_arms, reserve_loop_tapes
 from .loop_hints import allow_unrolling, keep_scalar
@@ -404,8 +405,11 @@ class ReverseGenerator:
             c, x, y = inst.operands
             return b.select(c, self.shadow_value(x), self.shadow_value(y), name)
         if isinstance(inst, I.Load):
-            return shadow_of_slot_load(b, inst, self.shadow_value, name) or \
-                b.load(inst.type, self.shadow_value(inst.pointer), name, inst.align)
+            shadow = shadow_of_slot_load(b, inst, self.shadow_value, name)
+            if shadow is None:
+                shadow = b.load(inst.type, self.shadow_value(inst.pointer), name, inst.align)
+                check_global_pointer_shadow(self, b, inst, shadow)
+            return shadow
         if isinstance(inst, I.Alloca):
             return self._shadow_alloca(inst, b, name)
         if isinstance(inst, I.CallBase):

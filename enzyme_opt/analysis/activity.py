@@ -18,8 +18,8 @@ from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantI
 from ..ir.module import Function, function_under_casts
 from ..ir.values import Argument
 from .arg_activity import DUPLICATED, Activity
-from .constant_callees import resolved_callee, unchanging_integer
-from .global_access import named_by_initializers
+from .constant_callees import held_globals, resolved_callee, unchanging_integer
+from .global_access import WRITE, accesses, functions_reached, named_by_initializers
 from .type_analysis import gep_offset
 from .user_marks import annotations, global_base, user_inactive_globals
 from .user_marks import elements as _elements
@@ -522,6 +522,7 @@ class GlobalActivity:
         self.roots: Optional[list] = None
         self._in_initializers: Optional[Set[int]] = None
         self._functions_seen = len(module.functions)
+        self._pointers_set: Dict[int, bool] = {}
 
     def _take_new_facts(self) -> None:
         """Take the facts of functions made since (derivatives): a reverse
@@ -609,6 +610,43 @@ class GlobalActivity:
         shadows, so a global only code outside them uses (filled by `main`)
         has none to leave there."""
         return self.roots is None or any(self.names_global(fn, g) for fn in self.roots)
+
+    def pointers_set_by_derivatives(self, g) -> bool:
+        """May code a derivative runs (the functions the API calls name and
+        those they call) store a pointer into global `g`, or let its address
+        escape?  If not, the pointers `g` holds were set by code outside
+        (`main`), and its shadow's pointers stay null: no derivative code
+        ever sets them.  Unknown roots: it may."""
+        known = self._pointers_set.get(id(g))
+        if known is None:
+            known = self.roots is None or bool(accesses(
+                functions_reached(self.roots), [g], self._held_by_initializers(),
+                pointers_only=True)[id(g)] & WRITE)
+            self._pointers_set[id(g)] = known
+        return known
+
+    def written_anywhere(self, g) -> bool:
+        """May any code of the module write global `g` (used other than by
+        loads, or its address held in an initializer)?"""
+        self._take_new_facts()
+        self.module.read_bodies_naming((g,))
+        return id(g) in self.written or id(g) in self._held_by_initializers()
+
+    def caller_set_pointer(self, load) -> bool:
+        """Is `load` a data pointer read from an active global whose shadow's
+        pointers are null for good: its initializer holds no address (the
+        shadow's would hold its shadow) and no derivative code sets its
+        pointers (pointers_set_by_derivatives)?  Only code outside the
+        derivatives can have set it; the memory it points to is taken as
+        constant (ad/global_pointers.py warns) rather than followed through
+        a null shadow.  A pointer called (a function pointer) keeps its
+        shadow: the indirect call's guard reads it."""
+        if not load.type.is_pointer or any(getattr(u, "callee", None) is load
+                                           for u in load.users):
+            return False
+        g = global_base(address_base(load.pointer))
+        return g is not None and self._is_active(g) and not held_globals(g.initializer) \
+            and not self.pointers_set_by_derivatives(g)
 
     def _reaches(self, fn, wanted) -> bool:
         """Does `wanted(f, facts)` hold for `fn` or a function it calls?"""
@@ -744,7 +782,8 @@ class ActivityInfo:
         if isinstance(inst, I.Select):
             return self.has_shadow(ops[1]) or self.has_shadow(ops[2])
         if isinstance(inst, I.Load):
-            return self.has_shadow(inst.pointer)
+            return self.has_shadow(inst.pointer) and not (
+                self.globals is not None and self.globals.caller_set_pointer(inst))
         if isinstance(inst, I.ExtractValue):
             return self.has_shadow(ops[0])
         if isinstance(inst, I.InsertValue):

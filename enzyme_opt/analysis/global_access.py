@@ -15,7 +15,7 @@ from typing import Dict, Iterable, List, Set, Tuple
 
 from ..ir import Function, GlobalAlias
 from ..ir import instructions as I
-from ..ir.constants import ConstantAggregate, ConstantExpr
+from ..ir.constants import ConstantAggregate, ConstantExpr, ConstantInt
 from ..ir.module import GlobalVariable
 from .library import HINT_INTRINSICS, is_memory_copy, is_memory_set
 
@@ -96,10 +96,13 @@ def named_by_initializers(module) -> Set[int]:
 
 
 def accesses(functions: Iterable[Function], globals_asked: Iterable[GlobalVariable],
-             escaped: Set[int]) -> Dict[int, int]:
+             escaped: Set[int], pointers_only: bool = False) -> Dict[int, int]:
     """For each global asked (by id): READ | WRITE bits of what `functions`
     may do to its memory.  `escaped` holds ids known to be reachable
-    otherwise (named_by_initializers): those are BOTH."""
+    otherwise (named_by_initializers): those are BOTH.  `pointers_only`:
+    a store counts as a write only when it stores a pointer (as itself or
+    its integer), so WRITE says whether the code may set a pointer the
+    global holds (a float field written beside it does not)."""
     asked = {id(g): g for g in globals_asked}
     result = {k: (BOTH if k in escaped else 0) for k in asked}
     seeds: Dict[int, List[Tuple[object, int]]] = {k: [] for k in asked}
@@ -112,7 +115,7 @@ def accesses(functions: Iterable[Function], globals_asked: Iterable[GlobalVariab
                     _seed(op, inst, index, asked, seeds, result)
     for k, uses in seeds.items():
         if result[k] != BOTH:
-            result[k] |= _Walk().uses(uses)
+            result[k] |= _Walk(pointers_only).uses(uses)
     return result
 
 
@@ -143,6 +146,14 @@ def _globals_inside(c) -> Set[int]:
     return found
 
 
+def _may_store_pointer(value) -> bool:
+    """Can a store of `value` put a pointer in memory: anything but floats,
+    narrow integers and integer constants (`uintptr_t` keeps a pointer as
+    its integer; a struct or vector may hold one)?"""
+    t = value.type
+    return not (t.is_float or t.is_int and (t.bits < 64 or isinstance(value, ConstantInt)))
+
+
 def _is_hint(inst) -> bool:
     if not isinstance(inst, I.CallBase):
         return False
@@ -153,9 +164,10 @@ def _is_hint(inst) -> bool:
 class _Walk:
     """READ/WRITE bits of the uses of pointers computed from one global."""
 
-    def __init__(self):
+    def __init__(self, pointers_only: bool = False):
         self.seen: Set[int] = set()
         self.bits = 0
+        self.pointers_only = pointers_only
 
     def uses(self, uses) -> int:
         work = list(uses)
@@ -178,7 +190,10 @@ class _Walk:
         if isinstance(user, I.Load):
             self.bits |= READ
         elif isinstance(user, I.Store):
-            self.bits |= WRITE if index == 1 else BOTH
+            if index != 1:
+                self.bits = BOTH            # the address itself stored: escaped
+            elif not self.pointers_only or _may_store_pointer(user.operands[0]):
+                self.bits |= WRITE
         elif isinstance(user, I.GetElementPtr) and index == 0:
             return self._follow(user)
         elif isinstance(user, I.Cast) and user.opcode in ("bitcast", "addrspacecast"):

@@ -1,0 +1,230 @@
+"""Pointers the caller hangs on globals, followed by differentiated code.
+
+`double *data; ... data = x; __enzyme_autodiff(f, ...)` where f reads
+`data[i]`: the global holds a pointer that only code outside the
+derivatives sets.  The memory it points to has no shadow; the reads
+through it carry no derivative: right when that memory is constant input
+(`data = read_file()`, common), silently wrong when it is memory that
+carries derivatives.  So:
+
+- where the caller provably hangs a duplicated argument's memory on such a
+  global, the API call is refused (`refuse_duplicated_memory_on_global`),
+  and where it hangs an active global's address there, the read;
+- elsewhere, a float read through it that reaches a derivative gets a
+  located warning saying what is assumed and how to silence it
+  (`warn_caller_set_reads`);
+- in an active global (a struct with a float field beside the pointer),
+  such a pointer field has no shadow either (the activity analysis's
+  `caller_set_pointer`: its shadow global's field would stay null); a
+  pointer field that derivative code does set (lazily, `if (!L.p) L.p =
+  buf`) keeps its shadow, which may still be null at run time when code
+  outside this derivative set the pointer first: checked at the load, with
+  a message and abort (`check_global_pointer_shadow`).
+"""
+from __future__ import annotations
+
+from ..analysis.activity import address_base, contains_float
+from ..analysis.arg_activity import DUPLICATED
+from ..analysis.global_access import functions_reached
+from ..analysis.user_marks import global_base, user_inactive_globals
+from ..diagnostics import (DifferentiationError, DifferentiationWarning, global_source_location,
+                           ir_location, source_location)
+from ..ir import Builder
+from ..ir import instructions as I
+from ..ir.constants import ConstantNull
+from ..ir.derived import DerivedUses, through_address_arithmetic_and_merges
+from ..ir.module import GlobalVariable
+from .derivative_check import _string
+from .indirect import _abort_unless
+from .unsupported import _global_holding
+
+_WALKED = 64        # users followed from a read before giving up on it
+
+
+def caller_set_holder(globals_activity, pointer):
+    """The global `pointer` was loaded from, when only code outside the
+    derivatives sets it (is_caller_set); else None."""
+    holder = _global_holding(pointer)
+    return holder if is_caller_set(globals_activity, holder) else None
+
+
+def is_caller_set(globals_activity, holder) -> bool:
+    """Is `holder` a mutable global, not marked inactive by the user, whose
+    pointers only code outside the derivatives sets (and some code does:
+    else it holds its initializer, which unsupported.py's checks read)?"""
+    if not isinstance(holder, GlobalVariable) or holder.is_constant_global or \
+            holder.module is None or id(holder) in user_inactive_globals(holder.module):
+        return False
+    return not globals_activity.pointers_set_by_derivatives(holder) and \
+        globals_activity.written_anywhere(holder)
+
+
+def warn_caller_set_reads(gen, fn) -> None:
+    """A warning where the prepared copy `fn` reads floats through a pointer
+    a caller-set global holds (caller_set_holder) and the value reaches a
+    derivative: the memory is taken as constant.  Refused instead where the
+    caller hangs an active global there (_refuse_active_global_hung_on)."""
+    if gen.ctx.globals is None:
+        return
+    warnings = gen.ctx.options.get("warnings")
+    info = gen.info
+    for inst in fn.instructions():
+        if not (isinstance(inst, I.Load) and contains_float(inst.type)) or \
+                info.has_shadow(inst.pointer):
+            continue
+        holder = caller_set_holder(gen.ctx.globals, inst.pointer)
+        if holder is None or not _reaches_derivative(info, inst):
+            continue
+        _refuse_active_global_hung_on(gen.ctx.globals, holder, gen.primal, inst)
+        warning = DifferentiationWarning(
+            f"reading floats through the pointer held by global '@{holder.name}'"
+            f"{_defined(holder)}, which no differentiated code sets: assuming the memory it "
+            "points to is constant (no derivative flows through this read)", function=gen.primal,
+            instruction=inst)
+        warning.add_note("if the caller points it at memory that carries derivatives, pass "
+                         "that memory to the function as an argument instead; to silence "
+                         "this warning, mark the global constant: "
+                         f"void *__enzyme_inactive_global = (void *)&{holder.name};")
+        # One per global and function, at its first read (an unrolled loop
+        # reads it on one line several times; a derivative per mode).
+        if warnings is not None and not any(
+                isinstance(w, DifferentiationWarning) and w.message == warning.message
+                for w in warnings):
+            warnings.append(warning)
+
+
+def _refuse_active_global_hung_on(globals_activity, holder, function, load) -> None:
+    """The caller stores into `holder` the address of an active global that
+    derivative code uses (`cur = &state[2]`): the read through it would
+    miss that global's derivative (as one through an initializer's address
+    would, unsupported.py's _refuse_read_of_held_global)."""
+    for store, g in _globals_hung_on(holder):
+        if globals_activity.is_active_global(g) and globals_activity.may_carry_derivatives(g):
+            raise DifferentiationError(
+                f"cannot differentiate a read through the pointer held by global "
+                f"'@{holder.name}': the code outside stores the address of global "
+                f"'@{g.name}' there{_at(store)}, whose derivative the read would not see "
+                "(use the global directly, or pass it as an argument with its shadow)",
+                function=function, instruction=load)
+
+
+def _globals_hung_on(holder) -> list:
+    """(store, global) for each store in the module of a global's address
+    into `holder`; read once per holder (derivatives made since only copy
+    the primal's stores)."""
+    known = holder.module.facts.setdefault("globals hung on globals", {})
+    found = known.get(id(holder))
+    if found is None:
+        found = known[id(holder)] = [
+            (inst, global_base(address_base(inst.value)))
+            for fn in holder.module.read_functions() for inst in fn.instructions()
+            if isinstance(inst, I.Store) and inst.value.type.is_pointer and
+            global_base(address_base(inst.pointer)) is holder and
+            global_base(address_base(inst.value)) is not None]
+    return found
+
+
+def _defined(holder) -> str:
+    loc = global_source_location(holder)
+    return f" (defined at {loc[0]}:{loc[1]})" if loc else ""
+
+
+def _reaches_derivative(info, load) -> bool:
+    """Does the value `load` reads flow (through float operations) into an
+    active value, or into memory with a shadow?"""
+    work, seen = [load], set()
+    while work and len(seen) < _WALKED:
+        v = work.pop()
+        for user in v.users:
+            if id(user) in seen or not isinstance(user, I.Instruction):
+                continue
+            seen.add(id(user))
+            if info.is_active(user) or isinstance(user, I.Store) and \
+                    user.value is v and info.has_shadow(user.pointer):
+                return True
+            if contains_float(user.type):
+                work.append(user)
+    return False
+
+
+def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
+    """The caller stores a pointer into the memory of an argument it passes
+    duplicated (`gbuf = x; __enzyme_autodiff(f, enzyme_dup, x, dx)`) into a
+    global that no derivative sets and that the function reads floats
+    through: those reads of x would carry no derivative (f = x . gbuf got x
+    where 2x is right).  `error(message)` makes the located error."""
+    if globals_activity is None:
+        return
+    tree = None
+    for index, spec in enumerate(parsed.args):
+        if spec.kind not in DUPLICATED or not spec.value.type.is_pointer:
+            continue
+        for p, store in DerivedUses(address_base(spec.value)):
+            if not (isinstance(store, I.Store) and store.value is p):
+                continue
+            holder = global_base(address_base(store.pointer))
+            if not is_caller_set(globals_activity, holder):
+                continue
+            tree = tree if tree is not None else functions_reached([parsed.function])
+            read = _float_read_through(tree, holder)
+            if read is not None:
+                raise error(
+                    f"argument {index + 1} of '{parsed.function.name}' is passed duplicated, "
+                    f"and its pointer is also stored into global '@{holder.name}'"
+                    f"{_at(store)}, through which '{read.function.name}' reads floats"
+                    f"{_at(read)}: those reads would carry no derivative (that memory has "
+                    "no shadow there); pass the memory only as the argument")
+
+
+def _float_read_through(functions, holder):
+    """A float load in `functions` through a pointer loaded from `holder`."""
+    for fn in functions:
+        for inst in fn.instructions():
+            if isinstance(inst, I.Load) and contains_float(inst.type) and \
+                    _global_holding(inst.pointer) is holder:
+                return inst
+    return None
+
+
+def _at(inst) -> str:
+    loc = source_location(inst) or ir_location(inst)
+    return f" at {loc[0]}:{loc[1]}" if loc else ""
+
+
+def check_global_pointer_shadow(gen, b: Builder, load, shadow) -> None:
+    """After `shadow`, the shadow of pointer `load` read from an active
+    global, is loaded (by `b`): when the pointer is set and its shadow is
+    null, say so and abort.  Derivative code sets such a pointer field's
+    shadow when it sets the pointer; a pointer set first by other code (a
+    plain call, the caller, a derivative of the other mode: each mode has
+    its own shadow global) has none, and the derivative would fault or add
+    into nothing.  Loads only compared, or only used to read integers,
+    need no shadow and are not checked."""
+    if not _needs_its_shadow(gen, load):
+        return
+    null = ConstantNull(load.type)
+    ok = b.binop("or", b.icmp("eq", load, null), b.icmp("ne", shadow, null))
+    error = DifferentiationError(
+        f"cannot differentiate a read of the pointer global "
+        f"'@{global_base(address_base(load.pointer)).name}' holds: it was set, but its "
+        "shadow was not (code outside this derivative set it: the caller, a plain call, "
+        "or a derivative of the other mode); set it in the differentiated code on every "
+        "call, or pass the memory as an argument", function=gen.primal, instruction=load)
+    message = _string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
+    b.call(_abort_unless(b.module), [ok, message])
+
+
+def _needs_its_shadow(gen, load) -> bool:
+    """Is `load` a pointer read from an active global and used other than
+    to compare it or to read integers through it?"""
+    if not (isinstance(load, I.Load) and load.type.is_pointer) or \
+            not gen.info.has_shadow(load.pointer) or \
+            global_base(address_base(load.pointer)) is None:
+        return False
+    for _, user in DerivedUses(load, through_address_arithmetic_and_merges):
+        if isinstance(user, I.Compare) or getattr(user, "is_debug_record", False) or \
+                isinstance(user, I.Load) and not contains_float(user.type) and \
+                not user.type.is_pointer:
+            continue
+        return True
+    return False
