@@ -17,12 +17,9 @@ from typing import Optional, Tuple
 
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantExpr, ConstantInt, ConstantString
-from ..ir.module import GlobalVariable, function_under_casts
+from ..ir.module import REPLACEABLE_LINKAGES, GlobalAlias, GlobalVariable, function_under_casts
 from ..ir.types import size_and_align
 from .type_analysis import gep_offset
-
-_REPLACEABLE = ("weak", "linkonce", "common", "extern_weak", "available_externally")
-
 
 def resolved_callee(call):
     """The function `call` calls: its direct callee, or the function an
@@ -110,6 +107,9 @@ def global_offset(ptr) -> Optional[Tuple[GlobalVariable, Optional[int]]]:
     while True:
         if isinstance(ptr, GlobalVariable):
             return ptr, offset
+        if isinstance(ptr, GlobalAlias):
+            ptr = ptr.resolved()
+            continue
         if isinstance(ptr, (ConstantExpr, I.Cast)) and ptr.opcode in ("bitcast",
                                                                       "addrspacecast"):
             ptr = ptr.operands[0]
@@ -132,7 +132,7 @@ def _add(offset, found):
 def _trusted(g) -> bool:
     if g.initializer is None or "externally_initialized" in (g.pre_attrs or ""):
         return False
-    return not any(word in _REPLACEABLE for word in (g.linkage or "").split())
+    return not any(word in REPLACEABLE_LINKAGES for word in (g.linkage or "").split())
 
 
 def _written(g, offset: int, size: int) -> bool:
@@ -203,6 +203,8 @@ def _leaves(c, depth: int = 0):
     elif isinstance(c, ConstantExpr):
         for op in c.operands:
             yield from _leaves(op, depth + 1)
+    elif isinstance(c, GlobalAlias):
+        yield from _leaves(c.aliasee, depth + 1)        # holds what its aliasee is
     else:
         yield c
 

@@ -18,10 +18,10 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantExpr, ConstantInt
 from ..ir.module import GlobalVariable
 from .library import HINT_INTRINSICS, is_memory_copy, is_memory_set
+from .user_marks import global_base
 
 READ, WRITE = 1, 2
 BOTH = READ | WRITE
-_POINTER_ARITHMETIC = ("getelementptr", "bitcast", "addrspacecast")
 
 
 def globals_reached(roots: Iterable) -> list:
@@ -76,14 +76,16 @@ def named_by_initializers(module) -> Set[int]:
         # reaches a global or function without naming it, whichever it is.
         return {id(g) for g in module.globals} | {id(f) for f in module.functions}
     spelled = module.names_in_unread_bodies()
+    aliased = {id(global_base(a)) for a in aliases}      # code may load through the alias
     named: Set[int] = set()
     work = [g.initializer for g in module.globals if isinstance(g, GlobalVariable) and
-            g.initializer is not None and (g.has_uses() or g.name in spelled)]
-    # Code naming an alias reaches its aliasee under another name: the
-    # aliasee counts as held, as by an initializer.
-    work.extend(a.resolved() for a in aliases)
+            g.initializer is not None and
+            (g.has_uses() or g.name in spelled or id(g) in aliased)]
     while work:
         c = work.pop()
+        if isinstance(c, GlobalAlias):
+            work.append(c.aliasee)              # an initializer holding an alias holds its aliasee
+            continue
         if isinstance(c, (GlobalVariable, Function)):
             if id(c) not in named:
                 named.add(id(c))
@@ -111,7 +113,7 @@ def accesses(functions: Iterable[Function], globals_asked: Iterable[GlobalVariab
             if _is_hint(inst):
                 continue
             for index, op in enumerate(inst.operands):
-                if isinstance(op, (GlobalVariable, ConstantExpr, ConstantAggregate)):
+                if isinstance(op, (GlobalVariable, GlobalAlias, ConstantExpr, ConstantAggregate)):
                     _seed(op, inst, index, asked, seeds, result)
     for k, uses in seeds.items():
         if result[k] != BOTH:
@@ -121,11 +123,10 @@ def accesses(functions: Iterable[Function], globals_asked: Iterable[GlobalVariab
 
 def _seed(op, inst, index, asked, seeds, result) -> None:
     """Note `inst`'s operand `index` as a use of the global it is computed
-    from; a global inside any other constant has escaped the walk."""
-    base = op
-    while isinstance(base, ConstantExpr) and base.opcode in _POINTER_ARITHMETIC:
-        base = base.operands[0]
-    if isinstance(base, GlobalVariable):
+    from (through GEPs, casts and aliases); a global inside any other
+    constant has escaped the walk."""
+    base = global_base(op)
+    if base is not None:
         if id(base) in asked:
             seeds[id(base)].append((inst, index))
         return
@@ -140,6 +141,8 @@ def _globals_inside(c) -> Set[int]:
         v = work.pop()
         if isinstance(v, GlobalVariable):
             found.add(id(v))
+        elif isinstance(v, GlobalAlias):
+            work.append(v.aliasee)
         elif isinstance(v, (ConstantExpr, ConstantAggregate)):
             work.extend(getattr(v, "operands", ()) or ())
             work.extend(getattr(v, "elements", ()) or ())

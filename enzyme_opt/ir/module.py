@@ -198,8 +198,10 @@ class GlobalVariable(GlobalValue):
 
 
 # Linkages whose definition the linker may replace with another module's:
-# an alias of one of them need not name its aliasee at run time.
-_INTERPOSABLE = frozenset(("weak", "linkonce", "extern_weak", "common"))
+# a global of one of them need not hold its initializer at run time, an
+# alias of one need not name its aliasee.
+REPLACEABLE_LINKAGES = frozenset(("weak", "linkonce", "common", "extern_weak",
+                                  "available_externally"))
 
 
 class GlobalAlias(GlobalValue):
@@ -224,7 +226,7 @@ class GlobalAlias(GlobalValue):
         v = self
         while isinstance(v, GlobalAlias):
             if v.keyword != "alias" or v.aliasee is None or id(v) in seen or \
-                    _INTERPOSABLE & set(v.linkage.split()):
+                    REPLACEABLE_LINKAGES & set(v.linkage.split()):
                 return None
             seen.add(id(v))
             v = v.aliasee

@@ -29,11 +29,15 @@
 // RUN: not enzyme-opt %t14-dup.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
 // RUN: %clang14 -O0 -DDUPLICATED -S -emit-llvm %s -o %t14-dup0.ll
 // RUN: not enzyme-opt %t14-dup0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang -O0 -DDUPLICATED -DALIAS -S -emit-llvm %s -o %t19-dupa0.ll
+// RUN: not enzyme-opt %t19-dupa0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang -O2 -DDUPLICATED -DALIAS -S -emit-llvm %s -o %t19-dupa.ll
+// RUN: not enzyme-opt %t19-dupa.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
 // RUN: %clang -O2 -DACTIVE_GLOBAL -S -emit-llvm %s -o %t19-act.ll
 // RUN: not enzyme-opt %t19-act.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=ACT %s
 // RUN: %clang14 -O0 -DACTIVE_GLOBAL -S -emit-llvm %s -o %t14-act.ll
 // RUN: not enzyme-opt %t14-act.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=ACT %s
-// WARN: global-pointer-set-by-caller.c:[[@LINE+22]]:{{[0-9]+}}: warning: reading floats through the pointer held by global '@data' (defined at {{.*}}global-pointer-set-by-caller.c:[[@LINE+12]]), which no differentiated code sets: assuming the memory it points to is constant (no derivative flows through this read) in function 'dot'
+// WARN: global-pointer-set-by-caller.c:[[@LINE+25]]:{{[0-9]+}}: warning: reading floats through the pointer held by global '@data' (defined at {{.*}}global-pointer-set-by-caller.c:[[@LINE+12]]), which no differentiated code sets: assuming the memory it points to is constant (no derivative flows through this read) in function 'dot'
 // WARN: note: if the caller points it at memory that carries derivatives, pass that memory to the function as an argument instead; to silence this warning, mark the global constant: void *__enzyme_inactive_global = (void *)&data;
 // WARN-IR: .ll:{{[0-9]+}}:{{[0-9]+}}: warning: reading floats through the pointer held by global '@data', which no differentiated code sets
 // QUIET-NOT: warning
@@ -46,6 +50,9 @@ extern int enzyme_dup;
 double __enzyme_autodiff(void *, ...);
 
 double *data;
+#ifdef ALIAS
+extern double *data_alias __attribute__((alias("data")));
+#endif
 double state[3];      /* with ACTIVE_GLOBAL, data = state, which dot writes */
 #ifdef SILENCED
 void *__enzyme_inactive_global = (void *)&data;
@@ -63,7 +70,9 @@ int main(void) {
   double x[3] = {1, 2, 3}, dx[3] = {0};
   double input[3] = {10, 20, 30};
   data = input;
-#ifdef DUPLICATED
+#if defined(DUPLICATED) && defined(ALIAS)
+  data_alias = x;       /* an alias of the global (any C++ module has some) */
+#elif defined(DUPLICATED)
   data = x;
 #endif
 #ifdef ACTIVE_GLOBAL
