@@ -23,7 +23,8 @@ policy answers; a change of what is taped or recomputed belongs here.
 The generator makes one `PrimalCache(gen)` once its forward function's
 blocks are final, and uses `undo`, `value_in_reverse`, `slots_in_order`,
 `blocks_reading`, `from_arguments` and `rebuild_from_arguments` (for
-instrument.py), `same_call` (a rule's math call the primal already made)
+instrument.py), `same_call` (a rule's math call the primal already made),
+`at_hand` (may a rule read a value instead of calling a function again)
 and `slots`/`recomputed` (-stats).
 While the reverse is built the cache reads of the generator: `fwd`,
 `split` and `loops` (at creation), `rev_args` (forward argument -> reverse
@@ -143,6 +144,17 @@ class PrimalCache:
         return is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
             or self._cheap_float(v) or self._sibling_counter(v) is not None \
             or self._forwarded(v) is not None
+
+    def at_hand(self, b: Builder, v) -> bool:
+        """Does reading forward `v` here cost no new tape entry or call: is it
+        read in this reverse block already, or from its slot elsewhere in the
+        reverse of the same forward block (the slot and its saves are there
+        whatever this read does)?  A rule that has another way to its partial
+        asks (pow's x^(c-1) as pow(x, c) / x, rules.py: `_from_power`)."""
+        if (id(b.block), id(v)) in self.loads:
+            return True
+        reversing = self.gen.reversing
+        return reversing is not None and id(reversing) in self.readers.get(id(v), ())
 
     def same_call(self, inst, name: str, values):
         """The forward sweep's own call of math function `name` on `values`
