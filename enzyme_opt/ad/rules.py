@@ -365,6 +365,14 @@ def _fdiv(x, y, r):
     return (inv, -(r * inv))
 
 
+def _cbrt_partial(x, r):
+    """1 / (3 cbrt(x)^2) as (r / x) / 3: r / (3x) overflows 3x past 6e307
+    (a partial of 0 where it is 1e-205), and both are 0 / 0 at x = 0, where
+    the tangent is vertical: +inf there."""
+    vertical = x.em.fcmp("oeq", x, x._lift(0.0))
+    return select(vertical, x._lift(math.inf), (r / x) * (1.0 / 3.0))
+
+
 def _pow(x, y, r):
     one_lower = _from_power(x, y, r, lambda: pow(x, y - 1.0))
     return (_zero_where_zero(y, y * one_lower), _zero_where_zero(r, r * log(x)))
@@ -462,7 +470,7 @@ RULES: Dict[str, PartialsRule] = {
     # 0.5 * (1/r) is exactly 0.5/r, and LLVM merges its 1/r with that of a
     # division by r (x / sqrt(s), as in normalizing a vector).
     "sqrt": lambda x, r: (0.5 * (1.0 / r),),
-    "cbrt": lambda x, r: (r / (3.0 * x),),
+    "cbrt": lambda x, r: (_cbrt_partial(x, r),),
     "pow": _pow,
     "powi": _powi,
     "fabs": lambda x, r: (copysign(x._lift(1.0), x),),
