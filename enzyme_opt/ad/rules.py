@@ -22,7 +22,8 @@ from ..analysis.signs import known_non_negative
 from ..analysis.user_marks import function_like_names
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
-from ..ir.constants import ConstantFloat, ConstantInt, ConstantPoison, const_float, zero_of
+from ..ir.constants import (ConstantAggregate, ConstantFloat, ConstantInt, ConstantPoison,
+                            const_float, zero_of)
 from ..ir.types import I1, I32, FunctionType, Type, type_suffix
 from .special import digamma_function
 
@@ -182,10 +183,10 @@ class Emitter:
     # -- a partial from the primal result, where it serves ---------------------------------
     def reuses(self, r: Expr) -> bool:
         """May a partial be built from the primal result `r` (`branch`)?
-        Where the sweep has it at hand, it is a scalar of a format whose
+        Where the sweep has it at hand, it holds floats of a format whose
         smallest normal number a Python float holds (`is_normal`), and the
         code goes at the end of a block still open, where a branch can end it."""
-        t, b = r.type, self.b
+        t, b = r.type.scalar, self.b
         return self.at_hand is not None and r.peek is not None and t.is_float and \
             t.format.max_exponent <= _DOUBLE_MAX_EXPONENT and t.kind != "ppc_fp128" and \
             b.block.terminator is None and b.index == len(b.block.instructions) and \
@@ -193,7 +194,7 @@ class Emitter:
 
     def is_normal(self, a: Expr) -> Expr:
         """Is `a` a normal number (not 0, subnormal, infinite or NaN)?"""
-        return self._magnitude_below_inf(a, 2.0 ** (1 - a.type.format.max_exponent))
+        return self._magnitude_below_inf(a, 2.0 ** (1 - a.type.scalar.format.max_exponent))
 
     def is_finite(self, a: Expr) -> Expr:
         return self._magnitude_below_inf(a, None)
@@ -219,15 +220,22 @@ class Emitter:
     def branch(self, type: Type, usable: Expr, fast, slow, before=()) -> Expr:
         """fast() where `usable` holds, else slow(), whose code goes in a
         block of its own that runs only then (a math call not paid where
-        fast() serves); `reuses` says where a branch may go.  The values of
-        `before`, which both may read, are read first, above the branch:
-        one first read in the slow block would not be there after it."""
+        fast() serves; for vectors, where it serves every lane); `reuses`
+        says where a branch may go.  The values of `before`, which both may
+        read, are read first, above the branch: one first read in the slow
+        block would not be there after it."""
         def emit():
             for e in before:
                 e.value
+            cond = usable.value
+            if cond.type.is_vector:
+                every = self.b.module.declare_function(
+                    f"llvm.vector.reduce.and.{type_suffix(cond.type)}",
+                    FunctionType(I1, (cond.type,)))
+                cond = self.b.call(every, [cond])
             expect = self.b.module.declare_function("llvm.expect.i1",
                                                     FunctionType(I1, (I1, I1)))
-            cond = self.b.call(expect, [usable.value, ConstantInt(I1, 1)])
+            cond = self.b.call(expect, [cond, ConstantInt(I1, 1)])
             quick = fast().value
             start = self.b.block
             slow_block = start.parent.add_block("rule.slow", after=start)
@@ -406,8 +414,11 @@ def _from_power(x, y, r, slow):
 
 
 def _finite_constant(a) -> bool:
-    c = a.constant()
-    return c is not None and math.isfinite(c)
+    """Is `a` a finite constant (in every lane of a vector)?"""
+    v = a.peek
+    lanes = v.elements if isinstance(v, ConstantAggregate) else [v]
+    return all(isinstance(c, ConstantFloat) and c.value is not None and math.isfinite(c.value)
+               for c in lanes)
 
 
 def _powi_one_lower(x, n, quotient=None):

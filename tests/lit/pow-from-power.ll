@@ -4,7 +4,8 @@
 ; before, 2 after).  Where p is not a normal number (x = 0, p overflowed or
 ; underflowed) or a runtime exponent is infinite, x^(c-1) comes from the
 ; call, in a block that runs only then.  Where nothing reads p back (@alone)
-; it is not kept for this: the call stays.
+; it is not kept for this: the call stays.  A vector takes the division where
+; every lane may.
 ; RUN: enzyme-opt %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 
@@ -12,6 +13,8 @@
 declare double @__enzyme_autodiff(...)
 declare double @llvm.pow.f64(double, double)
 declare double @llvm.powi.f64.i32(double, i32)
+declare <2 x double> @llvm.pow.v2f64(<2 x double>, <2 x double>)
+declare double @llvm.vector.reduce.fadd.v2f64(double, <2 x double>)
 
 ; The adjoint of %s reads %p back: x^(0.3-1) is %p / %x.
 define double @reused(double %x, double %s) {
@@ -40,11 +43,22 @@ define double @integer(double %x, double %s, i32 %n) {
   ret double %m
 }
 
-define void @grads(double %x, double %s, double %c, i32 %n) {
+; Vectors: the division where every lane's power is a normal number.
+define double @vector(ptr %x) {
+  %v = load <2 x double>, ptr %x
+  %p = call <2 x double> @llvm.pow.v2f64(<2 x double> %v, <2 x double> <double 0.3, double 0.3>)
+  %a = fadd <2 x double> %v, <double 2.0, double 2.0>
+  %m = fmul <2 x double> %p, %a
+  %r = call double @llvm.vector.reduce.fadd.v2f64(double -0.0, <2 x double> %m)
+  ret double %r
+}
+
+define void @grads(double %x, double %s, double %c, i32 %n, ptr %v, ptr %dv) {
   %1 = call { double, double } (...) @__enzyme_autodiff(ptr @reused, double %x, double %s)
   %2 = call double (...) @__enzyme_autodiff(ptr @alone, double %x)
   %3 = call { double, double } (...) @__enzyme_autodiff(ptr @runtime, double %x, double %s, ptr @enzyme_const, double %c)
   %4 = call { double, double } (...) @__enzyme_autodiff(ptr @integer, double %x, double %s, ptr @enzyme_const, i32 %n)
+  call void (...) @__enzyme_autodiff(ptr @vector, ptr %v, ptr %dv)
   ret void
 }
 
@@ -95,3 +109,13 @@ define void @grads(double %x, double %s, double %c, i32 %n) {
 ; CHECK-NEXT: br i1 {{.*}}, label %rule.join, label %rule.slow
 ; CHECK: rule.slow:
 ; CHECK: call double @llvm.powi.f64.i32(double %x,
+
+; CHECK-LABEL: define internal void @diffe_vector(
+; CHECK: %[[ABS:[0-9]+]] = call <2 x double> @llvm.fabs.v2f64(<2 x double> %p.rev)
+; CHECK: %[[LANES:[0-9]+]] = and <2 x i1>
+; CHECK-NEXT: %[[EVERY:[0-9]+]] = call i1 @llvm.vector.reduce.and.v2i1(<2 x i1> %[[LANES]])
+; CHECK-NEXT: %[[LIKELY:[0-9]+]] = call i1 @llvm.expect.i1(i1 %[[EVERY]], i1 true)
+; CHECK-NEXT: fdiv <2 x double> %p.rev, %v.re
+; CHECK-NEXT: br i1 %[[LIKELY]], label %rule.join, label %rule.slow
+; CHECK: rule.slow:
+; CHECK: call <2 x double> @llvm.pow.v2f64(<2 x double> %v.re,
