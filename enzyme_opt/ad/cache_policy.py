@@ -41,7 +41,7 @@ from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import (CHEAP_FLOAT_INTRINSICS, CHEAP_MINMAX_INTRINSICS,
                                 CHEAP_MINMAX_INTRINSICS_NSZ, INTEGER_INTRINSICS,
-                                LOOP_FLOAT_INTRINSICS, math_function)
+                                LOOP_FLOAT_INTRINSICS, MATH_PARTNERS, math_function)
 from ..analysis.memory import (caller_writes, forwarding_store, heap_kept_until_reverse,
                                kept_for_reverse, loaded_root, loop_invariant_load,
                                reloadable_loads, restorable_loads, unwritten_memory,
@@ -56,6 +56,7 @@ from ..ir.constants import ConstantAggregate, ConstantInt, zero_of
 from ..ir.module import GlobalValue
 from ..ir.types import I32, VectorType
 from ..ir.values import Argument
+from .calls import CallKind, classify_call
 from .dead_primal import is_droppable_math_call
 from .undo_log import UndoLog
 
@@ -143,7 +144,7 @@ class PrimalCache:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
         return is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
             or self._cheap_float(v) or self._sibling_counter(v) is not None \
-            or self._forwarded(v) is not None
+            or self._forwarded(v) is not None or self._beside_partner(v)
 
     def at_hand(self, b: Builder, v) -> bool:
         """Does reading forward `v` here cost no new tape entry or call: is it
@@ -316,6 +317,25 @@ class PrimalCache:
         """Can this reverse block repeat load `v`, its block's stores not yet undone?"""
         gen = self.gen
         return gen.in_block_body and gen.reversing is v.parent and self.undo.may_repeat(v)
+
+    def _beside_partner(self, v) -> bool:
+        """Is `v` a sin (cos) call read in its own block's reverse, whose rule
+        there calls cos (sin) of the same argument, that argument at hand?
+        Recomputed beside it, the two are one sincos call (LLVM joins them in
+        a block); kept, the forward pass pays one call and the reverse the
+        other, with a tape entry between.  Not where the forward pass calls
+        the partner too: the rule reads that back (`same_call`)."""
+        gen = self.gen
+        if not (gen.in_block_body and gen.reversing is v.parent and
+                is_droppable_math_call(v) and len(v.args) == 1 and gen.info.is_active(v)):
+            return False
+        partner = MATH_PARTNERS.get(math_function(v.called_function.name))
+        x = v.args[0]
+        return partner is not None and \
+            classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE and \
+            (not isinstance(x, I.Instruction) or is_recomputable(x) or
+             id(x) in self.reloadable or self._cheap_float(x)) and \
+            self.same_call(v, partner, v.args) is None
 
     def _cheap_float(self, v, depth: int = 2) -> bool:
         """Is `v` a float negation, add, subtract, multiply or fused
