@@ -23,7 +23,8 @@ policy answers; a change of what is taped or recomputed belongs here.
 The generator makes one `PrimalCache(gen)` once its forward function's
 blocks are final, and uses `undo`, `value_in_reverse`, `slots_in_order`,
 `blocks_reading`, `from_arguments` and `rebuild_from_arguments` (for
-instrument.py), `same_call` (a rule's math call the primal already made)
+instrument.py), `same_call` (a rule's math call the primal already made),
+`at_hand` (may a rule read a value instead of calling a function again)
 and `slots`/`recomputed` (-stats).
 While the reverse is built the cache reads of the generator: `fwd`,
 `split` and `loops` (at creation), `rev_args` (forward argument -> reverse
@@ -40,7 +41,7 @@ from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import (CHEAP_FLOAT_INTRINSICS, CHEAP_MINMAX_INTRINSICS,
                                 CHEAP_MINMAX_INTRINSICS_NSZ, INTEGER_INTRINSICS,
-                                LOOP_FLOAT_INTRINSICS, math_function)
+                                LOOP_FLOAT_INTRINSICS, MATH_PARTNERS, math_function)
 from ..analysis.memory import (caller_writes, forwarding_store, heap_kept_until_reverse,
                                kept_for_reverse, loaded_root, loop_invariant_load,
                                reloadable_loads, restorable_loads, unwritten_memory,
@@ -55,6 +56,7 @@ from ..ir.constants import ConstantAggregate, ConstantInt, zero_of
 from ..ir.module import GlobalValue
 from ..ir.types import I32, VectorType
 from ..ir.values import Argument
+from .calls import CallKind, classify_call
 from .dead_primal import is_droppable_math_call
 from .undo_log import UndoLog
 
@@ -142,7 +144,18 @@ class PrimalCache:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
         return is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
             or self._cheap_float(v) or self._sibling_counter(v) is not None \
-            or self._forwarded(v) is not None
+            or self._forwarded(v) is not None or self._beside_partner(v)
+
+    def at_hand(self, b: Builder, v) -> bool:
+        """Does reading forward `v` here cost no new tape entry or call: is it
+        read in this reverse block already, or from its slot elsewhere in the
+        reverse of the same forward block (the slot and its saves are there
+        whatever this read does)?  A rule that has another way to its partial
+        asks (pow's x^(c-1) as pow(x, c) / x, rules.py: `_from_power`)."""
+        if (id(b.block), id(v)) in self.loads:
+            return True
+        reversing = self.gen.reversing
+        return reversing is not None and id(reversing) in self.readers.get(id(v), ())
 
     def same_call(self, inst, name: str, values):
         """The forward sweep's own call of math function `name` on `values`
@@ -304,6 +317,26 @@ class PrimalCache:
         """Can this reverse block repeat load `v`, its block's stores not yet undone?"""
         gen = self.gen
         return gen.in_block_body and gen.reversing is v.parent and self.undo.may_repeat(v)
+
+    def _beside_partner(self, v) -> bool:
+        """Is `v` a sin (cos) call read in its own block's reverse, whose rule
+        there calls cos (sin) of the same argument, that argument at hand?
+        Recomputed beside it, the two are one sincos call (LLVM joins them in
+        a block); kept, the forward pass pays one call and the reverse the
+        other, with a tape entry between.  Not where the forward pass calls
+        the partner too: the rule reads that back (`same_call`).  Scalars
+        only: vector sin and cos are called lane by lane, unjoined."""
+        gen = self.gen
+        if not (gen.in_block_body and gen.reversing is v.parent and not v.type.is_vector and
+                is_droppable_math_call(v) and len(v.args) == 1 and gen.info.is_active(v)):
+            return False
+        partner = MATH_PARTNERS.get(math_function(v.called_function.name))
+        x = v.args[0]
+        return partner is not None and \
+            classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE and \
+            (not isinstance(x, I.Instruction) or is_recomputable(x) or
+             id(x) in self.reloadable or self._cheap_float(x)) and \
+            self.same_call(v, partner, v.args) is None
 
     def _cheap_float(self, v, depth: int = 2) -> bool:
         """Is `v` a float negation, add, subtract, multiply or fused

@@ -22,9 +22,14 @@ from ..analysis.signs import known_non_negative
 from ..analysis.user_marks import function_like_names
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
-from ..ir.constants import ConstantFloat, ConstantInt, ConstantPoison, const_float, zero_of
-from ..ir.types import I32, FunctionType, Type, type_suffix
+from ..ir.constants import (ConstantAggregate, ConstantFloat, ConstantInt, ConstantPoison,
+                            const_float, zero_of)
+from ..ir.types import I1, I32, FunctionType, Type, type_suffix
 from .special import digamma_function
+
+# The largest binary exponent of the formats whose smallest normal number is a
+# Python float (`Emitter.reuses`).
+_DOUBLE_MAX_EXPONENT = 1023
 
 # Fast-math flags of an adjoint accumulation (DerivativeContext.add_values,
 # typed_memory's adjoint copies): sums of adjoints may be reassociated.
@@ -102,6 +107,10 @@ class Emitter:
         # primal computed (sin's derivative, the cos beside it) instead of
         # calling the function again.
         self.primal_call = None
+        # forward value -> does the sweep have it here at no new cost (read
+        # here anyway)?  None: never assumed (forward mode, where a value
+        # reused keeps a math call the caller may not need alive).
+        self.at_hand = None
 
     def wrap(self, value) -> Expr:
         return Expr(self, value)
@@ -170,6 +179,75 @@ class Emitter:
                 vector = self.b.insertelement(vector, converted, ConstantInt(I32, lane))
             return vector
         return self.later(like.type, emit)
+
+    # -- a partial from the primal result, where it serves ---------------------------------
+    def reuses(self, r: Expr) -> bool:
+        """May a partial be built from the primal result `r` (`branch`)?
+        Where the sweep has it at hand, it holds floats of a format whose
+        smallest normal number a Python float holds (`is_normal`), and the
+        code goes at the end of a block still open, where a branch can end it."""
+        t, b = r.type.scalar, self.b
+        return self.at_hand is not None and r.peek is not None and t.is_float and \
+            t.format.max_exponent <= _DOUBLE_MAX_EXPONENT and t.kind != "ppc_fp128" and \
+            b.block.terminator is None and b.index == len(b.block.instructions) and \
+            self.at_hand(r.peek)
+
+    def is_normal(self, a: Expr) -> Expr:
+        """Is `a` a normal number (not 0, subnormal, infinite or NaN)?"""
+        return self._magnitude_below_inf(a, 2.0 ** (1 - a.type.scalar.format.max_exponent))
+
+    def is_finite(self, a: Expr) -> Expr:
+        return self._magnitude_below_inf(a, None)
+
+    def both(self, p: Expr, q: Expr) -> Expr:
+        return self.later(None, lambda: self.b.binop("and", p.value, q.value))
+
+    def _magnitude_below_inf(self, a: Expr, smallest) -> Expr:
+        # Compares (false at NaN) without fast-math flags: LLVM may not assume
+        # the infinities and NaNs away that this test is about.
+        def emit():
+            t = a.type
+            fabs = self.b.module.declare_function(f"llvm.fabs.{type_suffix(t)}",
+                                                  FunctionType(t, (t,)))
+            magnitude = self.b.call(fabs, [a.value])
+            finite = self.b.fcmp("olt", magnitude, const_float(t, math.inf))
+            if smallest is None:
+                return finite
+            return self.b.binop("and", self.b.fcmp("oge", magnitude, const_float(t, smallest)),
+                                finite)
+        return self.later(None, emit)
+
+    def branch(self, type: Type, usable: Expr, fast, slow, before=()) -> Expr:
+        """fast() where `usable` holds, else slow(), whose code goes in a
+        block of its own that runs only then (a math call not paid where
+        fast() serves; for vectors, where it serves every lane); `reuses`
+        says where a branch may go.  The values of `before`, which both may
+        read, are read first, above the branch: one first read in the slow
+        block would not be there after it."""
+        def emit():
+            for e in before:
+                e.value
+            cond = usable.value
+            if cond.type.is_vector:
+                every = self.b.module.declare_function(
+                    f"llvm.vector.reduce.and.{type_suffix(cond.type)}",
+                    FunctionType(I1, (cond.type,)))
+                cond = self.b.call(every, [cond])
+            expect = self.b.module.declare_function("llvm.expect.i1",
+                                                    FunctionType(I1, (I1, I1)))
+            cond = self.b.call(expect, [cond, ConstantInt(I1, 1)])
+            quick = fast().value
+            start = self.b.block
+            slow_block = start.parent.add_block("rule.slow", after=start)
+            join = start.parent.add_block("rule.join", after=slow_block)
+            self.b.cond_br(cond, join, slow_block)
+            self.b.position_at_end(slow_block)
+            other = slow().value
+            slow_end = self.b.block
+            self.b.br(join)
+            self.b.position_at_end(join)
+            return self.b.phi(quick.type, [(quick, start), (other, slow_end)])
+        return self.later(type, emit)
 
     # -- calls to math functions -----------------------------------------------------
     def math(self, name: str, *args: Expr) -> Expr:
@@ -295,12 +373,52 @@ def _fdiv(x, y, r):
     return (inv, -(r * inv))
 
 
+def _cbrt_partial(x, r):
+    """1 / (3 cbrt(x)^2) as (r / x) / 3: r / (3x) overflows 3x past 6e307
+    (a partial of 0 where it is 1e-205), and both are 0 / 0 at x = 0, where
+    the tangent is vertical: +inf there."""
+    vertical = x.em.fcmp("oeq", x, x._lift(0.0))
+    return select(vertical, x._lift(math.inf), (r / x) * (1.0 / 3.0))
+
+
 def _pow(x, y, r):
-    return (_zero_where_zero(y, y * pow(x, y - 1.0)), _zero_where_zero(r, r * log(x)))
+    one_lower = _from_power(x, y, r, lambda: pow(x, y - 1.0))
+    return (_zero_where_zero(y, y * one_lower), _zero_where_zero(r, r * log(x)))
 
 
 def _powi(x, n, r):
-    return (_zero_where_zero(n, itofp(n, x) * _powi_one_lower(x, n)), None)
+    one_lower = _from_power(x, n, r, lambda: _powi_one_lower(x, n))
+    return (_zero_where_zero(n, itofp(n, x) * one_lower), None)
+
+
+def _from_power(x, y, r, slow):
+    """x^(y-1) as r / x, the power r = x^y divided by its base, where the
+    sweep has r at hand (Emitter.reuses: read back anyway, a division
+    instead of a second pow call), else slow(), x^(y-1) by a call.
+
+    r / x is x^(y-1) to rounding where r is a normal number: x is then
+    neither 0 nor infinite nor NaN (pow(0, y) is 0, 1 or inf; the y = 0 of
+    pow(0, 0) = 1 the caller's guard makes 0), and r / x is x^(y-1) in
+    real arithmetic, so it overflows or underflows only where x^(y-1)
+    does.  Elsewhere (x = 0, where x^(y-1) is 0, 1, inf or -inf; r
+    overflowed or underflowed while x^(y-1) need not) slow() runs, in a
+    branch of its own.  With |x| = 1 and y = +-inf, r = 1 but r / x has
+    x's sign, which x^(y-1) = 1 does not: a float y must be finite too."""
+    em = x.em
+    if not em.reuses(r):
+        return slow()
+    usable = em.is_normal(r)
+    if y.type.scalar.is_float and not _finite_constant(y):
+        usable = em.both(usable, em.is_finite(y))
+    return em.branch(r.type, usable, lambda: r / x, slow, before=(x, y))
+
+
+def _finite_constant(a) -> bool:
+    """Is `a` a finite constant (in every lane of a vector)?"""
+    v = a.peek
+    lanes = v.elements if isinstance(v, ConstantAggregate) else [v]
+    return all(isinstance(c, ConstantFloat) and c.value is not None and math.isfinite(c.value)
+               for c in lanes)
 
 
 def _powi_one_lower(x, n, quotient=None):
@@ -363,7 +481,7 @@ RULES: Dict[str, PartialsRule] = {
     # 0.5 * (1/r) is exactly 0.5/r, and LLVM merges its 1/r with that of a
     # division by r (x / sqrt(s), as in normalizing a vector).
     "sqrt": lambda x, r: (0.5 * (1.0 / r),),
-    "cbrt": lambda x, r: (r / (3.0 * x),),
+    "cbrt": lambda x, r: (_cbrt_partial(x, r),),
     "pow": _pow,
     "powi": _powi,
     "fabs": lambda x, r: (copysign(x._lift(1.0), x),),

@@ -75,6 +75,10 @@ CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
 # insignificant (`A = max(A, x[i])` under -ffast-math; its tape keeps A alone).
 CHEAP_MINMAX_INTRINSICS = ("llvm.maximum.", "llvm.minimum.")
 CHEAP_MINMAX_INTRINSICS_NSZ = ("llvm.maxnum.", "llvm.minnum.")
+# Math functions whose derivative rule calls a partner on the same argument
+# (sin' = cos, cos' = -sin), and which LLVM computes together with it by one
+# sincos call where both sit in one block (ad/cache_policy.py: `_beside_partner`).
+MATH_PARTNERS = {"sin": "cos", "cos": "sin"}
 # Intrinsics the reverse pass recomputes rather than tapes inside loops only:
 # one instruction, dearer than a stack slot read back, cheaper than a tape
 # entry written and read back (ad/cache_policy.py: LOOP_FLOAT_OPS).
