@@ -8,7 +8,8 @@ reverse block.  `recomputes` decides, for each value, between
   integer and address arithmetic (`is_recomputable`); loads of memory the
   function never writes (`reloadable`, combined derivatives only: a split
   one's reverse runs after its caller may have written memory again); loads
-  whose block's later stores the undo log takes back first (`undo`); and
+  whose block's later stores the undo log takes back first (`undo`); lane
+  moves of all these (`_lanes_at_hand`: the vectorizer's splats); and
   small float expressions whose leaves are at hand (`_cheap_float`);
 - *keeping* it in a `Slot`: a stack cell stored where the value is defined.
   instrument.py saves the slots of blocks that repeat on the tape (and
@@ -98,6 +99,8 @@ class PrimalCache:
         self._block_by_id: Dict[int, object] = {}
         self.tbaa = None
         self.siblings: Dict[int, object] = {}   # id(counter) -> _sibling_counter
+        self.lanes: Dict[int, bool] = {}        # id(value) -> _lanes_at_hand
+        self.rebuilding = 0         # how many `_recompute`s are emitting operands
         self.forwards: Dict[int, object] = {}   # id(load) -> _forwarded
         self._rooted = None     # ids of forward arguments kept ROOTED (`rooted_arguments`)
         self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller(),
@@ -140,9 +143,50 @@ class PrimalCache:
 
     def recomputes(self, v) -> bool:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
-        return is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
+        return self._at_hand(v) and not self._kept_lanes_here(v) or self._restorable_here(v) \
             or self._cheap_float(v) or self._sibling_counter(v) is not None \
             or self._forwarded(v) is not None
+
+    def _kept_lanes_here(self, v) -> bool:
+        """Is `v` a lane move at hand that a rule reads (not a recomputation:
+        `rebuilding`) in the reverse of a block inside a loop that `v`'s
+        block is outside of?  Rebuilt there it would be loaded and shuffled
+        again on every iteration; kept, its slot is saved once per run of
+        that loop (the splat of A[i][k] that the adjoint of `splat * B[k][j]`
+        reads in a vectorized j loop: +0.19% instructions rebuilt, matmul_
+        rowwise@O2).  A recomputed vector expression of that loop rebuilds it
+        with itself: kept, the splats' slots would live, as vectors LLVM
+        carries through every loop between, from the forward pass to the
+        reverse one (tools/perfhunt/aos.c's four: +3.4% instructions)."""
+        reversing = self.gen.reversing
+        return reversing is not None and not self.rebuilding and self._lanes_at_hand(v) and any(
+            not loop.contains(v.parent) for loop in self.gen.loops.loops_around(reversing))
+
+    def _at_hand(self, v) -> bool:
+        """Can the reverse pass have `v` anywhere for an instruction or two,
+        reading no slot: a constant or argument, integer and address
+        arithmetic, a load of memory the reverse pass reads unchanged, or
+        lanes of these moved (`_lanes_at_hand`)?"""
+        return not isinstance(v, I.Instruction) or is_recomputable(v) or \
+            id(v) in self.reloadable or self._lanes_at_hand(v)
+
+    def _lanes_at_hand(self, v) -> bool:
+        """Is `v` a lane move (insertelement, shufflevector, extractelement),
+        LANES_DEPTH deep at most, of values at hand?  The vectorizer's splat
+        of a loaded scalar, a vector gathered from loads: a shuffle or two
+        rebuild them where a slot would tape a vector per iteration, and
+        every vector expression over them (`splat - gathered`) with it.  A
+        lane move of anything else stays kept: recomputing it would keep its
+        operands instead, one slot or more for one (two taped scalars in one
+        vector), or recompute them, dragging their chains along (lanes of
+        cheap float expressions counted at hand recompute a whole r^2 in
+        the remainder loop of tools/perfhunt/aos.c: +0.9% instructions)."""
+        known = self.lanes.get(id(v))
+        if known is None:
+            known = self.lanes[id(v)] = isinstance(v, LANE_MOVES) and _built_from(
+                v, LANES_DEPTH, lambda x: not isinstance(x, LANE_MOVES) and self._at_hand(x),
+                lambda x: isinstance(x, LANE_MOVES))
+        return known
 
     def same_call(self, inst, name: str, values):
         """The forward sweep's own call of math function `name` on `values`
@@ -353,7 +397,7 @@ class PrimalCache:
     def _leaf_choices(self, op, depth: int, home, in_loop: bool) -> list:
         """The ways operand `op` can be had in the reverse pass: at hand, read
         from its slot (if it belongs to `home`), or recomputed."""
-        if not isinstance(op, I.Instruction) or is_recomputable(op) or id(op) in self.reloadable:
+        if self._at_hand(op):
             return _AT_HAND
         choices = [frozenset((id(op),))] if op.parent is home else []
         inner = self._cheap_float_leaves(op, depth - 1, home, in_loop) if depth else None
@@ -460,7 +504,11 @@ class PrimalCache:
             base, start, base_start = (self.value_in_reverse(b, x) for x in sibling)
             return b.add(start, b.sub(base, base_start, (v.name or "v") + ".offset"),
                          (v.name or "v") + ".re")
-        return _emit_copy(b, v, lambda op: self.value_in_reverse(b, op), ".re")
+        self.rebuilding += 1
+        try:
+            return _emit_copy(b, v, lambda op: self.value_in_reverse(b, op), ".re")
+        finally:
+            self.rebuilding -= 1
 
     def from_arguments(self, v) -> bool:
         """Can the reverse pass compute `v` anywhere, even in a block that
@@ -523,6 +571,11 @@ def is_recomputable(v) -> bool:
         return not v.type.scalar.is_float
     return isinstance(v, I.Compare) and v.opcode == "icmp"
 
+
+# The instructions that only move lanes (`_lanes_at_hand`), and how deep
+# they are followed: an insertelement chain fills a vector lane by lane.
+LANE_MOVES = (I.InsertElement, I.ShuffleVector, I.ExtractElement)
+LANES_DEPTH = 8
 
 # How many operations deep a forwarded store's value may be (`_forwarded`).
 FORWARDED_DEPTH = 6
