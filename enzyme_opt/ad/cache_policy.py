@@ -99,7 +99,7 @@ class PrimalCache:
         self._block_by_id: Dict[int, object] = {}
         self.tbaa = None
         self.siblings: Dict[int, object] = {}   # id(counter) -> _sibling_counter
-        self.lanes: Dict[int, bool] = {}        # id(value) -> _lanes_at_hand
+        self.lanes: Dict[int, object] = {}      # id(value) -> _lane_leaves
         self.rebuilding = 0         # how many `_recompute`s are emitting operands
         self.forwards: Dict[int, object] = {}   # id(load) -> _forwarded
         self._rooted = None     # ids of forward arguments kept ROOTED (`rooted_arguments`)
@@ -143,12 +143,12 @@ class PrimalCache:
 
     def recomputes(self, v) -> bool:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
-        return self._at_hand(v) and not self._kept_lanes_here(v) or self._restorable_here(v) \
-            or self._cheap_float(v) or self._sibling_counter(v) is not None \
-            or self._forwarded(v) is not None
+        return (self._at_hand(v) or self._lanes_of_one(v)) and not self._kept_lanes_here(v) \
+            or self._restorable_here(v) or self._cheap_float(v) \
+            or self._sibling_counter(v) is not None or self._forwarded(v) is not None
 
     def _kept_lanes_here(self, v) -> bool:
-        """Is `v` a lane move at hand that a rule reads (not a recomputation:
+        """Is `v` a lane move that a rule reads (not a recomputation:
         `rebuilding`) in the reverse of a block inside a loop that `v`'s
         block is outside of?  Rebuilt there it would be loaded and shuffled
         again on every iteration; kept, its slot is saved once per run of
@@ -159,8 +159,8 @@ class PrimalCache:
         carries through every loop between, from the forward pass to the
         reverse one (tools/perfhunt/aos.c's four: +3.4% instructions)."""
         reversing = self.gen.reversing
-        return reversing is not None and not self.rebuilding and self._lanes_at_hand(v) and any(
-            not loop.contains(v.parent) for loop in self.gen.loops.loops_around(reversing))
+        return reversing is not None and not self.rebuilding and isinstance(v, LANE_MOVES) and \
+            any(not loop.contains(v.parent) for loop in self.gen.loops.loops_around(reversing))
 
     def _at_hand(self, v) -> bool:
         """Can the reverse pass have `v` anywhere for an instruction or two,
@@ -175,18 +175,41 @@ class PrimalCache:
         LANES_DEPTH deep at most, of values at hand?  The vectorizer's splat
         of a loaded scalar, a vector gathered from loads: a shuffle or two
         rebuild them where a slot would tape a vector per iteration, and
-        every vector expression over them (`splat - gathered`) with it.  A
-        lane move of anything else stays kept: recomputing it would keep its
-        operands instead, one slot or more for one (two taped scalars in one
-        vector), or recompute them, dragging their chains along (lanes of
-        cheap float expressions counted at hand recompute a whole r^2 in
-        the remainder loop of tools/perfhunt/aos.c: +0.9% instructions)."""
-        known = self.lanes.get(id(v))
-        if known is None:
-            known = self.lanes[id(v)] = isinstance(v, LANE_MOVES) and _built_from(
-                v, LANES_DEPTH, lambda x: not isinstance(x, LANE_MOVES) and self._at_hand(x),
-                lambda x: isinstance(x, LANE_MOVES))
-        return known
+        every vector expression over them (`splat - gathered`) with it.
+        Lanes of cheap float expressions do not count (they recompute a
+        whole r^2 in the remainder loop of tools/perfhunt/aos.c: +0.9%)."""
+        return self._lane_leaves(v) == _NO_LEAVES
+
+    def _lanes_of_one(self, v) -> bool:
+        """Is `v`, in a loop, a lane move of values at hand but one, which the
+        reverse pass reads from its own slot (the splat of a scalar kept
+        anyway)?  Rebuilt from it, one shuffle replaces a vector slot
+        (adbench_hand@O2: -0.67% instructions).  Not outside loops, where a
+        stack slot read back costs less than the shuffle (adbench_ba@O2:
+        +0.15% rebuilt), nor for two values or more: one slot or more for
+        one (hand's vectors of two kept scalars)."""
+        leaves = self._lane_leaves(v)
+        return leaves is not None and len(leaves) == 1 and \
+            bool(self.gen.loops.loops_around(v.parent))
+
+    def _lane_leaves(self, v):
+        """The values not at hand that lane move `v` (through lane moves only,
+        LANES_DEPTH deep) moves, as a frozenset of ids; None if `v` is no
+        such lane move."""
+        if not isinstance(v, LANE_MOVES):
+            return None
+        if id(v) not in self.lanes:
+            leaves = set()
+
+            def is_leaf(x) -> bool:
+                if isinstance(x, LANE_MOVES):
+                    return False
+                if not self._at_hand(x):
+                    leaves.add(id(x))
+                return True
+            moves = _built_from(v, LANES_DEPTH, is_leaf, lambda x: isinstance(x, LANE_MOVES))
+            self.lanes[id(v)] = frozenset(leaves) if moves else None
+        return self.lanes[id(v)]
 
     def same_call(self, inst, name: str, values):
         """The forward sweep's own call of math function `name` on `values`

@@ -101,10 +101,38 @@ exit:
   ret double %s
 }
 
+; A splat in the loop of a scalar the reverse reads from a slot (loaded
+; from memory the loop may write through %y): rebuilt from the scalar's
+; slot, one shuffle for a vector slot (hand's rotation products).
+define double @splat_kept(ptr %x, ptr %y, i64 %k, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %loop ]
+  %acc = phi <2 x double> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
+  %pk = getelementptr inbounds double, ptr %x, i64 %k
+  %xk = load double, ptr %pk
+  %ins = insertelement <2 x double> poison, double %xk, i64 0
+  %sp = shufflevector <2 x double> %ins, <2 x double> poison, <2 x i32> zeroinitializer
+  %p0 = getelementptr inbounds double, ptr %x, i64 %j
+  %g = load <2 x double>, ptr %p0
+  %t = fmul fast <2 x double> %sp, %g
+  %py = getelementptr inbounds double, ptr %y, i64 %j
+  store <2 x double> %t, ptr %py
+  %acc.next = fadd fast <2 x double> %acc, %t
+  %j.next = add nuw nsw i64 %j, 2
+  %done = icmp uge i64 %j.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  %s = call fast double @llvm.vector.reduce.fadd.v2f64(double -0.0, <2 x double> %acc.next)
+  ret double %s
+}
+
 define void @grads(ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %k, i64 %n) {
   %1 = call double (...) @__enzyme_autodiff(ptr @splat, ptr %x, ptr %dx, i64 %k, i64 %n)
   %2 = call double (...) @__enzyme_autodiff(ptr @splat_written, ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %k, i64 %n)
   %3 = call double (...) @__enzyme_autodiff(ptr @splat_scaled, ptr %x, ptr %dx, i64 %k, i64 %n)
+  %4 = call double (...) @__enzyme_autodiff(ptr @splat_kept, ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %k, i64 %n)
   ret void
 }
 
@@ -125,4 +153,11 @@ define void @grads(ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %k, i64 %n) {
 ; CHECK:       %sp.slot = alloca <2 x double>
 ; CHECK:       invert.loop:
 ; CHECK-NOT:   %sp.re =
+; CHECK:       {{^}}}
+; CHECK-LABEL: define internal void @diffe_splat_kept(
+; CHECK-NOT:   %sp.slot = alloca
+; CHECK:       %xk.slot = alloca double
+; CHECK-NOT:   %sp.slot = alloca
+; CHECK:       invert.loop:
+; CHECK:       %sp.re = shufflevector <2 x double>
 ; CHECK:       {{^}}}

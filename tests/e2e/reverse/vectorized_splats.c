@@ -3,7 +3,8 @@
 // is splatted across the lanes.  The reverse pass rebuilds a splat of a
 // load of memory the function never writes (the pairwise energy), and must
 // keep the others: a splat of a value the loop overwrites afterwards, of a
-// value loaded from memory the loop itself writes, of a computed value.
+// value loaded from memory the loop itself writes, of a computed value; a
+// splat in the loop of a value kept anyway is rebuilt from it (frames).
 // Odd trip counts leave a remainder after the vector loop; the product and
 // max reductions read their lanes in the reverse.  Every gradient against
 // central differences.
@@ -61,6 +62,17 @@ double computed(double *p) {          // a splat of a computed value, and produc
   return e + prod + top;
 }
 
+double frames(double *p) {            // splats of cos/sin (kept) in the loop, 2x2 products
+  double e = 0;
+  for (int i = 0; i < 8; i++) {
+    double a = cos(p[i]), b = sin(p[i]), *m = p + 8 + 4 * i;
+    double r0 = m[0] * a + m[2] * b, r1 = m[1] * a + m[3] * b;
+    m[0] = r0 * 0.5, m[1] = r1 * 0.5;
+    e += r0 * r1 + r0;
+  }
+  return e;
+}
+
 // Some functions write their input: check_gradient_copied copies it.
 #define CHECK(f)                                                           \
   ({ double x[M], dx[M] = {0}, work[M];                                  \
@@ -69,7 +81,8 @@ double computed(double *p) {          // a splat of a computed value, and produc
      check_gradient_copied(#f, x, dx, M, f); })
 
 int main(void) {
-  int bad = CHECK(pairwise) + CHECK(overwritten) + CHECK(written_by_loop) + CHECK(computed);
+  int bad = CHECK(pairwise) + CHECK(overwritten) + CHECK(written_by_loop) + CHECK(computed) +
+            CHECK(frames);
   if (!bad) printf("ok\n");
   return bad != 0;
 }
