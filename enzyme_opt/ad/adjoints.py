@@ -259,8 +259,7 @@ def _vector_reduce(gen, b, inst, name):
     if not gen.info.is_active(inst):
         return
     d = gen.take_adjoint(b, inst)
-    args = [gen.primal_in_rev(b, a) for a in inst.args]
-    d_start, d_lanes = partials(b, kind, args, gen.primal_in_rev(b, inst))
+    d_start, d_lanes = partials(b, kind, inst, lambda v: gen.primal_in_rev(b, v))
     vec = inst.args[-1]
     if d_start is not None:
         gen.add_adjoint(b, inst.args[0], b.fmul(d_start, d))

@@ -8,7 +8,8 @@ reverse block.  `recomputes` decides, for each value, between
   integer and address arithmetic (`is_recomputable`); loads of memory the
   function never writes (`reloadable`, combined derivatives only: a split
   one's reverse runs after its caller may have written memory again); loads
-  whose block's later stores the undo log takes back first (`undo`); and
+  whose block's later stores the undo log takes back first (`undo`); lane
+  moves of all these (`_lanes_at_hand`: the vectorizer's splats); and
   small float expressions whose leaves are at hand (`_cheap_float`);
 - *keeping* it in a `Slot`: a stack cell stored where the value is defined.
   instrument.py saves the slots of blocks that repeat on the tape (and
@@ -24,7 +25,7 @@ The generator makes one `PrimalCache(gen)` once its forward function's
 blocks are final, and uses `undo`, `value_in_reverse`, `slots_in_order`,
 `blocks_reading`, `from_arguments` and `rebuild_from_arguments` (for
 instrument.py), `same_call` (a rule's math call the primal already made),
-`at_hand` (may a rule read a value instead of calling a function again)
+`already_read` (may a rule read a value instead of calling a function again)
 and `slots`/`recomputed` (-stats).
 While the reverse is built the cache reads of the generator: `fwd`,
 `split` and `loops` (at creation), `rev_args` (forward argument -> reverse
@@ -100,6 +101,8 @@ class PrimalCache:
         self._block_by_id: Dict[int, object] = {}
         self.tbaa = None
         self.siblings: Dict[int, object] = {}   # id(counter) -> _sibling_counter
+        self.lanes: Dict[int, object] = {}      # id(value) -> _lane_leaves
+        self.rebuilding = 0         # how many `_recompute`s are emitting operands
         self.forwards: Dict[int, object] = {}   # id(load) -> _forwarded
         self._rooted = None     # ids of forward arguments kept ROOTED (`rooted_arguments`)
         self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller(),
@@ -142,11 +145,76 @@ class PrimalCache:
 
     def recomputes(self, v) -> bool:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
-        return is_recomputable(v) or id(v) in self.reloadable or self._restorable_here(v) \
-            or self._cheap_float(v) or self._sibling_counter(v) is not None \
-            or self._forwarded(v) is not None or self._beside_partner(v)
+        return (self._at_hand(v) or self._lanes_of_one(v)) and not self._kept_lanes_here(v) \
+            or self._restorable_here(v) or self._cheap_float(v) \
+            or self._sibling_counter(v) is not None or self._forwarded(v) is not None \
+            or self._beside_partner(v)
 
-    def at_hand(self, b: Builder, v) -> bool:
+    def _kept_lanes_here(self, v) -> bool:
+        """Is `v` a lane move that a rule reads (not a recomputation:
+        `rebuilding`) in the reverse of a block inside a loop that `v`'s
+        block is outside of?  Rebuilt there it would be loaded and shuffled
+        again on every iteration; kept, its slot is saved once per run of
+        that loop (the splat of A[i][k] that the adjoint of `splat * B[k][j]`
+        reads in a vectorized j loop: +0.19% instructions rebuilt, matmul_
+        rowwise@O2).  A recomputed vector expression of that loop rebuilds it
+        with itself: kept, the splats' slots would live, as vectors LLVM
+        carries through every loop between, from the forward pass to the
+        reverse one (tools/perfhunt/aos.c's four: +3.4% instructions)."""
+        reversing = self.gen.reversing
+        return reversing is not None and not self.rebuilding and isinstance(v, LANE_MOVES) and \
+            any(not loop.contains(v.parent) for loop in self.gen.loops.loops_around(reversing))
+
+    def _at_hand(self, v) -> bool:
+        """Can the reverse pass have `v` anywhere for an instruction or two,
+        reading no slot: a constant or argument, integer and address
+        arithmetic, a load of memory the reverse pass reads unchanged, or
+        lanes of these moved (`_lanes_at_hand`)?"""
+        return not isinstance(v, I.Instruction) or is_recomputable(v) or \
+            id(v) in self.reloadable or self._lanes_at_hand(v)
+
+    def _lanes_at_hand(self, v) -> bool:
+        """Is `v` a lane move (insertelement, shufflevector, extractelement),
+        LANES_DEPTH deep at most, of values at hand?  The vectorizer's splat
+        of a loaded scalar, a vector gathered from loads: a shuffle or two
+        rebuild them where a slot would tape a vector per iteration, and
+        every vector expression over them (`splat - gathered`) with it.
+        Lanes of cheap float expressions do not count (they recompute a
+        whole r^2 in the remainder loop of tools/perfhunt/aos.c: +0.9%)."""
+        return self._lane_leaves(v) == _NO_LEAVES
+
+    def _lanes_of_one(self, v) -> bool:
+        """Is `v`, in a loop, a lane move of values at hand but one, which the
+        reverse pass reads from its own slot (the splat of a scalar kept
+        anyway)?  Rebuilt from it, one shuffle replaces a vector slot
+        (adbench_hand@O2: -0.67% instructions).  Not outside loops, where a
+        stack slot read back costs less than the shuffle (adbench_ba@O2:
+        +0.15% rebuilt), nor for two values or more: one slot or more for
+        one (hand's vectors of two kept scalars)."""
+        leaves = self._lane_leaves(v)
+        return leaves is not None and len(leaves) == 1 and \
+            bool(self.gen.loops.loops_around(v.parent))
+
+    def _lane_leaves(self, v):
+        """The values not at hand that lane move `v` (through lane moves only,
+        LANES_DEPTH deep) moves, as a frozenset of ids; None if `v` is no
+        such lane move."""
+        if not isinstance(v, LANE_MOVES):
+            return None
+        if id(v) not in self.lanes:
+            leaves = set()
+
+            def is_leaf(x) -> bool:
+                if isinstance(x, LANE_MOVES):
+                    return False
+                if not self._at_hand(x):
+                    leaves.add(id(x))
+                return True
+            moves = _built_from(v, LANES_DEPTH, is_leaf, lambda x: isinstance(x, LANE_MOVES))
+            self.lanes[id(v)] = frozenset(leaves) if moves else None
+        return self.lanes[id(v)]
+
+    def already_read(self, b: Builder, v) -> bool:
         """Does reading forward `v` here cost no new tape entry or call: is it
         read in this reverse block already, or from its slot elsewhere in the
         reverse of the same forward block (the slot and its saves are there
@@ -386,7 +454,7 @@ class PrimalCache:
     def _leaf_choices(self, op, depth: int, home, in_loop: bool) -> list:
         """The ways operand `op` can be had in the reverse pass: at hand, read
         from its slot (if it belongs to `home`), or recomputed."""
-        if not isinstance(op, I.Instruction) or is_recomputable(op) or id(op) in self.reloadable:
+        if self._at_hand(op):
             return _AT_HAND
         choices = [frozenset((id(op),))] if op.parent is home else []
         inner = self._cheap_float_leaves(op, depth - 1, home, in_loop) if depth else None
@@ -493,7 +561,11 @@ class PrimalCache:
             base, start, base_start = (self.value_in_reverse(b, x) for x in sibling)
             return b.add(start, b.sub(base, base_start, (v.name or "v") + ".offset"),
                          (v.name or "v") + ".re")
-        return _emit_copy(b, v, lambda op: self.value_in_reverse(b, op), ".re")
+        self.rebuilding += 1
+        try:
+            return _emit_copy(b, v, lambda op: self.value_in_reverse(b, op), ".re")
+        finally:
+            self.rebuilding -= 1
 
     def from_arguments(self, v) -> bool:
         """Can the reverse pass compute `v` anywhere, even in a block that
@@ -556,6 +628,11 @@ def is_recomputable(v) -> bool:
         return not v.type.scalar.is_float
     return isinstance(v, I.Compare) and v.opcode == "icmp"
 
+
+# The instructions that only move lanes (`_lanes_at_hand`), and how deep
+# they are followed: an insertelement chain fills a vector lane by lane.
+LANE_MOVES = (I.InsertElement, I.ShuffleVector, I.ExtractElement)
+LANES_DEPTH = 8
 
 # How many operations deep a forwarded store's value may be (`_forwarded`).
 FORWARDED_DEPTH = 6

@@ -304,7 +304,7 @@ def _vector_reduce(gen, b, inst) -> None:
     if kind is None:
         raise DifferentiationError(f"no derivative for '{inst.called_function.name}'",
                                    function=gen.primal, instruction=inst)
-    d_start, d_lanes = partials(b, kind, inst.args, inst)
+    d_start, d_lanes = partials(b, kind, inst, lambda v: v)
     out = []
     for lane in range(gen.width):
         total = b.fmul(d_start, gen.tangent(inst.args[0])[lane]) if d_start is not None \

@@ -24,15 +24,18 @@ def lanes_of(b, vec):
     return [b.extractelement(vec, ConstantInt(I32, k)) for k in range(vec.type.count)]
 
 
-def partials(b, kind: str, args, result):
-    """(d/d start or None, [d/d lane_i]) at the primal values `args`, `result`."""
-    t = result.type
+def partials(b, kind: str, inst, value):
+    """(d/d start or None, [d/d lane_i]) of reduction `inst` at its primal
+    values, `value(v)` of each operand or of `inst` itself, asked only for
+    those a partial reads: fadd's partials read none, so its reverse keeps
+    nothing of the forward pass (the vectorizer's sum, whose forward loop
+    then need not run at all when nobody needs its result)."""
+    t, count = inst.type, inst.args[-1].type.count
     one, zero = const_float(t, 1.0), const_float(t, 0.0)
     if kind == "fadd":
-        start, vec = args
-        return one, [one] * vec.type.count
+        return one, [one] * count
     if kind == "fmul":
-        start, vec = args
+        start, vec = (value(a) for a in inst.args)
         lanes = lanes_of(b, vec)
         # the product of all factors but one, without dividing (lanes may be 0)
         others = []
@@ -46,7 +49,7 @@ def partials(b, kind: str, args, result):
         for lane in lanes[1:]:
             everything = b.fmul(everything, lane)
         return everything, others
-    (vec,) = args
+    vec, result = value(inst.args[-1]), value(inst)
     # max/min: the derivative goes to the lane that was picked; where lanes
     # tie, to the first of them alone, as the scalar rule picks one operand
     # (partials summing to 2 at a tie of two lanes are no subgradient)

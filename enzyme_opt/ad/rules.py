@@ -110,7 +110,7 @@ class Emitter:
         # forward value -> does the sweep have it here at no new cost (read
         # here anyway)?  None: never assumed (forward mode, where a value
         # reused keeps a math call the caller may not need alive).
-        self.at_hand = None
+        self.already_read = None
 
     def wrap(self, value) -> Expr:
         return Expr(self, value)
@@ -187,10 +187,10 @@ class Emitter:
         smallest normal number a Python float holds (`is_normal`), and the
         code goes at the end of a block still open, where a branch can end it."""
         t, b = r.type.scalar, self.b
-        return self.at_hand is not None and r.peek is not None and t.is_float and \
+        return self.already_read is not None and r.peek is not None and t.is_float and \
             t.format.max_exponent <= _DOUBLE_MAX_EXPONENT and t.kind != "ppc_fp128" and \
             b.block.terminator is None and b.index == len(b.block.instructions) and \
-            self.at_hand(r.peek)
+            self.already_read(r.peek)
 
     def is_normal(self, a: Expr) -> Expr:
         """Is `a` a normal number (not 0, subnormal, infinite or NaN)?"""

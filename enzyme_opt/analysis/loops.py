@@ -301,10 +301,12 @@ def iteration_bound(loop, preds):
     arithmetic on them in i64 may wrap): the loop leaves only by one test
     of a header counter `phi [S, %pre], [%i + C, %latch]` (or of its
     increment) going on while it is below N (`ult`, `slt`) or until it
-    equals N (then C is 1), N from outside the loop, and the increment
-    cannot wrap (`nuw` for unsigned tests, `nsw` for signed ones: a wrap is
-    poison, a branch on it undefined), so the counter only grows and
-    leaves at the latest once it has passed N.  Else None."""
+    equals N, N from outside the loop, and the increment cannot wrap (`nuw`
+    for unsigned tests, `nsw` for signed ones: a wrap is poison, a branch
+    on it undefined), so the counter only grows and leaves at the latest
+    once it has passed N.  Until it equals N, C is 1 or the counter meets N
+    (`_meets_bound`: the vectorizer's `i += 4` up to n rounded down).
+    Else None."""
     for counter in loop.header.instructions:
         if not isinstance(counter, I.Phi):
             break
@@ -319,7 +321,8 @@ def iteration_bound(loop, preds):
         goes_on = _GOES_ON_WHILE.get((test.predicate, exit_when))
         bound = test.operands[1]
         step = _signed(increment.operands[1].value % (1 << counter.type.bits), counter.type.bits)
-        if goes_on is None or step <= 0 or (goes_on == "eq" and step != 1) or \
+        if goes_on is None or step <= 0 or \
+                (goes_on == "eq" and not _meets_bound(start, bound, step)) or \
                 (isinstance(bound, I.Instruction) and loop.contains(bound.parent)):
             continue
         flags = set(increment.flags)
@@ -331,6 +334,25 @@ def iteration_bound(loop, preds):
             continue
         return start, bound, step, signed
     return None
+
+
+def _meets_bound(start, bound, step: int) -> bool:
+    """Does a counter from `start` by `step` meet `bound` (when it reaches
+    it at all), N - S a multiple of C?  With C = 1, or constants, or C a
+    power of two, S a multiple of it and N masked to one (`and n, -4`, the
+    vectorizer's trip count).  A counter that steps over N goes on until it
+    wraps, its iterations unbounded by N."""
+    if step == 1:
+        return True
+    if not isinstance(start, ConstantInt):
+        return False
+    if isinstance(bound, ConstantInt):     # N - S as the counter's width has it
+        return (bound.value - start.value) % (1 << bound.type.bits) % step == 0
+    if start.value % step:
+        return False
+    mask = bound.operands[1] if isinstance(bound, I.BinaryOp) and bound.opcode == "and" \
+        else None
+    return step & (step - 1) == 0 and isinstance(mask, ConstantInt) and mask.value % step == 0
 
 
 def ends_fit_32_bits(found) -> bool:

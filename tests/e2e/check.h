@@ -12,7 +12,10 @@
  * expression: clang accepts it in C and C++.
  *
  * check_gradient(what, x, dx, n, f): how many of dx[0..n) differ from the
- * central differences of f at x (step 1e-6), each printed as above. */
+ * central differences of f at x (step 1e-6), each printed as above.
+ *
+ * check_gradient_copied(what, x, dx, n, f): the same for an f that writes
+ * its input: each evaluation gets a fresh copy of x[0..n), n <= 256. */
 #ifndef E2E_CHECK_H
 #define E2E_CHECK_H
 
@@ -46,6 +49,23 @@ static int check_gradient(const char *what, double *x, const double *dx, int n,
   for (int i = 0; i < n; i++)
     bad += !check_close(what, i, dx[i], CENTRAL_DIFFERENCE(x[i], 1e-6, f(x)));
   return bad;
+}
+
+static double (*copied_f_)(double *);
+static int copied_n_;
+
+__attribute__((unused)) static double copied_eval_(double *x) {
+  double tmp[256];
+  for (int i = 0; i < copied_n_; i++) tmp[i] = x[i];
+  return copied_f_(tmp);
+}
+
+__attribute__((unused)) static int check_gradient_copied(const char *what, double *x,
+                                                         const double *dx, int n,
+                                                         double (*f)(double *)) {
+  copied_f_ = f;
+  copied_n_ = n;
+  return check_gradient(what, x, dx, n, copied_eval_);
 }
 
 #endif

@@ -131,6 +131,50 @@ exit:
   ret double %r
 }
 
+; The vectorizer's loop: the counter steps by 2 without unsigned wrap until
+; it equals n rounded down to an even number.  Stepping past that bound it
+; could only go on by wrapping, which `nuw` makes poison (a branch on it
+; undefined), so its iterations are bounded by n as in @stepped: reserved.
+; Without the flag (@vector_eq_wrapping) the counter may step past the
+; bound and wrap around to it: checked pushes.
+define double @vector_eq(double %x, i32 %n) {
+entry:
+  %nvec = and i32 %n, -2
+  %empty = icmp eq i32 %nvec, 0
+  br i1 %empty, label %exit, label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %t = phi double [ 1.0, %entry ], [ %t.next, %loop ]
+  %t.next = fmul double %t, %x
+  %i.next = add nuw i32 %i, 2
+  %done = icmp eq i32 %i.next, %nvec
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r = phi double [ 1.0, %entry ], [ %t.next, %loop ]
+  ret double %r
+}
+
+define double @vector_eq_wrapping(double %x, i32 %n) {
+entry:
+  %nvec = and i32 %n, -2
+  %empty = icmp eq i32 %nvec, 0
+  br i1 %empty, label %exit, label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %t = phi double [ 1.0, %entry ], [ %t.next, %loop ]
+  %t.next = fmul double %t, %x
+  %i.next = add i32 %i, 2
+  %done = icmp eq i32 %i.next, %nvec
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r = phi double [ 1.0, %entry ], [ %t.next, %loop ]
+  ret double %r
+}
+
 define i32 @main() {
   %a = call double (...) @__enzyme_autodiff(ptr @stepped, double 1.5, i32 7)
   %b = call double (...) @__enzyme_autodiff(ptr @wrapping, double 1.5, i32 7)
@@ -140,6 +184,10 @@ define i32 @main() {
   %s = call double (...) @__enzyme_autodiff(ptr @nested_short, double 1.5, i32 7)
   call i32 (ptr, ...) @printf(ptr @fmt, double %a, double %b, double %c)
   call i32 (ptr, ...) @printf(ptr @fmt, double %g, double %h, double %s)
+  %v8 = call double (...) @__enzyme_autodiff(ptr @vector_eq, double 1.5, i32 8)
+  %v7 = call double (...) @__enzyme_autodiff(ptr @vector_eq, double 1.5, i32 7)
+  %w8 = call double (...) @__enzyme_autodiff(ptr @vector_eq_wrapping, double 1.5, i32 8)
+  call i32 (ptr, ...) @printf(ptr @fmt, double %v8, double %v7, double %w8)
   ret i32 0
 }
 
@@ -183,9 +231,27 @@ define i32 @main() {
 ; CHECK-NOT: @enzyme_opt.tape.push.reserved
 ; CHECK: ret double
 
+; CHECK-LABEL: define internal double @diffe_vector_eq(
+; CHECK: entry:
+; CHECK: %run.bytes = mul i64 %run.iterations, 8
+; CHECK: call void @enzyme_opt.tape.reserve(ptr %tape,
+; CHECK: loop:
+; CHECK-NOT: call ptr @enzyme_opt.tape.push(
+; CHECK: call ptr @enzyme_opt.tape.push.reserved(ptr %tape, i64 8)
+; CHECK: ret double
+
+; CHECK-LABEL: define internal double @diffe_vector_eq_wrapping(
+; CHECK-NOT: @enzyme_opt.tape.reserve
+; CHECK: loop:
+; CHECK: call ptr @enzyme_opt.tape.push(ptr %tape, i64 {{[0-9]+}})
+; CHECK-NOT: @enzyme_opt.tape.push.reserved
+; CHECK: ret double
+
 ; d/dx x^4 at 1.5, both ways: 4 * 1.5^3; nested: x^10 / 4, so 2.5 x^9
 ; OUT: 13.5 13.5 96.1084
 ; guarded: n = 2^32 - 1 skips the loop (derivative 0), n = 7 is x^4;
 ; nested_short: x^8 / 4, so 2 x^7
 ; OUT-NEXT: 0 13.5 34.1719
+; vector_eq: n = 8 runs 4 iterations (x^4), n = 7 runs 3 (x^3: 3 x^2)
+; OUT-NEXT: 13.5 6.75 13.5
 

@@ -152,6 +152,8 @@ BOUNDED = Template("""
 define void @f(i32 %n, i64 %m, i64 %big) {
 entry:
   %w = zext i32 %n to i64
+  %n2 = and i32 %n, -2
+  %n4 = and i32 %n, -4
   br label %loop
 loop:
   %i = phi $type [ $start, %entry ], [ %i.next, %loop ]
@@ -185,6 +187,15 @@ def test_iteration_bound_needs_a_counter_that_cannot_wrap():
     assert _bound_of(flags="", pred="ult") is None                       # may wrap: unbounded
     assert _bound_of(flags="nsw", pred="ult") is None                    # nsw says nothing unsigned
     assert _bound_of(flags="nuw", pred="ne", step="2") is None           # may step over n
+    assert _bound_of(flags="nuw", pred="ne", step="2", bound="%n2") == (2, False)  # vectorized
+    assert _bound_of(flags="nuw", pred="ne", step="4", bound="%n2") is None
+    assert _bound_of(flags="nuw", pred="ne", step="4", bound="%n4", start="1") is None
+    assert _bound_of(flags="nuw", pred="ne", step="3", bound="%n4") is None
+    assert _bound_of(flags="nuw", pred="ne", step="2", bound="8") == (2, False)
+    assert _bound_of(flags="nuw", pred="ne", step="2", bound="7") is None
+    assert _bound_of(flags="nuw", pred="ne", step="3", bound="-4") == (3, False)  # 2^32 - 4
+    assert _bound_of(flags="nuw", pred="ne", step="3", bound="-5") is None
+    assert _bound_of(flags="", pred="ne", step="2", bound="%n2") is None  # may wrap
     assert _bound_of(flags="nuw", pred="ugt") is None                    # goes on above n
     assert _bound_of(flags="nsw", pred="slt", step="-1") is None         # counts down
 
