@@ -114,7 +114,8 @@ def reserve_loop_tapes(gen) -> None:
     constant count where a loop around it uses the tape too
     (`_pushes_around`, `_long_runs`), the loop is entered only from a
     preheader ending in a branch, and `iteration_bound` bounds its
-    iterations from values the preheader has.  A reserve that is too large
+    iterations from values the preheader has (a counter's bound, or a
+    pointer walk's start and end).  A reserve that is too large
     costs nothing: the pushes move the tape's size, not the reserve.  A
     loop entered from inside a loop it is not part of (the latch of the loop
     before it) gets a block of its own on that edge for its reserve
@@ -413,7 +414,7 @@ def _skips_only_empty(branch, loop, found) -> bool:
     empty (the zero-trip test clang leaves there: fft's `icmp eq n, 0`)?
     Then the path that skips asks for one iteration's room, as few bytes as
     when it enters; no select is needed."""
-    start, bound, _, signed = found
+    start, bound, _, signed, _ = found
     test = branch.condition
     if not branch.is_conditional or not isinstance(test, I.Compare) or test.opcode != "icmp":
         return False
@@ -450,18 +451,29 @@ def _only_if_entered(b: Builder, branch, loop, nbytes):
 
 
 def _bytes_of_run(b: Builder, found, per_iteration: int):
-    """(1 + ceil(max(N - S, 0) / C)) * per_iteration, in i64 (`iteration_bound`)."""
-    start, bound, step, signed = found
+    """(1 + ceil(max(N - S, 0) / C)) * per_iteration, in i64 (`iteration_bound`);
+    where the loop leaves only on meeting N (`exact`), (1 + (N - S) / C) *
+    per_iteration when C divides N - S (unsigned), else no room at all."""
+    start, bound, step, signed, exact = found
 
     def wide(v):
+        if v.type.is_pointer:
+            return b.cast("ptrtoint", v, I64, "run.address")
         return v if v.type.bits == 64 else b.cast("sext" if signed else "zext", v, I64,
                                                   "run.wide")
     first, last = wide(start), wide(bound)
-    ahead = b.icmp("sgt" if signed else "ugt", last, first, "run.ahead")
-    span = b.select(ahead, b.sub(last, first, "run.span"), b.i64(0), "run.left")
+    if exact:
+        span = b.sub(last, first, "run.span")
+    else:
+        ahead = b.icmp("sgt" if signed else "ugt", last, first, "run.ahead")
+        span = b.select(ahead, b.sub(last, first, "run.span"), b.i64(0), "run.left")
     huge = None
     if not ends_fit_32_bits(found):
         huge = b.icmp("ugt", span, b.i64(LONGEST_RESERVED_SPAN), "run.huge")
+        if exact:
+            rest = b.binop("urem", span, b.i64(step), "run.rest")
+            missed = b.icmp("ne", rest, b.i64(0), "run.missed")
+            huge = b.binop("or", huge, missed, "run.unmet")
         span = b.select(huge, b.i64(0), span, "run.kept")
     steps = b.binop("udiv", b.add(span, b.i64(step - 1), "run.up"), b.i64(step), "run.steps")
     nbytes = b.mul(b.add(steps, b.i64(1), "run.iterations"), b.i64(per_iteration), "run.bytes")
