@@ -110,7 +110,7 @@ def reserve_loop_tapes(gen) -> None:
     loop keeps LLVM from holding the tape's size in a register (fft's
     butterfly loop spent 7 of its 45 instructions on the push).  Only where
     nothing in the loop touches the tape but pushes in blocks that run at
-    most once per iteration (no inner cycle), its runs are not a short
+    most once per iteration (on no inner cycle), its runs are not a short
     constant count where a loop around it uses the tape too
     (`_pushes_around`, `_long_runs`), the loop is entered only from a
     preheader ending in a branch, and `iteration_bound` bounds its
@@ -343,7 +343,8 @@ def _unchecked_pushes(gen, loop, by_block, outer_counts, checked_push):
     pushes = [user for user, at in inside if at == 0 and isinstance(user, I.Call)
               and user.called_function is checked_push and isinstance(user.args[1], ConstantInt)]
     entries = loop.outside_predecessors(gen.preds)
-    if not pushes or len(pushes) != len(inside) or _has_inner_cycle(gen, loop) or \
+    if not pushes or len(pushes) != len(inside) or \
+            any(_repeats_in_iteration(loop, push.parent) for push in pushes) or \
             len(entries) != 1 or not isinstance(entries[0].terminator, I.Branch) or \
             sum(push.args[1].value for push in pushes) > RESERVED_ITERATION_BYTES:
         return None
@@ -380,24 +381,21 @@ def _pushes_around(loop, inside: int, by_block, outer_counts) -> bool:
     return outer_counts[id(outer)] > inside
 
 
-def _has_inner_cycle(gen, loop) -> bool:
-    """Does `loop` hold a cycle that avoids its header (an inner loop, or an
-    irreducible one), so that some block may run twice in one iteration?"""
-    state = {id(loop.header): 1}        # id(block) -> 1 on the current path, 2 done
-    path = [(loop.header, iter(loop.header.successors))]
-    while path:
-        block, successors = path[-1]
-        succ = next(successors, None)
-        if succ is None:
-            state[id(block)] = 2
-            path.pop()
-        elif succ is not loop.header and loop.contains(succ):
-            mark = state.get(id(succ))
-            if mark == 1:
-                return True
-            if mark is None:
-                state[id(succ)] = 1
-                path.append((succ, iter(succ.successors)))
+def _repeats_in_iteration(loop, block) -> bool:
+    """May `block` run twice in one iteration of `loop`: is it on a cycle of
+    the loop that avoids the header (an inner loop, or an irreducible
+    cycle)?  An inner loop that pushes nothing leaves the pushes around it
+    once per iteration (triangular's row sum: its result and the inner
+    counter's last value are pushed once per row)."""
+    seen, work = set(), [s for s in block.successors]
+    while work:
+        succ = work.pop()
+        if succ is loop.header or not loop.contains(succ) or id(succ) in seen:
+            continue            # the next iteration, or out of the loop
+        if succ is block:
+            return True
+        seen.add(id(succ))
+        work.extend(succ.successors)
     return False
 
 
