@@ -341,6 +341,11 @@ def iteration_bound(loop, preds):
     return None
 
 
+# Steps of at least this many bytes are not bounded (the reserve's
+# arithmetic keeps to i64 far from wrapping).
+LONGEST_WALK_STEP = 1 << 32
+
+
 def _pointer_walk_bound(loop, exiting, counter, parts):
     """`iteration_bound`'s answer (start, end, B bytes, unsigned, exact) for
     a walk from pointer `start` by B bytes per iteration that the loop
@@ -369,7 +374,7 @@ def _pointer_walk_bound(loop, exiting, counter, parts):
             "nuw" not in increment.flags or counter.type.bits != 64 or \
             isinstance(end, I.Instruction) and loop.contains(end.parent):
         return None
-    step = increment.operands[1].value
+    step = _signed(increment.operands[1].value % (1 << 64), 64)
     at = _single_step(tested)
     if at is not None and isinstance(at[1], int):     # the next value: p one step on
         stepped = at[2]
@@ -380,9 +385,9 @@ def _pointer_walk_bound(loop, exiting, counter, parts):
         return None
     start = at[0]
     size = alloc_size(at[2])
-    if size is None or size == 0 or \
+    if size is None or size == 0 or not 0 < step * size < LONGEST_WALK_STEP or \
             isinstance(start, I.Instruction) and loop.contains(start.parent):
-        return None
+        return None                 # a backward step: nuw on it says nothing of growth
     return start, end, step * size, False, goes_on == "eq"
 
 

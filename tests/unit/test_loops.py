@@ -349,6 +349,7 @@ def test_iteration_bound_of_pointer_walks_in_bytes():
 
 def test_iteration_bound_refuses_pointer_walks_it_cannot_bound():
     assert _walk(flags="nsw", step="-1") is None       # a backward walk
+    assert _walk(step="-1") is None                    # nuw on a negative step: no growth
     assert _walk(flags="nsw") is None                  # no nuw: not known to grow
     assert _walk(pred="sge") is None                   # pointers compare unsigned
     assert _walk(pred="ne") is None                    # goes on only while equal
