@@ -9,8 +9,10 @@ reverse block.  `recomputes` decides, for each value, between
   function never writes (`reloadable`, combined derivatives only: a split
   one's reverse runs after its caller may have written memory again); loads
   whose block's later stores the undo log takes back first (`undo`); lane
-  moves of all these (`_lanes_at_hand`: the vectorizer's splats); and
-  small float expressions whose leaves are at hand (`_cheap_float`);
+  moves of all these (`_lanes_at_hand`: the vectorizer's splats); small
+  float expressions whose leaves are at hand (`_cheap_float`); and a
+  header phi carrying last iteration's load, loaded again at the previous
+  position (`_previous_iteration`);
 - *keeping* it in a `Slot`: a stack cell stored where the value is defined.
   instrument.py saves the slots of blocks that repeat on the tape (and
   decides where the saves go), so each reverse block sees its own forward
@@ -104,6 +106,7 @@ class PrimalCache:
         self.lanes: Dict[int, object] = {}      # id(value) -> _lane_leaves
         self.rebuilding = 0         # how many `_recompute`s are emitting operands
         self.forwards: Dict[int, object] = {}   # id(load) -> _forwarded
+        self.previous: Dict[int, object] = {}   # id(phi) -> _previous_iteration
         self._rooted = None     # ids of forward arguments kept ROOTED (`rooted_arguments`)
         self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller(),
                                            self.rooted_arguments()) if gen.split \
@@ -148,7 +151,7 @@ class PrimalCache:
         return (self._at_hand(v) or self._lanes_of_one(v)) and not self._kept_lanes_here(v) \
             or self._restorable_here(v) or self._cheap_float(v) \
             or self._sibling_counter(v) is not None or self._forwarded(v) is not None \
-            or self._beside_partner(v)
+            or self._beside_partner(v) or self._previous_iteration(v) is not None
 
     def _kept_lanes_here(self, v) -> bool:
         """Is `v` a lane move that a rule reads (not a recomputation:
@@ -513,16 +516,17 @@ class PrimalCache:
         self.forwards[id(v)] = found
         return found
 
-    def _computable_in_loop(self, v, counter, loop, depth: int) -> bool:
+    def _computable_in_loop(self, v, counter, loop, depth: int, home=None) -> bool:
         """Is `v` (a stored value) computed, within `depth` operations, from
         `counter`, values defined outside `loop` and reloadable loads by
-        integer, address and cheap float arithmetic (no phi, no call)?"""
+        integer, address and cheap float arithmetic (no phi, no call), its
+        steps inside the loop all in block `home` when one is given?"""
         def is_leaf(x) -> bool:
             return x is counter or not isinstance(x, I.Instruction) or \
                 not loop.contains(x.parent)
 
         def is_step(x) -> bool:
-            if isinstance(x, I.Phi):
+            if isinstance(x, I.Phi) or home is not None and x.parent is not home:
                 return False
             if isinstance(x, I.Load):
                 return id(x) in self.reloadable
@@ -535,15 +539,74 @@ class PrimalCache:
         """The value load `v` read, computed again from the store's expression."""
         store, counter, index = found
         loop = self.gen.loops.loops_around(store.parent)[0]
-        done = {id(counter): self.value_in_reverse(b, index)}
+        return self._emit_in_loop(b, store.value, loop, counter,
+                                  self.value_in_reverse(b, index), ".fwd")
+
+    def _emit_in_loop(self, b: Builder, v, loop, counter, count, suffix: str):
+        """`v` (`_computable_in_loop` holds) computed again at `b` for the
+        iteration where `counter` is `count`: the steps inside `loop`
+        copied, the values from outside it read back."""
+        done = {id(counter): count}
 
         def emit(x):
             if not isinstance(x, I.Instruction) or not loop.contains(x.parent):
                 return self.value_in_reverse(b, x)
             if id(x) not in done:
-                done[id(x)] = _emit_copy(b, x, emit, ".fwd")
+                done[id(x)] = _emit_copy(b, x, emit, suffix)
             return done[id(x)]
-        return emit(store.value)
+        return emit(v)
+
+    def _previous_iteration(self, v):
+        """(loop, counter, v's start, L) when `v` is a header phi
+        `phi [S, %pre], [L, %latch]` carrying last iteration's L (range-for's
+        `prev = x`), beside a counter `phi [S', %pre], [%c + C, %latch]`
+        whose step cannot wrap (nsw/nuw, C != 0: the counter equals S' in
+        the first iteration only), and L is computed in the header from the
+        counter, values from outside the loop and loads of memory the
+        function never writes (`_computable_in_loop`).  Then v is S in the
+        first iteration and L computed for the counter's previous value
+        c - C in the others, as the reference recomputes it; the tape entry
+        per iteration goes.  The steps in the header ran with every value of
+        the counter the loop reached, so emitting them for c itself in the
+        first iteration (`_emit_previous`) cannot trap.  Else None."""
+        known = self.previous.get(id(v), False)
+        if known is not False:
+            return known
+        found = self.previous[id(v)] = None
+        loops = self.gen.loops.loops_around(v.parent) if isinstance(v, I.Phi) else []
+        if not loops or loops[0].header is not v.parent or len(v.incoming) != 2:
+            return None
+        loop = loops[0]
+        inside = [loop.contains(block) for _, block in v.incoming]
+        if inside.count(True) != 1:
+            return None
+        (start, pre), (latest, latch) = v.incoming if inside[1] else v.incoming[::-1]
+        for counter in v.parent.phis:
+            parts = counter_parts(counter) if counter is not v and counter.type.is_int else None
+            if parts is None or parts[1] is not pre or \
+                    not ({"nsw", "nuw"} & set(parts[2].flags)) or \
+                    parts[2].operands[1].value % (1 << counter.type.bits) == 0 or \
+                    _carried_from(counter, parts[2]) is not latch or \
+                    isinstance(parts[0], I.Instruction) and loop.contains(parts[0].parent):
+                continue
+            if self._computable_in_loop(latest, counter, loop, FORWARDED_DEPTH, v.parent):
+                found = self.previous[id(v)] = (loop, counter, start, latest)
+                break
+        return found
+
+    def _emit_previous(self, b: Builder, v, found):
+        """`select (c == S'), S, L(c - C)` (`_previous_iteration`); the
+        first iteration computes L for c itself, a value the select drops."""
+        loop, counter, start, latest = found
+        counter_start, _, increment = counter_parts(counter)
+        count = self.value_in_reverse(b, counter)
+        name = v.name or "v"
+        first = b.icmp("eq", count, self.value_in_reverse(b, counter_start), name + ".first")
+        before = b.sub(count, increment.operands[1], name + ".count.before")
+        previous = self._emit_in_loop(b, latest, loop, counter,
+                                      b.select(first, count, before, name + ".count.prev"),
+                                      ".prev")
+        return b.select(first, self.value_in_reverse(b, start), previous, name + ".re")
 
     def _recompute(self, b: Builder, v):
         """Emit `v` again in the reverse pass, from its operands' reverse values.
@@ -556,6 +619,9 @@ class PrimalCache:
         found = self._forwarded(v)
         if found is not None:
             return self._emit_forwarded(b, v, found)
+        previous = self._previous_iteration(v)
+        if previous is not None:
+            return self._emit_previous(b, v, previous)
         sibling = self._sibling_counter(v)
         if sibling is not None:
             base, start, base_start = (self.value_in_reverse(b, x) for x in sibling)
@@ -656,6 +722,11 @@ def _built_from(v, depth: int, is_leaf, is_step) -> bool:
         return True
     return depth > 0 and isinstance(v, I.Instruction) and is_step(v) and \
         all(_built_from(op, depth - 1, is_leaf, is_step) for op in v.operands)
+
+
+def _carried_from(phi, value):
+    """The block from which header `phi` takes `value`, or None."""
+    return next((block for v, block in phi.incoming if v is value), None)
 
 
 def _is_index_leaf(v) -> bool:

@@ -110,11 +110,12 @@ def reserve_loop_tapes(gen) -> None:
     loop keeps LLVM from holding the tape's size in a register (fft's
     butterfly loop spent 7 of its 45 instructions on the push).  Only where
     nothing in the loop touches the tape but pushes in blocks that run at
-    most once per iteration (no inner cycle), its runs are not a short
+    most once per iteration (on no inner cycle), its runs are not a short
     constant count where a loop around it uses the tape too
     (`_pushes_around`, `_long_runs`), the loop is entered only from a
     preheader ending in a branch, and `iteration_bound` bounds its
-    iterations from values the preheader has.  A reserve that is too large
+    iterations from values the preheader has (a counter's bound, or a
+    pointer walk's start and end).  A reserve that is too large
     costs nothing: the pushes move the tape's size, not the reserve.  A
     loop entered from inside a loop it is not part of (the latch of the loop
     before it) gets a block of its own on that edge for its reserve
@@ -342,7 +343,8 @@ def _unchecked_pushes(gen, loop, by_block, outer_counts, checked_push):
     pushes = [user for user, at in inside if at == 0 and isinstance(user, I.Call)
               and user.called_function is checked_push and isinstance(user.args[1], ConstantInt)]
     entries = loop.outside_predecessors(gen.preds)
-    if not pushes or len(pushes) != len(inside) or _has_inner_cycle(gen, loop) or \
+    if not pushes or len(pushes) != len(inside) or \
+            any(_repeats_in_iteration(loop, push.parent) for push in pushes) or \
             len(entries) != 1 or not isinstance(entries[0].terminator, I.Branch) or \
             sum(push.args[1].value for push in pushes) > RESERVED_ITERATION_BYTES:
         return None
@@ -379,24 +381,21 @@ def _pushes_around(loop, inside: int, by_block, outer_counts) -> bool:
     return outer_counts[id(outer)] > inside
 
 
-def _has_inner_cycle(gen, loop) -> bool:
-    """Does `loop` hold a cycle that avoids its header (an inner loop, or an
-    irreducible one), so that some block may run twice in one iteration?"""
-    state = {id(loop.header): 1}        # id(block) -> 1 on the current path, 2 done
-    path = [(loop.header, iter(loop.header.successors))]
-    while path:
-        block, successors = path[-1]
-        succ = next(successors, None)
-        if succ is None:
-            state[id(block)] = 2
-            path.pop()
-        elif succ is not loop.header and loop.contains(succ):
-            mark = state.get(id(succ))
-            if mark == 1:
-                return True
-            if mark is None:
-                state[id(succ)] = 1
-                path.append((succ, iter(succ.successors)))
+def _repeats_in_iteration(loop, block) -> bool:
+    """May `block` run twice in one iteration of `loop`: is it on a cycle of
+    the loop that avoids the header (an inner loop, or an irreducible
+    cycle)?  An inner loop that pushes nothing leaves the pushes around it
+    once per iteration (triangular's row sum: its result and the inner
+    counter's last value are pushed once per row)."""
+    seen, work = set(), [s for s in block.successors]
+    while work:
+        succ = work.pop()
+        if succ is loop.header or not loop.contains(succ) or id(succ) in seen:
+            continue            # the next iteration, or out of the loop
+        if succ is block:
+            return True
+        seen.add(id(succ))
+        work.extend(succ.successors)
     return False
 
 
@@ -413,7 +412,7 @@ def _skips_only_empty(branch, loop, found) -> bool:
     empty (the zero-trip test clang leaves there: fft's `icmp eq n, 0`)?
     Then the path that skips asks for one iteration's room, as few bytes as
     when it enters; no select is needed."""
-    start, bound, _, signed = found
+    start, bound, _, signed, _ = found
     test = branch.condition
     if not branch.is_conditional or not isinstance(test, I.Compare) or test.opcode != "icmp":
         return False
@@ -450,18 +449,29 @@ def _only_if_entered(b: Builder, branch, loop, nbytes):
 
 
 def _bytes_of_run(b: Builder, found, per_iteration: int):
-    """(1 + ceil(max(N - S, 0) / C)) * per_iteration, in i64 (`iteration_bound`)."""
-    start, bound, step, signed = found
+    """(1 + ceil(max(N - S, 0) / C)) * per_iteration, in i64 (`iteration_bound`);
+    where the loop leaves only on meeting N (`exact`), (1 + (N - S) / C) *
+    per_iteration when C divides N - S (unsigned), else no room at all."""
+    start, bound, step, signed, exact = found
 
     def wide(v):
+        if v.type.is_pointer:
+            return b.cast("ptrtoint", v, I64, "run.address")
         return v if v.type.bits == 64 else b.cast("sext" if signed else "zext", v, I64,
                                                   "run.wide")
     first, last = wide(start), wide(bound)
-    ahead = b.icmp("sgt" if signed else "ugt", last, first, "run.ahead")
-    span = b.select(ahead, b.sub(last, first, "run.span"), b.i64(0), "run.left")
+    if exact:
+        span = b.sub(last, first, "run.span")
+    else:
+        ahead = b.icmp("sgt" if signed else "ugt", last, first, "run.ahead")
+        span = b.select(ahead, b.sub(last, first, "run.span"), b.i64(0), "run.left")
     huge = None
     if not ends_fit_32_bits(found):
         huge = b.icmp("ugt", span, b.i64(LONGEST_RESERVED_SPAN), "run.huge")
+        if exact:
+            rest = b.binop("urem", span, b.i64(step), "run.rest")
+            missed = b.icmp("ne", rest, b.i64(0), "run.missed")
+            huge = b.binop("or", huge, missed, "run.unmet")
         span = b.select(huge, b.i64(0), span, "run.kept")
     steps = b.binop("udiv", b.add(span, b.i64(step - 1), "run.up"), b.i64(step), "run.steps")
     nbytes = b.mul(b.add(steps, b.i64(1), "run.iterations"), b.i64(per_iteration), "run.bytes")

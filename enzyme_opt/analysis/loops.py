@@ -14,6 +14,7 @@ from typing import Dict, List, Optional
 
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
+from ..ir.types import alloc_size
 from .cfg import DominatorTree
 from .library import VECTOR_NATIVE_MATH, math_function
 
@@ -305,8 +306,13 @@ def iteration_bound(loop, preds):
     for unsigned tests, `nsw` for signed ones: a wrap is poison, a branch
     on it undefined), so the counter only grows and leaves at the latest
     once it has passed N.  Until it equals N, C is 1 or the counter meets N
-    (`_meets_bound`: the vectorizer's `i += 4` up to n rounded down).
-    Else None."""
+    (`_meets_bound`: the vectorizer's `i += 4` up to n rounded down).  A
+    fifth element, `exact`, is true where the loop leaves only when it
+    meets N: a pointer walk's `p != end` (`_pointer_walk_bound`).  Else
+    None."""
+    exiting = _exit_compare(loop, preds)
+    if exiting is None:
+        return None
     for counter in loop.header.instructions:
         if not isinstance(counter, I.Phi):
             break
@@ -314,8 +320,10 @@ def iteration_bound(loop, preds):
         if parts is None or not counter.type.is_int or counter.type.bits > 64:
             continue
         start, _, increment = parts
-        exiting = _single_exit_test(loop, preds, counter, increment, constant_bound=False)
-        if exiting is None:
+        if not any(exiting[0].operands[0] is x for x in (counter, increment)):
+            walk = _pointer_walk_bound(loop, exiting, counter, parts)
+            if walk is not None:
+                return walk
             continue
         test, exit_when = exiting
         goes_on = _GOES_ON_WHILE.get((test.predicate, exit_when))
@@ -332,7 +340,7 @@ def iteration_bound(loop, preds):
             signed = "nuw" not in flags
         if ("nsw" if signed else "nuw") not in flags:
             continue
-        return start, bound, step, signed
+        return start, bound, step, signed, False
     return None
 
 
@@ -355,11 +363,76 @@ def _meets_bound(start, bound, step: int) -> bool:
     return step & (step - 1) == 0 and isinstance(mask, ConstantInt) and mask.value % step == 0
 
 
+# Steps of at least this many bytes are not bounded (the reserve's
+# arithmetic keeps to i64 far from wrapping).
+LONGEST_WALK_STEP = 1 << 32
+
+
+def _pointer_walk_bound(loop, exiting, counter, parts):
+    """`iteration_bound`'s answer (start, end, B bytes, unsigned, exact) for
+    a walk from pointer `start` by B bytes per iteration that the loop
+    leaves by `p == end` or `p >= end` (unsigned, as clang compares
+    pointers), p the walking pointer or its next value.  The shape
+    transforms/pointer_counters.py leaves: p = `gep inbounds T, %start,
+    %off`, `%off` the header counter `phi [0, %pre], [%off + C, %latch]`
+    (nuw: a forward walk within one object), the next value `gep inbounds
+    T, p, C`.  `inbounds` keeps every p within one object, so the address
+    only grows: a `>=` test leaves once p passes end.  An `==` test leaves
+    only when it meets end: `exact`, the room is only asked for when end -
+    start (taken unsigned: an end before the start is never met) is a
+    multiple of B (instrument._bytes_of_run).
+    A walk that misses end goes on past it until it leaves its object, a
+    poison address and a branch on it undefined: the program has no
+    meaning there, and asking for no room stops it (the reserve's failed
+    allocation aborts) before an unchecked push could overrun the tape.
+    The loop is assumed to leave only through its test, as
+    `_exit_compare` requires: no other exit (a break) is allowed."""
+    test, exit_when = exiting
+    tested, end = test.operands
+    goes_on = _GOES_ON_WHILE.get((test.predicate, exit_when))
+    first, _, increment = parts
+    if not tested.type.is_pointer or goes_on is None or test.predicate[0] == "s" or \
+            not (isinstance(first, ConstantInt) and first.value == 0) or \
+            "nuw" not in increment.flags or counter.type.bits != 64 or \
+            isinstance(end, I.Instruction) and loop.contains(end.parent):
+        return None
+    step = _signed(increment.operands[1].value % (1 << 64), 64)
+    at = _single_step(tested)
+    if at is not None and isinstance(at[1], int):     # the next value: p one step on
+        stepped = at[2]
+        at = _single_step(at[0]) if at[1] == step else None
+        if at is not None and at[2] != stepped:
+            return None
+    if at is None or at[1] is not counter:
+        return None
+    start = at[0]
+    size = alloc_size(at[2])
+    if size is None or size == 0 or not 0 < step * size < LONGEST_WALK_STEP or \
+            isinstance(start, I.Instruction) and loop.contains(start.parent):
+        return None                 # a backward step: nuw on it says nothing of growth
+    return start, end, step * size, False, goes_on == "eq"
+
+
+def _single_step(gep):
+    """(pointer, index, source type) of `gep inbounds T, %p, i64 X`: the
+    index a constant's value or the value itself; else None."""
+    if not isinstance(gep, I.GetElementPtr) or "inbounds" not in gep.flags or \
+            len(gep.indices) != 1 or gep.type != gep.pointer.type:
+        return None
+    index = gep.indices[0]
+    if not index.type.is_int or index.type.bits != 64:
+        return None
+    return gep.pointer, index.value if isinstance(index, ConstantInt) else index, \
+        gep.source_type
+
+
 def ends_fit_32_bits(found) -> bool:
     """Are the start and bound of `iteration_bound`'s answer `found`
     numbers of 32 bits (constants, or extended from them), so that
     (1 + ceil((N - S) / C)) * bytes in i64 stays far below 2^63?"""
-    start, bound, _, signed = found
+    start, bound, _, signed, _ = found
+    if start.type.is_pointer:
+        return False
     return start.type.bits <= 32 or all(_fits_32_bits(v, signed) for v in (start, bound))
 
 
@@ -379,6 +452,20 @@ def _single_exit_test(loop, preds, counter, increment, constant_bound=True):
     leaves it (nothing returns from inside), the header or the only latch,
     by a test of the counter or its increment against a constant (or, with
     `constant_bound` false, against any value)."""
+    exiting = _exit_compare(loop, preds)
+    if exiting is None:
+        return None
+    test = exiting[0]
+    if not (any(test.operands[0] is x for x in (counter, increment))
+            and (isinstance(test.operands[1], ConstantInt) or not constant_bound)):
+        return None
+    return exiting
+
+
+def _exit_compare(loop, preds):
+    """(its icmp, the icmp result that leaves) when one block of `loop`
+    leaves it (nothing returns from inside), the header or the only latch,
+    by a branch on an integer or pointer comparison; else None."""
     exits = [b for b in _loop_blocks(loop, preds)
              if not b.successors or any(not loop.contains(s) for s in b.successors)]
     if len(exits) != 1:
@@ -391,9 +478,7 @@ def _single_exit_test(loop, preds, counter, increment, constant_bound=True):
     if block is not loop.header and latches != [block]:
         return None
     test = term.condition
-    if not (isinstance(test, I.Compare) and test.opcode == "icmp"
-            and any(test.operands[0] is x for x in (counter, increment))
-            and (isinstance(test.operands[1], ConstantInt) or not constant_bound)):
+    if not (isinstance(test, I.Compare) and test.opcode == "icmp"):
         return None
     true_leaves = not loop.contains(term.operands[1])
     if true_leaves == (not loop.contains(term.operands[2])):

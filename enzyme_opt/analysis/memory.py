@@ -462,8 +462,10 @@ def restorable_loads(fn, reloadable: Set[int], loops) -> Dict[int, List[I.Store]
       bytes, which the log can undo -- except, for an alloca, a memory
       intrinsic outside loops that dominates the load: it runs at most once,
       and before the load, so no repeated load needs the memory it replaced
-      (for an alloca, stores that cannot run after the load are not logged
-      for it: a local array filled, even by a loop, before a loop reads it);
+      (stores that cannot run after the load are not logged for it: a local
+      array, or one the caller passes, filled, even by a loop, before a loop
+      reads it; the reverse of the load comes before the reverse of any of
+      them, so the log has taken back only stores that followed the load);
     - no such store follows it in its block (the reverse of a block sees the
       memory as the block left it);
     - it sits in more loops than each of those stores: the log then records
@@ -497,11 +499,8 @@ def restorable_loads(fn, reloadable: Set[int], loops) -> Dict[int, List[I.Store]
                 not order.runs_once_before(w, inst, loops.dom) for w in reaching[0]):
             continue
         stores = reaching[1]
-        if isinstance(obj, I.Alloca):
-            # The function's own stack is never replayed to a caller: a store
-            # that cannot run after the load needs no undoing for it.
-            stores = _StoreSummary([s for s in stores.stores
-                                    if order.may_run_after(s, inst)], loops)
+        stores = _StoreSummary([s for s in stores.stores
+                                if order.may_run_after(s, inst)], loops)
         if stores.latest_in.get(id(inst.parent), -1) > inst.parent.index_of(inst):
             continue                  # the reverse of its block would see the store
         if stores.deepest < depth:

@@ -168,9 +168,14 @@ exit:
 
 def _found(**shape):
     """`iteration_bound` of a one-block loop of this shape."""
-    fields = dict(type="i32", start="0", flags="nuw", step="2", pred="ult", bound="%n")
-    fields.update(shape)
-    fn = parse_module(BOUNDED.substitute(fields)).get("f")
+    return _bound_of_loop(BOUNDED, dict(type="i32", start="0", flags="nuw", step="2",
+                                        pred="ult", bound="%n"), shape)
+
+
+def _bound_of_loop(template, fields, shape):
+    """`iteration_bound` of the loop `loop` of `template` filled with
+    `fields`, those of `shape` replaced."""
+    fn = parse_module(template.substitute(dict(fields, **shape))).get("f")
     info = LoopInfo(fn)
     return iteration_bound(info.loops_around(_blocks(fn)["loop"])[0], info_preds(fn))
 
@@ -319,3 +324,46 @@ def test_tape_block_runs_finds_reducibility_and_trip_counts_once(monkeypatch):
     order = ("entry", "outer", "inner", "outer.latch", "inner", "irreducible.a", "exit")
     assert [runs(blocks[name]) for name in order] == [1, 4, 12, 4, 12, None, 1]
     assert asked == {"reducible": 1, "inner": 1, "outer": 1}
+
+
+WALK = Template("""
+define void @f(ptr %x, ptr %end) {
+entry:
+  br label %loop
+loop:
+  %off = phi i64 [ $start, %entry ], [ %off.next, %loop ]
+  %p = getelementptr inbounds $type, ptr %x, i64 %off
+  %off.next = add $flags i64 %off, $step
+  %q = getelementptr inbounds $type, ptr %p, i64 $step
+  %done = icmp $pred ptr $tested, %end
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+""")
+
+
+def _walk(**shape):
+    """`iteration_bound` of a pointer walk (the shape pointer_counters leaves)."""
+    found = _bound_of_loop(WALK, dict(type="double", start="0", flags="nuw nsw", step="1",
+                                      pred="eq", tested="%q"), shape)
+    return None if found is None else (found[0].name, found[1].name) + tuple(found[2:])
+
+
+def test_iteration_bound_of_pointer_walks_in_bytes():
+    assert _walk() == ("x", "end", 8, False, True)              # range-for: p + 1 != end
+    assert _walk(tested="%p") == ("x", "end", 8, False, True)    # the test at the top
+    assert _walk(type="i8", step="8") == ("x", "end", 8, False, True)
+    assert _walk(type="{ double, double, double }") == ("x", "end", 24, False, True)
+    assert _walk(pred="uge") == ("x", "end", 8, False, False)    # p < end: leaves once past
+
+
+def test_iteration_bound_refuses_pointer_walks_it_cannot_bound():
+    assert _walk(flags="nsw", step="-1") is None       # a backward walk
+    assert _walk(step="-1") is None                    # nuw on a negative step: no growth
+    assert _walk(flags="nsw") is None                  # no nuw: not known to grow
+    assert _walk(pred="sge") is None                   # pointers compare unsigned
+    assert _walk(pred="ne") is None                    # goes on only while equal
+    assert _walk(start="1") is None                    # the offset starts elsewhere
+    assert _walk(tested="%x") is None                  # not the walking pointer
+    assert _walk(tested="%end") is None
