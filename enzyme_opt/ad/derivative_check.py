@@ -32,14 +32,14 @@ from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.library import DROPPED_INTRINSICS
 from ..analysis.ranges import argument_base, argument_extents, boundable, emit_extents
 from ..diagnostics import ir_location, source_location
-from ..ir import Builder, Function, GlobalVariable
+from ..ir import Builder, Function
 from ..ir.clone import clone_body
 from ..ir import instructions as I
-from ..ir.constants import ConstantString
-from ..ir.types import DOUBLE, I8, I32, I64, ArrayType, FunctionType, VOID
+from ..ir.types import DOUBLE, I8, I32, I64, FunctionType, VOID
 from ..transforms.mem2reg import promote_allocas
 from . import tape as T
 from .rules import rule_name_for_call
+from .runtime_messages import c_string
 
 # The step of the central differences, by the width of the floats perturbed.
 _STEP = {64: 1e-6, 32: 1e-3}
@@ -198,8 +198,8 @@ class DerivativeCheck:
             worst = tuple(b.select(larger, new, old) for new, old in zip((error, ad, fd), worst))
         along_text = f"worst of {self.directions} random directions" \
             if self.mode == "reverse" else "along the tangents passed"
-        b.call(report, [_string(b, self.module, head), _string(b, self.module, ""),
-                        worst[1], worst[2], _string(b, self.module, along_text)])
+        b.call(report, [c_string(b, self.module, head), c_string(b, self.module, ""),
+                        worst[1], worst[2], c_string(b, self.module, along_text)])
 
     # -- the generated functions --------------------------------------------------------
     def _function(self, what, make):
@@ -419,28 +419,16 @@ def _where(call) -> str:
     return f"{loc[0]}:{loc[1]}:{loc[2]}" if loc else f"a call in '{call.function.name}'"
 
 
-def _string(b, module, text: str):
-    """A private constant C string, and a pointer to it."""
-    data = text.encode("utf-8") + b"\0"
-    body = "".join(chr(c) if 32 <= c < 127 and chr(c) not in '"\\' else f"\\{c:02X}"
-                   for c in data)
-    t = ArrayType(len(data), I8)
-    gv = GlobalVariable(module.pointer_to(t), "enzyme_check.text", t, ConstantString(t, body),
-                        is_constant=True, linkage="private", pre_attrs="unnamed_addr")
-    module.add_global(gv)
-    return b.pointer_cast(gv, T.byte_ptr(module))
-
-
 _REPORT = "enzyme_check.report"
 
 
 def report_unchecked(b: Builder, head: str, reason: str) -> None:
     """The program says, at `b`, that the call `head` describes is not checked."""
     module = b.module
-    b.call(_report_function(module), [_string(b, module, head),
-                                      _string(b, module, "not checked: " + reason),
+    b.call(_report_function(module), [c_string(b, module, head),
+                                      c_string(b, module, "not checked: " + reason),
                                       b.float(DOUBLE, 0.0), b.float(DOUBLE, 0.0),
-                                      _string(b, module, "")])
+                                      c_string(b, module, "")])
 
 
 def unchecked_split_call(call, api: str, fn_name: str) -> None:
@@ -490,17 +478,17 @@ def _report_function(module):
     b.position_at_end(checked)
     b.cond_br(b.fcmp("uno", fd, fd), unknown, compared)
     b.position_at_end(compared)
-    b.call(dprintf, [b.i32(2), _string(b, module, "enzyme-opt: derivative check at %s: relative "
+    b.call(dprintf, [b.i32(2), c_string(b, module, "enzyme-opt: derivative check at %s: relative "
                      "error %.3g (%s: derivative %.17g, central differences %.17g)\n"),
                      where, relative, along, ad, fd])
     b.ret()
     b.position_at_end(unknown)
-    b.call(dprintf, [b.i32(2), _string(b, module, "enzyme-opt: derivative check at %s: not "
+    b.call(dprintf, [b.i32(2), c_string(b, module, "enzyme-opt: derivative check at %s: not "
                      "checked: its pointer arguments overlap, or the bounds of its loops did "
                      "not hold, or the function gave NaN (derivative %.17g)\n"), where, ad])
     b.ret()
     b.position_at_end(skipped)
-    b.call(dprintf, [b.i32(2), _string(b, module, "enzyme-opt: derivative check at %s: %s\n"),
+    b.call(dprintf, [b.i32(2), c_string(b, module, "enzyme-opt: derivative check at %s: %s\n"),
                      where, note])
     b.ret()
     return fn

@@ -26,8 +26,8 @@ from ..ir import instructions as I
 from ..ir.types import FunctionType, IntType, type_suffix
 from .calls import CallKind, classify_call
 from .conventions import coerce
-from .derivative_check import _string
 from .rules import RULES, Emitter
+from .runtime_messages import c_string
 
 LOGGER = "enzymeLogError"
 
@@ -134,7 +134,7 @@ def log_error(gen, b, inst, err) -> None:
     texts = [inst.opcode, callee.name if callee is not None else "<N/A>",
              getattr(gen.module, "source_filename", None) or "", primal.name,
              inst.parent.name or ""]
-    values = [inst, err] + [_string(b, gen.module, text) for text in texts]
+    values = [inst, err] + [c_string(b, gen.module, text) for text in texts]
     params = logger.function_type.params
     if len(params) != len(values):
         raise DifferentiationError(f"'{LOGGER}' takes {len(params)} parameters; the error "

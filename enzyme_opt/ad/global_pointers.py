@@ -34,9 +34,8 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantNull
 from ..ir.derived import DerivedUses, through_address_arithmetic_and_merges
 from ..ir.module import GlobalVariable
-from .derivative_check import _string
-from .indirect import _abort_unless
-from .unsupported import _global_holding
+from .unsupported import global_holding
+from .runtime_messages import abort_unless, c_string
 
 _WALKED = 64        # users followed from a read before giving up on it
 
@@ -44,7 +43,7 @@ _WALKED = 64        # users followed from a read before giving up on it
 def caller_set_holder(globals_activity, pointer):
     """The global `pointer` was loaded from, when only code outside the
     derivatives sets it (is_caller_set); else None."""
-    holder = _global_holding(pointer)
+    holder = global_holding(pointer)
     return holder if is_caller_set(globals_activity, holder) else None
 
 
@@ -181,7 +180,7 @@ def _float_read_through(functions, holder):
     for fn in functions:
         for inst in fn.instructions():
             if isinstance(inst, I.Load) and contains_float(inst.type) and \
-                    _global_holding(inst.pointer) is holder:
+                    global_holding(inst.pointer) is holder:
                 return inst
     return None
 
@@ -210,8 +209,8 @@ def check_global_pointer_shadow(gen, b: Builder, load, shadow) -> None:
         "shadow was not (code outside this derivative set it: the caller, a plain call, "
         "or a derivative of the other mode); set it in the differentiated code on every "
         "call, or pass the memory as an argument", function=gen.primal, instruction=load)
-    message = _string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
-    b.call(_abort_unless(b.module), [ok, message])
+    message = c_string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
+    b.call(abort_unless(b.module), [ok, message])
 
 
 def _needs_its_shadow(gen, load) -> bool:

@@ -30,13 +30,13 @@ from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, Consta
 from ..ir.derived import DerivedUses, through_casts
 from ..ir.module import function_under_casts
 from ..ir.references import referenced_globals
-from ..ir.types import (ArrayType, FunctionType, I1, I8, I32, I64, StructType, VOID,
+from ..ir.types import (ArrayType, FunctionType, I8, I32, I64, StructType, VOID,
                         size_and_align)
 from .aggregates import returns_gradient
 from .conventions import coerce, erase_api_call
-from .derivative_check import _string
 from .tape import byte_ptr
 from .unsupported import check_variadic_call, refuse_indirect_call
+from .runtime_messages import abort_unless, c_string, say_and_abort
 
 TABLE_PREFIX = "enzyme_opt.table."
 
@@ -208,48 +208,14 @@ def _vtable_lookup(ctx, call, target):
         moved = b.gep(_i8(), shadow, [offset], byte)
         result = b.select(inside, moved, result)
         found = inside if found is None else b.binop("or", found, inside)
-    message = _string(b, module, "enzyme-opt: Enzyme's virtualreverse was given an address "
+    message = c_string(b, module, "enzyme-opt: Enzyme's virtualreverse was given an address "
                       "that is in no vtable of this module")
-    b.call(_abort_unless(module), [found, message])
+    b.call(abort_unless(module), [found, message])
     return result
 
 
 def _i8():
     return I8
-
-
-def _abort_unless(module):
-    """`void enzyme_opt.abort_unless(i1 ok, i8 *message)`: the message on stderr,
-    and abort, when not ok."""
-    name = "enzyme_opt.abort_unless"
-    existing = module.get(name)
-    if existing is not None:
-        return existing
-    ftype = FunctionType(VOID, (I1, _byte_ptr(module)))
-    fn = Function(name, ftype, module.pointer_to(ftype), linkage="internal")
-    module.add_function(fn, unique=False)
-    ok, message = fn.args
-    entry, fail, done = fn.add_block("entry"), fn.add_block("fail"), fn.add_block("done")
-    Builder(entry).cond_br(ok, done, fail)
-    b = Builder(fail)
-    _say_and_abort(b, message)
-    Builder(done).ret(None)
-    return fn
-
-
-def _say_and_abort(b, message) -> None:
-    """fputs(message, stderr), by its libc-independent spelling, then abort()."""
-    module = b.module
-    strlen = module.declare_function("strlen", FunctionType(I64, (_byte_ptr(module),)))
-    write = module.declare_function("write", FunctionType(I64, (I32, _byte_ptr(module), I64)))
-    b.call(write, [ConstantInt(I32, 2), message, b.call(strlen, [message])])
-    b.call(write, [ConstantInt(I32, 2), _newline(b), ConstantInt(I64, 1)])
-    b.call(module.declare_function("abort", FunctionType(VOID, ())), [])
-    b.unreachable()
-
-
-def _newline(b):
-    return _string(b, b.module, "\n")
 
 
 def _vtable_of(v):
@@ -564,7 +530,7 @@ def _trap_functions(ctx, call, aug_ftype, rev_ftype, problem):
                       linkage="internal")
         module.add_function(fn)
         b = Builder(fn.add_block("entry"))
-        _say_and_abort(b, _string(b, module, message))
+        say_and_abort(b, c_string(b, module, message))
         functions.append(fn)
     return functions
 

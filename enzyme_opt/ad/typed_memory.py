@@ -25,11 +25,10 @@ from ..ir.module import GlobalValue, GlobalVariable, direct_calls_of
 from ..ir.printer import SlotTracker
 from ..ir.types import I64, I8, VOID, FloatType, FunctionType, size_and_align
 from . import tape as T
-from .derivative_check import _string
-from .indirect import _say_and_abort
 from .openmp import adds_atomically, atomic_fadd
 from .rules import ADJOINT_SUM_FLAGS
 from .unsupported import refuse_unshadowed_pointer_store
+from .runtime_messages import c_string, say_and_abort
 
 
 # -- integer copies -------------------------------------------------------------------------
@@ -555,7 +554,7 @@ def untyped_copy_message(b: Builder, gen, call, sweep: str):
         f"differentiated on the condition that {where} holds only zeros in the {sweep} pass "
         "(a block copied, then freed), which failed at run time", function=gen.primal,
         instruction=call)
-    return _string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
+    return c_string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
 
 
 def require_zero_bytes(b: Builder, ptr, nbytes, message) -> None:
@@ -587,7 +586,7 @@ def _zero_bytes_check(module) -> Function:
     k.add_incoming(nxt, step)
     b.cond_br(b.icmp("ult", nxt, count), loop, done)
     b.position_at_end(fail)
-    _say_and_abort(b, message)
+    say_and_abort(b, message)
     b.position_at_end(done)
     b.ret()
     return fn

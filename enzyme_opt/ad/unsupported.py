@@ -222,7 +222,7 @@ def check_active_stores(fn, info, function) -> None:
         if not isinstance(inst, I.Store) or not contains_float(inst.value.type) or \
                 not info.is_active(inst.value) or info.has_shadow(inst.pointer):
             continue
-        holder = _global_holding(inst.pointer) or _global_behind_accessor(inst.pointer, info)
+        holder = global_holding(inst.pointer) or _global_behind_accessor(inst.pointer, info)
         if holder is not None:
             raise DifferentiationError(
                 f"cannot differentiate a store of an active value through the pointer held "
@@ -244,7 +244,7 @@ def _refuse_read_of_held_global(info, function, load) -> None:
     holds the address of an active global that differentiated code uses:
     the load may read that global, and would not read its derivative (it
     would look constant).  A table of globals only `main` fills is fine."""
-    holder = _global_holding(load.pointer)
+    holder = global_holding(load.pointer)
     if holder is None or info.globals is None:
         return
     active = [g for g in held_globals(holder.initializer) if info.globals.is_active_global(g)
@@ -326,7 +326,7 @@ def _refuse_shadowed_pointer_in_memory(fn, info, function, store) -> None:
     pointer, or only the constant one, looks inactive."""
     if info.has_shadow(store.pointer):
         return
-    holder = _global_holding(store.pointer)
+    holder = global_holding(store.pointer)
     if holder is not None or _read_back(fn, info, store, _may_hold_pointer):
         where = f"an object global '@{holder.name}' points to" if holder is not None else \
             "memory reached through a constant argument, read back"
@@ -454,7 +454,7 @@ def _global_behind_accessor(ptr, info):
         for block in root.called_function.blocks:      # returns what a global holds
             ret = block.terminator
             if isinstance(ret, I.Return) and ret.operands and ret.operands[0].type.is_pointer:
-                held = _global_holding(ret.operands[0])
+                held = global_holding(ret.operands[0])
                 if held is not None:
                     return held
         for a in root.args:
@@ -463,14 +463,14 @@ def _global_behind_accessor(ptr, info):
                     else address_base(a)
                 if isinstance(g, GlobalVariable) and not g.is_constant_global:
                     return g
-                held = _global_holding(a)
+                held = global_holding(a)
                 if held is not None:
                     return held
         return None
     return _root_where(ptr, accessor)
 
 
-def _global_holding(ptr):
+def global_holding(ptr):
     """The global a pointer was loaded from (through address arithmetic,
     phis and selects), if it was: a constant one too (a constant table of
     pointers to globals that code writes), and one holding the pointer as
