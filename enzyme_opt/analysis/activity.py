@@ -523,6 +523,7 @@ class GlobalActivity:
         self._in_initializers: Optional[Set[int]] = None
         self._functions_seen = len(module.functions)
         self._pointers_set: Dict[int, bool] = {}
+        self._pointers_stored: Dict[int, bool] = {}
 
     def _take_new_facts(self) -> None:
         """Take the facts of functions made since (derivatives): a reverse
@@ -634,9 +635,10 @@ class GlobalActivity:
 
     def caller_set_pointer(self, load) -> bool:
         """Is `load` a data pointer read from an active global whose shadow's
-        pointers are null for good: its initializer holds no address (the
-        shadow's would hold its shadow) and no derivative code sets its
-        pointers (pointers_set_by_derivatives)?  Only code outside the
+        pointers are null or stale for good: its initializer holds no address
+        (the shadow's would hold its shadow) or code stores pointers into it
+        (pointers_stored_by_code), and no derivative code sets its pointers
+        (pointers_set_by_derivatives)?  Only code outside the
         derivatives can have set it; the memory it points to is taken as
         constant (ad/global_pointers.py warns) rather than followed through
         a null shadow.  A pointer called (a function pointer) keeps its
@@ -645,8 +647,21 @@ class GlobalActivity:
                                            for u in load.users):
             return False
         g = global_base(address_base(load.pointer))
-        return g is not None and self._is_active(g) and not held_globals(g.initializer) \
-            and not self.pointers_set_by_derivatives(g)
+        return g is not None and self._is_active(g) and \
+            not self.pointers_set_by_derivatives(g) and \
+            (not held_globals(g.initializer) or self.pointers_stored_by_code(g))
+
+    def pointers_stored_by_code(self, g) -> bool:
+        """May any code of the module store a pointer into global `g`?  Where
+        its initializer holds an address, the shadow's holds that address's
+        shadow; a pointer stored by code outside the derivatives (the caller
+        replacing the initializer's) has none."""
+        known = self._pointers_stored.get(id(g))
+        if known is None:
+            known = bool(accesses(list(self.module.read_functions()), [g],
+                                  self._held_by_initializers(), pointers_only=True)[id(g)] & WRITE)
+            self._pointers_stored[id(g)] = known
+        return known
 
     def _reaches(self, fn, wanted) -> bool:
         """Does `wanted(f, facts)` hold for `fn` or a function it calls?"""
