@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from ..analysis.activity import address_base, contains_float
 from ..analysis.arg_activity import DUPLICATED
-from ..analysis.constant_callees import held_globals
 from ..analysis.global_access import functions_reached
 from ..analysis.user_marks import global_base, user_inactive_globals
 from ..diagnostics import (DifferentiationError, DifferentiationWarning, global_source_location,
@@ -95,20 +94,15 @@ def warn_caller_set_reads(gen, fn) -> None:
 
 def _refuse_active_global_hung_on(globals_activity, holder, function, load) -> None:
     """The caller stores into `holder` the address of an active global that
-    derivative code uses (`cur = &state[2]`), or its initializer holds one
-    and the caller may replace it: the read through it would miss that
-    global's derivative (as one through an initializer's address
+    derivative code uses (`cur = &state[2]`): the read through it would
+    miss that global's derivative (as one through an initializer's address
     would, unsupported.py's _refuse_read_of_held_global)."""
-    hung = [(None, g) for g in held_globals(holder.initializer)] + _globals_hung_on(holder)
-    for store, g in hung:
+    for store, g in _globals_hung_on(holder):
         if globals_activity.is_active_global(g) and globals_activity.may_carry_derivatives(g):
-            how = f"the code outside stores the address of global '@{g.name}' there" \
-                f"{_at(store)}" if store is not None else \
-                f"its initializer holds the address of global '@{g.name}', and code outside " \
-                "the derivatives stores other pointers there"
             raise DifferentiationError(
                 f"cannot differentiate a read through the pointer held by global "
-                f"'@{holder.name}': {how}, whose derivative the read would not see "
+                f"'@{holder.name}': the code outside stores the address of global "
+                f"'@{g.name}' there{_at(store)}, whose derivative the read would not see "
                 "(use the global directly, or pass it as an argument with its shadow)",
                 function=function, instruction=load)
 
