@@ -23,9 +23,10 @@ carries derivatives.  So:
 """
 from __future__ import annotations
 
-from ..analysis.activity import address_base, contains_float
+from ..analysis.activity import address_base, contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED
 from ..analysis.global_access import functions_reached
+from ..analysis.library import is_memory_copy
 from ..analysis.user_marks import global_base, user_inactive_globals
 from ..diagnostics import (DifferentiationError, DifferentiationWarning, global_source_location,
                            ir_location, source_location)
@@ -90,6 +91,49 @@ def warn_caller_set_reads(gen, fn) -> None:
                 isinstance(w, DifferentiationWarning) and w.message == warning.message
                 for w in warnings):
             warnings.append(warning)
+
+
+def refuse_copies_of_caller_set_pointers(gen, fn) -> None:
+    """A caller-set pointer field copied whole, with the rest of its global,
+    into memory with a shadow (`struct acc local = A;` is a memcpy at -O0; an
+    aggregate or vector load elsewhere): the copy's shadow takes the shadow
+    global's field, null, and the derivative would read and add through
+    null.  A pointer loaded from the global itself has no shadow
+    (caller_set_pointer); one loaded from the copy cannot be told apart
+    from the copy's other pointers, so the copy is refused."""
+    if gen.ctx.globals is None:
+        return
+    info = gen.info
+    for inst in fn.instructions():
+        copied = _copied_caller_set_global(gen.ctx.globals, info, inst)
+        if copied is not None:
+            raise DifferentiationError(
+                f"cannot differentiate this copy of global '@{copied.name}'"
+                f"{_defined(copied)} into memory with a shadow: its pointers are set only by "
+                "code outside the derivatives, so the copy's shadow would hold null pointers "
+                "where the derivative reads and adds (read the fields you need from the "
+                "global itself, or pass the memory as an argument)",
+                function=gen.primal, instruction=inst)
+
+
+def _copied_caller_set_global(globals_activity, info, inst):
+    """The global whose caller-set pointers `inst` copies with a shadow, or None."""
+    if isinstance(inst, I.CallBase):
+        fn = inst.called_function
+        if fn is None or not is_memory_copy(fn.name) or len(inst.args) < 2 or \
+                not info.has_shadow(inst.args[0]):
+            return None
+        source = inst.args[1]
+    elif isinstance(inst, I.Load) and not inst.type.is_pointer and \
+            contains_pointers(inst.type) and info.has_shadow(inst):
+        source = inst.pointer
+    else:
+        return None
+    g = global_base(address_base(source))
+    if not isinstance(g, GlobalVariable) or not contains_pointers(g.value_type) or \
+            not globals_activity.holds_caller_set_pointers(g):
+        return None
+    return g
 
 
 def _refuse_active_global_hung_on(globals_activity, holder, function, load) -> None:

@@ -32,7 +32,7 @@ from .openmp import add_tickets, direct_parallel_calls, reductions_as_critical_s
 from .float_bit_params import pass_float_bits_as_floats
 from .iteration import advance_counters
 from .prepare import prepare_for_differentiation, separate_alloca_prologue
-from .global_pointers import warn_caller_set_reads
+from .global_pointers import refuse_copies_of_caller_set_pointers, warn_caller_set_reads
 from .typed_memory import check_untyped_moves
 from .unsupported import (check_active_stores, check_exception_recovery, check_flag_reads,
                           check_inline_asm, check_replaceable_aliases, check_returns_twice,
@@ -65,6 +65,7 @@ def differentiable_copy(gen, fn, args, arg_activity):
     check_untyped_moves(fn, gen.types, gen.info, primal)
     check_active_stores(fn, gen.info, primal)
     warn_caller_set_reads(gen, fn)
+    refuse_copies_of_caller_set_pointers(gen, fn)
     check_inline_asm(fn, gen.info, primal)
     check_returns_twice(fn, primal)
     check_shared_global_shadows(gen, fn, primal)

@@ -646,7 +646,11 @@ class GlobalActivity:
         if not load.type.is_pointer or any(getattr(u, "callee", None) is load
                                            for u in load.users):
             return False
-        g = global_base(address_base(load.pointer))
+        return self.holds_caller_set_pointers(global_base(address_base(load.pointer)))
+
+    def holds_caller_set_pointers(self, g) -> bool:
+        """Is `g` an active global whose shadow's pointers are null or stale
+        for good (see caller_set_pointer)?"""
         return g is not None and self._is_active(g) and \
             not self.pointers_set_by_derivatives(g) and \
             (not held_globals(g.initializer) or self.pointers_stored_by_code(g))
