@@ -202,8 +202,12 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
     for index, spec in enumerate(parsed.args):
         if spec.kind not in DUPLICATED or not spec.value.type.is_pointer:
             continue
-        for p, store in DerivedUses(address_base(spec.value)):
+        uses = DerivedUses(_stored_once_in_slot(address_base(spec.value)))
+        for p, store in uses:
             if not (isinstance(store, I.Store) and store.value is p):
+                continue
+            if isinstance(store.pointer, I.Alloca):     # clang -O0's local variable
+                uses.follow(*(u for u in store.pointer.users if isinstance(u, I.Load)))
                 continue
             holder = global_base(address_base(store.pointer))
             if not is_caller_set(globals_activity, holder):
@@ -217,6 +221,16 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
                     f"{_at(store)}, through which '{read.function.name}' reads floats"
                     f"{_at(read)}: those reads would carry no derivative (that memory has "
                     "no shadow there); pass the memory only as the argument")
+
+
+def _stored_once_in_slot(pointer):
+    """What clang -O0's local variable holds, when `pointer` is read from
+    one that a single store sets (`double *x = malloc(..)`); else `pointer`."""
+    if isinstance(pointer, I.Load) and isinstance(pointer.pointer, I.Alloca):
+        stores = [u for u in pointer.pointer.users if isinstance(u, I.Store)]
+        if len(stores) == 1 and stores[0].pointer is pointer.pointer:
+            return address_base(stores[0].value)
+    return pointer
 
 
 def _float_read_through(functions, holder):

@@ -29,6 +29,12 @@
 // RUN: not enzyme-opt %t14-dup.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
 // RUN: %clang14 -O0 -DDUPLICATED -S -emit-llvm %s -o %t14-dup0.ll
 // RUN: not enzyme-opt %t14-dup0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang -O0 -DDUPLICATED -DHEAP -S -emit-llvm %s -o %t19-duph0.ll
+// RUN: not enzyme-opt %t19-duph0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang14 -O0 -DDUPLICATED -DHEAP -S -emit-llvm %s -o %t14-duph0.ll
+// RUN: not enzyme-opt %t14-duph0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang -O2 -DDUPLICATED -DHEAP -S -emit-llvm %s -o %t19-duph.ll
+// RUN: not enzyme-opt %t19-duph.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
 // RUN: %clang -O0 -DDUPLICATED -DALIAS -S -emit-llvm %s -o %t19-dupa0.ll
 // RUN: not enzyme-opt %t19-dupa0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
 // RUN: %clang -O2 -DDUPLICATED -DALIAS -S -emit-llvm %s -o %t19-dupa.ll
@@ -37,7 +43,7 @@
 // RUN: not enzyme-opt %t19-act.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=ACT %s
 // RUN: %clang14 -O0 -DACTIVE_GLOBAL -S -emit-llvm %s -o %t14-act.ll
 // RUN: not enzyme-opt %t14-act.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=ACT %s
-// WARN: global-pointer-set-by-caller.c:[[@LINE+25]]:{{[0-9]+}}: warning: reading floats through the pointer held by global '@data' (defined at {{.*}}global-pointer-set-by-caller.c:[[@LINE+12]]), which no differentiated code sets: assuming the memory it points to is constant (no derivative flows through this read) in function 'dot'
+// WARN: global-pointer-set-by-caller.c:[[@LINE+26]]:{{[0-9]+}}: warning: reading floats through the pointer held by global '@data' (defined at {{.*}}global-pointer-set-by-caller.c:[[@LINE+13]]), which no differentiated code sets: assuming the memory it points to is constant (no derivative flows through this read) in function 'dot'
 // WARN: note: if the caller points it at memory that carries derivatives, pass that memory to the function as an argument instead; to silence this warning, mark the global constant: void *__enzyme_inactive_global = (void *)&data;
 // WARN-IR: .ll:{{[0-9]+}}:{{[0-9]+}}: warning: reading floats through the pointer held by global '@data', which no differentiated code sets
 // QUIET-NOT: warning
@@ -46,6 +52,7 @@
 // ACT: error: cannot differentiate a read through the pointer held by global '@data': the code outside stores the address of global '@state' there{{.*}}, whose derivative the read would not see (use the global directly, or pass it as an argument with its shadow) in function 'dot'
 // GRAD: 10 20 30
 #include <stdio.h>
+#include <stdlib.h>
 extern int enzyme_dup;
 double __enzyme_autodiff(void *, ...);
 
@@ -67,7 +74,12 @@ __attribute__((noinline)) double dot(double *x) {
 }
 
 int main(void) {
+#ifdef HEAP      /* -O0 keeps the pointer in a local variable, loaded twice */
+  double *x = malloc(3 * sizeof(double)), *dx = calloc(3, sizeof(double));
+  for (int i = 0; i < 3; i++) x[i] = i + 1;
+#else
   double x[3] = {1, 2, 3}, dx[3] = {0};
+#endif
   double input[3] = {10, 20, 30};
   data = input;
 #if defined(DUPLICATED) && defined(ALIAS)
