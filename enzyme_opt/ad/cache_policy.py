@@ -60,7 +60,7 @@ from ..ir.module import GlobalValue
 from ..ir.types import I32, VectorType
 from ..ir.values import Argument
 from .calls import CallKind, classify_call
-from .dead_primal import is_droppable_math_call
+from .dead_primal import is_droppable_math_call, math_status_read
 from .undo_log import UndoLog
 
 # Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
@@ -151,7 +151,8 @@ class PrimalCache:
         return (self._at_hand(v) or self._lanes_of_one(v)) and not self._kept_lanes_here(v) \
             or self._restorable_here(v) or self._cheap_float(v) \
             or self._sibling_counter(v) is not None or self._forwarded(v) is not None \
-            or self._beside_partner(v) or self._previous_iteration(v) is not None
+            or self._beside_partner(v) or self._previous_iteration(v) is not None \
+            or self._called_again(v)
 
     def _kept_lanes_here(self, v) -> bool:
         """Is `v` a lane move that a rule reads (not a recomputation:
@@ -402,12 +403,60 @@ class PrimalCache:
                 is_droppable_math_call(v) and len(v.args) == 1 and gen.info.is_active(v)):
             return False
         partner = MATH_PARTNERS.get(math_function(v.called_function.name))
-        x = v.args[0]
         return partner is not None and \
             classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE and \
-            (not isinstance(x, I.Instruction) or is_recomputable(x) or
-             id(x) in self.reloadable or self._cheap_float(x)) and \
-            self.same_call(v, partner, v.args) is None
+            self._argument_at_hand(v.args[0]) and self.same_call(v, partner, v.args) is None
+
+    def _argument_at_hand(self, x) -> bool:
+        """Can the reverse pass have math call argument `x` without a slot?"""
+        return self._at_hand(x) or self._cheap_float(x)
+
+    def _called_again(self, v) -> bool:
+        """Is `v` a scalar math call read only in its own block's reverse, its
+        arguments at hand there, whose value the forward sweep needs for
+        nothing else (`_feeds_only_sums`)?  Called again there, the forward
+        sweep drops the call (dead_primal) and the tape entry goes: the same
+        calls, one sweep of them, no tape (tools/perfhunt/exp_shapes.c, a
+        sum of exp(a) * sin(a) and the like).  In loops only: elsewhere a
+        slot is a stack cell, cheaper than nothing to weigh.  Combined
+        derivatives only: a split one's forward returns the primal result,
+        which is live; and not where errno or the flags are read (the calls
+        are all kept)."""
+        gen = self.gen
+        if gen.split or not (gen.in_block_body and gen.reversing is v.parent) or \
+                not gen.loops.loops_around(v.parent) or \
+                v.type.is_vector or not is_droppable_math_call(v) or \
+                math_status_read(gen.fwd.module):
+            return False
+        return classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE and \
+            all(self._argument_at_hand(x) for x in v.args) and self._feeds_only_sums(v)
+
+    def _feeds_only_sums(self, v) -> bool:
+        """Do `v`'s users, all in its block, read it only into float
+        arithmetic whose results feed only sums (adds, subtracts, negations,
+        phis, selects, products and quotients by inactive values, and the
+        return a combined derivative drops)?  No reverse rule then reads those
+        results, and nothing the forward sweep keeps (a store, a compare, a
+        call, a slot) depends on `v`."""
+        info = self.gen.info
+        for user in v.users:
+            if user.parent is not v.parent or not _reads_into_arithmetic(user, v, info):
+                return False
+        seen, work = set(), list(v.users)
+        while work:
+            m = work.pop()
+            if id(m) in seen:
+                continue
+            seen.add(id(m))
+            if len(seen) > _SUMS_WALKED:
+                return False
+            for user in m.users:
+                if isinstance(user, I.Return):
+                    continue
+                if not _sums_into(user, m, info):
+                    return False
+                work.append(user)
+        return True
 
     def _cheap_float(self, v, depth: int = 2) -> bool:
         """Is `v` a float negation, add, subtract, multiply or fused
@@ -661,6 +710,48 @@ class PrimalCache:
                 done[id(x)] = _emit_copy(b, x, emit, ".bound", drop_flags=True)
             return done[id(x)]
         return emit(v)
+
+
+# How many results `_feeds_only_sums` follows before giving up.
+_SUMS_WALKED = 64
+
+
+def _reads_into_arithmetic(user, v, info) -> bool:
+    """Does `user` read `v` as float arithmetic whose rule reads, besides
+    `v`, only its other operand (not its own result)?"""
+    if isinstance(user, I.UnaryOp):
+        return user.opcode == "fneg"
+    if isinstance(user, I.BinaryOp) and user.opcode in ("fadd", "fsub", "fmul"):
+        return True
+    return _scaled_by_inactive(user, v, info) or _selected(user, v)
+
+
+def _sums_into(user, m, info) -> bool:
+    """Does `user` take float value `m` into a result no reverse rule reads
+    `m` for: a sum, a difference, a negation, a phi, a select's value, or a
+    product or quotient by an inactive value?"""
+    if isinstance(user, I.Phi):
+        return True
+    if isinstance(user, I.UnaryOp):
+        return user.opcode == "fneg"
+    if isinstance(user, I.BinaryOp) and user.opcode in ("fadd", "fsub"):
+        return True
+    if isinstance(user, I.BinaryOp) and user.opcode == "fmul":
+        other = user.operands[1] if user.operands[0] is m else user.operands[0]
+        return other is not m and not info.is_active(other)
+    return _scaled_by_inactive(user, m, info) or _selected(user, m)
+
+
+def _scaled_by_inactive(user, m, info) -> bool:
+    """`m / k` with `k` inactive (its rule reads only k)."""
+    return isinstance(user, I.BinaryOp) and user.opcode == "fdiv" and \
+        user.operands[0] is m and user.operands[1] is not m and \
+        not info.is_active(user.operands[1])
+
+
+def _selected(user, m) -> bool:
+    """`select c, m, y` (its rule reads only the condition)."""
+    return isinstance(user, I.Select) and user.operands[0] is not m
 
 
 def _emit_copy(b: Builder, v, operand, suffix: str, drop_flags: bool = False):

@@ -1,4 +1,5 @@
-// A pointer walk that tapes per iteration (exp and log of each element) and
+// A pointer walk that tapes per iteration (the running product and the exp
+// of each element, both read by the product's adjoint) and
 // leaves by comparing pointers: the room for its pushes is made once before
 // the loop from end - start in bytes (analysis/loops.py
 // `_pointer_walk_bound`), and the pushes inside take it unchecked.  A `!=`
@@ -19,13 +20,13 @@ double __enzyme_autodiff(void *, ...);
 typedef struct { double a, b, c; } triple;
 double walk_struct(const triple *x, const triple *end) {
   double s = 0;
-  for (const triple *p = x; p != end; p++) s += exp(p->a) * log(p->b);
+  for (const triple *p = x; p != end; p++) s = s * exp(p->a) + log(p->b);
   return s;
 }
 
 double walk_lt(const double *x, const double *end) {
   double s = 0;
-  for (const double *p = x; p < end; p++) s += exp(*p) * log(*p);
+  for (const double *p = x; p < end; p++) s = s * exp(*p) + log(*p);
   return s;
 }
 
