@@ -107,6 +107,9 @@ class PrimalCache:
         self.rebuilding = 0         # how many `_recompute`s are emitting operands
         self.forwards: Dict[int, object] = {}   # id(load) -> _forwarded
         self.previous: Dict[int, object] = {}   # id(phi) -> _previous_iteration
+        self.sweeps: Dict[int, bool] = {}       # id(block) -> _sweep_rebuilt
+        # id(math call) -> ids of forward blocks in whose reverse it was called again
+        self.recalled: Dict[int, set] = {}
         self._rooted = None     # ids of forward arguments kept ROOTED (`rooted_arguments`)
         self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller(),
                                            self.rooted_arguments()) if gen.split \
@@ -139,6 +142,8 @@ class PrimalCache:
             if self.recomputes(v):
                 loaded = self._recompute(b, v)
                 self.recomputed.add(id(v))
+                if gen.reversing is not None and is_droppable_math_call(v):
+                    self.recalled.setdefault(id(v), set()).add(id(gen.reversing))
             else:
                 loaded = b.load(v.type, self.slot_for(v).rev, (v.name or "v") + ".rev")
                 self.readers.setdefault(id(v), set()).add(
@@ -152,7 +157,7 @@ class PrimalCache:
             or self._restorable_here(v) or self._cheap_float(v) \
             or self._sibling_counter(v) is not None or self._forwarded(v) is not None \
             or self._beside_partner(v) or self._previous_iteration(v) is not None \
-            or self._called_again(v)
+            or self._called_again(v) or self._in_dead_sweep(v)
 
     def _kept_lanes_here(self, v) -> bool:
         """Is `v` a lane move that a rule reads (not a recomputation:
@@ -223,11 +228,14 @@ class PrimalCache:
         read in this reverse block already, or from its slot elsewhere in the
         reverse of the same forward block (the slot and its saves are there
         whatever this read does)?  A rule that has another way to its partial
-        asks (pow's x^(c-1) as pow(x, c) / x, rules.py: `_from_power`)."""
+        asks (pow's x^(c-1) as pow(x, c) / x, rules.py: `_from_power`).  A
+        math call made again earlier in this block's reverse counts too: the
+        same call again, in code it dominates, is one call after LLVM's GVN."""
         if (id(b.block), id(v)) in self.loads:
             return True
         reversing = self.gen.reversing
-        return reversing is not None and id(reversing) in self.readers.get(id(v), ())
+        return reversing is not None and (id(reversing) in self.readers.get(id(v), ()) or
+                                          id(reversing) in self.recalled.get(id(v), ()))
 
     def same_call(self, inst, name: str, values):
         """The forward sweep's own call of math function `name` on `values`
@@ -431,6 +439,62 @@ class PrimalCache:
         return classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE and \
             all(self._argument_at_hand(x) for x in v.args) and self._feeds_only_sums(v)
 
+    def _in_dead_sweep(self, v) -> bool:
+        """Is `v` float arithmetic or a math call of a one-block loop whose
+        forward sweep computes nothing but the tape (`_sweep_rebuilt`), read
+        in that block's reverse?  All of it is computed there again, each
+        value once, so the forward loop has nothing left to do and goes: the
+        reference's way with a loop like Black-Scholes' (exp, log, sqrt and
+        erf of read-only inputs, summed), where taping the calls that read
+        other calls' results kept the forward loop and its tape."""
+        gen = self.gen
+        if gen.split or not (gen.in_block_body and gen.reversing is v.parent) or \
+                not _float_step(v, gen):
+            return False
+        block = v.parent
+        known = self.sweeps.get(id(block))
+        if known is None:
+            known = self.sweeps[id(block)] = self._sweep_rebuilt(block)
+        return known
+
+    def _sweep_rebuilt(self, block) -> bool:
+        """Is `block` a loop of its own (a one-block body) whose instructions
+        have no effect, whose float values all come from values at hand
+        through float arithmetic and math calls (`_float_step`), and whose
+        float phis only sum (`_feeds_only_sums`: the combined derivative
+        drops what they return)?"""
+        gen = self.gen
+        if block not in block.successors or math_status_read(gen.fwd.module):
+            return False
+        for inst in block.instructions:
+            if isinstance(inst, I.Phi):
+                if inst.type.is_float and not self._only_summed([inst]):
+                    return False
+            elif _float_step(inst, gen):
+                if not all(self._rebuilt_operand(inst, op) for op in inst.operands) or \
+                        not self._leaves_only_summed(inst):
+                    return False
+            elif not (isinstance(inst, (I.Load, I.Branch)) or is_recomputable(inst)):
+                return False
+        return True
+
+    def _leaves_only_summed(self, inst) -> bool:
+        """Is what `inst` passes out of its block only summed there?  (Not
+        counting a copy of a user being emitted into the reverse pass.)"""
+        outside = [u for u in inst.users if u.parent is not inst.parent and u.parent is not None]
+        info = self.gen.info
+        return all(isinstance(u, I.Return) or _sums_into(u, inst, info) for u in outside) \
+            and self._only_summed([u for u in outside if not isinstance(u, I.Return)])
+
+    def _rebuilt_operand(self, inst, op) -> bool:
+        """Can `_sweep_rebuilt`'s reverse have operand `op` of `inst`?"""
+        if isinstance(op, I.Instruction) and op.parent is inst.parent:
+            if isinstance(op, I.Phi):       # a sum: its rule does not read it
+                return not op.type.is_float or _sums_into(inst, op, self.gen.info)
+            if _float_step(op, self.gen):
+                return True
+        return self._argument_at_hand(op)
+
     def _feeds_only_sums(self, v) -> bool:
         """Do `v`'s users, all in its block, read it only into float
         arithmetic whose results feed only sums (adds, subtracts, negations,
@@ -439,10 +503,14 @@ class PrimalCache:
         results, and nothing the forward sweep keeps (a store, a compare, a
         call, a slot) depends on `v`."""
         info = self.gen.info
-        for user in v.users:
-            if user.parent is not v.parent or not _reads_into_arithmetic(user, v, info):
-                return False
-        seen, work = set(), list(v.users)
+        return all(user.parent is v.parent and _reads_into_arithmetic(user, v, info)
+                   for user in v.users) and self._only_summed(v.users)
+
+    def _only_summed(self, values) -> bool:
+        """Do `values`, and what they flow into, feed only sums (`_sums_into`)
+        and the return a combined derivative drops?"""
+        info = self.gen.info
+        seen, work = set(), list(values)
         while work:
             m = work.pop()
             if id(m) in seen:
@@ -451,8 +519,8 @@ class PrimalCache:
             if len(seen) > _SUMS_WALKED:
                 return False
             for user in m.users:
-                if isinstance(user, I.Return):
-                    continue
+                if isinstance(user, I.Return) or user.parent is None:
+                    continue            # dropped, or a copy being emitted into the reverse
                 if not _sums_into(user, m, info):
                     return False
                 work.append(user)
@@ -714,6 +782,14 @@ class PrimalCache:
 
 # How many results `_feeds_only_sums` follows before giving up.
 _SUMS_WALKED = 64
+
+
+def _float_step(v, gen) -> bool:
+    """Scalar float arithmetic, or a math call with a derivative rule."""
+    if isinstance(v, (I.BinaryOp, I.UnaryOp)):
+        return v.type.is_float
+    return isinstance(v, I.Call) and v.type.is_float and is_droppable_math_call(v) and \
+        classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE
 
 
 def _reads_into_arithmetic(user, v, info) -> bool:

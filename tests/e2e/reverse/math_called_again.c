@@ -5,7 +5,9 @@
 // to it that must keep the forward value: stored, compared, squared into
 // a product the reverse reads, its argument overwritten after the call, in
 // a split derivative, read in an inner loop, and through a select and a
-// quotient by a constant.  Central differences of each.
+// quotient by a constant.  And a loop rebuilt whole in its reverse
+// (`_in_dead_sweep`: calls of calls' results), with the near misses of a
+// sum used after the loop and a running product.  Central differences.
 #include "../check.h"
 
 extern int enzyme_const, enzyme_dup;
@@ -21,6 +23,28 @@ __attribute__((noinline)) double sums(double *x) {
   for (int i = 0; i < N; i++)
     s += exp(x[i]) * sin(x[i]) + exp2(0.5 * x[i]) * log(2.0 + x[i]) - cbrt(x[i] + 3.0) / 3.0 +
          (x[i] > 0 ? expm1(x[i]) : 0.0);
+  return s;
+}
+/* Calls of calls' results (Black-Scholes' shape): a one-block loop whose
+ * forward sweep computes only what its reverse reads is rebuilt there whole. */
+__attribute__((noinline)) double chained(double *x) {
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    double d = (log(1.5 + x[i] * x[i]) + 0.3 * x[i]) / sqrt(1.0 + x[i] * x[i]);
+    s += x[i] * erf(d) - exp(-0.7 * x[i]) * erf(d - 0.2) + (1.0 + 0.1 * i) * tanh(d);
+  }
+  return s;
+}
+/* The same sum used after the loop other than summed: it stays taped. */
+__attribute__((noinline)) double squared_after(double *x) {
+  double s = 0;
+  for (int i = 0; i < N; i++) s += exp(x[i]) * log(2.0 + x[i]);
+  return s * s;
+}
+/* A running product: its rule reads the carried value. */
+__attribute__((noinline)) double running(double *x) {
+  double s = 1;
+  for (int i = 0; i < N; i++) s = s * exp(0.3 * x[i]) + log(2.0 + x[i]);
   return s;
 }
 /* exp also stored: the forward sweep keeps it. */
@@ -101,6 +125,9 @@ int main(void) {
   int bad = 0;
   y_scratch = y;
   bad += CHECK_REV(sums);
+  bad += CHECK_REV(chained);
+  bad += CHECK_REV(squared_after);
+  bad += CHECK_REV(running);
   bad += CHECK_REV(compared);
   bad += CHECK_REV(squared);
   bad += CHECK_REV(inner);
