@@ -24,7 +24,7 @@ from .aggregates import clear_float_fields, float_paths
 from .custom import collect_custom_rules
 from .forward import ForwardGenerator
 from .reverse import ReverseGenerator
-from .rules import ADJOINT_SUM_FLAGS
+from .rules import adjoint_sum_flags
 from .typed_memory import (COPY_BACK, copy_shadow_pointers, held_by_the_user, memcpy_adjoint,
                            realloc_accumulate_helper)
 from .versioning import combined_derivative
@@ -395,10 +395,11 @@ class DerivativeContext:
         add up is the reverse pass's own choice, not the program's.  So the
         sum is `reassoc`: the final compiler may split a loop's adjoint
         accumulation into vector lanes (the reverse of a value used by every
-        iteration of a loop is such a sum), which exact IEEE order forbids."""
+        iteration of a loop is such a sum), which exact IEEE order forbids;
+        and `nsz` where the primal ignores the sign of zero (`adjoint_sum_flags`)."""
         t = a.type
         if t.is_float or t.is_vector:
-            return b.fadd(a, d, flags=ADJOINT_SUM_FLAGS)
+            return b.fadd(a, d, flags=adjoint_sum_flags(b.function))
         if t.is_struct or t.is_array:
             count = len(t.elements) if t.is_struct else t.count
             out = a
