@@ -14,7 +14,7 @@ from typing import Dict, List, Optional
 
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
-from ..ir.types import alloc_size
+from ..ir.types import I64, alloc_size
 from .cfg import DominatorTree
 from .library import VECTOR_NATIVE_MATH, math_function
 
@@ -308,11 +308,25 @@ def iteration_bound(loop, preds):
     once it has passed N.  Until it equals N, C is 1 or the counter meets N
     (`_meets_bound`: the vectorizer's `i += 4` up to n rounded down).  A
     fifth element, `exact`, is true where the loop leaves only when it
-    meets N: a pointer walk's `p != end` (`_pointer_walk_bound`).  Else
-    None."""
+    meets N: a pointer walk's `p != end` (`_pointer_walk_bound`).  A loop
+    whose every run has the same constant count T (`constant_trip_count`:
+    counting down too, Horner's `for (k = 31; k >= 0; k--)`) is
+    (0, T - 1, 1, unsigned).  Else None."""
     exiting = _exit_compare(loop, preds)
     if exiting is None:
         return None
+    found = _counter_bound(loop, exiting)
+    if found is not None:
+        return found
+    count = constant_trip_count(loop, preds)
+    if count is None:
+        return None
+    return ConstantInt(I64, 0), ConstantInt(I64, count - 1), 1, False, False
+
+
+def _counter_bound(loop, exiting):
+    """iteration_bound's answer from a header counter tested by the exit
+    `exiting` (or a pointer walk), else None."""
     for counter in loop.header.instructions:
         if not isinstance(counter, I.Phi):
             break
