@@ -71,6 +71,12 @@ CHEAP_FLOAT_OPS = ("fneg", "fadd", "fsub", "fmul")
 # way no longer runs forward at all when nobody needs its result (a pairwise
 # energy's r^-3 and q/sqrt(r2): the tape and the forward loop both go).
 LOOP_FLOAT_OPS = ("fdiv",)
+# A float comparison counts too, in a loop: a select's or branch's condition
+# recomputed from its operands (`|r| < delta ? r*r/2 : ...`, a Huber loss)
+# tapes no i1 per iteration, and the loop may then not run forward at all.
+LOOP_FLOAT_COMPARES = ("fcmp",)
+# How deep a comparison's operands are rebuilt (`|w[i] x[i] - w[i-1]| < d`).
+COMPARE_DEPTH = 3
 _NO_LEAVES = frozenset()
 _AT_HAND = (_NO_LEAVES,)       # the one choice for an operand the reverse pass has
 # A `kept` entry of a split derivative: the argument's memory and all memory
@@ -411,7 +417,8 @@ class PrimalCache:
 
     def _cheap_float(self, v, depth: int = 2) -> bool:
         """Is `v` a float negation, add, subtract, multiply or fused
-        multiply-add (in a loop also a divide or square root: LOOP_FLOAT_OPS),
+        multiply-add (in a loop also a divide, square root, absolute value or
+        comparison: LOOP_FLOAT_OPS, LOOP_FLOAT_COMPARES),
         up to `depth` levels deep, whose leaves are values the
         reverse pass has at hand anywhere (constants, arguments, loads of
         memory the function never writes, integer and address arithmetic),
@@ -420,9 +427,13 @@ class PrimalCache:
         one taped leaf shares v's block, so its slot always holds the same
         iteration's value as v's would; and taping it instead of v never
         costs more, and nothing at all when the reverse pass needs it anyway
-        (`x*x` beside `x`)."""
-        leaves = self._cheap_float_leaves(v, depth, v.parent,
-                                          bool(self.gen.loops.loops_around(v.parent)))
+        (`x*x` beside `x`).  A comparison only with no taped leaf at all, up
+        to COMPARE_DEPTH deep: an i1 taped costs no more than the leaf would
+        (argmax's `row[j] > m`: taping m instead, 17% more instructions)."""
+        in_loop = bool(self.gen.loops.loops_around(v.parent))
+        if isinstance(v, I.Compare):
+            return self._cheap_float_leaves(v, COMPARE_DEPTH, v.parent, in_loop) == _NO_LEAVES
+        leaves = self._cheap_float_leaves(v, depth, v.parent, in_loop)
         return leaves is not None and (len(leaves) <= 1 or self._kept_anyway(v, leaves))
 
     def _kept_anyway(self, v, leaves) -> bool:
@@ -751,6 +762,8 @@ def _cheap_float_operands(v, in_loop: bool):
     if isinstance(v, (I.BinaryOp, I.UnaryOp)):
         cheap = v.opcode in CHEAP_FLOAT_OPS or in_loop and v.opcode in LOOP_FLOAT_OPS
         return v.operands if cheap else None
+    if isinstance(v, I.Compare):
+        return v.operands if in_loop and v.opcode in LOOP_FLOAT_COMPARES else None
     if isinstance(v, I.Call) and v.called_function is not None:
         name = v.called_function.name
         if name.startswith(CHEAP_FLOAT_INTRINSICS + CHEAP_MINMAX_INTRINSICS) or \
