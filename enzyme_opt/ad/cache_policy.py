@@ -155,7 +155,7 @@ class PrimalCache:
     def recomputes(self, v) -> bool:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
         return (self._at_hand(v) or self._lanes_of_one(v)) and not self._kept_lanes_here(v) \
-            or self._restorable_here(v) or self._cheap_float(v) \
+            and not self._address_kept_for_loop(v) or self._restorable_here(v) or self._cheap_float(v) \
             or self._sibling_counter(v) is not None or self._forwarded(v) is not None \
             or self._beside_partner(v) or self._previous_iteration(v) is not None
 
@@ -173,6 +173,22 @@ class PrimalCache:
         reversing = self.gen.reversing
         return reversing is not None and not self.rebuilding and isinstance(v, LANE_MOVES) and \
             any(not loop.contains(v.parent) for loop in self.gen.loops.loops_around(reversing))
+
+    def _address_kept_for_loop(self, v) -> bool:
+        """Is `v` a load of a pointer, in a block on no cycle, that the
+        reverse of a block inside a loop reads (the begin pointer of a
+        std::vector, loaded once before the loop)?  Loaded again there, it
+        is loaded in every iteration: LLVM cannot hoist it over the shadow
+        stores, which carry no alias information (tools/perfhunt
+        cxx_numeric, cxx_vector: one load per element).  Kept, its slot is
+        stored once and is a register in the reverse loop; its block
+        repeats never, so it costs no tape.  Combined derivatives only,
+        where the slot is one stack cell for both passes."""
+        gen = self.gen
+        reversing = gen.reversing
+        return not gen.split and reversing is not None and isinstance(v, I.Load) and \
+            v.type.is_pointer and id(v.parent) not in gen.cyclic and \
+            bool(gen.loops.loops_around(reversing))
 
     def _at_hand(self, v) -> bool:
         """Can the reverse pass have `v` anywhere for an instruction or two,
