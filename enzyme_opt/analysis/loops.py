@@ -312,7 +312,7 @@ def iteration_bound(loop, preds):
     whose every run has the same constant count T (`constant_trip_count`:
     counting down too, Horner's `for (k = 31; k >= 0; k--)`) is
     (0, T - 1, 1, unsigned).  Else None."""
-    exiting = _exit_compare(loop, preds)
+    exiting = _exit_compare(loop, preds, past_dead_ends=True)
     if exiting is None:
         return None
     found = _counter_bound(loop, exiting)
@@ -476,12 +476,23 @@ def _single_exit_test(loop, preds, counter, increment, constant_bound=True):
     return exiting
 
 
-def _exit_compare(loop, preds):
+def _exit_compare(loop, preds, past_dead_ends=False):
     """(its icmp, the icmp result that leaves) when one block of `loop`
     leaves it (nothing returns from inside), the header or the only latch,
-    by a branch on an integer or pointer comparison; else None."""
-    exits = [b for b in _loop_blocks(loop, preds)
-             if not b.successors or any(not loop.contains(s) for s in b.successors)]
+    by a branch on an integer or pointer comparison; else None.  With
+    `past_dead_ends`, a branch out to blocks that never return (a throw
+    of push_back's length error, an abort) leaves no run with more
+    iterations than the test allows: not an exit there (`iteration_bound`
+    bounds iterations; the counts that must be exact do not ignore it)."""
+    dead = {}
+
+    def leaves(b) -> bool:
+        outside = [s for s in b.successors if not loop.contains(s)]
+        if not b.successors:
+            return True
+        return bool(outside) and not (past_dead_ends and
+                                      all(_never_returns(s, dead) for s in outside))
+    exits = [b for b in _loop_blocks(loop, preds) if leaves(b)]
     if len(exits) != 1:
         return None
     block = exits[0]
@@ -498,6 +509,22 @@ def _exit_compare(loop, preds):
     if true_leaves == (not loop.contains(term.operands[2])):
         return None
     return test, true_leaves
+
+
+def _never_returns(block, known) -> bool:
+    """Does every path from `block` end in `unreachable` (or an unwind
+    out of the function), no `ret` reachable?  `known` caches by id."""
+    if id(block) not in known:
+        seen, work, found = set(), [block], False
+        while work and not found:
+            b = work.pop()
+            if id(b) in seen:
+                continue
+            seen.add(id(b))
+            found = isinstance(b.terminator, I.Return)
+            work.extend(b.successors)
+        known[id(block)] = not found
+    return known[id(block)]
 
 
 def loop_exit_targets(loop, preds) -> list:
