@@ -14,7 +14,7 @@ from typing import Dict, List, Optional
 
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
-from ..ir.types import alloc_size
+from ..ir.types import I64, alloc_size
 from .cfg import DominatorTree
 from .library import VECTOR_NATIVE_MATH, math_function
 
@@ -308,11 +308,25 @@ def iteration_bound(loop, preds):
     once it has passed N.  Until it equals N, C is 1 or the counter meets N
     (`_meets_bound`: the vectorizer's `i += 4` up to n rounded down).  A
     fifth element, `exact`, is true where the loop leaves only when it
-    meets N: a pointer walk's `p != end` (`_pointer_walk_bound`).  Else
-    None."""
-    exiting = _exit_compare(loop, preds)
+    meets N: a pointer walk's `p != end` (`_pointer_walk_bound`).  A loop
+    whose every run has the same constant count T (`constant_trip_count`:
+    counting down too, Horner's `for (k = 31; k >= 0; k--)`) is
+    (0, T - 1, 1, unsigned).  Else None."""
+    exiting = _exit_compare(loop, preds, past_dead_ends=True)
     if exiting is None:
         return None
+    found = _counter_bound(loop, exiting)
+    if found is not None:
+        return found
+    count = constant_trip_count(loop, preds)
+    if count is None:
+        return None
+    return ConstantInt(I64, 0), ConstantInt(I64, count - 1), 1, False, False
+
+
+def _counter_bound(loop, exiting):
+    """iteration_bound's answer from a header counter tested by the exit
+    `exiting` (or a pointer walk), else None."""
     for counter in loop.header.instructions:
         if not isinstance(counter, I.Phi):
             break
@@ -462,12 +476,23 @@ def _single_exit_test(loop, preds, counter, increment, constant_bound=True):
     return exiting
 
 
-def _exit_compare(loop, preds):
+def _exit_compare(loop, preds, past_dead_ends=False):
     """(its icmp, the icmp result that leaves) when one block of `loop`
     leaves it (nothing returns from inside), the header or the only latch,
-    by a branch on an integer or pointer comparison; else None."""
-    exits = [b for b in _loop_blocks(loop, preds)
-             if not b.successors or any(not loop.contains(s) for s in b.successors)]
+    by a branch on an integer or pointer comparison; else None.  With
+    `past_dead_ends`, a branch out to blocks that never return (a throw
+    of push_back's length error, an abort) leaves no run with more
+    iterations than the test allows: not an exit there (`iteration_bound`
+    bounds iterations; the counts that must be exact do not ignore it)."""
+    dead = {}
+
+    def leaves(b) -> bool:
+        outside = [s for s in b.successors if not loop.contains(s)]
+        if not b.successors:
+            return True
+        return bool(outside) and not (past_dead_ends and
+                                      all(_never_returns(s, dead) for s in outside))
+    exits = [b for b in _loop_blocks(loop, preds) if leaves(b)]
     if len(exits) != 1:
         return None
     block = exits[0]
@@ -484,6 +509,22 @@ def _exit_compare(loop, preds):
     if true_leaves == (not loop.contains(term.operands[2])):
         return None
     return test, true_leaves
+
+
+def _never_returns(block, known) -> bool:
+    """Does every path from `block` end in `unreachable` (or an unwind
+    out of the function), no `ret` reachable?  `known` caches by id."""
+    if id(block) not in known:
+        seen, work, found = set(), [block], False
+        while work and not found:
+            b = work.pop()
+            if id(b) in seen:
+                continue
+            seen.add(id(b))
+            found = isinstance(b.terminator, I.Return)
+            work.extend(b.successors)
+        known[id(block)] = not found
+    return known[id(block)]
 
 
 def loop_exit_targets(loop, preds) -> list:

@@ -82,7 +82,7 @@ MATH_PARTNERS = {"sin": "cos", "cos": "sin"}
 # Intrinsics the reverse pass recomputes rather than tapes inside loops only:
 # one instruction, dearer than a stack slot read back, cheaper than a tape
 # entry written and read back (ad/cache_policy.py: LOOP_FLOAT_OPS).
-LOOP_FLOAT_INTRINSICS = ("llvm.sqrt.",)
+LOOP_FLOAT_INTRINSICS = ("llvm.sqrt.", "llvm.fabs.")
 
 # Integer intrinsics that only compute: clang's clamped indices (`j == 0 ? 0 :
 # j - 1` is `usub.sat(j, 1)`, `min(i + 1, n - 1)` an smin) are index arithmetic.
