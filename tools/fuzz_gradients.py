@@ -596,10 +596,11 @@ def feat_triangular(p: Program, rng: random.Random, k: int) -> None:
                 f"  double t = {expr(rng, ['x[i]', 'b'], 1)};",
                 f"  for (int j = 0; j < i; j++) t -= 0.2 * {expr(rng, ['x[j]', 'a'], 1)} * y[j];",
                 "  y[i] = t;", "}", "acc += y[n - 1] + 0.5 * y[0];")
-    else:  # the upper triangle, in place in x
+    else:  # the upper triangle, in place in x (tanh: x[i] feeds every later
+        # x[j], and an unbounded term, pow(c, x[i]), compounds to overflow)
         p.x_needs_shadow = True
         p.block("for (int i = 0; i < n; i++)",
-                f"  for (int j = i + 1; j < n; j++) x[j] += 0.1 * {expr(rng, ['x[i]', 'a'], 1)};",
+                f"  for (int j = i + 1; j < n; j++) x[j] += 0.1 * tanh({expr(rng, ['x[i]', 'a'], 1)});",
                 "acc += x[n - 1];")
 
 
@@ -829,6 +830,7 @@ static double run(const double *xin, double a, double b, double *xout) {
 }
 
 static int close_to(double got, double want, double rtol, double atol) {
+  if (got == want) return 1; /* also the same infinity */
   return fabs(got - want) <= atol + rtol * fmax(fabs(got), fabs(want));
 }
 
