@@ -42,12 +42,13 @@ double state[3];      /* with ACTIVE_GLOBAL, hung on data; dot writes it */
 __attribute__((noinline)) void set_data(double *p) { data = p; }
 __attribute__((noinline)) void set_data_twice_removed(double *p) { set_data(p); }
 
+/* x . data, as a walk over both */
 __attribute__((noinline)) double dot(double *x) {
-  double s = 0;
 #ifdef ACTIVE_GLOBAL
-  state[0] = x[0];
+  state[1] = 2 * x[1];
 #endif
-  for (int i = 0; i < 3; i++) s += x[i] * data[i];
+  double s = 0;
+  for (const double *p = x, *q = data; p != x + 3; ++p, ++q) s += *p * *q;
   return s;
 }
 
