@@ -7,7 +7,9 @@
 // (global-pointer-set-by-caller.c); both got a warning and exit 0 before.
 // Constant input hung there (`set_data(input)`) keeps the warning and gets
 // its gradient.  At -O0 the helper reads its parameter back from a stack
-// slot; two helpers deep too.  Clang 14 and 19.
+// slot; two helpers deep too.  So is a local copy of x stored there
+// (`px = x; data = px;`), which at -O0 also got only the warning.  Clang
+// 14 and 19.
 // RUN: %clang -O2 -DDUPLICATED -S -emit-llvm %s -o %t19-dup.ll
 // RUN: not enzyme-opt %t19-dup.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
 // RUN: %clang -O0 -DDUPLICATED -S -emit-llvm %s -o %t19-dup0.ll
@@ -16,6 +18,10 @@
 // RUN: not enzyme-opt %t14-dup.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
 // RUN: %clang14 -O0 -DDUPLICATED -DTWO_DEEP -S -emit-llvm %s -o %t14-dup0.ll
 // RUN: not enzyme-opt %t14-dup0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang -O0 -DDUPLICATED -DLOCAL_COPY -S -emit-llvm %s -o %t19-copy0.ll
+// RUN: not enzyme-opt %t19-copy0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang14 -O0 -DDUPLICATED -DLOCAL_COPY -S -emit-llvm %s -o %t14-copy0.ll
+// RUN: not enzyme-opt %t14-copy0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
 // RUN: %clang -O2 -DACTIVE_GLOBAL -S -emit-llvm %s -o %t19-act.ll
 // RUN: not enzyme-opt %t19-act.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=ACT %s
 // RUN: %clang14 -O0 -DACTIVE_GLOBAL -DTWO_DEEP -S -emit-llvm %s -o %t14-act0.ll
@@ -61,7 +67,10 @@ __attribute__((noinline)) double dot(double *x) {
 int main(void) {
   double x[3] = {1, 2, 3}, dx[3] = {0};
   double input[3] = {10, 20, 30};
-#if defined(DUPLICATED)
+#if defined(DUPLICATED) && defined(LOCAL_COPY)
+  double *px = x;
+  data = px;            /* at -O0 stored from px's stack slot */
+#elif defined(DUPLICATED)
   SET(x);
 #elif defined(ACTIVE_GLOBAL)
   SET(state);
