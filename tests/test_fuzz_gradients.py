@@ -118,3 +118,11 @@ def test_run_outcomes():
     assert fuzz_runner.classify_run(1, "MISMATCH reverse da[0]: ...") == "silent-wrong"
     assert fuzz_runner.classify_run(-11, "") == "crash"
     assert fuzz_runner.classify_run(None, "") == "crash"
+
+
+def test_seeds_before_the_extension_keep_their_features():
+    """Seeds below EXTENDED_FROM draw from the features they were run with."""
+    for seed in range(0, fuzz_gradients.EXTENDED_FROM, 97):
+        assert set(fuzz_gradients.draw_features(seed)) <= set(fuzz_gradients.ORIGINAL)
+    drawn = {f for s in range(3000, 3100) for f in fuzz_gradients.draw_features(s)}
+    assert drawn & set(fuzz_gradients.EXTENDED)

@@ -497,6 +497,211 @@ def feat_nested_data_loop(p: Program, rng: random.Random, k: int) -> None:
             "  acc += 0.1 * s;", "}")
 
 
+# ------------------------------------------------ features of seeds >= 3000
+# Shapes of the speed changes of issue 23: powers, cbrt and sin/cos read back
+# in the reverse sweep, strided and pointer-walk loops (trip counts from end -
+# start, `!=` exits with steps > 1), triangular nests, elements written by the
+# previous iteration, begin/end vectors, reductions the vectorizer turns into
+# vector code, global aliases and global pointers.
+
+# (exponent, may the base be exactly 0 there: the partial c x^(c-1) is finite)
+POW_EXPONENTS = [("0.5", False), ("2.0", True), ("-1.0", False), ("1.7", True),
+                 ("3.0", True), ("1.0", True), ("0.0", True), ("2.5", True), ("-0.5", False)]
+
+
+def feat_pow_readback(p: Program, rng: random.Random, k: int) -> None:
+    # The power is used again after the call, so the reverse sweep has it at
+    # hand and may take the partial as c * (pow / u); u is sometimes exactly 0
+    # (a zero weight), where that quotient is 0/0 but the partial is finite.
+    c, zero_ok = rng.choice(POW_EXPONENTS)
+    integral = float(c) == int(float(c))
+    if rng.random() < 0.5:
+        base = expr(rng, SCALARS, 1)
+        u = base if integral and float(c) > 0 else f"0.4 + fabs({base})"
+        p.block(f"double u = {u};", f"double pw = pow(u, {c});",
+                f"acc += pw * {expr(rng, ['a', 'b', 'pw'], 1)} + {expr(rng, ['pw', 'u', 'a'], 1)};")
+        return
+    weights = ", ".join(rng.choice(["0.0", "1.0", "0.5", "-1.5"] if zero_ok else ["1.0", "0.5", "2.0"])
+                        for _ in range(8))
+    p.tops.append(f"static const double zw{k}[8] = {{{weights}}};\n")
+    if not zero_ok:
+        u = f"0.3 + zw{k}[i] * fabs(x[i])"
+    else:  # a non-integral power of a negative base is NaN
+        u = f"zw{k}[i] * x[i]" if integral else f"fabs(zw{k}[i] * x[i])"
+    p.block("for (int i = 0; i < n; i++) {", f"  double u = {u};", f"  double pw = pow(u, {c});",
+            f"  acc += pw * {expr(rng, ['a', 'b', 'x[i]'], 1)} + 0.5 * pw * pw;", "}")
+
+
+def feat_cbrt_readback(p: Program, rng: random.Random, k: int) -> None:
+    # cbrt's partial from its result, 1 / (3 r^2) as (r / u) / 3; u of either sign.
+    u = expr(rng, SCALARS, 2)
+    if rng.random() < 0.5:
+        p.block(f"double u = 0.2 + {u};", "double r = cbrt(u);",
+                f"acc += r * {expr(rng, ['r', 'a', 'b'], 1)} + r * r;")
+    else:
+        p.block("for (int i = 0; i < n; i++) {", f"  double r = cbrt(x[i] - {rng.choice(['0.1', '0.9', '1.7'])});",
+                f"  acc += r * {expr(rng, ['x[i]', 'a', 'r'], 1)};", "}")
+
+
+def feat_sincos(p: Program, rng: random.Random, k: int) -> None:
+    # sin and cos of one argument: the reverse sweep may recompute one beside
+    # the other (one sincos call).
+    kind = rng.randrange(3)
+    if kind == 0:
+        p.block(f"double u = {expr(rng, SCALARS, 2)};", "double sv = sin(u), cv = cos(u);",
+                f"acc += sv * {expr(rng, ['cv', 'a', 'b'], 1)} + cv * cv;")
+    elif kind == 1:
+        p.block("for (int i = 0; i < n; i++) {", f"  double u = {expr(rng, ['x[i]', 'a', 'b'], 1)};",
+                "  double sv = sin(u), cv = cos(u);",
+                f"  acc += sv * cv * {expr(rng, ['x[i]', 'a'], 1)} + sv;", "}")
+    else:  # in different blocks
+        p.block("for (int i = 0; i < n; i++) {", f"  double u = {expr(rng, ['x[i]', 'a'], 1)};",
+                "  double sv = sin(u);",
+                f"  if (x[i] > {rng.choice(['0.7', '1.0', '-0.3'])}) acc += sv * cos(u);",
+                "  else acc += sv * sv;", "}")
+
+
+def feat_stride_walk(p: Program, rng: random.Random, k: int) -> None:
+    # Pointer walks and counters with steps of 2 or 3: `!=` exits (the bound is
+    # met exactly), `<` exits (passed), trip counts from end - start.
+    step = rng.choice([2, 3])
+    kind = rng.randrange(4)
+    body = expr(rng, ['s', 'q[0]', 'q[1]' if step > 1 else 'q[0]', 'a'], 2)
+    if kind == 0:
+        p.block(f"const double *q = x, *end = x + {step} * (n / {step});", "double s = 0.5;",
+                f"for (; q != end; q += {step}) s = {body};", "acc += tanh(s);")
+    elif kind == 1:
+        body = expr(rng, ['s', 'q[0]', 'a'], 2)
+        p.block("const double *q = x + n % 2, *end = x + n;", "double s = 0.5;",
+                f"while (q < end) {{ s = {body}; q += {step}; }}", "acc += tanh(s);")
+    elif kind == 2:
+        p.block(f"int m = {step} * (n / {step});", "double s = 0.0;",
+                f"for (int i = 0; i != m; i += {step})",
+                f"  s += {expr(rng, ['x[i]', 'x[i + 1]', 'a', 'b'], 2)};", "acc += s;")
+    else:  # in place, x's elements in pairs
+        p.x_needs_shadow = True
+        p.block(f"for (double *q = x; q != x + {step} * (n / {step}); q += {step}) {{",
+                f"  double t = {expr(rng, ['q[0]', 'q[1]', 'a'], 2)};",
+                "  q[1] = q[0] * 0.5 + q[1];", "  q[0] = t;", "}", "acc += x[0] * x[1] + x[n - 1];")
+
+
+def feat_triangular(p: Program, rng: random.Random, k: int) -> None:
+    kind = rng.randrange(3)
+    if kind == 0:
+        p.block("double s = 0.0;", "for (int i = 0; i < n; i++)",
+                f"  for (int j = 0; j < i; j++) s += {expr(rng, ['x[i]', 'x[j]', 'a'], 2)};",
+                "acc += s;")
+    elif kind == 1:  # forward substitution: y[i] reads every y[j], j < i
+        p.block("double y[N];", "for (int i = 0; i < n; i++) {",
+                f"  double t = {expr(rng, ['x[i]', 'b'], 1)};",
+                f"  for (int j = 0; j < i; j++) t -= 0.2 * {expr(rng, ['x[j]', 'a'], 1)} * y[j];",
+                "  y[i] = t;", "}", "acc += y[n - 1] + 0.5 * y[0];")
+    else:  # the upper triangle, in place in x (tanh: x[i] feeds every later
+        # x[j], and an unbounded term, pow(c, x[i]), compounds to overflow)
+        p.x_needs_shadow = True
+        p.block("for (int i = 0; i < n; i++)",
+                f"  for (int j = i + 1; j < n; j++) x[j] += 0.1 * tanh({expr(rng, ['x[i]', 'a'], 1)});",
+                "acc += x[n - 1];")
+
+
+def feat_prev_element(p: Program, rng: random.Random, k: int) -> None:
+    # Each iteration reads the element the previous one wrote (a prefix sum
+    # in place); some variants overwrite it again after the read.
+    kind = rng.randrange(4)
+    if kind == 0:
+        p.x_needs_shadow = True
+        p.block("for (int i = 1; i < n; i++)",
+                f"  x[i] = x[i] + {expr(rng, ['x[i - 1]', 'a', 'x[i]'], 2)};", "acc += x[n - 1];")
+    elif kind == 1:
+        p.block("double y[N];", "y[0] = x[0];", "for (int i = 1; i < n; i++)",
+                f"  y[i] = {expr(rng, ['y[i - 1]', 'x[i]', 'a'], 2)};", "acc += y[n - 1] * y[1];")
+    elif kind == 2:  # reads y[i - 1], then overwrites it
+        p.block("double y[N];", "for (int i = 0; i < n; i++) y[i] = x[i];",
+                "for (int i = 1; i < n; i++) {", "  double t = y[i - 1];",
+                f"  y[i] = {expr(rng, ['t', 'y[i]', 'a'], 2)};",
+                f"  y[i - 1] = {expr(rng, ['t', 'b'], 1)};", "}",
+                "for (int i = 0; i < n; i++) acc += y[i] * (1.0 + 0.1 * i);")
+    else:  # a running sum in place in x, the sum read back
+        p.x_needs_shadow = True
+        p.block("double s = 0.0;", "for (int i = 0; i < n; i++) {",
+                f"  s += {expr(rng, ['x[i]', 'a'], 1)};", "  x[i] = s;", "}",
+                f"acc += {expr(rng, ['x[n - 1]', 'x[0]', 's'], 2)};")
+
+
+def feat_begin_end(p: Program, rng: random.Random, k: int) -> None:
+    # A vector as begin/end pointers, walked by pointer in helpers.
+    v = f"Vec{k}"
+    over_x = rng.random() < 0.5
+    if over_x:
+        p.x_needs_shadow = True
+    p.tops.append(
+        f"typedef struct {{ double *begin, *end; }} {v};\n"
+        f"{_attr(rng)}double vsum{k}({v} v, double s) {{\n"
+        f"  double r = 0.0;\n"
+        f"  for (const double *q = v.begin; q != v.end; ++q) r += {expr(rng, ['*q', 's', 'r'], 2)};\n"
+        f"  return r;\n}}\n"
+        f"{_attr(rng)}void vscale{k}({v} *v, double s) {{\n"
+        f"  for (double *q = v->begin; q < v->end; q++) *q = {expr(rng, ['*q', 's'], 2)};\n}}\n")
+    lines = [f"{v} v;"]
+    if over_x:
+        lines += ["v.begin = x; v.end = x + n;"]
+    else:
+        lines += ["double buf[N];", f"for (int i = 0; i < n; i++) buf[i] = {expr(rng, ['x[i]', 'a'], 1)};",
+                  "v.begin = buf; v.end = buf + n;"]
+    if rng.random() < 0.6:
+        lines.append(f"vscale{k}(&v, {expr(rng, ['a', 'b'], 1)});")
+    lines.append(f"acc += vsum{k}(v, {expr(rng, ['a', 'b'], 1)});")
+    p.block(*lines)
+
+
+VECTOR_FORMS = {n: f for n, f in EXPR_FORMS.items() if n in ("add", "sub", "mul", "fabs", "fmin", "fmax")}
+
+
+def feat_vector_reduce(p: Program, rng: random.Random, k: int) -> None:
+    # Loops the vectorizer turns into vector code: reassociable sums become
+    # vector.reduce.fadd, element-wise maps <2 x double> loads and stores.
+    leaves = ["x[i]", "a", "b"]
+    kind = rng.randrange(3)
+    if kind == 0:
+        p.block("double s = 0.0;", "for (int i = 0; i < n; i++) {",
+                "#pragma clang fp reassociate(on)",
+                f"  s += {expr(rng, leaves, 2, VECTOR_FORMS)};", "}", "acc += s;")
+    elif kind == 1:
+        p.block("double loc[N];",
+                f"for (int i = 0; i < n; i++) loc[i] = {expr(rng, leaves, 2, VECTOR_FORMS)};",
+                "double s = 0.0;", "for (int i = 0; i < n; i++) {",
+                "#pragma clang fp reassociate(on)", "  s += loc[i] * loc[i];", "}",
+                f"acc += s * {expr(rng, ['a', 'b'], 1)};")
+    else:  # in place in x, then a dot product
+        p.x_needs_shadow = True
+        p.block(f"for (int i = 0; i < n; i++) x[i] = {expr(rng, leaves, 2, VECTOR_FORMS)};",
+                "double s = 0.0;", "for (int i = 0; i < n; i++) {",
+                "#pragma clang fp reassociate(on)",
+                f"  s += x[i] * {expr(rng, ['x[i]', 'a'], 1, VECTOR_FORMS)};", "}", "acc += s;")
+
+
+def feat_global_alias(p: Program, rng: random.Random, k: int) -> None:
+    # A global written through an alias and read through its aliasee.
+    p.tops.append(f"double gtarget{k}[8];\n"
+                  f"extern double galias{k}[8] __attribute__((alias(\"gtarget{k}\")));\n")
+    p.block(f"for (int i = 0; i < n; i++) galias{k}[i] = {expr(rng, ['x[i]', 'a'], 2)};",
+            f"for (int i = 0; i < n; i++) acc += gtarget{k}[i] * {expr(rng, [f'galias{k}[(i + 1) % n]', 'b'], 1)};")
+
+
+def feat_global_pointer(p: Program, rng: random.Random, k: int) -> None:
+    # A global pointer its initializer sets (the caller could set it too):
+    # read only, or pointed by the kernel at its own local array.
+    vals = ", ".join(rng.choice(CONSTANTS) for _ in range(8))
+    p.tops.append(f"static double gtab{k}[8] = {{{vals}}};\n"
+                  f"double *gptr{k} = gtab{k};\n")
+    if rng.random() < 0.75:
+        p.block(f"for (int i = 0; i < n; i++) acc += gptr{k}[i] * {expr(rng, ['x[i]', 'a'], 2)};")
+    else:
+        p.block("double loc[N];", f"double *saved = gptr{k};", f"gptr{k} = loc;",
+                f"for (int i = 0; i < n; i++) gptr{k}[i] = {expr(rng, ['x[i]', 'a'], 2)};",
+                f"for (int i = 0; i < n; i++) acc += loc[i] * saved[i];", f"gptr{k} = saved;")
+
+
 FEATURES = {
     "arith": (feat_arith, 3), "libm": (feat_libm, 4), "guard": (feat_guard, 2),
     "branch": (feat_branch, 2), "loop_fixed": (feat_loop_fixed, 3),
@@ -518,10 +723,24 @@ FEATURES = {
 }
 
 
+# Seeds below EXTENDED_FROM draw from the features they drew from when they
+# were run (bench/results/fuzz-2026-11-26.md), so they stay the same programs.
+EXTENDED_FROM = 3000
+EXTENDED = {
+    "pow_readback": (feat_pow_readback, 2), "cbrt_readback": (feat_cbrt_readback, 1),
+    "sincos": (feat_sincos, 2), "stride_walk": (feat_stride_walk, 2),
+    "triangular": (feat_triangular, 2), "prev_element": (feat_prev_element, 2),
+    "begin_end": (feat_begin_end, 2), "vector_reduce": (feat_vector_reduce, 2),
+    "global_alias": (feat_global_alias, 1), "global_pointer": (feat_global_pointer, 1),
+}
+ORIGINAL = sorted(FEATURES)
+FEATURES.update(EXTENDED)
+
+
 def draw_features(seed: int) -> list[str]:
     """The feature list of a seed: 3 to 7 features, drawn by weight."""
     rng = random.Random(f"features:{seed}")
-    names = sorted(FEATURES)
+    names = ORIGINAL if seed < EXTENDED_FROM else sorted(FEATURES)
     weights = [FEATURES[n][1] for n in names]
     return rng.choices(names, weights, k=rng.randint(3, 7))
 
@@ -611,6 +830,7 @@ static double run(const double *xin, double a, double b, double *xout) {
 }
 
 static int close_to(double got, double want, double rtol, double atol) {
+  if (got == want) return 1; /* also the same infinity */
   return fabs(got - want) <= atol + rtol * fmax(fabs(got), fabs(want));
 }
 

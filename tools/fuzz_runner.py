@@ -21,6 +21,7 @@ and the outcome is one of
 
 Examples:
     tools/fuzz_runner.py --seeds 0-99 -j 2 --out fuzz-out
+    tools/fuzz_runner.py --seeds 3000-3099 --configs 19:-O2,19:-O3,14:-O1 -j 1
     tools/fuzz_runner.py --minimize 17 --clangs 19 --opts O2
 """
 from __future__ import annotations
@@ -203,8 +204,9 @@ def report_markdown(outcomes: list[Outcome]) -> str:
     return "\n".join(out) + "\n"
 
 
-def run_all(seeds, clangs, opts, jobs, outdir: Path | None, progress=True) -> list[Outcome]:
-    cases = [(s, c, o) for s in seeds for c in clangs for o in opts]
+def run_all(seeds, configs, jobs, outdir: Path | None, progress=True) -> list[Outcome]:
+    """Every seed at every (clang, -O) of `configs`."""
+    cases = [(s, c, o) for s in seeds for c, o in configs]
     outcomes = []
     log = None
     if outdir is not None:  # one JSON line per run, so a stopped run can still be tallied
@@ -256,6 +258,8 @@ def main(argv=None) -> int:
     ap.add_argument("-j", "--jobs", type=int, default=int(os.environ.get("FUZZ_JOBS", "2")))
     ap.add_argument("--out", default=os.environ.get("FUZZ_OUT", "fuzz-out"),
                     help="directory for failing cases")
+    ap.add_argument("--configs", help="clang:-O pairs instead of every clang at every -O, "
+                    "e.g. 19:-O2,19:-O3,14:-O1")
     ap.add_argument("--cflags", help="extra flags for clang -emit-llvm (also FUZZ_CFLAGS)")
     ap.add_argument("--tally", metavar="RESULTS_JSONL",
                     help="only print the report (markdown) of a results.jsonl an earlier run wrote")
@@ -277,7 +281,9 @@ def main(argv=None) -> int:
         print(fuzz_gradients.generate(args.minimize, feats))
         return 0
     start = time.monotonic()
-    outcomes = run_all(parse_seeds(args.seeds), clangs, opts, args.jobs, Path(args.out))
+    configs = ([tuple(pair.split(":", 1)) for pair in _list(args.configs)] if args.configs
+               else [(c, o) for c in clangs for o in opts])
+    outcomes = run_all(parse_seeds(args.seeds), configs, args.jobs, Path(args.out))
     print(f"\n{len(outcomes)} runs in {time.monotonic() - start:.0f} s\n")
     print(tally_table(outcomes))
     bad = [o for o in outcomes if o.cls in FAILURES]

@@ -35,6 +35,7 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantNull
 from ..ir.derived import DerivedUses, through_address_arithmetic_and_merges
 from ..ir.module import GlobalVariable
+from ..ir.values import Argument
 from .unsupported import global_holding
 from .runtime_messages import abort_unless, c_string
 
@@ -153,18 +154,49 @@ def _refuse_active_global_hung_on(globals_activity, holder, function, load) -> N
 
 def _globals_hung_on(holder) -> list:
     """(store, global) for each store in the module of a global's address
-    into `holder`; read once per holder (derivatives made since only copy
-    the primal's stores)."""
-    known = holder.module.facts.setdefault("globals hung on globals", {})
-    found = known.get(id(holder))
+    into `holder`, also through parameters (`_roots`)."""
+    return [(store, root) for store, held_by, roots in _pointers_stored_in_globals(holder.module)
+            if held_by is holder for root in roots if isinstance(root, GlobalVariable)]
+
+
+def _pointers_stored_in_globals(module) -> list:
+    """(store, global, roots) for each store in `module` of a pointer into a
+    global: the global stored into, and what the stored pointer is traced
+    back to (`_roots`).  Read once per module (derivatives made since only
+    copy the primal's stores)."""
+    found = module.facts.get("pointers stored in globals")
     if found is None:
-        found = known[id(holder)] = [
-            (inst, global_base(address_base(inst.value)))
-            for fn in holder.module.read_functions() for inst in fn.instructions()
-            if isinstance(inst, I.Store) and inst.value.type.is_pointer and
-            global_base(address_base(inst.pointer)) is holder and
-            global_base(address_base(inst.value)) is not None]
+        found = module.facts["pointers stored in globals"] = [
+            (inst, holder, _roots(inst.value, _CALLS_FOLLOWED))
+            for fn in module.read_functions() for inst in fn.instructions()
+            if isinstance(inst, I.Store) and inst.value.type.is_pointer
+            for holder in [global_base(address_base(inst.pointer))] if holder is not None]
     return found
+
+
+_CALLS_FOLLOWED = 4     # calls followed up from a stored parameter to what is passed
+
+
+def _roots(pointer, depth: int) -> list:
+    """What `pointer` points into: the global (`global_base`), or the
+    address base, or, where that is a parameter, the roots of what direct
+    calls pass for it, `depth` calls up (`set_data(state)`, whose body is
+    `data = p`; at -O0 the parameter is read back from its stack slot)."""
+    base = address_base(pointer)
+    g = global_base(base)
+    if g is not None or depth == 0:
+        return [g if g is not None else base]
+    if isinstance(base, I.Load) and isinstance(base.pointer, I.Alloca):
+        stored = [user.value for user in base.pointer.users
+                  if isinstance(user, I.Store) and user.pointer is base.pointer]
+    elif isinstance(base, Argument) and base.function.module is not None:
+        stored = [inst.args[base.index] for fn in base.function.module.read_functions()
+                  for inst in fn.instructions()
+                  if isinstance(inst, I.CallBase) and inst.called_function is base.function and
+                  base.index < len(inst.args)]
+    else:
+        stored = []
+    return [base] + [root for value in stored for root in _roots(value, depth - 1)]
 
 
 def _defined(holder) -> str:
@@ -202,13 +234,20 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
     for index, spec in enumerate(parsed.args):
         if spec.kind not in DUPLICATED or not spec.value.type.is_pointer:
             continue
-        uses = DerivedUses(_stored_once_in_slot(address_base(spec.value)))
+        memory = _stored_once_in_slot(address_base(spec.value))
+        stores, uses = [], DerivedUses(memory)
         for p, store in uses:
             if not (isinstance(store, I.Store) and store.value is p):
                 continue
             if isinstance(store.pointer, I.Alloca):     # clang -O0's local variable
                 uses.follow(*(u for u in store.pointer.users if isinstance(u, I.Load)))
-                continue
+            else:
+                stores.append(store)
+        # Hung on it by a function the caller passes the pointer to (`set_data(x)`)
+        stores += [store for store, _, roots in
+                   _pointers_stored_in_globals(parsed.function.module)
+                   if any(root is memory for root in roots)]
+        for store in stores:
             holder = global_base(address_base(store.pointer))
             if not is_caller_set(globals_activity, holder):
                 continue
@@ -238,9 +277,28 @@ def _float_read_through(functions, holder):
     for fn in functions:
         for inst in fn.instructions():
             if isinstance(inst, I.Load) and contains_float(inst.type) and \
-                    global_holding(inst.pointer) is holder:
+                    holder in _holders_of(inst.pointer):
                 return inst
     return None
+
+
+def _holders_of(pointer, depth: int = 4, seen=None) -> list:
+    """The globals `pointer` was loaded from (global_holding), also through
+    clang -O0's local variables: what the stores into the stack slot it is
+    read from hold (`q = data; ... ++q`), `depth` slots deep."""
+    holder = global_holding(pointer)
+    if holder is not None:
+        return [holder]
+    base = address_base(pointer)
+    if not (isinstance(base, I.Load) and isinstance(base.pointer, I.Alloca)) or depth == 0:
+        return []
+    seen = set() if seen is None else seen
+    if id(base.pointer) in seen:
+        return []
+    seen.add(id(base.pointer))
+    return [g for store in base.pointer.users
+            if isinstance(store, I.Store) and store.pointer is base.pointer
+            for g in _holders_of(store.value, depth - 1, seen)]
 
 
 def _at(inst) -> str:
