@@ -186,17 +186,13 @@ def _roots(pointer, depth: int) -> list:
     g = global_base(base)
     if g is not None or depth == 0:
         return [g if g is not None else base]
-    if isinstance(base, I.Load) and isinstance(base.pointer, I.Alloca):
-        stored = [user.value for user in base.pointer.users
-                  if isinstance(user, I.Store) and user.pointer is base.pointer]
-    elif isinstance(base, Argument) and base.function.module is not None:
+    stored = _slot_values(base)
+    if stored is None and isinstance(base, Argument) and base.function.module is not None:
         stored = [inst.args[base.index] for fn in base.function.module.read_functions()
                   for inst in fn.instructions()
                   if isinstance(inst, I.CallBase) and inst.called_function is base.function and
                   base.index < len(inst.args)]
-    else:
-        stored = []
-    return [base] + [root for value in stored for root in _roots(value, depth - 1)]
+    return [base] + [root for value in stored or () for root in _roots(value, depth - 1)]
 
 
 def _defined(holder) -> str:
@@ -262,13 +258,23 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
                     "no shadow there); pass the memory only as the argument")
 
 
+def _slot_values(load):
+    """The values stored into the stack slot `load` reads (clang -O0's local
+    variable), or None when `load` reads no stack slot."""
+    if not (isinstance(load, I.Load) and isinstance(load.pointer, I.Alloca)):
+        return None
+    return [user.value for user in load.pointer.users
+            if isinstance(user, I.Store) and user.pointer is load.pointer]
+
+
 def _stored_once_in_slot(pointer):
     """What clang -O0's local variable holds, when `pointer` is read from
-    one that a single store sets (`double *x = malloc(..)`); else `pointer`."""
-    if isinstance(pointer, I.Load) and isinstance(pointer.pointer, I.Alloca):
-        stores = [u for u in pointer.pointer.users if isinstance(u, I.Store)]
-        if len(stores) == 1 and stores[0].pointer is pointer.pointer:
-            return address_base(stores[0].value)
+    one that a single store sets (`double *x = malloc(..)`) and none stores
+    away (its address kept nowhere); else `pointer`."""
+    values = _slot_values(pointer)
+    if values is not None and len(values) == 1 and not any(
+            isinstance(u, I.Store) and u.value is pointer.pointer for u in pointer.pointer.users):
+        return address_base(values[0])
     return pointer
 
 
@@ -290,15 +296,12 @@ def _holders_of(pointer, depth: int = 4, seen=None) -> list:
     if holder is not None:
         return [holder]
     base = address_base(pointer)
-    if not (isinstance(base, I.Load) and isinstance(base.pointer, I.Alloca)) or depth == 0:
-        return []
+    values = _slot_values(base)
     seen = set() if seen is None else seen
-    if id(base.pointer) in seen:
+    if values is None or depth == 0 or id(base.pointer) in seen:
         return []
     seen.add(id(base.pointer))
-    return [g for store in base.pointer.users
-            if isinstance(store, I.Store) and store.pointer is base.pointer
-            for g in _holders_of(store.value, depth - 1, seen)]
+    return [g for value in values for g in _holders_of(value, depth - 1, seen)]
 
 
 def _at(inst) -> str:
