@@ -116,6 +116,7 @@ class PrimalCache:
         self.sweeps: Dict[int, bool] = {}       # id(block) -> _sweep_rebuilt
         # id(math call) -> ids of forward blocks in whose reverse it was called again
         self.recalled: Dict[int, set] = {}
+        self._status_read = None    # math_status_read of the module, asked once
         self._rooted = None     # ids of forward arguments kept ROOTED (`rooted_arguments`)
         self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller(),
                                            self.rooted_arguments()) if gen.split \
@@ -458,10 +459,17 @@ class PrimalCache:
         if gen.split or not (gen.in_block_body and gen.reversing is v.parent) or \
                 not gen.loops.loops_around(v.parent) or \
                 v.type.is_vector or not is_droppable_math_call(v) or \
-                math_status_read(gen.fwd.module):
+                self._math_status_read():
             return False
         return classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE and \
             all(self._argument_at_hand(x) for x in v.args) and self._feeds_only_sums(v)
+
+    def _math_status_read(self) -> bool:
+        """Does the module read errno or the exception flags (dead_primal
+        then keeps every math call, so none may be called again)?"""
+        if self._status_read is None:
+            self._status_read = math_status_read(self.gen.fwd.module)
+        return self._status_read
 
     def _in_dead_sweep(self, v) -> bool:
         """Is `v` float arithmetic or a math call of a one-block loop whose
@@ -485,10 +493,10 @@ class PrimalCache:
         """Is `block` a loop of its own (a one-block body) whose instructions
         have no effect, whose float values all come from values at hand
         through float arithmetic and math calls (`_float_step`), and whose
-        float phis only sum (`_feeds_only_sums`: the combined derivative
-        drops what they return)?"""
+        float phis and values used after it only sum (`_only_summed`: the
+        combined derivative drops what they return)?"""
         gen = self.gen
-        if block not in block.successors or math_status_read(gen.fwd.module):
+        if block not in block.successors or self._math_status_read():
             return False
         for inst in block.instructions:
             if isinstance(inst, I.Phi):
