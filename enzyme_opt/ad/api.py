@@ -17,7 +17,8 @@ from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
 from ..ir import Builder, Function, GlobalAlias, GlobalVariable
 from ..ir import instructions as I
-from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
+from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantFloat, ConstantInt,
+                            ConstantUndef, ConstantZero)
 from ..ir.module import function_under_casts
 from ..ir.references import reaches_function, referenced_globals
 from ..ir.types import StructType, size_and_align
@@ -559,6 +560,7 @@ def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
     call, fn = parsed.call, parsed.function
     if _result_in_memory(parsed, "forward"):
         return _lower_fwddiff_in_memory(ctx, parsed)
+    _zero_seeds_as_constants(parsed)
     kinds = tuple(a.kind for a in parsed.args)
     want_primal, want_tangent = _forward_results(parsed)
     rt = fn.return_type
@@ -582,6 +584,30 @@ def lower_fwddiff(ctx: DerivativeContext, parsed: ApiCall) -> None:
         check.after(b, args, tangents)
     deliver_gradients(b, call, values, parsed.sret)
     erase_api_call(call)
+
+
+def _zero_seeds_as_constants(parsed) -> None:
+    """A float argument whose tangent is the literal +0.0 in every lane is
+    passed as a constant: tangents are linear in the seeds, so it adds
+    nothing to the result's, and the derivative then has no code for it.
+    `__enzyme_fwddiff(f, a, 1.0, b, 0.0)`, one column of a Jacobian, gets
+    a tangent function along `a` alone (the reference's gets the same after
+    LLVM inlines the literal seeds; ours is then smaller before inlining,
+    and a rule may read its argument instead of a result nothing else
+    needs).  Where a partial is infinite or NaN, 0 * it is NaN, but the
+    partial along a direction without that argument is 0: what this gives.
+    Pointers keep their shadows: a null shadow is not a zero tangent."""
+    for spec in parsed.args:
+        if spec.kind == Activity.DUP and not contains_pointers(spec.value.type) and \
+                spec.shadows and all(_positive_zero(s) for s in spec.shadows):
+            spec.kind, spec.shadows, spec.shadow = Activity.CONST, [], None
+
+
+def _positive_zero(v) -> bool:
+    """Is `v` a constant +0.0 (zeroinitializer, or +0.0 in every element)?"""
+    if isinstance(v, ConstantAggregate):
+        return all(_positive_zero(e) for e in v.elements)
+    return isinstance(v, (ConstantFloat, ConstantZero)) and v.is_zero
 
 
 def _lower_fwddiff_in_memory(ctx, parsed) -> None:
