@@ -34,6 +34,7 @@ from ..ir import instructions as I
 from ..ir import Builder
 from ..ir.constants import ConstantPoison, ConstantString
 from ..ir.types import FunctionType, type_suffix
+from .rules import ARGUMENT_PARTIALS, Emitter
 
 # Pure apart from errno: instructions that are live only through their users.
 _VALUE_ONLY = (I.BinaryOp, I.UnaryOp, I.Cast, I.Compare, I.Phi, I.Select, I.Freeze,
@@ -66,8 +67,7 @@ def drop_unneeded_math_calls(fn) -> int:
     insts = [inst for block in fn.blocks for inst in block.instructions]
     if not any(is_droppable_math_call(inst) for inst in insts) or math_status_read(fn.module):
         return 0                  # nothing to drop: no liveness to compute
-    live = live_instructions(insts, lambda inst: not isinstance(inst, _VALUE_ONLY)
-                             and not is_droppable_math_call(inst))
+    live = live_instructions(insts, _is_root)
     dead = [inst for inst in insts if id(inst) not in live and is_droppable_math_call(inst)]
     for call in dead:
         call.replace_all_uses_with(ConstantPoison(call.type))
@@ -89,8 +89,35 @@ def math_status_read(module) -> bool:
                ERRNO_CONVERSION in g.initializer.text for g in module.globals)
 
 
-def live_instructions(insts, is_root) -> set:
-    """The ids of `insts` that are roots (`is_root`) or feed one, transitively."""
+def _is_root(inst) -> bool:
+    return not isinstance(inst, _VALUE_ONLY) and not is_droppable_math_call(inst)
+
+
+def partials_from_arguments(fn, taken: list) -> int:
+    """Rebuilds from its argument each partial that read a math call's result
+    nobody else needs (rules.py ARGUMENT_PARTIALS); returns how many.  `taken`
+    holds (call, partial, rule name, flags): the partial built from `call`'s
+    result by its rule.
+    Nothing changes where errno or the flags are read: the result's call is
+    kept there (drop_unneeded_math_calls), and a new call would set them."""
+    if not taken or math_status_read(fn.module):
+        return 0
+    insts = [inst for block in fn.blocks for inst in block.instructions]
+    partials = {id(partial) for _, partial, _, _ in taken}
+    live = live_instructions(insts, _is_root, opaque=partials)
+    count = 0
+    for call, partial, rule_name, flags in taken:
+        if id(call) in live or not is_droppable_math_call(call) or not partial.users:
+            continue
+        em = Emitter(Builder().position_before(partial), flags)
+        partial.replace_all_uses_with(ARGUMENT_PARTIALS[rule_name](em.wrap(call.args[0])).value)
+        count += 1
+    return count
+
+
+def live_instructions(insts, is_root, opaque=frozenset()) -> set:
+    """The ids of `insts` that are roots (`is_root`) or feed one, transitively;
+    what only the instructions whose ids are `opaque` read is not counted."""
     live, work = set(), []
     for inst in insts:
         if is_root(inst):
@@ -98,6 +125,8 @@ def live_instructions(insts, is_root) -> set:
             work.append(inst)
     while work:
         inst = work.pop()
+        if id(inst) in opaque:
+            continue
         for op in inst.operands:
             if isinstance(op, I.Instruction) and id(op) not in live:
                 live.add(id(op))

@@ -20,11 +20,11 @@ from ..ir import instructions as I
 from ..ir.constants import zero_of
 from ..ir.types import VOID, FunctionType, StructType
 from .error_estimate import check_estimable, estimate_error, useful_values
-from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
+from .dead_primal import drop_unneeded_math_calls, partials_from_arguments, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .noneed_memory import drop_unneeded_primal_stores
 from .rule_fusion import rule_for
-from .rules import Emitter, partials_rule, scaled
+from .rules import ARGUMENT_PARTIALS, Emitter, partials_rule, scaled
 from .skeleton import differentiable_copy
 from .unsupported import check_errno_reads, math_calls, refuse_missing_shadow
 
@@ -57,6 +57,7 @@ class ForwardGenerator:
         self.noneed: list = []            # primal enzyme_dupnoneed pointers (build)
         self.types = self.info = None     # type and activity analysis (differentiable_copy)
         self.fused_rules: dict = {}       # rule_fusion.py's decisions
+        self.result_partials: list = []   # _note_result_partial
 
     # -- signature ---------------------------------------------------------------------
     def tangent_return_type(self):
@@ -130,6 +131,7 @@ class ForwardGenerator:
         if self.noneed and not self.error:
             drop_unneeded_primal_stores(fn, self.noneed)
         if not self.error:
+            partials_from_arguments(fn, self.result_partials)
             # A tangent that needs pow(x, y-1) leaves the primal's pow(x, y)
             # dead when the caller wants only the tangent; clang keeps the
             # call for errno's sake (dead_primal.py).
@@ -204,6 +206,18 @@ class ForwardGenerator:
                 lanes[k] = term if lanes[k] is None else lanes[k] + term
         self.tangents[id(inst)] = [lane.value if lane is not None else zero_of(inst.type)
                                    for lane in lanes]
+        self._note_result_partial(rule_name, inst, partials, em.flags)
+
+    def _note_result_partial(self, rule_name, inst, partials, flags) -> None:
+        """Keeps a partial that read `inst`'s result where its argument would
+        serve (rules.py ARGUMENT_PARTIALS; swapped in by build if nothing
+        else needs the result).  Scalars only: a vector's cosh would be
+        called lane by lane."""
+        if rule_name not in ARGUMENT_PARTIALS or inst.type.kind not in ("double", "float"):
+            return
+        partial = partials[0].built() if hasattr(partials[0], "built") else None
+        if isinstance(partial, I.Instruction):
+            self.result_partials.append((inst, partial, rule_name, flags))
 
     # -- the result ------------------------------------------------------------------------
     def _rewrite_return(self, exit_block) -> None:

@@ -77,6 +77,10 @@ class Expr:
             self._value = self._thunk()
         return self._value
 
+    def built(self):
+        """The instruction or value emitted for this node, None if not yet."""
+        return self._value
+
     def constant(self) -> Optional[float]:
         v = self._value if self._value is not None else self.peek
         return v.value if isinstance(v, ConstantFloat) else None
@@ -547,6 +551,21 @@ RULES: Dict[str, PartialsRule] = {
     "erf": lambda x, r: (TWO_OVER_SQRT_PI * exp(-(x * x)),),
     "erfc": lambda x, r: (-(TWO_OVER_SQRT_PI * exp(-(x * x))),),
 }
+
+# Partials from the argument alone, for rules that read their result: where
+# nothing but the partial needs that result (forward mode, the caller not
+# wanting the primal), the partial takes the argument and the call of the
+# result dies (dead_primal.py: `partials_from_arguments`).  tanh' is
+# 1 - tanh(x)^2 = 1 / cosh(x)^2; glibc's cosh costs a third of its tanh
+# (expm1 inside), and 1 / cosh^2 keeps its precision where 1 - tanh^2
+# cancels.  cosh overflows to inf past |x| = 710 (89 in float): 1/inf is 0,
+# the partial's limit.
+def _tanh_from_argument(x):
+    c = cosh(x)
+    return 1.0 / (c * c)
+
+
+ARGUMENT_PARTIALS: Dict[str, Callable] = {"tanh": _tanh_from_argument}
 
 # Rules across two instructions: the partials of an instruction together
 # with those of the value it consumes, which no other instruction uses
