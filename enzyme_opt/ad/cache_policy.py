@@ -444,6 +444,13 @@ class PrimalCache:
         """Can the reverse pass have math call argument `x` without a slot?"""
         return self._at_hand(x) or self._cheap_float(x)
 
+    def calls_again(self, b: Builder, v) -> bool:
+        """Would reading `v` here make its math call again (`_called_again`;
+        not read in this block yet)?  Nothing else reads such a value, so
+        a rule that can build its partial from the call's arguments instead
+        (tanh's 1 / cosh^2) saves the call (rules.py ARGUMENT_PARTIALS)."""
+        return (id(b.block), id(v)) not in self.loads and self._called_again(v)
+
     def _called_again(self, v) -> bool:
         """Is `v` a scalar math call read only in its own block's reverse, its
         arguments at hand there, whose value the forward sweep needs for

@@ -806,6 +806,7 @@ class ReverseGenerator:
         em.primal_call = lambda name, values: self._primal_call_in_rev(b, em, inst, name,
                                                                         values)
         em.already_read = lambda v: self.cache.already_read(b, v)
+        em.calls_again = lambda v: self.cache.calls_again(b, v)
         args = [self.lazy(b, em, op) for op in operands] + [self.lazy(b, em, inst)]
         partials = partials_rule(rule_name)(*args)
         for op, partial in zip(operands, partials):

@@ -130,6 +130,9 @@ class Emitter:
         # here anyway)?  None: never assumed (forward mode, where a value
         # reused keeps a math call the caller may not need alive).
         self.already_read = None
+        # forward value -> would reading it here call its math function again
+        # (cache_policy: `calls_again`)?  None in forward mode.
+        self.calls_again = None
 
     def wrap(self, value) -> Expr:
         return Expr(self, value)
@@ -210,6 +213,12 @@ class Emitter:
             t.format.max_exponent <= _DOUBLE_MAX_EXPONENT and t.kind != "ppc_fp128" and \
             b.block.terminator is None and b.index == len(b.block.instructions) and \
             self.already_read(r.peek)
+
+    def recalls(self, r: Expr) -> bool:
+        """Would reading the primal result `r` here make its call again?
+        (A rule with a partial from its arguments then takes that instead.)"""
+        return self.calls_again is not None and r.peek is not None and \
+            self.calls_again(r.peek)
 
     def is_normal(self, a: Expr) -> Expr:
         """Is `a` a normal number (not 0, subnormal, infinite or NaN)?"""
@@ -515,7 +524,7 @@ RULES: Dict[str, PartialsRule] = {
     "roundeven": lambda x, r: (None,),
     "sinh": lambda x, r: (cosh(x),),
     "cosh": lambda x, r: (sinh(x),),
-    "tanh": lambda x, r: (1.0 - r * r,),
+    "tanh": lambda x, r: (_tanh_from_argument(x) if x.em.recalls(r) else 1.0 - r * r,),
     "asin": lambda x, r: (1.0 / sqrt(1.0 - x * x),),
     "acos": lambda x, r: (-(1.0 / sqrt(1.0 - x * x)),),
     "atan": lambda x, r: (1.0 / (1.0 + x * x),),
@@ -553,9 +562,10 @@ RULES: Dict[str, PartialsRule] = {
 }
 
 # Partials from the argument alone, for rules that read their result: where
-# nothing but the partial needs that result (forward mode, the caller not
-# wanting the primal), the partial takes the argument and the call of the
-# result dies (dead_primal.py: `partials_from_arguments`).  tanh' is
+# nothing but the partial needs that result, the partial takes the argument
+# and the call of the result dies (forward mode, the caller not wanting the
+# primal: dead_primal.py `partials_from_arguments`; a reverse pass that
+# would make the call again: `Emitter.recalls`).  tanh' is
 # 1 - tanh(x)^2 = 1 / cosh(x)^2; glibc's cosh costs a third of its tanh
 # (expm1 inside), and 1 / cosh^2 keeps its precision where 1 - tanh^2
 # cancels.  cosh overflows to inf past |x| = 710 (89 in float): 1/inf is 0,
