@@ -484,6 +484,34 @@ def _poison_at_negative_divisor(quotient, n) -> bool:
         "nneg" in divisor.flags and divisor.operands[0] is n
 
 
+# Partials from the argument alone, for rules that read their result: where
+# nothing but the partial needs that result, the partial takes the argument
+# and the call of the result dies (forward mode, the caller not wanting the
+# primal: dead_primal.py `partials_from_arguments`; a reverse pass that
+# would make the call again: `Emitter.recalls`).  tanh' is
+# 1 - tanh(x)^2 = 1 / cosh(x)^2; glibc's cosh costs a third of its tanh
+# (expm1 inside), and 1 / cosh^2 keeps its precision where 1 - tanh^2
+# cancels.  cosh overflows to inf past |x| = 710 (89 in float): 1/inf is 0,
+# the partial's limit.  expm1' is expm1(x) + 1 = exp(x), and exp costs
+# half of expm1.
+def _tanh_from_argument(x):
+    c = cosh(x)
+    return 1.0 / (c * c)
+
+
+ARGUMENT_PARTIALS: Dict[str, Callable] = {"tanh": _tanh_from_argument, "expm1": exp}
+
+
+def _result_or_argument(name: str, from_result):
+    """A rule reading the result `r`, or the argument where reading r would
+    make the call again (ARGUMENT_PARTIALS)."""
+    return lambda x, r: (ARGUMENT_PARTIALS[name](x) if x.em.recalls(r) else from_result(r),)
+
+
+_tanh = _result_or_argument("tanh", lambda r: 1.0 - r * r)
+_expm1 = _result_or_argument("expm1", lambda r: r + 1.0)
+
+
 PartialsRule = Callable[..., tuple]
 
 RULES: Dict[str, PartialsRule] = {
@@ -501,7 +529,7 @@ RULES: Dict[str, PartialsRule] = {
     "exp": lambda x, r: (r,),
     "exp2": lambda x, r: (r * LN2,),
     "exp10": lambda x, r: (r * LN10,),
-    "expm1": lambda x, r: (r + 1.0,),
+    "expm1": _expm1,
     "log": lambda x, r: (1.0 / x,),
     "log2": lambda x, r: (1.0 / (x * LN2),),
     "log10": lambda x, r: (1.0 / (x * LN10),),
@@ -524,7 +552,7 @@ RULES: Dict[str, PartialsRule] = {
     "roundeven": lambda x, r: (None,),
     "sinh": lambda x, r: (cosh(x),),
     "cosh": lambda x, r: (sinh(x),),
-    "tanh": lambda x, r: (_tanh_from_argument(x) if x.em.recalls(r) else 1.0 - r * r,),
+    "tanh": _tanh,
     "asin": lambda x, r: (1.0 / sqrt(1.0 - x * x),),
     "acos": lambda x, r: (-(1.0 / sqrt(1.0 - x * x)),),
     "atan": lambda x, r: (1.0 / (1.0 + x * x),),
@@ -561,21 +589,6 @@ RULES: Dict[str, PartialsRule] = {
     "erfc": lambda x, r: (-(TWO_OVER_SQRT_PI * exp(-(x * x))),),
 }
 
-# Partials from the argument alone, for rules that read their result: where
-# nothing but the partial needs that result, the partial takes the argument
-# and the call of the result dies (forward mode, the caller not wanting the
-# primal: dead_primal.py `partials_from_arguments`; a reverse pass that
-# would make the call again: `Emitter.recalls`).  tanh' is
-# 1 - tanh(x)^2 = 1 / cosh(x)^2; glibc's cosh costs a third of its tanh
-# (expm1 inside), and 1 / cosh^2 keeps its precision where 1 - tanh^2
-# cancels.  cosh overflows to inf past |x| = 710 (89 in float): 1/inf is 0,
-# the partial's limit.
-def _tanh_from_argument(x):
-    c = cosh(x)
-    return 1.0 / (c * c)
-
-
-ARGUMENT_PARTIALS: Dict[str, Callable] = {"tanh": _tanh_from_argument}
 
 # Rules across two instructions: the partials of an instruction together
 # with those of the value it consumes, which no other instruction uses
