@@ -121,13 +121,13 @@ class PrimalCache:
         self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller(),
                                            self.rooted_arguments()) if gen.split \
             else reloadable_loads(gen.fwd)
-        # Frees of heap blocks whose loads the reverse pass repeats: they wait
-        # for the end of the reverse pass (`defer_frees`).  Combined only: a
-        # split reverse pass runs after its augmented function has returned.
+        # id(allocation) -> the free of a heap block whose loads the reverse
+        # pass repeats: it waits for the allocation's reverse (`free_in_reverse`).
+        # Combined only: a split reverse pass runs after its augmented
+        # function has returned.
         self.deferred_frees: Dict[int, object] = {}
         if not gen.split:
-            heap_loads, self.deferred_frees = heap_kept_until_reverse(gen.fwd, gen.exit,
-                                                                      gen.loops.dom)
+            heap_loads, self.deferred_frees = heap_kept_until_reverse(gen.fwd, gen.exit)
             self.reloadable |= heap_loads
         self.writes = caller_writes(gen.fwd)    # before calls are rewritten
         self.undo = UndoLog({} if gen.split else restorable_loads(
@@ -407,13 +407,28 @@ class PrimalCache:
             slot = self.slots[id(v)] = Slot(v, fwd, rev, len(self.slots))
         return slot
 
-    def defer_frees(self, b: Builder) -> None:
-        """Move the frees of heap blocks whose loads the reverse pass repeats
-        (heap_kept_until_reverse) from the forward pass's exit to `b`, at the
-        end of the reverse pass; the exit block dominates it."""
-        for free in self.deferred_frees.values():
-            free.parent.remove(free)
-            b.insert(free)
+    def free_in_reverse(self, b: Builder, inst) -> None:
+        """After the reverse of allocation `inst`, free its heap block if the
+        reverse pass repeated loads from it (heap_kept_until_reverse): the
+        forward pass's free moves here, its arguments as of the forward
+        execution.  Every reverse of a block the allocation dominates has run."""
+        free = self.deferred_frees.pop(id(inst), None)
+        if free is None:
+            return
+        args = [self.value_in_reverse(b, a) for a in free.args]
+        free.parent.remove(free)
+        for index, value in enumerate(args):
+            free.set_operand(index, value)
+        b.insert(free)
+
+    def check_frees_moved(self) -> None:
+        """Every deferred free must have reached its allocation's reverse: one
+        left in the forward pass would free what the reverse pass reads."""
+        if self.deferred_frees:
+            raise DifferentiationError("the free of a heap block the reverse pass reads again "
+                                       "found no reverse of its allocation",
+                                       function=self.gen.primal,
+                                       instruction=next(iter(self.deferred_frees.values())))
 
     # ------------------------------------------------------------------ recomputation
     def _restorable_here(self, v) -> bool:

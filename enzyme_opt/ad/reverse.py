@@ -731,6 +731,7 @@ class ReverseGenerator:
                 continue
             b.debug_loc = inst.get_metadata("dbg")
             self.reverse_instruction(b, inst)
+            self.cache.free_in_reverse(b, inst)
             b.debug_loc = None
         self.in_block_body = False
         taken = [(phi, lane, self.take_adjoint(b, phi, lane)) for phi in block.phis
@@ -776,7 +777,7 @@ class ReverseGenerator:
 
     def _finish(self) -> None:
         b = self.undo.finish_reverse(self, Builder(self.final))
-        self.cache.defer_frees(b)
+        self.cache.check_frees_moved()
         grads = [positive_zero(b, self.take_adjoint(b, self.fwd_arg_of(a), lane))
                  if self.info.is_active(self.fwd_arg_of(a)) else zero_of(a.type)
                  for a, k in zip(self.primal.args, self.kinds)

@@ -569,8 +569,23 @@ def pushed_bytes_bound(fn, tape) -> Optional[int]:
     is not bounded by a constant: a push or reserve of a variable size, a
     push in a cycle that is not a loop with a constant trip count, the tape
     handed to anything but a defined function (an indirect call, a runtime
-    call, a store) or to a function that calls itself."""
+    call, a store) or to a function that calls itself.  Reads and writes
+    of the header's size (`tape_size`, `set_tape_size`) push nothing: no
+    code sets it past what its pushes took (a loop's run settled in one
+    step, an earlier size restored)."""
     return _bound(fn, tape, set())
+
+
+def size_field(ptr, tape) -> bool:
+    """Is `ptr` the address of `tape`'s size field (`tape_size`)?"""
+    return isinstance(ptr, I.GetElementPtr) and len(ptr.operands) == 3 and \
+        ptr.operands[0] is tape and constant_integer(ptr.operands[2]) == 1
+
+
+def _size_access(user, tape) -> bool:
+    """Is `user` the address of `tape`'s size field, only loaded and stored to?"""
+    return size_field(user, tape) and \
+        all(isinstance(u, I.Load) or isinstance(u, I.Store) and at == 1 for u, at in user.uses)
 
 
 def _bound(fn, tape, active: set) -> Optional[int]:
@@ -580,6 +595,8 @@ def _bound(fn, tape, active: set) -> Optional[int]:
     runs = _block_runs(fn)
     total = 0
     for user in tape.users:
+        if _size_access(user, tape):
+            continue
         if not isinstance(user, I.CallBase) or user.callee is tape:
             return None
         callee = user.called_function

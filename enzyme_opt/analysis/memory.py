@@ -25,7 +25,7 @@ from typing import Dict, List, Optional, Set
 
 from ..ir import instructions as I
 from ..ir.compiled_regex import LazyPattern
-from ..ir.constants import ConstantExpr, ConstantInt
+from ..ir.constants import ConstantExpr, ConstantInt, ConstantNull
 from ..ir.module import GlobalVariable
 from ..ir.types import alloc_size
 from ..ir.values import Argument
@@ -182,59 +182,127 @@ def reloadable_loads(fn, only=None, rooted=frozenset()) -> Set[int]:
     return out
 
 
-def heap_kept_until_reverse(fn, exit_block, dom):
+def heap_kept_until_reverse(fn, exit_block):
     """Loads from the function's own heap blocks that a combined derivative's
-    reverse pass may repeat, once the blocks' frees wait until it is done:
-    (ids of the loads, {id(free call): the free call}).
+    reverse pass may repeat, once the blocks' frees wait for the reverse of
+    their allocation: (ids of the loads, {id(allocation): its free call}).
 
-    A block qualifies when it is allocated in no cycle, freed (if at all)
-    only in the exit block and of the allocation itself, and its address
-    goes nowhere but to loads, stores into it, address arithmetic,
-    comparisons, memory intrinsics and non-capturing call parameters.  Then
-    every write to it is one of its uses, and a load that none of them can
-    run after reads what the block holds until the free: an array filled
-    before the loop that reads it (gmm's exponentiated diagonals).  The
-    reverse pass itself never writes primal heap memory (the undo log
-    restores arguments, globals and the stack only)."""
+    A block qualifies when it is allocated in no cycle, on a path to the
+    exit, and its address goes nowhere but to loads, stores into it,
+    address arithmetic, comparisons, memory intrinsics, non-capturing call
+    parameters and at most one free of the allocation itself, which runs
+    once whenever the allocation has run (`_free_follows`).  Then every
+    write to it is one of its uses, and a load that none of them can run
+    after reads what the block holds until the free: an array filled before
+    the loop that reads it (gmm's exponentiated diagonals; a std::vector
+    allocated only when its size is not 0, freed before the exit).  The
+    reverse of the allocation runs after the reverse of everything the
+    allocation dominates, so the free moved there comes after every repeated
+    load.  The reverse pass itself never writes primal heap memory (the undo
+    log restores arguments, globals and the stack only)."""
     order = ExecutionOrder(fn)
     loads, frees = set(), {}
     for alloc in fn.instructions():
         if not (isinstance(alloc, I.CallBase) and underlying_object(alloc) is alloc) or \
-                id(alloc.parent) in order.cyclic or not dom.dominates(alloc.parent, exit_block):
+                id(alloc.parent) in order.cyclic or not _reaches(order, alloc.parent, exit_block):
             continue
-        uses = _heap_block_uses(alloc, exit_block)
+        uses = _heap_block_uses(alloc, None)
         if uses is None:
             continue
         reads, writes, freed = uses
+        if len(freed) > 1 or freed and not _free_follows(order, freed[0], alloc, exit_block):
+            continue
         kept = [load for load in reads if not any(order.may_run_after(w, load) for w in writes)]
         if kept:
             loads.update(id(load) for load in kept)
-            frees.update((id(f), f) for f in freed)
+            frees.update((id(alloc), f) for f in freed)
     return loads, frees
+
+
+def _reaches(order, block, exit_block) -> bool:
+    return block is exit_block or id(exit_block) in order.blocks_after(block)
+
+
+def _free_follows(order, free, alloc, exit_block) -> bool:
+    """Does call `free` run once, after `alloc`, whenever `alloc` has run in a
+    call that returns: a plain call (the reverse gets no unwind edge) in
+    `alloc`'s block after it, or in a block every path from `alloc`'s to
+    the exit passes once?  (A free only on some paths, or in a loop, does
+    not: freeing in the allocation's reverse would free what the forward
+    pass kept, or once where it freed several times.)"""
+    if not isinstance(free, I.Call):
+        return False
+    if free.parent is alloc.parent:
+        return order.may_run_after(free, alloc)
+    return order.runs_once_after(free.parent, alloc.parent, exit_block)
 
 
 def _heap_block_uses(alloc, exit_block):
     """(loads, writes, frees) among the uses of heap block `alloc`'s address,
-    or None when it may escape or be freed elsewhere (heap_kept_until_reverse)."""
+    or None when it may escape or be freed elsewhere than in `exit_block`
+    (anywhere, of the whole block, when it is None).  The address is
+    followed through phis and selects that pick only among it, addresses
+    computed from it and null (a block allocated only when needed, a
+    vector's end pointer): loads and stores through them read and write
+    the block (null is never dereferenced in a defined run)."""
     reads, writes, frees = [], [], []
-    for user, index in address_uses(alloc):
-        if isinstance(user, I.Load):
-            if user.volatile or user.atomic:
+    roots, followed = [alloc], {id(alloc)}
+    while roots:
+        for user, index in address_uses(roots.pop()):
+            if isinstance(user, I.Load):
+                if user.volatile or user.atomic:
+                    return None
+                reads.append(user)
+            elif isinstance(user, I.Store) and index == 1:
+                writes.append(user)
+            elif isinstance(user, I.CallBase) and user.called_function is not None and \
+                    index < len(user.args):
+                kind = _heap_call_use(user, index, _whole_block(user.args[index], alloc),
+                                      exit_block)
+                if kind is None:
+                    return None
+                if kind != "read":
+                    (writes if kind == "write" else frees).append(user)
+            elif isinstance(user, (I.Phi, I.Select)):
+                if id(user) not in followed:
+                    if not _picks_within(user, alloc, followed):
+                        return None
+                    followed.add(id(user))
+                    roots.append(user)
+            elif not isinstance(user, I.Compare):
                 return None
-            reads.append(user)
-        elif isinstance(user, I.Store) and index == 1:
-            writes.append(user)
-        elif isinstance(user, I.CallBase) and user.called_function is not None and \
-                index < len(user.args):
-            kind = _heap_call_use(user, index, _without_casts(user.args[index]) is alloc,
-                                  exit_block)
-            if kind is None:
-                return None
-            if kind != "read":
-                (writes if kind == "write" else frees).append(user)
-        elif not isinstance(user, I.Compare):
-            return None
     return reads, writes, frees
+
+
+def _picks(choice) -> list:
+    """The values phi or select `choice` picks among."""
+    if isinstance(choice, I.Phi):
+        return [value for value, _ in choice.incoming]
+    return choice.operands[1:]
+
+
+def _picks_within(choice, alloc, followed) -> bool:
+    """Is each value `choice` picks null, or an address computed from `alloc`
+    or from a phi or select already followed (a loop's cursor)?"""
+    for value in _picks(choice):
+        while isinstance(value, (I.GetElementPtr, I.Cast)) and \
+                value.opcode in ("getelementptr", "bitcast", "addrspacecast"):
+            value = value.operands[0]
+        if value is not choice and id(value) not in followed and \
+                not isinstance(value, ConstantNull):
+            return False
+    return True
+
+
+def _whole_block(ptr, alloc) -> bool:
+    """Is `ptr` the address `alloc` returned, or (through phis and selects)
+    either that or null: what a free of the whole block is given?"""
+    ptr = _without_casts(ptr)
+    if ptr is alloc or isinstance(ptr, ConstantNull):
+        return True
+    return isinstance(ptr, (I.Phi, I.Select)) and \
+        all(_without_casts(v) is alloc or isinstance(_without_casts(v), ConstantNull)
+            for v in _picks(ptr))
 
 
 def _without_casts(v):
@@ -246,10 +314,12 @@ def _without_casts(v):
 def _heap_call_use(call, index: int, whole: bool, exit_block):
     """What `call` does with the heap block address it gets as argument
     `index`: "read", "write", "free", or None (it may keep the address, or
-    frees the block where the reverse pass cannot wait for it)."""
+    frees part of the block, or frees it outside `exit_block` when that is
+    given)."""
     name = call.called_function.name
     if is_deallocator(name):
-        return "free" if index == 0 and whole and call.parent is exit_block else None
+        return "free" if index == 0 and whole and \
+            (exit_block is None or call.parent is exit_block) else None
     if writes_memory_block(name):
         return "write" if index == 0 else "read" if index == 1 else None
     if name.startswith(HINT_INTRINSICS):
