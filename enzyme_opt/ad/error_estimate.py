@@ -26,7 +26,7 @@ from ..ir import instructions as I
 from ..ir.types import FunctionType, IntType, type_suffix
 from .calls import CallKind, classify_call
 from .conventions import coerce
-from .rules import RULES, Emitter
+from .rules import RULES, Emitter, rule_flags
 from .runtime_messages import c_string
 
 LOGGER = "enzymeLogError"
@@ -66,7 +66,7 @@ def check_estimable(gen, inst) -> None:
 
 def estimate_error(gen, b, rule_name, inst, operands, flags=()) -> None:
     """err(inst) from its operands' errors, by `rule_name`'s partials."""
-    em = Emitter(b, flags)
+    em = Emitter(b, rule_flags(rule_name, flags, inst))
     args = [em.wrap(op) for op in operands] + [em.wrap(inst)]
     result = args[-1]
     partials = RULES[rule_name](*args)

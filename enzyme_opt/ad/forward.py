@@ -24,7 +24,7 @@ from .dead_primal import drop_unneeded_math_calls, partials_from_arguments, use_
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .noneed_memory import drop_unneeded_primal_stores
 from .rule_fusion import rule_for
-from .rules import ARGUMENT_PARTIALS, Emitter, partials_rule, scaled
+from .rules import ARGUMENT_PARTIALS, Emitter, partials_rule, rule_flags, scaled
 from .skeleton import differentiable_copy
 from .unsupported import check_errno_reads, math_calls, refuse_missing_shadow
 
@@ -192,7 +192,7 @@ class ForwardGenerator:
         if chosen is None:
             return          # its user's fused rule covers it; nothing reads its tangent
         rule_name, operands = chosen
-        em = Emitter(b, flags)
+        em = Emitter(b, rule_flags(rule_name, flags, inst))
         args = [em.wrap(op) for op in operands] + [em.wrap(inst)]
         partials = partials_rule(rule_name)(*args)
         lanes = [None] * self.width

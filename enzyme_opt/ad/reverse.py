@@ -59,7 +59,7 @@ from .noneed_memory import drop_unneeded_primal_stores
 from .partial_adjoints import PartialAdjoints
 from .openmp import fork_of, parallel_split, restore_forks
 from .rule_fusion import rule_for
-from .rules import Emitter, Expr, partials_rule, scaled
+from .rules import Emitter, Expr, partials_rule, rule_flags, scaled
 from . import shadow_heap
 from .shadows import (clone_with_shadows, holds_adjoints_only, null_pointer_argument,
                       shadow_inttoptr, stored_pointer)
@@ -803,7 +803,7 @@ class ReverseGenerator:
             return          # its user's fused rule covers it; its adjoint stays zero
         rule_name, operands = chosen
         ds = [self.take_adjoint(b, inst, lane) for lane in range(self.width)]
-        em = Emitter(b, flags)
+        em = Emitter(b, rule_flags(rule_name, flags, inst))
         em.primal_call = lambda name, values: self._primal_call_in_rev(b, em, inst, name,
                                                                         values)
         em.already_read = lambda v: self.cache.already_read(b, v)

@@ -16,7 +16,8 @@ import math
 from typing import Callable, Dict, Optional
 
 from ..analysis.library import LLVM_MATH_INTRINSICS as LLVM_INTRINSICS
-from ..analysis.library import (MATH_FLOAT_OUTPUTS, MATH_IGNORING_NAN, SINGULAR_MATH_FUNCTIONS,
+from ..analysis.library import (MATH_FLOAT_OUTPUTS, MATH_IGNORING_NAN, SINGULAR_AT_FINITE_RESULTS,
+                                SINGULAR_MATH_FUNCTIONS,
                                 math_function)
 from ..analysis.signs import known_non_negative
 from ..analysis.user_marks import function_like_names
@@ -619,8 +620,46 @@ def partials_rule(rule_name: str) -> PartialsRule:
 # their products with an adjoint or tangent are 0 wherever that is 0.
 # pow's partial x^(y-1) is infinite at x = 0 for y < 1, or where it overflows.
 SINGULAR = frozenset(("fdiv", "frem")) | SINGULAR_MATH_FUNCTIONS | frozenset(FUSED_RULES)
-# Fast-math flags promising no infinities or NaNs make the guard moot.
+# Fast-math flags promising no infinities or NaNs make the guard moot where
+# the primal result is infinite or NaN at the partial's singular points
+# (x / 0, log(0)): the program promised that away.  Not where the result is
+# finite there (sqrt(0) = 0; clang's fast-math pow(u, 2.5) is u*u*sqrt(u),
+# whose derivative at u = 0 is 0 only through the guard): those rules keep it,
+# and their partials and products drop the promise (`rule_flags`).
 _NO_SPECIALS = frozenset(("fast", "nnan", "ninf"))
+_SINGULAR_AT_FINITE = SINGULAR_AT_FINITE_RESULTS | frozenset(FUSED_RULES)
+# What "fast" stands for (LangRef), less nnan and ninf.
+_FAST_WITH_SPECIALS = ("reassoc", "nsz", "arcp", "contract", "afn")
+
+
+def rule_flags(rule_name: str, flags, inst=None) -> tuple:
+    """The fast-math flags a rule's partials are built with: the primal's,
+    less nnan and ninf for rules singular where their result is finite,
+    unless the program divides by that result or the argument there
+    (`_divided_by`)."""
+    if rule_name not in _SINGULAR_AT_FINITE or not _NO_SPECIALS & set(flags) or \
+            _divided_by(inst):
+        return tuple(flags)
+    expanded = [f for f in flags if f not in _NO_SPECIALS]
+    if "fast" in flags:
+        expanded += [f for f in _FAST_WITH_SPECIALS if f not in expanded]
+    return tuple(expanded)
+
+
+def _divided_by(inst) -> bool:
+    """Does a division promising no infinities or NaNs divide by `inst` or by
+    its first operand in `inst`'s block (`q / sqrt(r2)`, `v / t + sqrt(t)`)?
+    Where that is 0, the division's value is infinite or NaN, which the
+    program promised away; so is the partial's point (sqrt at 0), as for a
+    division's own partial."""
+    if not isinstance(inst, I.Instruction):
+        return False
+    args = inst.args if isinstance(inst, I.CallBase) else inst.operands
+    divisors = [inst] + list(args[:1])
+    return any(isinstance(user, I.BinaryOp) and user.opcode == "fdiv" and
+               user.operands[1] is v and user.parent is inst.parent and
+               _NO_SPECIALS & set(user.flags)
+               for v in divisors for user in getattr(v, "users", ()))
 
 
 # fmin and fmax (MATH_IGNORING_NAN) return the other operand where one is NaN,

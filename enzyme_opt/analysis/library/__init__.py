@@ -45,7 +45,8 @@ from .libm import (CHEAP_FLOAT_INTRINSICS, CHEAP_MINMAX_INTRINSICS,
                    INTEGER_INTRINSICS, LOOP_FLOAT_INTRINSICS,
                    LLVM_MATH_INTRINSICS, MATH_AS_INTRINSIC, MATH_FLOAT_OUTPUTS, MATH_IGNORING_NAN,
                    MATH_PARTNERS, MATH_WITH_OTHER_EFFECTS,
-                   MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_MATH_FUNCTIONS,
+                   MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_AT_FINITE_RESULTS,
+                   SINGULAR_MATH_FUNCTIONS,
                    VECTOR_NATIVE_MATH, math_function)
 from .mpi import (carries_no_derivative, float_datatype, is_mpi_inactive, mpi_rule,
                   reduction_op, refused_mpi)

@@ -36,6 +36,13 @@ SINGULAR_MATH_FUNCTIONS = frozenset((
     "asin", "acos", "acosh", "atanh", "atan2", "hypot", "lgamma", "lgamma_r", "tgamma", "j1",
     "y0", "y1", "jn", "yn"))
 
+# Those of them whose partials are infinite or NaN where their own result is
+# finite: sqrt, cbrt and pow at 0, asin at 1, acosh at 1, atan2 and hypot at
+# (0, 0), j1 at 0.  A fast-math promise of no infinities covers the
+# program's values, not these partials (log's pole is the result's too).
+SINGULAR_AT_FINITE_RESULTS = frozenset((
+    "sqrt", "cbrt", "pow", "powi", "asin", "acos", "acosh", "atan2", "hypot", "j1", "jn"))
+
 # Math functions with an effect besides errno: signgam, or writes through a pointer.
 MATH_WITH_OTHER_EFFECTS = ("lgamma", "lgamma_r", "frexp", "modf")
 # Math functions that store a float of their result's type through a pointer
