@@ -43,7 +43,8 @@ from ..analysis.cfg import ExecutionOrder
 from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import (CHEAP_FLOAT_INTRINSICS, CHEAP_MINMAX_INTRINSICS,
-                                CHEAP_MINMAX_INTRINSICS_NSZ, INTEGER_INTRINSICS,
+                                CHEAP_MINMAX_INTRINSICS_NSZ, FUSED_MULTIPLY_ADDS,
+                                INTEGER_INTRINSICS,
                                 LOOP_FLOAT_INTRINSICS, MATH_PARTNERS, math_function)
 from ..analysis.memory import (caller_writes, forwarding_store, heap_kept_until_reverse,
                                kept_for_reverse, loaded_root, loop_invariant_load,
@@ -844,9 +845,13 @@ _SUMS_WALKED = 64
 
 
 def _float_step(v, gen) -> bool:
-    """Scalar float arithmetic, or a math call with a derivative rule."""
-    if isinstance(v, (I.BinaryOp, I.UnaryOp)):
+    """Scalar float arithmetic, a comparison of floats or a select between
+    them (`|r| < d ? r*r/2 : ...`, a ReLU: pure, rebuilt like the rest), or
+    a math call with a derivative rule."""
+    if isinstance(v, (I.BinaryOp, I.UnaryOp, I.Select)):
         return v.type.is_float
+    if isinstance(v, I.Compare):
+        return v.opcode == "fcmp" and v.operands[0].type.is_float
     return isinstance(v, I.Call) and v.type.is_float and is_droppable_math_call(v) and \
         classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE
 
@@ -874,7 +879,15 @@ def _sums_into(user, m, info) -> bool:
     if isinstance(user, I.BinaryOp) and user.opcode == "fmul":
         other = user.operands[1] if user.operands[0] is m else user.operands[0]
         return other is not m and not info.is_active(other)
-    return _scaled_by_inactive(user, m, info) or _selected(user, m)
+    return _scaled_by_inactive(user, m, info) or _selected(user, m) or _fused_addend(user, m)
+
+
+def _fused_addend(user, m) -> bool:
+    """`fmuladd(a, b, m)` (`s += a * b` contracted without -ffast-math):
+    its rule reads a and b, never the addend."""
+    callee = user.called_function if isinstance(user, I.Call) else None
+    return callee is not None and math_function(callee.name) in FUSED_MULTIPLY_ADDS and \
+        len(user.args) == 3 and user.args[2] is m and m not in user.args[:2]
 
 
 def _scaled_by_inactive(user, m, info) -> bool:

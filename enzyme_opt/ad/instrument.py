@@ -7,6 +7,12 @@ of its own forward execution.  Where the save goes decides the tape's size:
 
 - by default, at the defining block's entry (popped at the end of its
   reverse): one entry per execution;
+- a value only its own block's reverse reads is pushed instead at the end
+  of the block and popped at the start of its reverse: the same entry, but
+  the slot need not carry the last execution's value across the loop's
+  back edge (rk4_lorenz's stage values: 5% fewer instructions); a value
+  the reverse of a later block reads too needs that carried value, which
+  is still the slot's until its own block's reverse ends;
 - a value that the reverse pass reads only outside some loop around its
   definition (a sum's final value, say), or that holds one value for the
   whole loop (cache_policy's `invariant_in`), is saved once per *run* of
@@ -47,9 +53,10 @@ from .typed_memory import is_known_integer
 
 
 def instrument_forward(gen) -> None:
-    per_block, per_run, counters = {}, {}, {}
+    per_block, per_block_end, per_run, counters = {}, {}, {}, {}
     known_last = {}         # id(slot) -> the counter's constant value in every run's last iteration
     reentry = {}            # id(preheader) -> ids of the blocks it can be reached from
+    popped_first = set()    # ids of the slots each read of which a pop precedes (`per_block_end`)
     for slot in gen.cache.slots_in_order():
         v = slot.value
         _store_after_definition(v, slot.fwd)
@@ -58,7 +65,11 @@ def instrument_forward(gen) -> None:
         step = counter_step(v, gen.preds)
         run_start = _counter_run_start(gen, v) if step is not None else _run_start(gen, v)
         if run_start is False:
-            per_block.setdefault(id(v.parent), []).append(slot)
+            if gen.cache.blocks_reading(v) == {id(v.parent)}:
+                per_block_end.setdefault(id(v.parent), []).append(slot)
+                popped_first.add(id(slot))
+            else:
+                per_block.setdefault(id(v.parent), []).append(slot)
             continue
         if step is not None:
             counters.setdefault(id(v.parent), []).append((slot, step))
@@ -80,6 +91,12 @@ def instrument_forward(gen) -> None:
         if per_block.get(id(block)):
             push_slots(gen, Builder(block, block.first_non_phi_index()), gen.fwd_tape,
                        per_block[id(block)])
+        if per_block_end.get(id(block)):
+            push_slots(gen, Builder().position_before(block.terminator), gen.fwd_tape,
+                       per_block_end[id(block)])
+            reverse = gen.rev_blocks[id(block)]
+            pop_slots(gen, Builder(reverse, reverse.first_non_phi_index()), gen.rev_tape,
+                      per_block_end[id(block)])
     for block, pb in gen.pop_builders:
         pb.position_before_terminator(pb.block)
         for slot, step in counters.get(id(block), ()):
@@ -90,7 +107,7 @@ def instrument_forward(gen) -> None:
         push_slots(gen, Builder().position_before(preheader.terminator), gen.fwd_tape, slots)
         pop_slots(gen, Builder(gen.rev_blocks[id(preheader)], 0), gen.rev_tape, slots)
     if gen.split:
-        _hand_over(gen, known_last)
+        _hand_over(gen, known_last, popped_first)
 
 
 # Loops pushing more than this per iteration keep their checked pushes
@@ -512,15 +529,18 @@ def _bytes_of_run(b: Builder, found, per_iteration: int):
                                                 "run.room")
 
 
-def _hand_over(gen, known_last) -> None:
+def _hand_over(gen, known_last, popped_first) -> None:
     """The augmented function's last values of the slots, through the tape
     to the reverse function's entry.  A loop counter that ends every run at
     the same constant (`known_last`) is set to it there instead: one tape
-    entry less, and LLVM sees the reverse loop's constant trip count."""
+    entry less, and LLVM sees the reverse loop's constant trip count.  The
+    slots a pop sets before every read (`popped_first`) need nothing."""
     entry = Builder().position_before_terminator(gen.rev_entry)
     every = []
     for slot in gen.cache.slots_in_order():
         last = known_last.get(id(slot))
+        if id(slot) in popped_first:
+            continue
         if last is None:
             every.append(slot)
         else:
@@ -665,7 +685,8 @@ def _layout(slots):
 
 
 def push_slots(gen, b: Builder, tape, slots, use_current=False) -> None:
-    """Save the slots' contents (before this block overwrites them) on the tape."""
+    """Save the slots' contents on the tape (at a block's start: before it
+    overwrites them; at its end: what it stored)."""
     push, _ = T.runtime(gen.module)
     placed, total = _layout(slots)
     gen.tape_bytes += total

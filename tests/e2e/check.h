@@ -15,7 +15,11 @@
  * central differences of f at x (step 1e-6), each printed as above.
  *
  * check_gradient_copied(what, x, dx, n, f): the same for an f that writes
- * its input: each evaluation gets a fresh copy of x[0..n), n <= 256. */
+ * its input: each evaluation gets a fresh copy of x[0..n), n <= 256.
+ *
+ * CHECK_REVERSE(f, x, n): check_gradient of f at x[0..n) against the
+ * gradient __enzyme_autodiff gives (the program declares it and
+ * enzyme_dup).  A macro: at -O0 the differentiated function must be named. */
 #ifndef E2E_CHECK_H
 #define E2E_CHECK_H
 
@@ -67,5 +71,13 @@ __attribute__((unused)) static int check_gradient_copied(const char *what, doubl
   copied_n_ = n;
   return check_gradient(what, x, dx, n, copied_eval_);
 }
+
+__attribute__((unused)) static double *zeroed_(double *dx, int n) {
+  for (int i = 0; i < n; i++) dx[i] = 0;
+  return dx;
+}
+
+#define CHECK_REVERSE(f, x, n) ({ double dx_[n]; \
+  __enzyme_autodiff((void *)f, enzyme_dup, x, zeroed_(dx_, n)); check_gradient(#f, x, dx_, n, f); })
 
 #endif

@@ -55,8 +55,8 @@ exit:
 ; CHECK-NOT:   store double %v, ptr %v.slot
 ; CHECK:       ret void
 ; CHECK-LABEL: define internal void @diffe_sq_may_alias.mayalias(ptr %y, ptr %y.shadow, ptr %x, ptr %x.shadow, i64 %n)
-; CHECK:       tape.push{{.*}}i64 8)
 ; CHECK:       store double %v, ptr %v.slot
+; CHECK:       tape.push{{.*}}i64 8)
 ; CHECK-LABEL: define internal void @diffe_sq_may_alias.noalias(ptr noalias %y, ptr noalias %y.shadow, ptr noalias %x, ptr noalias %x.shadow, i64 %n)
 ; CHECK-NOT:   tape.push
 ; CHECK:       ret void

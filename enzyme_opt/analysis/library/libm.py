@@ -73,6 +73,8 @@ MATH_AS_INTRINSIC = ("sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt"
 VECTOR_NATIVE_MATH = ("fabs", "copysign", "sqrt", "fma", "fmuladd", "minnum", "maxnum",
                       "minimum", "maximum")
 
+# The fused multiply-adds a * b + c (clang contracts `s += a * b` into fmuladd).
+FUSED_MULTIPLY_ADDS = ("fmuladd", "fma")
 # Intrinsics cheap enough that the reverse pass recomputes them rather than tapes.
 CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
 # So are a float max and min, but only where a recomputed one returns the very

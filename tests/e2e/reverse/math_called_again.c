@@ -112,26 +112,18 @@ static double overwritten_copy(double *x) {
   return overwritten(c);
 }
 
-/* A macro, not a function: at -O0 the differentiated function must be named. */
-#define CHECK_REV(f)                                         \
-  ({                                                         \
-    double dx_[N] = {0};                                     \
-    __enzyme_autodiff((void *)f, enzyme_dup, x, dx_);        \
-    check_gradient(#f, x, dx_, N, f);                        \
-  })
-
 int main(void) {
   double x[N] = {0.3, -0.8, 1.2, 0.05, -1.4, 0.9}, y[N], dy[N] = {0};
   int bad = 0;
   y_scratch = y;
-  bad += CHECK_REV(sums);
-  bad += CHECK_REV(chained);
-  bad += CHECK_REV(squared_after);
-  bad += CHECK_REV(running);
-  bad += CHECK_REV(compared);
-  bad += CHECK_REV(squared);
-  bad += CHECK_REV(inner);
-  bad += CHECK_REV(outer);
+  bad += CHECK_REVERSE(sums, x, N);
+  bad += CHECK_REVERSE(chained, x, N);
+  bad += CHECK_REVERSE(squared_after, x, N);
+  bad += CHECK_REVERSE(running, x, N);
+  bad += CHECK_REVERSE(compared, x, N);
+  bad += CHECK_REVERSE(squared, x, N);
+  bad += CHECK_REVERSE(inner, x, N);
+  bad += CHECK_REVERSE(outer, x, N);
   {
     double dx[N] = {0};
     __enzyme_autodiff((void *)stored, enzyme_dup, x, dx, enzyme_dup, y, dy);
