@@ -1,4 +1,5 @@
 // Angle loss: 1 - cos(atan2(y_i, x_i) - theta_i) over 2D vectors; vectors active.
+#define PH_CONSUME
 #define PH_REPS 20
 #include "ph.h"
 #define N 10000

@@ -1,5 +1,6 @@
 // Cosine similarity of a query against rows of a table: a.b / (|a| |b|),
 // two norms and a quotient per row, summed; query and table active.
+#define PH_CONSUME
 #define PH_REPS 20
 #include "ph.h"
 #define R 200

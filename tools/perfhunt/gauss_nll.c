@@ -1,5 +1,6 @@
 // Gaussian negative log-likelihood with per-sample mean and log sigma:
 // log_sigma_i + 0.5 ((y_i - mu_i) / exp(log_sigma_i))^2; mu and log sigma active.
+#define PH_CONSUME
 #define PH_REPS 20
 #include "ph.h"
 #define N 10000

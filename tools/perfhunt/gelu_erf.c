@@ -1,5 +1,6 @@
 // A GELU layer in its erf form, 0.5 z (1 + erf(z / sqrt 2)), z = w_j x_i + b_j,
 // weighted by fixed output weights and summed; weights and biases active.
+#define PH_CONSUME
 #define PH_REPS 10
 #include "ph.h"
 #define NS 400

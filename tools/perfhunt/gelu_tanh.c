@@ -1,5 +1,6 @@
 // GELU, tanh approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))),
 // applied to activations x_i (active) with a weighted sum as loss.
+#define PH_CONSUME
 #define PH_REPS 20
 #include "ph.h"
 #define N 20000

@@ -1,5 +1,6 @@
 // A recurrent scalar filter y_t = a y_{t-1} + b x_t (a long loop-carried
 // chain) with a squared error against a target; a, b and the signal active.
+#define PH_CONSUME
 #define PH_REPS 20
 #include "ph.h"
 #define N 20000

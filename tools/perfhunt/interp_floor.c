@@ -1,5 +1,6 @@
 // Piecewise-linear interpolation of a table at points, floor() picking the
 // cell; squared error against targets.  Table values and points active.
+#define PH_CONSUME
 #define PH_REPS 20
 #include "ph.h"
 #define K 64

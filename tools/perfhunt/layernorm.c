@@ -1,5 +1,6 @@
 // Layer norm over rows: mean, variance, 1/sqrt(var + eps), scaled and shifted
 // by gamma/beta (constant), then a weighted sum; the activations are active.
+#define PH_CONSUME
 #define PH_REPS 20
 #include "ph.h"
 #define B 100

@@ -1,4 +1,5 @@
 // Lennard-Jones pair energy 4 (r^-12 - r^-6) with pow(r2, -3) for r^-6; positions active.
+#define PH_CONSUME
 #define PH_REPS 5
 #include "ph.h"
 #define N 200

@@ -1,5 +1,6 @@
 // Logistic loss in margin form, log1p(exp(-y w.x)), plus a softplus
 // penalty log1p(exp(w_j - 1)) on every weight; weights active.
+#define PH_CONSUME
 #define PH_REPS 10
 #include "ph.h"
 #define NS 2000

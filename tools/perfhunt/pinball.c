@@ -1,5 +1,6 @@
 // Quantile (pinball) loss of a linear model, max(q r, (q - 1) r) written as a
 // select, r = y - w.x; weights active.
+#define PH_CONSUME
 #define PH_REPS 10
 #include "ph.h"
 #define NS 2000

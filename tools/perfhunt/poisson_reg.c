@@ -1,5 +1,6 @@
 // Poisson regression negative log-likelihood: exp(w.x_i) - k_i w.x_i + lgamma(k_i + 1)
 // (the lgamma of the counts is constant); weights active.
+#define PH_CONSUME
 #define PH_REPS 10
 #include "ph.h"
 #define NS 2000

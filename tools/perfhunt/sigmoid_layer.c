@@ -1,5 +1,6 @@
 // A dense layer with sigmoid 1 / (1 + exp(-z)) over a batch and a squared
 // error; weights and biases active.
+#define PH_CONSUME
 #define PH_REPS 10
 #include "ph.h"
 #define NB 100

@@ -1,5 +1,6 @@
 // Total variation of a 2D image, sqrt(dx^2 + dy^2 + eps) with forward
 // differences, plus a data term; the image is active.
+#define PH_CONSUME
 #define PH_REPS 20
 #include "ph.h"
 #define H 100
