@@ -595,12 +595,28 @@ class PrimalCache:
         costs more, and nothing at all when the reverse pass needs it anyway
         (`x*x` beside `x`).  A comparison only with no taped leaf at all, up
         to COMPARE_DEPTH deep: an i1 taped costs no more than the leaf would
-        (argmax's `row[j] > m`: taping m instead, 17% more instructions)."""
+        (argmax's `row[j] > m`: taping m instead, 17% more instructions).
+        A float select in a loop by `_picked_by_condition`."""
         in_loop = bool(self.gen.loops.loops_around(v.parent))
         if isinstance(v, I.Compare):
             return self._cheap_float_leaves(v, COMPARE_DEPTH, v.parent, in_loop) == _NO_LEAVES
+        if isinstance(v, I.Select):
+            return in_loop and not v.type.is_aggregate and v.type.scalar.is_float and \
+                self._picked_by_condition(v, depth)
         leaves = self._cheap_float_leaves(v, depth, v.parent, in_loop)
         return leaves is not None and (len(leaves) <= 1 or self._kept_anyway(v, leaves))
+
+    def _picked_by_condition(self, v, depth: int) -> bool:
+        """Is the float select `v` one whose two values need no slot (at
+        hand, or cheap floats of values at hand)?  In a loop it is rebuilt
+        from its condition then, an i1 taped (or recomputed) where the
+        selected float would be: a pinball loss's q - 1 or q by the sign of
+        its residual (tools/perfhunt/pinball.c: 1.09 of the reference's
+        instructions, 1.02 rebuilt).  Not where a value needs a slot of its
+        own: rebuilt, a clamp's select of a select (cxx_minmax) tapes 8 bytes
+        less per iteration but runs 0.2% more instructions."""
+        return all(_NO_LEAVES in self._leaf_choices(op, depth, v.parent, True)
+                   for op in v.operands[1:])
 
     def _kept_anyway(self, v, leaves) -> bool:
         """Is `v` an active product `a * b` of two active values of its block

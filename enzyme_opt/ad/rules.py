@@ -209,11 +209,24 @@ class Emitter:
         Where the sweep has it at hand, it holds floats of a format whose
         smallest normal number a Python float holds (`is_normal`), and the
         code goes at the end of a block still open, where a branch can end it."""
-        t, b = r.type.scalar, self.b
-        return self.already_read is not None and r.peek is not None and t.is_float and \
+        return r.peek is not None and self.branches_here(r.type) and self.already_read(r.peek)
+
+    def branches_here(self, t: Type) -> bool:
+        """May a rule test floats of type `t` with `is_normal` and end the
+        block here with a `branch`?  In the reverse sweep (the forward one
+        puts tangents mid-block), at the end of a block still open, for a
+        float format whose smallest normal number a Python float holds."""
+        t, b = t.scalar, self.b
+        return self.already_read is not None and t.is_float and \
             t.format.max_exponent <= _DOUBLE_MAX_EXPONENT and t.kind != "ppc_fp128" and \
-            b.block.terminator is None and b.index == len(b.block.instructions) and \
-            self.already_read(r.peek)
+            b.block.terminator is None and b.index == len(b.block.instructions)
+
+    def sum_of_squares(self, x: Expr, y: Expr) -> Expr:
+        """x^2 + y^2 without fast-math flags: where it overflows, the caller's
+        `is_normal` test must see the infinity, not a poison value."""
+        def emit():
+            return self.b.fadd(self.b.fmul(x.value, x.value), self.b.fmul(y.value, y.value))
+        return self.later(x.type, emit)
 
     def recalls(self, r: Expr) -> bool:
         """Would reading the primal result `r` here make its call again?
@@ -387,11 +400,26 @@ def _zero_where_zero(a, partial):
 
 
 def _atan2(y, x, r):
-    # x / (x^2 + y^2) as (x / h) / h with h = hypot(y, x): the squares
-    # overflow where |x| or |y| passes 1e154 and vanish below 1e-162, where
-    # the partials are finite (inf at 1e-170, 0 at 1e160 otherwise).
-    h = hypot(y, x)
-    return ((x / h) / h, -((y / h) / h))
+    """x / (x^2 + y^2) and -y / (x^2 + y^2).  The sum of squares d overflows
+    where |x| or |y| passes 1e154 and loses its digits below 1e-154, where
+    the partials are finite (inf at 1e-170, 0 at 1e160 otherwise): there
+    (d not a normal number) the partials are (x / h) / h with h = hypot(y, x),
+    in a branch of their own (Emitter.branch) where the sweep may branch;
+    where it may not, always (hypot costs about as much as atan2 itself).
+    Where d is normal, the larger square is at least d / 2, a normal number,
+    and the smaller loses below d's last digit only: x / d is right to
+    rounding."""
+    em = x.em
+
+    def by_hypot(a):
+        h = hypot(y, x)
+        return (a / h) / h
+    if not em.branches_here(x.type):
+        return (by_hypot(x), -by_hypot(y))
+    d = em.sum_of_squares(x, y)
+    usable = em.is_normal(d)
+    return (em.branch(x.type, usable, lambda: x / d, lambda: by_hypot(x), before=(x, y, d)),
+            -em.branch(x.type, usable, lambda: y / d, lambda: by_hypot(y), before=(x, y, d)))
 
 
 def _fdiv(x, y, r):

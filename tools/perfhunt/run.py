@@ -105,7 +105,7 @@ def main(argv):
             if cg:
                 io, ir = instructions(eo, "ours"), instructions(er, "ref")
             ratio = f"{io / ir:.2f}" if io and ir else "-"
-            print(f"| {name} | {v} | {to:.4f} | {tr:.4f} | {to / tr:.2f} | {io or '-'} | {ir or '-'} | {ratio} | {verdict} |", flush=True)
+            print(f"| {name} | {v} | {to:.4f} | {tr:.4f} | {to / tr if tr else float('inf'):.2f} | {io or '-'} | {ir or '-'} | {ratio} | {verdict} |", flush=True)
     return status
 
 

@@ -1,0 +1,47 @@
+; atan2(y, x)'s partials in the reverse pass are x / d and -y / d with
+; d = x^2 + y^2 squared without fast-math flags (an overflow must reach the
+; test as inf, not poison), where d is a normal number; elsewhere (d
+; overflowed, is subnormal or 0) they are (x / h) / h with h = hypot(y, x),
+; in a block that runs only then (tools/perfhunt/atan2_angle.c: a hypot call
+; per element cost 16% of the gradient before).  Forward mode puts tangents
+; mid-block, where no branch may go: hypot there.
+; RUN: enzyme-opt %s -o %t.ll
+; RUN: FileCheck %s < %t.ll
+
+@enzyme_dup = external global i32
+declare { double, double } @__enzyme_autodiff(...)
+declare double @__enzyme_fwddiff(...)
+declare double @atan2(double, double)
+
+define double @angle(double %y, double %x) {
+  %a = call fast double @atan2(double %y, double %x)
+  ret double %a
+}
+
+define void @grad(double %y, double %x) {
+  %g = call { double, double } (...) @__enzyme_autodiff(ptr @angle, double %y, double %x)
+  ret void
+}
+
+define double @tangent(double %y, double %x) {
+  %t = call double (...) @__enzyme_fwddiff(ptr @angle, double %y, double 1.0, double %x, double 0.0)
+  ret double %t
+}
+
+; CHECK-LABEL: define internal {{.*}} @diffe_angle(
+; CHECK: [[XX:%[^ ]+]] = fmul double %x, %x
+; CHECK: [[YY:%[^ ]+]] = fmul double %y, %y
+; CHECK: [[D:%[^ ]+]] = fadd double [[XX]], [[YY]]
+; CHECK: fdiv fast double %x, [[D]]
+; CHECK: br i1 {{%[^ ]+}}, label %rule.join, label %rule.slow
+; CHECK: rule.slow:
+; CHECK-NEXT: call fast double @hypot(double %y, double %x)
+; CHECK: rule.join:
+; CHECK: fdiv fast double %y, [[D]]
+; CHECK: rule.slow.1:
+; CHECK-NEXT: call fast double @hypot(double %y, double %x)
+; CHECK-LABEL: define internal {{.*}} @fwddiffe_angle(
+; CHECK-NOT: rule.slow
+; CHECK: call fast double @hypot(
+; CHECK-NOT: rule.slow
+; CHECK: ret
