@@ -16,10 +16,11 @@ import math
 from typing import Callable, Dict, Optional
 
 from ..analysis.library import LLVM_MATH_INTRINSICS as LLVM_INTRINSICS
-from ..analysis.library import (MATH_FLOAT_OUTPUTS, MATH_IGNORING_NAN, SINGULAR_AT_FINITE_RESULTS,
-                                SINGULAR_MATH_FUNCTIONS,
+from ..analysis.library import (LOGARITHMS, MATH_FLOAT_OUTPUTS, MATH_IGNORING_NAN, POWERS,
+                                SINGULAR_AT_FINITE_RESULTS, SINGULAR_MATH_FUNCTIONS,
+                                SINGULAR_ONLY_AT_ZERO,
                                 math_function)
-from ..analysis.signs import known_non_negative
+from ..analysis.signs import known_non_negative, known_positive_float
 from ..analysis.user_marks import function_like_names
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
@@ -663,10 +664,9 @@ _FAST_WITH_SPECIALS = ("reassoc", "nsz", "arcp", "contract", "afn")
 def rule_flags(rule_name: str, flags, inst=None) -> tuple:
     """The fast-math flags a rule's partials are built with: the primal's,
     less nnan and ninf for rules singular where their result is finite,
-    unless the program divides by that result or the argument there
-    (`_divided_by`)."""
+    unless they are regular at `inst` (`_regular_here`)."""
     if rule_name not in _SINGULAR_AT_FINITE or not _NO_SPECIALS & set(flags) or \
-            _divided_by(inst):
+            _regular_here(rule_name, inst):
         return tuple(flags)
     expanded = [f for f in flags if f not in _NO_SPECIALS]
     if "fast" in flags:
@@ -674,20 +674,43 @@ def rule_flags(rule_name: str, flags, inst=None) -> tuple:
     return tuple(expanded)
 
 
-def _divided_by(inst) -> bool:
-    """Does a division promising no infinities or NaNs divide by `inst` or by
-    its first operand in `inst`'s block (`q / sqrt(r2)`, `v / t + sqrt(t)`)?
-    Where that is 0, the division's value is infinite or NaN, which the
-    program promised away; so is the partial's point (sqrt at 0), as for a
-    division's own partial."""
+def _regular_here(rule_name: str, inst) -> bool:
+    """Is `inst`'s partial finite wherever the program keeps its fast-math
+    promise?  Where pow's constant exponent is at least 1 (0^(y-1) is 0 or
+    1), where the argument of sqrt, cbrt or pow is known positive
+    (`sqrt(1 + c*c)`), or where a division or logarithm that promised no
+    infinities or NaNs is infinite if the result or argument is 0: one in
+    `inst`'s block dividing by it or by a product of it (`q / sqrt(r2)`,
+    `1 / (r2 * sqrt(r2))`, `v / t + sqrt(t)`) or taking its log."""
     if not isinstance(inst, I.Instruction):
         return False
-    args = inst.args if isinstance(inst, I.CallBase) else inst.operands
-    divisors = [inst] + list(args[:1])
-    return any(isinstance(user, I.BinaryOp) and user.opcode == "fdiv" and
-               user.operands[1] is v and user.parent is inst.parent and
-               _NO_SPECIALS & set(user.flags)
-               for v in divisors for user in getattr(v, "users", ()))
+    args = list(inst.args if isinstance(inst, I.CallBase) else inst.operands)
+    if rule_name in POWERS and len(args) == 2 and _at_least_one(args[1]):
+        return True
+    if rule_name in SINGULAR_ONLY_AT_ZERO and args and known_positive_float(args[0]):
+        return True
+    return any(_pole_at_zero(user, v, inst.parent)
+               for v in [inst] + args[:1] for user in getattr(v, "users", ()))
+
+
+def _at_least_one(c) -> bool:
+    return isinstance(c, ConstantFloat) and c.value is not None and c.value >= 1 or \
+        isinstance(c, ConstantInt) and 1 <= c.value < 1 << (c.type.bits - 1)
+
+
+def _pole_at_zero(user, v, block) -> bool:
+    """Is `user`, in `block` and promising no infinities or NaNs, infinite
+    or NaN where `v` is 0: a division by v or by a product with v, or a log?"""
+    if user.parent is not block or not _NO_SPECIALS & set(getattr(user, "flags", ())):
+        return False
+    if isinstance(user, I.BinaryOp) and user.opcode == "fmul":
+        return any(_pole_at_zero(u, user, block) for u in user.users
+                   if isinstance(u, I.BinaryOp) and u.opcode == "fdiv")
+    if isinstance(user, I.BinaryOp) and user.opcode == "fdiv":
+        return user.operands[1] is v
+    callee = getattr(user, "called_function", None)
+    return callee is not None and math_function(callee.name) in LOGARITHMS and \
+        user.args[0] is v
 
 
 # fmin and fmax (MATH_IGNORING_NAN) return the other operand where one is NaN,

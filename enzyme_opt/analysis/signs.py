@@ -8,6 +8,9 @@ is, by induction over the iterations.  Flags that only assert a fact at one
 place (a `uitofp nneg` of v, which LLVM may hoist out of the branch that
 proved it) prove nothing here.
 
+`known_positive_float(v)`: the float v is > 0 or NaN, never 0: a positive
+constant added to a square, a norm plus an epsilon (`sqrt(1 + c*c)`).
+
 `known_nonzero(v)`: v != 0 wherever it is not poison, signed or unsigned
 alike: a counter that starts at 1 and steps up by `add nuw` (no unsigned
 wrap: the sum is at least each operand) or by `add nsw` of non-negative
@@ -16,7 +19,8 @@ values.  Its int-to-float conversion is then a nonzero float.
 from __future__ import annotations
 
 from ..ir import instructions as I
-from ..ir.constants import ConstantInt
+from ..ir.constants import ConstantFloat, ConstantInt
+from .library import NON_NEGATIVE_MATH, math_function
 
 _MAX_DEPTH = 8
 
@@ -85,3 +89,40 @@ def _nonzero_step(v, prove) -> bool:
         if v.opcode == "mul" and ("nuw" in v.flags or "nsw" in v.flags):
             return prove(a) and prove(b)
     return False
+
+
+def known_positive_float(v, depth: int = 0) -> bool:
+    """Is float `v` > 0 (or NaN) wherever it is not poison?  Rounding keeps a
+    sum of a non-negative value and c > 0 at least c."""
+    if isinstance(v, ConstantFloat):
+        return v.value is not None and v.value > 0
+    if depth > _MAX_DEPTH or not isinstance(v, I.Instruction):
+        return False
+    if isinstance(v, I.BinaryOp) and v.opcode == "fadd":
+        a, b = v.operands
+        return known_positive_float(a, depth + 1) and _non_negative_float(b, depth + 1) or \
+            _non_negative_float(a, depth + 1) and known_positive_float(b, depth + 1)
+    if isinstance(v, I.Call) and _math_name(v) == "sqrt":
+        return known_positive_float(v.args[0], depth + 1)
+    return False
+
+
+def _non_negative_float(v, depth: int) -> bool:
+    """Is float `v` >= 0 (or -0, or NaN)?  Squares and absolute values, and
+    sums, products and square roots of such."""
+    if isinstance(v, ConstantFloat):
+        return v.value is not None and v.value >= 0
+    if depth > _MAX_DEPTH or not isinstance(v, I.Instruction):
+        return False
+    if isinstance(v, I.BinaryOp) and v.opcode in ("fadd", "fmul"):
+        a, b = v.operands
+        return v.opcode == "fmul" and a is b or \
+            _non_negative_float(a, depth + 1) and _non_negative_float(b, depth + 1)
+    if isinstance(v, I.Call) and _math_name(v) in NON_NEGATIVE_MATH:
+        return True
+    return known_positive_float(v, depth)
+
+
+def _math_name(call):
+    callee = call.called_function
+    return math_function(callee.name) if callee is not None else None

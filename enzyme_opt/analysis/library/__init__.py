@@ -46,7 +46,8 @@ from .libm import (CHEAP_FLOAT_INTRINSICS, CHEAP_MINMAX_INTRINSICS,
                    LLVM_MATH_INTRINSICS, MATH_AS_INTRINSIC, MATH_FLOAT_OUTPUTS, MATH_IGNORING_NAN,
                    MATH_PARTNERS, MATH_WITH_OTHER_EFFECTS,
                    MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_AT_FINITE_RESULTS,
-                   SINGULAR_MATH_FUNCTIONS,
+                   SINGULAR_MATH_FUNCTIONS, SINGULAR_ONLY_AT_ZERO, POWERS, LOGARITHMS,
+                   NON_NEGATIVE_MATH,
                    VECTOR_NATIVE_MATH, math_function)
 from .mpi import (carries_no_derivative, float_datatype, is_mpi_inactive, mpi_rule,
                   reduction_op, refused_mpi)

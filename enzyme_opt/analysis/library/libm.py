@@ -43,6 +43,16 @@ SINGULAR_MATH_FUNCTIONS = frozenset((
 SINGULAR_AT_FINITE_RESULTS = frozenset((
     "sqrt", "cbrt", "pow", "powi", "asin", "acos", "acosh", "atan2", "hypot", "j1", "jn"))
 
+# Of those, the ones singular only where their first argument is 0 (finite
+# for positive arguments), and the powers among them, regular at 0 where the
+# exponent is at least 1.
+SINGULAR_ONLY_AT_ZERO = frozenset(("sqrt", "cbrt", "pow", "powi"))
+POWERS = frozenset(("pow", "powi"))
+# Logarithms: infinite where their argument is 0.
+LOGARITHMS = frozenset(("log", "log2", "log10"))
+# Math functions whose results are never negative (or are NaN).
+NON_NEGATIVE_MATH = frozenset(("fabs", "sqrt", "exp"))
+
 # Math functions with an effect besides errno: signgam, or writes through a pointer.
 MATH_WITH_OTHER_EFFECTS = ("lgamma", "lgamma_r", "frexp", "modf")
 # Math functions that store a float of their result's type through a pointer
