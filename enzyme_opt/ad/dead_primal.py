@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..analysis.library import (ERRNO_ACCESSORS, ERRNO_CONVERSION, ERRNO_PRINTERS,
                                 FP_FLAG_READERS, MATH_AS_INTRINSIC,
-                                MATH_WITH_OTHER_EFFECTS,
+                                MATH_WITH_OTHER_EFFECTS, SIGNGAM,
                                 math_function)
 from ..ir import instructions as I
 from ..ir import Builder
@@ -76,12 +76,13 @@ def drop_unneeded_math_calls(fn) -> int:
 
 
 def math_status_read(module) -> bool:
-    """Does code in `module` take errno's address (read or write errno), or
-    read the floating-point exception flags, which math calls raise too?
+    """Does code in `module` take errno's address (read or write errno), read
+    the floating-point exception flags, which math calls raise too, or name
+    signgam, which lgamma sets?
     The C library reads errno for it where the module calls a function that
     prints strerror(errno), or holds a string with printf's "%m" (a format
     built at run time escapes this)."""
-    for name in ERRNO_ACCESSORS + ERRNO_PRINTERS + FP_FLAG_READERS:
+    for name in ERRNO_ACCESSORS + ERRNO_PRINTERS + FP_FLAG_READERS + SIGNGAM:
         accessor = module.get(name)
         if accessor is not None and accessor.has_code_uses():
             return True

@@ -53,8 +53,12 @@ LOGARITHMS = frozenset(("log", "log2", "log10"))
 # Math functions whose results are never negative (or are NaN).
 NON_NEGATIVE_MATH = frozenset(("fabs", "sqrt", "exp"))
 
-# Math functions with an effect besides errno: signgam, or writes through a pointer.
-MATH_WITH_OTHER_EFFECTS = ("lgamma", "lgamma_r", "frexp", "modf")
+# Math functions with an effect besides errno and signgam: writes through a pointer.
+MATH_WITH_OTHER_EFFECTS = ("lgamma_r", "frexp", "modf")
+# The global lgamma sets to the sign of gamma(x) (POSIX; glibc's alias): like
+# errno, a status a program may read; where a module names it, its math calls
+# are all kept (ad/dead_primal.py `math_status_read`).
+SIGNGAM = ("signgam", "__signgam")
 # Math functions that store a float of their result's type through a pointer
 # argument (its index), a value whose derivative is 0: modf's integral part.
 # The location's old derivative is overwritten with it.
