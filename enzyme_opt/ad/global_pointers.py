@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..analysis.activity import address_base, contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED
-from ..analysis.constant_callees import resolved_callee
+from ..analysis.constant_callees import functions_stored_in, resolved_callee
 from ..analysis.global_access import functions_reached
 from ..analysis.library import (allocator, input_function, is_deallocator, is_inactive_function,
                                 is_memory_copy, is_memory_set, reallocator)
@@ -212,7 +212,8 @@ def call_targets(call, depth: int = _CALLS_FOLLOWED):
     its callee, the one an unchanging global holds (resolved_callee), or
     what the function pointer it calls through holds, traced through clang
     -O0's local variables and parameters (`void (*setter)(double *) =
-    set_data; setter(x)`), `depth` steps up."""
+    set_data; setter(x)`), `depth` steps up, or a static global
+    (functions_stored_in)."""
     fn = resolved_callee(call)
     return [fn] if fn is not None else _functions_held(call.callee, depth)
 
@@ -231,7 +232,7 @@ def _functions_held(value, depth: int):
     elif _slot_kept_to_itself(value):
         held = _slot_values(value)
     else:
-        return None
+        return functions_stored_in(value)
     found = []
     for v in held or ():
         functions = _functions_held(v, depth - 1)
@@ -320,16 +321,20 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
 
 
 def _stores_and_unseen_calls(memory):
-    """The stores of a pointer into `memory` (followed through clang -O0's
-    local variables and into the functions it is passed to), and the calls
-    it is handed to whose code is not known (`_unseen_calls`)."""
+    """The stores of a pointer into `memory` into globals, and the calls it
+    is handed to whose code is not known (`_unseen_calls`).  Followed
+    through other memory it is stored in (clang -O0's local variable, a
+    struct `{x, n}` handed to `set_from(&h)`): pointers loaded from there
+    may be it; and into the functions it, or such memory, is passed to."""
     stores, unseen, uses = [], [], DerivedUses(memory)
     for p, user in uses:
         if isinstance(user, I.Store) and user.value is p:
-            if isinstance(user.pointer, I.Alloca):     # clang -O0's local variable
-                uses.follow(*(u for u in user.pointer.users if isinstance(u, I.Load)))
-            else:
+            if global_base(address_base(user.pointer)) is not None:
                 stores.append(user)
+            else:
+                uses.follow(address_base(user.pointer))
+        elif isinstance(user, I.Load) and user.pointer is p and user.type.is_pointer:
+            uses.follow(user)
         elif isinstance(user, I.CallBase) and _passed_unseen(user, p, uses):
             unseen.append(user)
     return stores, unseen

@@ -4,9 +4,12 @@
 // `setter` holds `set_data` (a local variable at -O0), then `enzyme_dup x`:
 // the gradient of x . data was x where 2x is right, with exit 0 and only the
 // warning for constant memory.  Traced now where the function pointer's
-// value is known, refused at the call where it is not (a table indexed at
+// value is known (a local variable at -O0, a parameter, a static global
+// the module alone sets), refused at the call where it is not (a table indexed at
 // run time, an external function given x), naming the global and what to
-// do.  Still run and right: constant input hung there through the pointer,
+// do.  So is x kept in a struct the setter is given (`struct holder h =
+// {x, 3}; set_from(&h);`, body `data = h->p`), which the direct tracing
+// missed too (x for 2x, exit 0, at -O0 and -O2).  Still run and right: constant input hung there through the pointer,
 // and x handed through a function pointer to a helper that keeps it nowhere.
 // Clang 14 and 19.
 // RUN: %clang -O0 -DFNPTR -S -emit-llvm %s -o %t19-fp0.ll
@@ -17,6 +20,16 @@
 // RUN: not enzyme-opt %t19-fp2.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
 // RUN: %clang14 -O0 -DFNPTR -DPARAM -S -emit-llvm %s -o %t14-param0.ll
 // RUN: not enzyme-opt %t14-param0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang14 -O0 -DSTATIC_GLOBAL -S -emit-llvm %s -o %t14-static0.ll
+// RUN: not enzyme-opt %t14-static0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang -O0 -DSTATIC_GLOBAL -S -emit-llvm %s -o %t19-static0.ll
+// RUN: not enzyme-opt %t19-static0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang -O2 -DHOLDER -S -emit-llvm %s -o %t19-hold2.ll
+// RUN: not enzyme-opt %t19-hold2.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang14 -O0 -DHOLDER -S -emit-llvm %s -o %t14-hold0.ll
+// RUN: not enzyme-opt %t14-hold0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang -O0 -DOPS -S -emit-llvm %s -o %t19-ops0.ll
+// RUN: not enzyme-opt %t19-ops0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=UNSEEN-INDIRECT %s
 // RUN: %clang -O0 -DTABLE -S -emit-llvm %s -o %t19-tab0.ll
 // RUN: not enzyme-opt %t19-tab0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=UNSEEN-INDIRECT %s
 // RUN: %clang -O2 -DTABLE -S -emit-llvm %s -o %t19-tab2.ll
@@ -49,9 +62,13 @@ double *data;
 __attribute__((noinline)) void set_data(double *p) { data = p; }
 __attribute__((noinline)) void set_nothing(double *p) { (void)p; }
 __attribute__((noinline)) void halve(double *p) { for (int i = 0; i < 3; i++) p[i] *= 0.5; }
+struct holder { double *p; int n; };
+__attribute__((noinline)) void set_from(struct holder *h) { data = h->p; }
+struct ops { void (*set)(double *); };
 void hang_data(double *p);      /* defined elsewhere: may do anything with p */
 typedef void (*setter_fn)(double *);
 static setter_fn const setters[2] = {set_data, set_nothing};
+static setter_fn current;       /* set only here: its values are known */
 
 /* x . data */
 __attribute__((noinline)) double dot(double *x) {
@@ -71,6 +88,15 @@ int main(int argc, char **argv) {
   call_with(setter, x);
 #elif defined(FNPTR)
   setter(x);
+#elif defined(STATIC_GLOBAL)
+  current = set_data;
+  current(x);
+#elif defined(HOLDER)
+  struct holder h = {x, 3};
+  set_from(&h);
+#elif defined(OPS)
+  struct ops o = {set_data};
+  o.set(x);
 #elif defined(TABLE)
   setters[argc > 5](x);
 #elif defined(EXTERN)
