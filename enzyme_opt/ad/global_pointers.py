@@ -161,18 +161,29 @@ def _globals_hung_on(holder) -> list:
 
 def _pointers_stored_in_globals(module) -> list:
     """(store, global, roots) for each store in `module` of a pointer into a
-    global: the global stored into, and what the stored pointer is traced
-    back to (`_roots`).  Read once per module (derivatives made since only
-    copy the primal's stores)."""
+    global (`_destinations`): the global stored into, and what the stored
+    pointer is traced back to (`_roots`).  Read once per module (derivatives
+    made since only copy the primal's stores)."""
     found = module.facts.get("pointers stored in globals")
     if found is None:
-        callers = _calls_by_target(module)
+        callers = _module_callers(module)
         found = module.facts["pointers stored in globals"] = [
             (inst, holder, _roots(inst.value, _CALLS_FOLLOWED, callers))
             for fn in module.read_functions() for inst in fn.instructions()
             if isinstance(inst, I.Store) and inst.value.type.is_pointer
-            for holder in [global_base(address_base(inst.pointer))] if holder is not None]
+            for holder in _destinations(inst.pointer, callers)]
     return found
+
+
+def _destinations(pointer, callers: dict) -> list:
+    """The globals a store through `pointer` may write: the one it points
+    into, or those its parameter is traced back to (`set_where(&data, x)`,
+    whose body is `*where = p`)."""
+    g = global_base(address_base(pointer))
+    if g is not None:
+        return [g]
+    return [root for root in _roots(pointer, _CALLS_FOLLOWED, callers)
+            if isinstance(root, GlobalVariable)]
 
 
 _CALLS_FOLLOWED = 4     # calls followed up from a stored parameter to what is passed
@@ -195,10 +206,14 @@ def _roots(pointer, depth: int, callers: dict) -> list:
     return [base] + [root for value in stored or () for root in _roots(value, depth - 1, callers)]
 
 
-def _calls_by_target(module) -> dict:
+def _module_callers(module) -> dict:
     """id(function) -> the calls in `module` that may call it, direct or
-    through a pointer whose value is known (`call_targets`)."""
-    callers: dict = {}
+    through a pointer whose value is known (`call_targets`); read once per
+    module, as _pointers_stored_in_globals."""
+    callers = module.facts.get("calls by target")
+    if callers is not None:
+        return callers
+    callers = module.facts["calls by target"] = {}
     for fn in module.read_functions():
         for inst in fn.instructions():
             if isinstance(inst, I.CallBase):
@@ -288,15 +303,14 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
         if spec.kind not in DUPLICATED or not spec.value.type.is_pointer:
             continue
         memory = _stored_once_in_slot(address_base(spec.value))
-        stores, unseen = _stores_and_unseen_calls(memory)
+        stores, unseen = _stores_and_unseen_calls(memory, parsed.function.module)
         # Hung on it by a function the caller passes the pointer to (`set_data(x)`)
-        stores += [store for store, _, roots in
+        stores += [(store, holder) for store, holder, roots in
                    _pointers_stored_in_globals(parsed.function.module)
                    if any(root is memory for root in roots)]
         argument = f"argument {index + 1} of '{parsed.function.name}' is passed duplicated"
         tree = tree if tree is not None else functions_reached([parsed.function])
-        for store in stores:
-            holder = global_base(address_base(store.pointer))
+        for store, holder in stores:
             if not is_caller_set(globals_activity, holder):
                 continue
             read = _float_read_through(tree, lambda g: g is holder)
@@ -312,7 +326,7 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
             holder = _holders_of(read.pointer)[0]
             raise error(
                 f"{argument}, and its pointer is also handed to {_unseen_callee(unseen[0])}"
-                f"{_at(unseen[0])}, which this tool cannot see into: it may store the pointer "
+                f"{_at(unseen[0])}, which this tool cannot follow: it may store the pointer "
                 f"into global '@{holder.name}'{_defined(holder)}, through which "
                 f"'{read.function.name}' reads floats{_at(read)}, and those reads would carry "
                 "no derivative; pass the memory only as the argument, or, if that call does "
@@ -320,18 +334,20 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
                 f"void *__enzyme_inactive_global = (void *)&{holder.name};")
 
 
-def _stores_and_unseen_calls(memory):
-    """The stores of a pointer into `memory` into globals, and the calls it
+def _stores_and_unseen_calls(memory, module):
+    """(store, global) for the stores of a pointer into `memory` into
+    globals (`_destinations`), and the calls it
     is handed to whose code is not known (`_unseen_calls`).  Followed
     through other memory it is stored in (clang -O0's local variable, a
     struct `{x, n}` handed to `set_from(&h)`): pointers loaded from there
     may be it; and into the functions it, or such memory, is passed to."""
     stores, unseen, uses = [], [], DerivedUses(memory)
+    callers = _module_callers(module)
     for p, user in uses:
         if isinstance(user, I.Store) and user.value is p:
-            if global_base(address_base(user.pointer)) is not None:
-                stores.append(user)
-            else:
+            holders = _destinations(user.pointer, callers)
+            stores += [(user, holder) for holder in holders]
+            if not holders:
                 uses.follow(address_base(user.pointer))
         elif isinstance(user, I.Load) and user.pointer is p and user.type.is_pointer:
             uses.follow(user)
@@ -342,20 +358,23 @@ def _stores_and_unseen_calls(memory):
 
 def _passed_unseen(call, p, uses) -> bool:
     """Is `p` an argument of `call` that may reach code this cannot see: an
-    indirect call to an unknown function, or a declaration outside the
-    library catalog that may keep the pointer?  Into known function
+    indirect call to an unknown function, a declaration outside the
+    library catalog that may keep the pointer, a variadic argument?  Into known function
     bodies the walk `uses` follows the parameter."""
     targets = call_targets(call)
     if targets is None:
         return any(a is p for a in call.args)
     for target in targets:
         for i, a in enumerate(call.args):
-            if a is not p or i >= len(target.args):
+            if a is not p:
                 continue
-            if not target.is_declaration:
-                uses.follow(target.args[i])
-            elif not _keeps_no_pointer(call, target, i):
+            if target.is_declaration:
+                if not _keeps_no_pointer(call, target, i):
+                    return True
+            elif i >= len(target.args):     # a variadic argument, read by va_arg
                 return True
+            else:
+                uses.follow(target.args[i])
     return False
 
 
@@ -369,13 +388,14 @@ def _keeps_no_pointer(call, declared, index: int) -> bool:
             is_memory_set(name):
         return True
     at_call = call.arg_attrs[index] if call.arg_attrs and index < len(call.arg_attrs) else ""
-    attrs = f"{at_call or ''} {declared.args[index].attrs or ''}"
+    declared_attrs = declared.args[index].attrs if index < len(declared.args) else ""
+    attrs = f"{at_call or ''} {declared_attrs or ''}"
     return "nocapture" in attrs.split() or "captures(none)" in attrs
 
 
 def _unseen_callee(call) -> str:
     fn = call.called_function
-    return f"'{fn.name}'" if fn is not None and fn.is_declaration else "an indirect call"
+    return f"'{fn.name}'" if fn is not None else "an indirect call"
 
 
 def _set_outside_derivatives(globals_activity, holder) -> bool:

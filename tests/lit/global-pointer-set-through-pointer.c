@@ -4,14 +4,17 @@
 // `setter` holds `set_data` (a local variable at -O0), then `enzyme_dup x`:
 // the gradient of x . data was x where 2x is right, with exit 0 and only the
 // warning for constant memory.  Traced now where the function pointer's
-// value is known (a local variable at -O0, a parameter, a static global
-// the module alone sets), refused at the call where it is not (a table indexed at
-// run time, an external function given x), naming the global and what to
-// do.  So is x kept in a struct the setter is given (`struct holder h =
-// {x, 3}; set_from(&h);`, body `data = h->p`), which the direct tracing
-// missed too (x for 2x, exit 0, at -O0 and -O2).  Still run and right: constant input hung there through the pointer,
-// and x handed through a function pointer to a helper that keeps it nowhere.
-// Clang 14 and 19.
+// value is known (a local variable at -O0, a parameter, a static global the
+// module alone sets); refused at the call where it is not (a table indexed
+// at run time, a struct of function pointers at -O0, an external function
+// given x), naming the global and what to do.  Nearby shapes the direct
+// tracing missed too (x for 2x, exit 0, at -O0 and -O2), refused now: x
+// kept in a struct the setter is given (`struct holder h = {x, 3};
+// set_from(&h);`, body `data = h->p`), a setter given the global's address
+// (`set_where(&data, x)`, body `*where = p`), x as a variadic argument
+// (`set_va(1, x)`).  Still run and right: constant input hung there through
+// a function pointer or set_where, and x handed through a function pointer
+// to a helper that keeps it nowhere.  Clang 14 and 19.
 // RUN: %clang -O0 -DFNPTR -S -emit-llvm %s -o %t19-fp0.ll
 // RUN: not enzyme-opt %t19-fp0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
 // RUN: %clang14 -O0 -DFNPTR -S -emit-llvm %s -o %t14-fp0.ll
@@ -40,6 +43,18 @@
 // RUN: not enzyme-opt %t19-ext2.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=UNSEEN-EXTERN %s
 // RUN: %clang14 -O0 -DEXTERN -S -emit-llvm %s -o %t14-ext0.ll
 // RUN: not enzyme-opt %t14-ext0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=UNSEEN-EXTERN %s
+// RUN: %clang -O0 -DWHERE -S -emit-llvm %s -o %t19-where0.ll
+// RUN: not enzyme-opt %t19-where0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang14 -O2 -DWHERE -S -emit-llvm %s -o %t14-where2.ll
+// RUN: not enzyme-opt %t14-where2.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=DUP %s
+// RUN: %clang14 -O0 -DVARIADIC -S -emit-llvm %s -o %t14-va0.ll
+// RUN: not enzyme-opt %t14-va0.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=UNSEEN-VARIADIC %s
+// RUN: %clang -O2 -DVARIADIC -S -emit-llvm %s -o %t19-va2.ll
+// RUN: not enzyme-opt %t19-va2.ll -o %t.out.ll 2>&1 | FileCheck --check-prefix=UNSEEN-VARIADIC %s
+// RUN: %clang -O2 -DINPUT_WHERE -S -emit-llvm %s -o %t19-iw2.ll
+// RUN: enzyme-opt %t19-iw2.ll -o %t19-iw2.out.ll 2>&1 | FileCheck --check-prefix=WARN %s
+// RUN: %clang -O2 %t19-iw2.out.ll -o %t19-iw2.exe -lm
+// RUN: %t19-iw2.exe | FileCheck --check-prefix=GRAD %s
 // RUN: %clang -O0 -S -emit-llvm %s -o %t19-0.ll
 // RUN: enzyme-opt %t19-0.ll -o %t19-0.out.ll 2>&1 | FileCheck --check-prefix=WARN %s
 // RUN: %clang -O0 %t19-0.out.ll -o %t19-0.exe -lm
@@ -49,10 +64,12 @@
 // RUN: %clang14 -O2 %t14-2.out.ll -o %t14-2.exe -lm
 // RUN: %t14-2.exe | FileCheck --check-prefix=GRAD %s
 // DUP: error: argument 1 of 'dot' is passed duplicated, and its pointer is also stored into global '@data'{{.*}}, through which 'dot' reads floats{{.*}}: those reads would carry no derivative
-// UNSEEN-INDIRECT: error: argument 1 of 'dot' is passed duplicated, and its pointer is also handed to an indirect call{{.*}}, which this tool cannot see into: it may store the pointer into global '@data'{{.*}}, through which 'dot' reads floats{{.*}} mark the global constant: void *__enzyme_inactive_global = (void *)&data;
-// UNSEEN-EXTERN: error: argument 1 of 'dot' is passed duplicated, and its pointer is also handed to 'hang_data'{{.*}}, which this tool cannot see into: it may store the pointer into global '@data'
+// UNSEEN-INDIRECT: error: argument 1 of 'dot' is passed duplicated, and its pointer is also handed to an indirect call{{.*}}, which this tool cannot follow: it may store the pointer into global '@data'{{.*}}, through which 'dot' reads floats{{.*}} mark the global constant: void *__enzyme_inactive_global = (void *)&data;
+// UNSEEN-EXTERN: error: argument 1 of 'dot' is passed duplicated, and its pointer is also handed to 'hang_data'{{.*}}, which this tool cannot follow: it may store the pointer into global '@data'
+// UNSEEN-VARIADIC: error: argument 1 of 'dot' is passed duplicated, and its pointer is also handed to 'set_va'{{.*}}, which this tool cannot follow: it may store the pointer into global '@data'
 // WARN: warning: reading floats through the pointer held by global '@data'{{.*}}, which no differentiated code sets: assuming the memory it points to is constant
 // GRAD: 10 20 30
+#include <stdarg.h>
 #include <stdio.h>
 extern int enzyme_dup;
 double __enzyme_autodiff(void *, ...);
@@ -62,6 +79,13 @@ double *data;
 __attribute__((noinline)) void set_data(double *p) { data = p; }
 __attribute__((noinline)) void set_nothing(double *p) { (void)p; }
 __attribute__((noinline)) void halve(double *p) { for (int i = 0; i < 3; i++) p[i] *= 0.5; }
+__attribute__((noinline)) void set_where(double **where, double *p) { *where = p; }
+__attribute__((noinline)) void set_va(int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  data = va_arg(ap, double *);
+  va_end(ap);
+}
 struct holder { double *p; int n; };
 __attribute__((noinline)) void set_from(struct holder *h) { data = h->p; }
 struct ops { void (*set)(double *); };
@@ -88,6 +112,12 @@ int main(int argc, char **argv) {
   call_with(setter, x);
 #elif defined(FNPTR)
   setter(x);
+#elif defined(WHERE)
+  set_where(&data, x);
+#elif defined(VARIADIC)
+  set_va(1, x);
+#elif defined(INPUT_WHERE)
+  set_where(&data, input);
 #elif defined(STATIC_GLOBAL)
   current = set_data;
   current(x);
