@@ -27,9 +27,7 @@ from ..analysis.activity import address_base, contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED
 from ..analysis.constant_callees import functions_stored_in, resolved_callee
 from ..analysis.global_access import functions_reached
-from ..analysis.library import (allocator, input_function, is_deallocator, is_inactive_function,
-                                is_memory_copy, is_memory_set, reallocator)
-from ..analysis.library.libm import math_function
+from ..analysis.library import in_catalog, is_memory_copy
 from ..analysis.user_marks import global_base, user_inactive_globals
 from ..diagnostics import (DifferentiationError, DifferentiationWarning, global_source_location,
                            ir_location, source_location)
@@ -381,11 +379,7 @@ def _passed_unseen(call, p, uses) -> bool:
 def _keeps_no_pointer(call, declared, index: int) -> bool:
     """May the declared function `declared` keep argument `index` of
     `call` nowhere (the library catalog knows it, or it is `nocapture`)?"""
-    name = declared.name
-    if name.startswith(("llvm.", "__enzyme")) or is_inactive_function(name) or \
-            input_function(name) or allocator(name) or is_deallocator(name) or \
-            reallocator(name) or math_function(name) or is_memory_copy(name) or \
-            is_memory_set(name):
+    if declared.name.startswith(("llvm.", "__enzyme")) or in_catalog(declared.name):
         return True
     at_call = call.arg_attrs[index] if call.arg_attrs and index < len(call.arg_attrs) else ""
     declared_attrs = declared.args[index].attrs if index < len(declared.args) else ""
