@@ -8,8 +8,12 @@ through it carry no derivative: right when that memory is constant input
 carries derivatives.  So:
 
 - where the caller provably hangs a duplicated argument's memory on such a
-  global, the API call is refused (`refuse_duplicated_memory_on_global`),
-  and where it hangs an active global's address there, the read;
+  global (itself, or through calls, direct or through function pointers
+  whose values are known), the API call is refused
+  (`refuse_duplicated_memory_on_global`), and so it is where it hands that
+  memory to code this cannot follow (an unknown indirect call, an external
+  function) while the function reads floats through such a global; where
+  the caller hangs an active global's address there, the read is refused;
 - elsewhere, a float read through it that reaches a derivative gets a
   located warning saying what is assumed and how to silence it
   (`warn_caller_set_reads`);
@@ -291,8 +295,8 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
     duplicated (`gbuf = x; __enzyme_autodiff(f, enzyme_dup, x, dx)`) into a
     global that no derivative sets and that the function reads floats
     through: those reads of x would carry no derivative (f = x . gbuf got x
-    where 2x is right).  Also where it hands that memory to a call this
-    cannot see into (`_unseen_calls`), which may do the same.
+    where 2x is right).  Also where it hands that memory to code this
+    cannot follow (`_passed_unseen`), which may do the same.
     `error(message)` makes the located error."""
     if globals_activity is None:
         return
@@ -318,10 +322,11 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
                     f"{_at(store)}, through which '{read.function.name}' reads floats"
                     f"{_at(read)}: those reads would carry no derivative (that memory has "
                     "no shadow there); pass the memory only as the argument")
-        read = _float_read_through(tree, lambda g: _set_outside_derivatives(globals_activity, g)) \
-            if unseen else None
-        if read is not None:
-            holder = _holders_of(read.pointer)[0]
+        settable = [] if not unseen else \
+            [g for g in _globals_read_through(tree) if _set_outside_derivatives(globals_activity, g)]
+        if settable:
+            holder = settable[0]
+            read = _float_read_through(tree, lambda g: g is holder)
             raise error(
                 f"{argument}, and its pointer is also handed to {_unseen_callee(unseen[0])}"
                 f"{_at(unseen[0])}, which this tool cannot follow: it may store the pointer "
@@ -334,8 +339,8 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
 
 def _stores_and_unseen_calls(memory, module):
     """(store, global) for the stores of a pointer into `memory` into
-    globals (`_destinations`), and the calls it
-    is handed to whose code is not known (`_unseen_calls`).  Followed
+    globals (`_destinations`), and the calls handing it to code this
+    cannot follow (`_passed_unseen`).  Followed
     through other memory it is stored in (clang -O0's local variable, a
     struct `{x, n}` handed to `set_from(&h)`): pointers loaded from there
     may be it; and into the functions it, or such memory, is passed to."""
@@ -355,10 +360,10 @@ def _stores_and_unseen_calls(memory, module):
 
 
 def _passed_unseen(call, p, uses) -> bool:
-    """Is `p` an argument of `call` that may reach code this cannot see: an
-    indirect call to an unknown function, a declaration outside the
-    library catalog that may keep the pointer, a variadic argument?  Into known function
-    bodies the walk `uses` follows the parameter."""
+    """Is `p` an argument of `call` that may reach code this cannot
+    follow: an indirect call to an unknown function, a declaration outside
+    the library catalog that may keep the pointer, a variadic argument?
+    Into known function bodies the walk `uses` follows the parameter."""
     targets = call_targets(call)
     if targets is None:
         return any(a is p for a in call.args)
@@ -424,12 +429,23 @@ def _stored_once_in_slot(pointer):
 def _float_read_through(functions, wanted):
     """A float load in `functions` through a pointer loaded from a global
     that `wanted(global)` accepts."""
-    for fn in functions:
-        for inst in fn.instructions():
-            if isinstance(inst, I.Load) and contains_float(inst.type) and \
-                    any(wanted(g) for g in _holders_of(inst.pointer)):
-                return inst
+    for inst in _float_reads(functions):
+        if any(wanted(g) for g in _holders_of(inst.pointer)):
+            return inst
     return None
+
+
+def _globals_read_through(functions) -> list:
+    """The globals holding pointers `functions` read floats through."""
+    found = {}
+    for inst in _float_reads(functions):
+        found.update((id(g), g) for g in _holders_of(inst.pointer))
+    return list(found.values())
+
+
+def _float_reads(functions):
+    return (inst for fn in functions for inst in fn.instructions()
+            if isinstance(inst, I.Load) and contains_float(inst.type))
 
 
 def _holders_of(pointer, depth: int = 4, seen=None) -> list:
