@@ -938,7 +938,7 @@ static const double STEPS[NSTEPS] = {H1, H2, H3, H4};
 static double SCALE;
 
 static double rounding_floor(int s) {
-  return isfinite(SCALE) ? 8 * 2.220446049250313e-16 * SCALE / STEPS[s] : 0.0;
+  return isfinite(SCALE) ? 8 * EPS * SCALE / STEPS[s] : 0.0;
 }
 
 static void check(const char *what, int i, double got, const double *fd) {
@@ -1103,6 +1103,10 @@ def _constants(p: Program, act: Activity, rng: random.Random, bias: float) -> st
         # multiply-add where the derivative is inlined into main and sees
         # constants, computed unfused in the plain kernel: seed 5113).
         f"#define SIDE_RTOL {'1e-5' if p.uses_float else '1e-9'}\n",
+        # The rounding of the values differenced: float's where the kernel
+        # sums in float (seed 5509: a float sum of about 2e8, where a term of
+        # x[1] moving by 0.4 leaves every difference 0).
+        f"#define EPS {'1.1920928955078125e-07' if p.uses_float else '2.220446049250313e-16'}\n",
         f"#define BIAS {bias!r}\n",
         f"#define A_ACTIVE {int(act.a)}\n#define B_ACTIVE {int(act.b)}\n",
         f"#define X_SHADOW {int(act.x != 'const')}\n",
