@@ -8,8 +8,12 @@ through it carry no derivative: right when that memory is constant input
 carries derivatives.  So:
 
 - where the caller provably hangs a duplicated argument's memory on such a
-  global, the API call is refused (`refuse_duplicated_memory_on_global`),
-  and where it hangs an active global's address there, the read;
+  global (itself, or through calls, direct or through function pointers
+  whose values are known), the API call is refused
+  (`refuse_duplicated_memory_on_global`), and so it is where it hands that
+  memory to code this cannot follow (an unknown indirect call, an external
+  function) while the function reads floats through such a global; where
+  the caller hangs an active global's address there, the read is refused;
 - elsewhere, a float read through it that reaches a derivative gets a
   located warning saying what is assumed and how to silence it
   (`warn_caller_set_reads`);
@@ -25,8 +29,9 @@ from __future__ import annotations
 
 from ..analysis.activity import address_base, contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED
+from ..analysis.constant_callees import functions_stored_in, resolved_callee
 from ..analysis.global_access import functions_reached
-from ..analysis.library import is_memory_copy
+from ..analysis.library import in_catalog, is_memory_copy
 from ..analysis.user_marks import global_base, user_inactive_globals
 from ..diagnostics import (DifferentiationError, DifferentiationWarning, global_source_location,
                            ir_location, source_location)
@@ -34,7 +39,7 @@ from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantNull
 from ..ir.derived import DerivedUses, through_address_arithmetic_and_merges
-from ..ir.module import GlobalVariable
+from ..ir.module import GlobalVariable, direct_calls_of, function_under_casts
 from ..ir.values import Argument
 from .unsupported import global_holding
 from .runtime_messages import abort_unless, c_string
@@ -53,10 +58,7 @@ def is_caller_set(globals_activity, holder) -> bool:
     """Is `holder` a mutable global, not marked inactive by the user, whose
     pointers only code outside the derivatives sets (and some code does:
     else it holds its initializer, which unsupported.py's checks read)?"""
-    if not isinstance(holder, GlobalVariable) or holder.is_constant_global or \
-            holder.module is None or id(holder) in user_inactive_globals(holder.module):
-        return False
-    return not globals_activity.pointers_set_by_derivatives(holder) and \
+    return _set_outside_derivatives(globals_activity, holder) and \
         globals_activity.written_anywhere(holder)
 
 
@@ -161,38 +163,108 @@ def _globals_hung_on(holder) -> list:
 
 def _pointers_stored_in_globals(module) -> list:
     """(store, global, roots) for each store in `module` of a pointer into a
-    global: the global stored into, and what the stored pointer is traced
-    back to (`_roots`).  Read once per module (derivatives made since only
-    copy the primal's stores)."""
+    global (`_destinations`): the global stored into, and what the stored
+    pointer is traced back to (`_roots`).  Read once per module (derivatives
+    made since only copy the primal's stores)."""
     found = module.facts.get("pointers stored in globals")
     if found is None:
+        callers = _module_callers(module)
         found = module.facts["pointers stored in globals"] = [
-            (inst, holder, _roots(inst.value, _CALLS_FOLLOWED))
+            (inst, holder, _roots(inst.value, _CALLS_FOLLOWED, callers))
             for fn in module.read_functions() for inst in fn.instructions()
             if isinstance(inst, I.Store) and inst.value.type.is_pointer
-            for holder in [global_base(address_base(inst.pointer))] if holder is not None]
+            for holder in _destinations(inst.pointer, callers)]
     return found
+
+
+def _destinations(pointer, callers: dict) -> list:
+    """The globals a store through `pointer` may write: the one it points
+    into, or those its parameter is traced back to (`set_where(&data, x)`,
+    whose body is `*where = p`)."""
+    g = global_base(address_base(pointer))
+    if g is not None:
+        return [g]
+    return [root for root in _roots(pointer, _CALLS_FOLLOWED, callers)
+            if isinstance(root, GlobalVariable)]
 
 
 _CALLS_FOLLOWED = 4     # calls followed up from a stored parameter to what is passed
 
 
-def _roots(pointer, depth: int) -> list:
+def _roots(pointer, depth: int, callers: dict) -> list:
     """What `pointer` points into: the global (`global_base`), or the
-    address base, or, where that is a parameter, the roots of what direct
-    calls pass for it, `depth` calls up (`set_data(state)`, whose body is
-    `data = p`; at -O0 the parameter is read back from its stack slot)."""
+    address base, or, where that is a parameter, the roots of what the
+    calls of its function (`callers`) pass for it, `depth` calls up
+    (`set_data(state)`, whose body is `data = p`; at -O0 the parameter is
+    read back from its stack slot)."""
     base = address_base(pointer)
     g = global_base(base)
     if g is not None or depth == 0:
         return [g if g is not None else base]
     stored = _slot_values(base)
-    if stored is None and isinstance(base, Argument) and base.function.module is not None:
-        stored = [inst.args[base.index] for fn in base.function.module.read_functions()
-                  for inst in fn.instructions()
-                  if isinstance(inst, I.CallBase) and inst.called_function is base.function and
-                  base.index < len(inst.args)]
-    return [base] + [root for value in stored or () for root in _roots(value, depth - 1)]
+    if stored is None and isinstance(base, Argument):
+        stored = [call.args[base.index] for call in callers.get(id(base.function), ())
+                  if base.index < len(call.args)]
+    return [base] + [root for value in stored or () for root in _roots(value, depth - 1, callers)]
+
+
+def _module_callers(module) -> dict:
+    """id(function) -> the calls in `module` that may call it, direct or
+    through a pointer whose value is known (`call_targets`); read once per
+    module, as _pointers_stored_in_globals."""
+    callers = module.facts.get("calls by target")
+    if callers is not None:
+        return callers
+    callers = module.facts["calls by target"] = {}
+    for fn in module.read_functions():
+        for inst in fn.instructions():
+            if isinstance(inst, I.CallBase):
+                for target in call_targets(inst) or ():
+                    callers.setdefault(id(target), []).append(inst)
+    return callers
+
+
+def call_targets(call, depth: int = _CALLS_FOLLOWED):
+    """The functions `call` may call, or None when they are not all known:
+    its callee, the one an unchanging global holds (resolved_callee), or
+    what the function pointer it calls through holds, traced through clang
+    -O0's local variables and parameters (`void (*setter)(double *) =
+    set_data; setter(x)`), `depth` steps up, or a static global
+    (functions_stored_in)."""
+    fn = resolved_callee(call)
+    return [fn] if fn is not None else _functions_held(call.callee, depth)
+
+
+def _functions_held(value, depth: int):
+    """The functions `value` may be (see call_targets), or None."""
+    fn = function_under_casts(value)
+    if fn is not None:
+        return [fn]
+    if depth == 0:
+        return None
+    if isinstance(value, Argument):
+        calls = direct_calls_of(value.function) if value.function.module is not None else None
+        held = None if calls is None else [call.args[value.index] for call in calls
+                                           if value.index < len(call.args)]
+    elif _slot_kept_to_itself(value):
+        held = _slot_values(value)
+    else:
+        return functions_stored_in(value)
+    found = []
+    for v in held or ():
+        functions = _functions_held(v, depth - 1)
+        if functions is None:
+            return None
+        found += functions
+    return found if held else None
+
+
+def _slot_kept_to_itself(load) -> bool:
+    """Is `load` a read of a stack slot only read and stored to (its
+    address handed to nothing that could write it)?"""
+    return isinstance(load, I.Load) and isinstance(load.pointer, I.Alloca) and all(
+        isinstance(u, I.Load) or isinstance(u, I.Store) and u.pointer is load.pointer and
+        u.value is not load.pointer for u in load.pointer.users)
 
 
 def _defined(holder) -> str:
@@ -223,7 +295,9 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
     duplicated (`gbuf = x; __enzyme_autodiff(f, enzyme_dup, x, dx)`) into a
     global that no derivative sets and that the function reads floats
     through: those reads of x would carry no derivative (f = x . gbuf got x
-    where 2x is right).  `error(message)` makes the located error."""
+    where 2x is right).  Also where it hands that memory to code this
+    cannot follow (`_passed_unseen`), which may do the same.
+    `error(message)` makes the located error."""
     if globals_activity is None:
         return
     tree = None
@@ -231,31 +305,105 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
         if spec.kind not in DUPLICATED or not spec.value.type.is_pointer:
             continue
         memory = _stored_once_in_slot(address_base(spec.value))
-        stores, uses = [], DerivedUses(memory)
-        for p, store in uses:
-            if not (isinstance(store, I.Store) and store.value is p):
-                continue
-            if isinstance(store.pointer, I.Alloca):     # clang -O0's local variable
-                uses.follow(*(u for u in store.pointer.users if isinstance(u, I.Load)))
-            else:
-                stores.append(store)
+        stores, unseen = _stores_and_unseen_calls(memory, parsed.function.module)
         # Hung on it by a function the caller passes the pointer to (`set_data(x)`)
-        stores += [store for store, _, roots in
+        stores += [(store, holder) for store, holder, roots in
                    _pointers_stored_in_globals(parsed.function.module)
                    if any(root is memory for root in roots)]
-        for store in stores:
-            holder = global_base(address_base(store.pointer))
+        argument = f"argument {index + 1} of '{parsed.function.name}' is passed duplicated"
+        tree = tree if tree is not None else functions_reached([parsed.function])
+        for store, holder in stores:
             if not is_caller_set(globals_activity, holder):
                 continue
-            tree = tree if tree is not None else functions_reached([parsed.function])
-            read = _float_read_through(tree, holder)
+            read = _float_read_through(tree, lambda g: g is holder)
             if read is not None:
                 raise error(
-                    f"argument {index + 1} of '{parsed.function.name}' is passed duplicated, "
-                    f"and its pointer is also stored into global '@{holder.name}'"
+                    f"{argument}, and its pointer is also stored into global '@{holder.name}'"
                     f"{_at(store)}, through which '{read.function.name}' reads floats"
                     f"{_at(read)}: those reads would carry no derivative (that memory has "
                     "no shadow there); pass the memory only as the argument")
+        settable = [] if not unseen else \
+            [g for g in _globals_read_through(tree) if _set_outside_derivatives(globals_activity, g)]
+        if settable:
+            holder = settable[0]
+            read = _float_read_through(tree, lambda g: g is holder)
+            raise error(
+                f"{argument}, and its pointer is also handed to {_unseen_callee(unseen[0])}"
+                f"{_at(unseen[0])}, which this tool cannot follow: it may store the pointer "
+                f"into global '@{holder.name}'{_defined(holder)}, through which "
+                f"'{read.function.name}' reads floats{_at(read)}, and those reads would carry "
+                "no derivative; pass the memory only as the argument, or, if that call does "
+                "not keep the pointer there, mark the global constant: "
+                f"void *__enzyme_inactive_global = (void *)&{holder.name};")
+
+
+def _stores_and_unseen_calls(memory, module):
+    """(store, global) for the stores of a pointer into `memory` into
+    globals (`_destinations`), and the calls handing it to code this
+    cannot follow (`_passed_unseen`).  Followed
+    through other memory it is stored in (clang -O0's local variable, a
+    struct `{x, n}` handed to `set_from(&h)`): pointers loaded from there
+    may be it; and into the functions it, or such memory, is passed to."""
+    stores, unseen, uses = [], [], DerivedUses(memory)
+    callers = _module_callers(module)
+    for p, user in uses:
+        if isinstance(user, I.Store) and user.value is p:
+            holders = _destinations(user.pointer, callers)
+            stores += [(user, holder) for holder in holders]
+            if not holders:
+                uses.follow(address_base(user.pointer))
+        elif isinstance(user, I.Load) and user.pointer is p and user.type.is_pointer:
+            uses.follow(user)
+        elif isinstance(user, I.CallBase) and _passed_unseen(user, p, uses):
+            unseen.append(user)
+    return stores, unseen
+
+
+def _passed_unseen(call, p, uses) -> bool:
+    """Is `p` an argument of `call` that may reach code this cannot
+    follow: an indirect call to an unknown function, a declaration outside
+    the library catalog that may keep the pointer, a variadic argument?
+    Into known function bodies the walk `uses` follows the parameter."""
+    targets = call_targets(call)
+    if targets is None:
+        return any(a is p for a in call.args)
+    for target in targets:
+        for i, a in enumerate(call.args):
+            if a is not p:
+                continue
+            if target.is_declaration:
+                if not _keeps_no_pointer(call, target, i):
+                    return True
+            elif i >= len(target.args):     # a variadic argument, read by va_arg
+                return True
+            else:
+                uses.follow(target.args[i])
+    return False
+
+
+def _keeps_no_pointer(call, declared, index: int) -> bool:
+    """May the declared function `declared` keep argument `index` of
+    `call` nowhere (the library catalog knows it, or it is `nocapture`)?"""
+    if declared.name.startswith(("llvm.", "__enzyme")) or in_catalog(declared.name):
+        return True
+    at_call = call.arg_attrs[index] if call.arg_attrs and index < len(call.arg_attrs) else ""
+    declared_attrs = declared.args[index].attrs if index < len(declared.args) else ""
+    attrs = f"{at_call or ''} {declared_attrs or ''}"
+    return "nocapture" in attrs.split() or "captures(none)" in attrs
+
+
+def _unseen_callee(call) -> str:
+    fn = call.called_function
+    return f"'{fn.name}'" if fn is not None else "an indirect call"
+
+
+def _set_outside_derivatives(globals_activity, holder) -> bool:
+    """Could code outside the derivatives set the pointers in `holder` (a
+    mutable global, not marked inactive, whose pointers no derivative sets)?
+    Unlike is_caller_set, also when nothing in this module writes it."""
+    return isinstance(holder, GlobalVariable) and not holder.is_constant_global and \
+        holder.module is not None and id(holder) not in user_inactive_globals(holder.module) and \
+        not globals_activity.pointers_set_by_derivatives(holder)
 
 
 def _slot_values(load):
@@ -278,14 +426,26 @@ def _stored_once_in_slot(pointer):
     return pointer
 
 
-def _float_read_through(functions, holder):
-    """A float load in `functions` through a pointer loaded from `holder`."""
-    for fn in functions:
-        for inst in fn.instructions():
-            if isinstance(inst, I.Load) and contains_float(inst.type) and \
-                    holder in _holders_of(inst.pointer):
-                return inst
+def _float_read_through(functions, wanted):
+    """A float load in `functions` through a pointer loaded from a global
+    that `wanted(global)` accepts."""
+    for inst in _float_reads(functions):
+        if any(wanted(g) for g in _holders_of(inst.pointer)):
+            return inst
     return None
+
+
+def _globals_read_through(functions) -> list:
+    """The globals holding pointers `functions` read floats through."""
+    found = {}
+    for inst in _float_reads(functions):
+        found.update((id(g), g) for g in _holders_of(inst.pointer))
+    return list(found.values())
+
+
+def _float_reads(functions):
+    return (inst for fn in functions for inst in fn.instructions()
+            if isinstance(inst, I.Load) and contains_float(inst.type))
 
 
 def _holders_of(pointer, depth: int = 4, seen=None) -> list:

@@ -39,6 +39,45 @@ def resolved_callee(call):
     return function_under_casts(constant_at(g.initializer, g.value_type, offset))
 
 
+def functions_stored_in(load):
+    """The functions the callee pointer `load` may read, where it reads a
+    whole global this module alone sets (internal or private, not replaced
+    by the linker), whose address is used only to load and store it whole:
+    its initializer's and what each store writes (`static void (*current)(..);
+    current = fn; current(x)`); null is left out (calling it is undefined).
+    None when not all are known functions."""
+    located = global_offset(load.pointer) if isinstance(load, I.Load) and \
+        not load.volatile else None
+    if located is None or located[1] != 0 or not _trusted(located[0]):
+        return None
+    g = located[0]
+    cache = g.module.facts.setdefault("functions stored in globals", {})
+    if id(g) not in cache:
+        cache[id(g)] = _functions_stored_in(g)
+    return cache[id(g)]
+
+
+def _functions_stored_in(g):
+    if not {"internal", "private"} & set((g.linkage or "").split()) or \
+            address_in_initializers(g):
+        return None
+    held = [g.initializer]
+    g.module.read_bodies_naming((g,))
+    for fn in g.module.read_functions():
+        for inst in fn.instructions():
+            for index, op in enumerate(inst.operands):
+                at = global_offset(op) if op is not inst else None
+                if at is None or at[0] is not g:
+                    continue
+                if at[1] != 0 or not (isinstance(inst, I.Load) and index == 0 or
+                                      isinstance(inst, I.Store) and index == 1):
+                    return None
+                if isinstance(inst, I.Store):
+                    held.append(inst.value)
+    functions = [function_under_casts(v) for v in held if not getattr(v, "is_zero", False)]
+    return None if not functions or None in functions else functions
+
+
 def unchanging_integer(load) -> Optional[int]:
     """The integer a load of a pointer or integer reads from a global nothing
     in the module changes, where its initializer holds plain bytes there (an

@@ -57,3 +57,16 @@ from .runtimes import (ATTRIBUTE_ALLOCATABLE, ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIB
                        DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET, DESCRIPTOR_TYPE_OFFSET,
                        FORTRAN_REDUCTIONS, REAL_TYPE_CODES, REFUSED_RUNTIME, fortran_reduction,
                        refused_runtime)
+
+
+def in_catalog(name: str) -> bool:
+    """Does the catalog know function `name` as library code: an allocator,
+    a function passing no derivative on, an input function, a math function,
+    a memory copy or set, a BLAS or MPI routine, an OpenMP runtime call that
+    only handles integers?  Such code keeps no pointer of the caller's in
+    the caller's globals.  (The OpenMP fork call runs the caller's outlined
+    code: not here.)"""
+    return bool(allocator(name) or is_deallocator(name) or reallocator(name) or
+                is_inactive_function(name) or input_function(name) or math_function(name) or
+                is_memory_copy(name) or is_memory_set(name) or blas_routine(name) or
+                mpi_rule(name) or is_mpi_inactive(name) or is_openmp_inactive(name))
