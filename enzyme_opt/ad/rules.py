@@ -676,16 +676,16 @@ def rule_flags(rule_name: str, flags, inst=None) -> tuple:
 
 def _regular_here(rule_name: str, inst) -> bool:
     """Is `inst`'s partial finite wherever the program keeps its fast-math
-    promise?  Where pow's constant exponent is at least 1 (0^(y-1) is 0 or
-    1), where the argument of sqrt, cbrt or pow is known positive
-    (`sqrt(1 + c*c)`), or where a division or logarithm that promised no
+    promise?  Where pow's constant exponent is outside [0, 1)
+    (`_outside_zero_to_one`), where the argument of sqrt, cbrt or pow is
+    known positive (`sqrt(1 + c*c)`), or where a division or logarithm that promised no
     infinities or NaNs is infinite if the result or argument is 0: one in
     `inst`'s block dividing by it or by a product of it (`q / sqrt(r2)`,
     `1 / (r2 * sqrt(r2))`, `v / t + sqrt(t)`) or taking its log."""
     if not isinstance(inst, I.Instruction):
         return False
     args = list(inst.args if isinstance(inst, I.CallBase) else inst.operands)
-    if rule_name in POWERS and len(args) == 2 and _at_least_one(args[1]):
+    if rule_name in POWERS and len(args) == 2 and _outside_zero_to_one(args[1]):
         return True
     if rule_name in SINGULAR_ONLY_AT_ZERO and args and known_positive_float(args[0]):
         return True
@@ -693,9 +693,16 @@ def _regular_here(rule_name: str, inst) -> bool:
                for v in [inst] + args[:1] for user in getattr(v, "users", ()))
 
 
-def _at_least_one(c) -> bool:
-    return isinstance(c, ConstantFloat) and c.value is not None and c.value >= 1 or \
-        isinstance(c, ConstantInt) and 1 <= c.value < 1 << (c.type.bits - 1)
+def _outside_zero_to_one(c) -> bool:
+    """Is the constant exponent c >= 1 (0^(c-1) is finite) or < 0 (0^c is
+    infinite: the result too, which the promise covers)?  Only 0 <= c < 1
+    leaves a finite power with an infinite partial at 0."""
+    if isinstance(c, ConstantFloat):
+        return c.value is not None and (c.value >= 1 or c.value < 0)
+    if isinstance(c, ConstantInt):
+        n = c.value % (1 << c.type.bits)
+        return n != 0     # 1 <= n, or negative in two's complement
+    return False
 
 
 def _pole_at_zero(user, v, block) -> bool:

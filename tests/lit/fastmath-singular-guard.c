@@ -6,7 +6,8 @@
 // promise covers it, no guard (DIV).  Nor where the program divides by the
 // square root in the same block (DIVIDED: there the promise covers u = 0),
 // nor where its argument is known positive (POSITIVE: sqrt(1 + u*u)), nor
-// for pow with a constant exponent of at least 1 (POW: 0^(y-1) is finite).
+// for pow with a constant exponent of at least 1 (POW: 0^(y-1) is finite) or
+// below 0 (NEGPOW: pow(0, -3) is infinite itself); but with 0.5 (HALF) it is.
 // Gradients: e2e reverse/fastmath_singular_at_zero.c.
 // RUN: %clang -O2 -ffast-math -fno-vectorize -S -emit-llvm %s -o %t.ll
 // RUN: enzyme-opt %t.ll -o - | FileCheck %s
@@ -22,6 +23,12 @@
 // RUN: enzyme-opt %tp.ll -o - | FileCheck --check-prefix=DIV %s
 // RUN: %clang -O2 -ffast-math -DPOW -fno-vectorize -S -emit-llvm %s -o %tw.ll
 // RUN: enzyme-opt %tw.ll -o - | FileCheck --check-prefix=DIV %s
+// RUN: %clang -O2 -ffast-math -DNEGPOW -fno-vectorize -S -emit-llvm %s -o %tn.ll
+// RUN: enzyme-opt %tn.ll -o - | FileCheck --check-prefix=DIV %s
+// RUN: %clang -O2 -ffast-math -DHALF -fno-vectorize -S -emit-llvm %s -o %th.ll
+// RUN: enzyme-opt %th.ll -o - | FileCheck --check-prefix=HALF %s
+// HALF-LABEL: define internal {{.*}}@diffe_f(
+// HALF: select
 // DIV-LABEL: define internal {{.*}}@diffe_f(
 // DIV-NOT: select
 // DIV: ret
@@ -37,6 +44,10 @@ double f(double u, double y) {
   return sqrt(1.0 + u * u) * y;
 #elif defined(POW)
   return pow(u, 1.75) * y;
+#elif defined(NEGPOW)
+  return pow(u, -3.0) * y;
+#elif defined(HALF)
+  return pow(u, 0.75) * y;
 #else
   return sqrt(u) * y;
 #endif
