@@ -18,7 +18,7 @@ from typing import Callable, Dict, Optional
 from ..analysis.library import LLVM_MATH_INTRINSICS as LLVM_INTRINSICS
 from ..analysis.library import (LOGARITHMS, MATH_FLOAT_OUTPUTS, MATH_IGNORING_NAN, POWERS,
                                 SINGULAR_AT_FINITE_RESULTS, SINGULAR_MATH_FUNCTIONS,
-                                SINGULAR_ONLY_AT_ZERO,
+                                SINGULAR_ONLY_AT_ZERO, called_math_function,
                                 math_function)
 from ..analysis.signs import known_non_negative, known_positive_float
 from ..analysis.user_marks import function_like_names
@@ -678,10 +678,11 @@ def _regular_here(rule_name: str, inst) -> bool:
     """Is `inst`'s partial finite wherever the program keeps its fast-math
     promise?  Where pow's constant exponent is outside [0, 1)
     (`_outside_zero_to_one`), where the argument of sqrt, cbrt or pow is
-    known positive (`sqrt(1 + c*c)`), or where a division or logarithm that promised no
-    infinities or NaNs is infinite if the result or argument is 0: one in
-    `inst`'s block dividing by it or by a product of it (`q / sqrt(r2)`,
-    `1 / (r2 * sqrt(r2))`, `v / t + sqrt(t)`) or taking its log."""
+    known positive (`sqrt(1 + c*c)`), or where a division or logarithm that
+    promised no infinities or NaNs is infinite if the result or argument is
+    0: one in `inst`'s block dividing by it or by a product of it
+    (`q / sqrt(r2)`, `1 / (r2 * sqrt(r2))`, `v / t + sqrt(t)`) or taking its
+    log."""
     if not isinstance(inst, I.Instruction):
         return False
     args = list(inst.args if isinstance(inst, I.CallBase) else inst.operands)
@@ -715,9 +716,7 @@ def _pole_at_zero(user, v, block) -> bool:
                    if isinstance(u, I.BinaryOp) and u.opcode == "fdiv")
     if isinstance(user, I.BinaryOp) and user.opcode == "fdiv":
         return user.operands[1] is v
-    callee = getattr(user, "called_function", None)
-    return callee is not None and math_function(callee.name) in LOGARITHMS and \
-        user.args[0] is v
+    return called_math_function(user) in LOGARITHMS and user.args[0] is v
 
 
 # fmin and fmax (MATH_IGNORING_NAN) return the other operand where one is NaN,

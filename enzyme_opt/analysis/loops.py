@@ -16,7 +16,7 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantInt
 from ..ir.types import I64, alloc_size
 from .cfg import DominatorTree
-from .library import VECTOR_NATIVE_MATH, math_function
+from .library import VECTOR_NATIVE_MATH, called_math_function
 
 
 class Loop:
@@ -157,8 +157,7 @@ def math_calls_only(loops, loop, preds) -> bool:
             return False
         for inst in block.instructions:
             if isinstance(inst, I.CallBase):
-                callee = inst.called_function
-                name = math_function(callee.name) if callee is not None else None
+                name = called_math_function(inst)
                 if name is None or inst.type.is_vector:
                     return False
                 library_calls += name not in VECTOR_NATIVE_MATH

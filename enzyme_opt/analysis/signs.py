@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..ir import instructions as I
 from ..ir.constants import ConstantFloat, ConstantInt
-from .library import NON_NEGATIVE_MATH, math_function
+from .library import NON_NEGATIVE_MATH, called_math_function
 
 _MAX_DEPTH = 8
 
@@ -102,7 +102,7 @@ def known_positive_float(v, depth: int = 0) -> bool:
         a, b = v.operands
         return known_positive_float(a, depth + 1) and _non_negative_float(b, depth + 1) or \
             _non_negative_float(a, depth + 1) and known_positive_float(b, depth + 1)
-    if isinstance(v, I.Call) and _math_name(v) == "sqrt":
+    if isinstance(v, I.Call) and called_math_function(v) == "sqrt":
         return known_positive_float(v.args[0], depth + 1)
     return False
 
@@ -118,11 +118,6 @@ def _non_negative_float(v, depth: int) -> bool:
         a, b = v.operands
         return v.opcode == "fmul" and a is b or \
             _non_negative_float(a, depth + 1) and _non_negative_float(b, depth + 1)
-    if isinstance(v, I.Call) and _math_name(v) in NON_NEGATIVE_MATH:
+    if isinstance(v, I.Call) and called_math_function(v) in NON_NEGATIVE_MATH:
         return True
     return known_positive_float(v, depth)
-
-
-def _math_name(call):
-    callee = call.called_function
-    return math_function(callee.name) if callee is not None else None

@@ -48,7 +48,7 @@ from .libm import (CHEAP_FLOAT_INTRINSICS, CHEAP_MINMAX_INTRINSICS,
                    MATH_FUNCTIONS, PURE_INTRINSICS, SINGULAR_AT_FINITE_RESULTS,
                    SINGULAR_MATH_FUNCTIONS, SINGULAR_ONLY_AT_ZERO, POWERS, LOGARITHMS,
                    NON_NEGATIVE_MATH, SIGNGAM,
-                   VECTOR_NATIVE_MATH, math_function)
+                   VECTOR_NATIVE_MATH, called_math_function, math_function)
 from .mpi import (carries_no_derivative, float_datatype, is_mpi_inactive, mpi_rule,
                   reduction_op, refused_mpi)
 from .openmp import (BARRIER, CRITICAL, END_CRITICAL, END_REDUCE_NOWAIT, FORK_CALL,

@@ -130,6 +130,13 @@ _VECTOR_VARIANT = LazyPattern(r"_ZGV[a-z]N\d+v+_(\w+)\Z")
 _TYPE_PART = compile_cached(r"(v|nxv)?\d*(f|i|bf)\d+\Z")
 
 
+def called_math_function(inst) -> Optional[str]:
+    """The math function (`math_function`) instruction `inst` calls directly,
+    or None (not a call, an indirect one, or another function)."""
+    callee = getattr(inst, "called_function", None)
+    return math_function(callee.name) if callee is not None else None
+
+
 def math_function(callee_name: str) -> Optional[str]:
     """`llvm.sin.f64` -> `sin`, `sinf` -> `sin`, `_ZGVdN4v_exp` -> `exp`; else None."""
     if callee_name.startswith("llvm."):
