@@ -45,7 +45,8 @@ from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import (CHEAP_FLOAT_INTRINSICS, CHEAP_MINMAX_INTRINSICS,
                                 CHEAP_MINMAX_INTRINSICS_NSZ, FUSED_MULTIPLY_ADDS,
                                 INTEGER_INTRINSICS,
-                                LOOP_FLOAT_INTRINSICS, MATH_PARTNERS, math_function)
+                                LOOP_FLOAT_INTRINSICS, MATH_PARTNERS, called_math_function,
+                                math_function)
 from ..analysis.memory import (caller_writes, forwarding_store, heap_kept_until_reverse,
                                kept_for_reverse, loaded_root, loop_invariant_load,
                                reloadable_loads, restorable_loads, unwritten_memory,
@@ -901,8 +902,7 @@ def _sums_into(user, m, info) -> bool:
 def _fused_addend(user, m) -> bool:
     """`fmuladd(a, b, m)` (`s += a * b` contracted without -ffast-math):
     its rule reads a and b, never the addend."""
-    callee = user.called_function if isinstance(user, I.Call) else None
-    return callee is not None and math_function(callee.name) in FUSED_MULTIPLY_ADDS and \
+    return isinstance(user, I.Call) and called_math_function(user) in FUSED_MULTIPLY_ADDS and \
         len(user.args) == 3 and user.args[2] is m and m not in user.args[:2]
 
 
