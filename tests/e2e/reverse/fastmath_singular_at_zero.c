@@ -5,8 +5,8 @@
  * a zero adjoint or tangent reaching the sqrt (u = |w x| with w = 0), the
  * derivative is 0 only if 0 * inf is taken as 0 (rules.py `rule_flags`,
  * `scaled`); it was NaN, or anything LLVM made of the broken promise.
- * Also cbrt and asin at their singular points behind a select, both modes,
- * against closed forms. */
+ * Also cbrt and asin at their singular points behind a select, and float,
+ * both modes, against closed forms. */
 #include "../check.h"
 
 extern int enzyme_dup, enzyme_const;
@@ -24,6 +24,14 @@ __attribute__((noinline)) double powers(const double *x, double a, int n) {
   }
   return s;
 }
+/* The same in float, the square root written out */
+float WF = 0.0f;
+__attribute__((noinline)) float powersf(float x, float a) {
+  float u = fabsf(WF * x);
+  return u * u * sqrtf(u) * a + x;
+}
+float __enzyme_autodifff(void *, ...);
+float __enzyme_fwddifff(void *, ...);
 /* asin(t) at t = 1 where the select discards it: its adjoint is 0 */
 __attribute__((noinline)) double clipped(double t) { return t < 1.0 ? asin(t) : 2.0 * t; }
 
@@ -48,6 +56,10 @@ int main(void) {
     double t = __enzyme_fwddiff((void *)powers, enzyme_dup, x, tx, enzyme_const, a, enzyme_const, N);
     ok &= check_close("forward dx", i, t, want_dx(x[i], W[i], a));
   }
+  ok &= check_close("reverse float", 0,
+                    __enzyme_autodifff((void *)powersf, 0.8f, enzyme_const, 1.5f), 1.0);
+  ok &= check_close("forward float", 0,
+                    __enzyme_fwddifff((void *)powersf, 0.8f, 1.0f, enzyme_const, 1.5f), 1.0);
   ok &= check_close("reverse clipped", 0, __enzyme_autodiff((void *)clipped, 1.0), 2.0);
   ok &= check_close("forward clipped", 0, __enzyme_fwddiff((void *)clipped, 1.0, 1.0), 2.0);
   return ok ? 0 : 1;
