@@ -524,7 +524,7 @@ class PrimalCache:
             return False
         for inst in block.instructions:
             if isinstance(inst, I.Phi):
-                if inst.type.is_float and not self._only_summed([inst]):
+                if inst.type.scalar.is_float and not self._only_summed([inst]):
                     return False
             elif _float_step(inst, gen):
                 if not all(self._rebuilt_operand(inst, op) for op in inst.operands) or \
@@ -862,15 +862,17 @@ _SUMS_WALKED = 64
 
 
 def _float_step(v, gen) -> bool:
-    """Scalar float arithmetic, a comparison of floats or a select between
-    them (`|r| < d ? r*r/2 : ...`, a ReLU: pure, rebuilt like the rest), or
-    a math call with a derivative rule."""
-    if isinstance(v, (I.BinaryOp, I.UnaryOp, I.Select)):
-        return v.type.is_float
+    """Float arithmetic, a comparison of floats or a select between them
+    (`|r| < d ? r*r/2 : ...`, a ReLU: pure, rebuilt like the rest), a math
+    call with a derivative rule, or a move of float lanes; scalars or
+    vectors (the vectorizer pairs two loads of a table, `tab[c], tab[c+1]`,
+    into one vector subtract and extracts its lanes)."""
+    if isinstance(v, (I.BinaryOp, I.UnaryOp, I.Select)) or isinstance(v, LANE_MOVES):
+        return not v.type.is_aggregate and v.type.scalar.is_float
     if isinstance(v, I.Compare):
-        return v.opcode == "fcmp" and v.operands[0].type.is_float
-    return isinstance(v, I.Call) and v.type.is_float and is_droppable_math_call(v) and \
-        classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE
+        return v.opcode == "fcmp"
+    return isinstance(v, I.Call) and v.type.scalar.is_float and not v.type.is_aggregate and \
+        is_droppable_math_call(v) and classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE
 
 
 def _reads_into_arithmetic(user, v, info) -> bool:
@@ -896,7 +898,8 @@ def _sums_into(user, m, info) -> bool:
     if isinstance(user, I.BinaryOp) and user.opcode == "fmul":
         other = user.operands[1] if user.operands[0] is m else user.operands[0]
         return other is not m and not info.is_active(other)
-    return _scaled_by_inactive(user, m, info) or _selected(user, m) or _fused_addend(user, m)
+    return _scaled_by_inactive(user, m, info) or _selected(user, m) or _fused_addend(user, m) \
+        or _lanes_summed(user)
 
 
 def _fused_addend(user, m) -> bool:
@@ -904,6 +907,13 @@ def _fused_addend(user, m) -> bool:
     its rule reads a and b, never the addend."""
     return isinstance(user, I.Call) and called_math_function(user) in FUSED_MULTIPLY_ADDS and \
         len(user.args) == 3 and user.args[2] is m and m not in user.args[:2]
+
+
+def _lanes_summed(user) -> bool:
+    """`llvm.vector.reduce.fadd(start, v)`, the vectorizer's sum of its
+    accumulator's lanes after the loop: its rule reads neither operand."""
+    return isinstance(user, I.Call) and user.called_function is not None and \
+        user.called_function.name.startswith("llvm.vector.reduce.fadd.")
 
 
 def _scaled_by_inactive(user, m, info) -> bool:
