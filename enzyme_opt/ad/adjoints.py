@@ -165,23 +165,28 @@ def adjoint_insertelement(gen, b, inst):
 
 
 def adjoint_shufflevector(gen, b, inst):
+    """Each source lane's adjoint is the sum of the result lanes it went
+    to, inserted into a zero vector (which add_values adds lane by lane
+    when only some lanes are set)."""
     if not gen.info.is_active(inst):
         return
     a, c, mask = inst.operands
     d = gen.take_adjoint(b, inst)
     n = a.type.count
-    acc = {0: ConstantZero(a.type), 1: ConstantZero(c.type)}
+    sums = {}                       # (operand 0 or 1, its lane) -> adjoint
     for lane, m in enumerate(shuffle_mask(mask)):
         if m < 0:
             continue
-        which, src = (0, m) if m < n else (1, m - n)
+        key = (0, m) if m < n else (1, m - n)
         piece = b.extractelement(d, ConstantInt(I32, lane))
-        cur = b.extractelement(acc[which], ConstantInt(I32, src))
-        acc[which] = b.insertelement(acc[which], gen.ctx.add_values(b, cur, piece),
-                                     ConstantInt(I32, src))
+        sums[key] = gen.ctx.add_values(b, sums[key], piece) if key in sums else piece
     for which, operand in ((0, a), (1, c)):
         if gen.info.is_active(operand):
-            gen.add_adjoint(b, operand, acc[which])
+            acc = ConstantZero(operand.type)
+            for (w, src), total in sums.items():
+                if w == which:
+                    acc = b.insertelement(acc, total, ConstantInt(I32, src))
+            gen.add_adjoint(b, operand, acc)
 
 
 def adjoint_call(gen, b, inst):

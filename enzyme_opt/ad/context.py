@@ -12,6 +12,7 @@ from ..analysis.library import reallocator
 from ..analysis.module_types import ModuleTypes
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
+from ..ir import instructions as I
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantPoison,
                             ConstantUndef, zero_of)
 from ..ir.module import GlobalVariable, function_under_casts
@@ -398,6 +399,12 @@ class DerivativeContext:
         iteration of a loop is such a sum), which exact IEEE order forbids;
         and `nsz` where the primal ignores the sign of zero (`adjoint_sum_flags`)."""
         t = a.type
+        if t.is_vector:
+            lanes = _lanes_over_zero(d)
+            if lanes is not None and len(lanes) < t.count:
+                summed = _add_into_lanes(b, a, lanes)
+                _erase_unused_chain(d)
+                return summed
         if t.is_float or t.is_vector:
             return b.fadd(a, d, flags=adjoint_sum_flags(b.function))
         if t.is_struct or t.is_array:
@@ -531,3 +538,40 @@ def _shadow_globals_reached(fns, ours: set) -> list:
     shadow it points to (u's) without naming it."""
     return [v for v in globals_reached(fns)
             if isinstance(v, GlobalVariable) and id(v) in ours]
+
+
+def _lanes_over_zero(d):
+    """[(index, value)] when vector `d` is a chain of insertelements at
+    constant lanes into a zero vector (the adjoint an extractelement or a
+    shufflevector passes to its operand), the last insert into each lane
+    counting; else None."""
+    lanes, seen = [], set()
+    while isinstance(d, I.InsertElement):
+        vec, x, index = d.operands
+        if not isinstance(index, ConstantInt):
+            return None
+        if index.value not in seen:
+            seen.add(index.value)
+            lanes.append((index, x))
+        d = vec
+    return lanes if getattr(d, "is_constant", False) and d.is_zero else None
+
+
+def _add_into_lanes(b: Builder, a, lanes):
+    """`a` plus a vector that is zero but in `lanes`, added lane by lane: a
+    contribution to one lane of a two-lane adjoint is one scalar add, where
+    a vector add of (x, 0) would stay a vector add (LLVM keeps it: adding
+    0.0 is no identity without nsz), with the inserts that built it."""
+    flags = adjoint_sum_flags(b.function)
+    for index, x in lanes:
+        a = b.insertelement(a, b.fadd(b.extractelement(a, index), x, flags=flags), index)
+    return a
+
+
+def _erase_unused_chain(d) -> None:
+    """Erase the insertelements of `_lanes_over_zero`'s chain `d` that
+    nothing reads any more (the lanes were added one by one)."""
+    while isinstance(d, I.InsertElement) and not d.has_uses():
+        inner = d.operands[0]
+        d.erase()
+        d = inner
