@@ -59,7 +59,7 @@ from ..ir import instructions as I
 from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantAggregate, ConstantInt, zero_of
 from ..ir.module import GlobalValue
-from ..ir.types import I32, VectorType
+from ..ir.types import I32, I64, VectorType
 from ..ir.values import Argument
 from .calls import CallKind, classify_call
 from .dead_primal import is_droppable_math_call, math_status_read
@@ -166,7 +166,7 @@ class PrimalCache:
             and not self._address_kept_for_loop(v) or self._restorable_here(v) or self._cheap_float(v) \
             or self._sibling_counter(v) is not None or self._forwarded(v) is not None \
             or self._beside_partner(v) or self._previous_iteration(v) is not None \
-            or self._called_again(v) or self._in_dead_sweep(v)
+            or self._called_again(v) or self._in_dead_sweep(v) or self._joined(v)
 
     def _kept_lanes_here(self, v) -> bool:
         """Is `v` a lane move that a rule reads (not a recomputation:
@@ -456,6 +456,39 @@ class PrimalCache:
         return partner is not None and \
             classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE and \
             self._argument_at_hand(v.args[0]) and self.same_call(v, partner, v.args) is None
+
+    def _joined(self, v) -> bool:
+        """Is `v` a phi of a join (no loop header) whose predecessor index
+        the reverse pass computes (reverse.py: not an index phi of its own),
+        each incoming value at hand and defined before the join?  It is
+        the incoming value of that index then, a select: the start of the
+        vectorizer's remainder loop, 0 or the vector trip count by the
+        guards (tools/perfhunt/pinball.c vectorized: 8 bytes a row)."""
+        gen = self.gen
+        if not isinstance(v, I.Phi) or v.type.is_aggregate:
+            return False
+        block = v.parent
+        index = gen.pred_index.get(id(block))
+        if index is None or isinstance(index, I.Phi):
+            return False
+        dom = gen.loops.dom
+        return not any(dom.dominates(block, p) for p in gen.preds[id(block)]) and all(
+            self._at_hand(x) and (not isinstance(x, I.Instruction) or
+                                  x.parent is not block and dom.dominates(x.parent, block))
+            for x, _ in v.incoming)
+
+    def _emit_joined(self, b: Builder, v):
+        index = self.value_in_reverse(b, self.gen.pred_index[id(v.parent)])
+        preds = self.gen.preds[id(v.parent)]
+        chosen = None
+        for x, pred in v.incoming:
+            value = self.value_in_reverse(b, x)
+            if chosen is None:
+                chosen = value
+                continue
+            taken = b.icmp("eq", index, ConstantInt(I64, preds.index(pred)), (v.name or "v") + ".way")
+            chosen = b.select(taken, value, chosen, (v.name or "v") + ".re")
+        return chosen
 
     def _argument_at_hand(self, x) -> bool:
         """Can the reverse pass have math call argument `x` without a slot?"""
@@ -821,6 +854,8 @@ class PrimalCache:
             base, start, base_start = (self.value_in_reverse(b, x) for x in sibling)
             return b.add(start, b.sub(base, base_start, (v.name or "v") + ".offset"),
                          (v.name or "v") + ".re")
+        if self._joined(v):
+            return self._emit_joined(b, v)
         self.rebuilding += 1
         try:
             return _emit_copy(b, v, lambda op: self.value_in_reverse(b, op), ".re")

@@ -36,6 +36,7 @@ from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
                                  holds_pointers, trivial_pointers)
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
+from ..analysis.join_paths import ALWAYS, entry_conditions
 from ..analysis.library import differentiable_blas, reallocator, is_memory_copy
 from ..analysis.loops import LoopInfo, counter_parts, math_calls_only
 from ..diagnostics import DifferentiationError
@@ -294,6 +295,8 @@ class ReverseGenerator:
                 derived = branch_pred_index(block, preds, self.preds)
             if derived is None:
                 derived = region_pred_index(block, preds, self.preds, self.loops.dom)
+            if derived is None:
+                derived = path_pred_index(block, preds, self.preds, self.loops)
             if derived is not None:
                 self.pred_index[id(block)] = derived
                 continue
@@ -1007,6 +1010,38 @@ def region_pred_index(block, preds, pred_map, dom):
             taken = b.binop("xor", taken, b.i1(True), "arm.false")
         return b.cast("zext", taken, I64, "pred.index")
     return None
+
+
+def path_pred_index(block, preds, pred_map, loops):
+    """The predecessor index of a join whose way in is fixed by branch
+    conditions defined before it, outside its loops (analysis/join_paths):
+    `select`s over those conditions, which the reverse pass recomputes
+    (the vectorizer's guards around an inner loop), where an index phi
+    would tape 8 bytes per iteration.  None for any other join, and for
+    a join on no loop, whose index phi costs one slot per call."""
+    if not loops.loops_around(block):
+        return None
+    ways = entry_conditions(block, preds, pred_map, loops)
+    if ways is None:
+        return None
+    b = Builder(block, block.first_non_phi_index())
+    made = {}
+
+    def emit(way):
+        if way is ALWAYS:
+            return b.i1(True)
+        if id(way) not in made:
+            if way[0] == "or":
+                made[id(way)] = b.binop("or", emit(way[1]), emit(way[2]), "way")
+            else:
+                test = way[2]
+                held = test.value if test.taken else b.binop("xor", test.value, b.i1(True), "way.not")
+                made[id(way)] = held if way[1] is ALWAYS else b.binop("and", emit(way[1]), held, "way")
+        return made[id(way)]
+    index = ConstantInt(I64, 0)
+    for k in range(1, len(preds)):
+        index = b.select(emit(ways[k]), ConstantInt(I64, k), index, "pred.index")
+    return index
 
 
 def _region_avoids(entry, join, branch_block, dom) -> bool:
