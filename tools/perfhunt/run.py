@@ -26,6 +26,10 @@ VARIANTS = {
     "vec": ["-O2", "-ffast-math"],
     "O3vec": ["-O3", "-ffast-math"],
 }
+# Unrolled and inlined, the reference's derivative loses the repetitions
+# whose stores the next one's zeroing overwrites (tanh_loss, vectorized: 9 of
+# its 20 deleted); the vectorizing variants keep them all (ph.h PH_CONSUME).
+CONSUMING = {"vec", "O3vec"}
 
 
 def sh(cmd, **kw):
@@ -54,7 +58,9 @@ def build(src, variant):
     os.makedirs(d, exist_ok=True)
     cxx = "clang++-19" if src.endswith(".cpp") else "clang-19"
     ll = os.path.join(d, "x.ll")
-    sh([cxx, *VARIANTS[variant], f"-I{REPO}/enzyme_opt/include", f"-I{HERE}", "-S", "-emit-llvm", src, "-o", ll])
+    consume = ["-DPH_CONSUME="] if variant in CONSUMING else []
+    sh([cxx, *VARIANTS[variant], *consume, f"-I{REPO}/enzyme_opt/include", f"-I{HERE}", "-S",
+        "-emit-llvm", src, "-o", ll])
     ours, ref = os.path.join(d, "ours.ll"), os.path.join(d, "ref.ll")
     tree = os.environ.get("PERFHUNT_TOOL_TREE", REPO)
     sh([sys.executable, "-m", "enzyme_opt", ll, "-o", ours], env=dict(os.environ, PYTHONPATH=tree),
