@@ -83,8 +83,21 @@ def adjoint_load(gen, b, inst):
     shadow = gen.shadow_in_rev(b, inst.pointer)
     if adds_atomically(gen, inst.pointer):
         return atomic_add(gen, b, shadow, d, inst)
-    old = b.load(inst.type, shadow, align=inst.align)
-    b.store(gen.ctx.add_values(b, old, d), shadow, inst.align)
+    old = _typed_like(b.load(inst.type, shadow, align=inst.align), inst)
+    _typed_like(b.store(gen.ctx.add_values(b, old, d), shadow, inst.align), inst)
+
+
+def _typed_like(access, inst):
+    """`access` of the shadow of what `inst` accesses, with `inst`'s TBAA
+    tag: the shadow holds the same type there.  LLVM then knows that the
+    tape (tagged as its own type) is not the shadow, and keeps a reverse
+    loop's adjoint sums in registers across its tape reads instead of
+    storing them in every iteration (tools/perfhunt/pinball.c, vectorized:
+    eight vector stores a row)."""
+    tag = inst.get_metadata("tbaa")
+    if tag is not None:
+        access.metadata.append(("tbaa", tag))
+    return access
 
 
 def adjoint_store(gen, b, inst):
@@ -92,7 +105,7 @@ def adjoint_store(gen, b, inst):
     if not contains_float(value.type) or not gen.info.has_shadow(ptr):
         return
     shadow = gen.shadow_in_rev(b, ptr)
-    old = b.load(value.type, shadow, align=inst.align)
+    old = _typed_like(b.load(value.type, shadow, align=inst.align), inst)
     load = in_place_load(gen, inst) if not adds_atomically(gen, ptr) else None
     if load is not None:
         gen.in_place_loads.add(id(load))
@@ -100,7 +113,7 @@ def adjoint_store(gen, b, inst):
         return
     # Only the float fields' adjoints are consumed: a {ptr, double}'s shadow
     # pointer, set by the forward pass, stays.
-    b.store(clear_float_fields(b, old), shadow, inst.align)
+    _typed_like(b.store(clear_float_fields(b, old), shadow, inst.align), inst)
     gen.add_adjoint(b, value, old)
 
 
