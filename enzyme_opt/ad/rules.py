@@ -664,9 +664,16 @@ _FAST_WITH_SPECIALS = ("reassoc", "nsz", "arcp", "contract", "afn")
 def rule_flags(rule_name: str, flags, inst=None) -> tuple:
     """The fast-math flags a rule's partials are built with: the primal's,
     less nnan and ninf for rules singular where their result is finite,
-    unless they are regular at `inst` (`_regular_here`)."""
-    if rule_name not in _SINGULAR_AT_FINITE or not _NO_SPECIALS & set(flags) or \
-            _regular_here(rule_name, inst):
+    unless they are regular at `inst` (`_regular_here`), and for the other
+    singular rules where the program may discard `inst`'s value (`_kept`):
+    `y != 0 ? x / y : x` divides either way once LLVM has made it a select,
+    and at y = 0 the promise does not cover the quotient."""
+    if rule_name not in SINGULAR or not _NO_SPECIALS & set(flags):
+        return tuple(flags)
+    if rule_name in _SINGULAR_AT_FINITE:
+        if _regular_here(rule_name, inst):
+            return tuple(flags)
+    elif not isinstance(inst, I.Instruction) or _kept(inst, inst.parent):
         return tuple(flags)
     expanded = [f for f in flags if f not in _NO_SPECIALS]
     if "fast" in flags:
@@ -715,8 +722,36 @@ def _pole_at_zero(user, v, block) -> bool:
         return any(_pole_at_zero(u, user, block) for u in user.users
                    if isinstance(u, I.BinaryOp) and u.opcode == "fdiv")
     if isinstance(user, I.BinaryOp) and user.opcode == "fdiv":
-        return user.operands[1] is v
-    return called_math_function(user) in LOGARITHMS and user.args[0] is v
+        return user.operands[1] is v and _kept(user, block)
+    return called_math_function(user) in LOGARITHMS and user.args[0] is v and _kept(user, block)
+
+
+def _kept(pole, block, limit: int = 64) -> bool:
+    """Does the program keep `pole`'s value, so that its promise of no
+    infinities or NaNs holds wherever `block` runs?  Not where every use of
+    it in `block` ends in an arm of a select: LLVM computes both sides of
+    `c ? a / r : r * a` and selects (clang 19 -O1 -ffast-math), and at r = 0
+    the source never divided.  Any other use keeps it: a store, a return, a
+    branch, a call, a phi, a use in another block, or none (the derivative's
+    copy of the function has lost its return)."""
+    seen, work = {id(pole)}, [pole]
+    while work:
+        v = work.pop()
+        users = list(getattr(v, "users", ()))
+        if not users:
+            return True
+        for user in users:
+            if isinstance(user, I.Select) and user.operands[0] is not v:
+                continue
+            if user.parent is not block or isinstance(user, I.Phi) or \
+                    isinstance(user, I.CallBase) and called_math_function(user) is None:
+                return True
+            if id(user) not in seen:
+                if len(seen) >= limit:
+                    return False
+                seen.add(id(user))
+                work.append(user)
+    return False
 
 
 # fmin and fmax (MATH_IGNORING_NAN) return the other operand where one is NaN,
