@@ -854,10 +854,12 @@ def feat_select_loop(p: Program, rng: random.Random, k: int) -> None:
         body = [u, f"s += u > {thr} ? {fu} : {gu};"]
     elif miss == "fmax":
         body = [u, f"s += {rng.choice(['fmax', 'fmin'])}({fu}, {gu}) * {rng.choice(['a', 'x[i]', '1.5'])};"]
-    elif miss == "atan2":   # (0, 0) where a weight is 0: atan2 is 0 there
+    elif miss == "atan2":   # at (0, 0), where a weight is 0, only on the discarded side
+        # (used there, its partials 0/0 meet the zero weights one step later:
+        # NaN, the chain rule's limit, not a fault of the tool: seed 7024)
         p.tops.append(f"static const double aw{k}[8] = {{{', '.join(rng.choice(['0.0', '1.0', '-0.5']) for _ in range(8))}}};\n")
         body = [f"double y = aw{k}[i] * x[i], z = aw{k}[(i + 1) % 8] * {rng.choice(['a', 'x[i]'])};",
-                f"s += atan2(y, z) * {rng.choice(['b', 'x[i]', '1.0'])} + (y > z ? y : z);"]
+                f"s += (y != 0.0 ? atan2(y, z) * {rng.choice(['b', 'x[i]', '1.0'])} : z) + (y > z ? y : z);"]
     elif miss == "cond_overwritten":
         p.x_needs_shadow = True
         body = [u, f"int c = x[i] > {thr};", "x[i] = 0.5 * x[i] + u * b;",
@@ -895,6 +897,11 @@ def feat_pow_at_zero(p: Program, rng: random.Random, k: int) -> None:
         p.uses_float = True
     t, lit, xi = ("float", "f", "(float)x[i]") if single else ("double", "", "x[i]")
     d, f = rng.choice(ZERO_POWERS)
+    # sqrt, cbrt and pow(u, 0.5) at u = 0 have infinite partials: used there,
+    # the adjoint times that partial meets u's zero weight one step later and
+    # the gradient is NaN (the chain rule's limit, seeds 7036, 7039); only
+    # where the value is discarded at 0 must it be 0 (the singular guard)
+    singular = any(c in d for c in ("0.5)", "sqrt", "cbrt"))
     r = (f if single else d).format("u")
     weights = ", ".join(rng.choice(["0.0", "0.0", "1.0", "0.5"]) for _ in range(8))
     p.tops.append(f"static const double pz{k}[8] = {{{weights}}};\n")
@@ -903,7 +910,12 @@ def feat_pow_at_zero(p: Program, rng: random.Random, k: int) -> None:
                     f"{t} u = fabs(({t})pz{k}[i] * {xi});"])
     neg = (f.replace(", 0.5f)", ", -0.5f)") if single else d.replace(", 0.5)", ", -0.5)")).format("u") \
         if "0.5" in d else f"1.0{lit} / {r}"
+    other = f"({t})a * u"
     use = rng.choice([
+        f"s += u > 1.0{lit} ? ({t})a / r : {other};",
+        f"s += u > 1.0{lit} ? {neg} : {other};",
+        f"if (u > 1.0{lit}) s += logf_or_log(r); else s += u * u + u;",
+    ] if singular else [
         f"s += {r} * ({t})b;",
         f"s += u > 1.0{lit} ? ({t})a / r : r * ({t})a;",                # the division only on the other path
         f"s += u > 1.0{lit} ? {neg} : r;",                              # a pole on the other path
