@@ -693,7 +693,8 @@ def _regular_here(rule_name: str, inst) -> bool:
     if not isinstance(inst, I.Instruction):
         return False
     args = list(inst.args if isinstance(inst, I.CallBase) else inst.operands)
-    if rule_name in POWERS and len(args) == 2 and _outside_zero_to_one(args[1]):
+    if rule_name in POWERS and len(args) == 2 and \
+            _outside_zero_to_one(args[1], lambda: _kept(inst, inst.parent)):
         return True
     if rule_name in SINGULAR_ONLY_AT_ZERO and args and known_positive_float(args[0]):
         return True
@@ -701,15 +702,17 @@ def _regular_here(rule_name: str, inst) -> bool:
                for v in [inst] + args[:1] for user in getattr(v, "users", ()))
 
 
-def _outside_zero_to_one(c) -> bool:
+def _outside_zero_to_one(c, kept: Callable[[], bool]) -> bool:
     """Is the constant exponent c >= 1 (0^(c-1) is finite) or < 0 (0^c is
-    infinite: the result too, which the promise covers)?  Only 0 <= c < 1
-    leaves a finite power with an infinite partial at 0."""
+    infinite: the result too, which the promise covers if the program
+    `kept` the power, `_kept`)?  Only 0 <= c < 1 leaves a finite power with
+    an infinite partial at 0."""
     if isinstance(c, ConstantFloat):
-        return c.value is not None and (c.value >= 1 or c.value < 0)
+        return c.value is not None and (c.value >= 1 or c.value < 0 and kept())
     if isinstance(c, ConstantInt):
-        n = c.value % (1 << c.type.bits)
-        return n != 0     # 1 <= n, or negative in two's complement
+        bits = c.type.bits
+        n = c.value % (1 << bits)
+        return 1 <= n < 1 << (bits - 1) or n >= 1 << (bits - 1) and kept()
     return False
 
 
