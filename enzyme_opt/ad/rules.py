@@ -229,6 +229,14 @@ class Emitter:
             return self.b.fadd(self.b.fmul(x.value, x.value), self.b.fmul(y.value, y.value))
         return self.later(x.type, emit)
 
+    def divided_twice(self, a: Expr, h: Expr) -> Expr:
+        """(a / h) / h without fast-math flags: with reassoc or arcp LLVM
+        makes it a / (h * h), and h * h overflows where h passes 1e154 (the
+        reason to divide twice: atan2's partials at y = 1e180 were 0, inf)."""
+        def emit():
+            return self.b.binop("fdiv", self.b.binop("fdiv", a.value, h.value), h.value)
+        return self.later(a.type, emit)
+
     def recalls(self, r: Expr) -> bool:
         """Would reading the primal result `r` here make its call again?
         (A rule with a partial from its arguments then takes that instead.)"""
@@ -413,8 +421,7 @@ def _atan2(y, x, r):
     em = x.em
 
     def by_hypot(a):
-        h = hypot(y, x)
-        return (a / h) / h
+        return em.divided_twice(a, hypot(y, x))
     if not em.branches_here(x.type):
         return (by_hypot(x), -by_hypot(y))
     d = em.sum_of_squares(x, y)
