@@ -8,7 +8,9 @@
 is built from features drawn per seed (arithmetic, libm, guards, branches,
 loops with fixed and data-dependent trip counts, early exits, local and heap
 arrays, structs with pointer fields, helpers, recursion, in-place mutation,
-float/double mixes, memcpy, globals, function pointers).  `main` checks
+float/double mixes, memcpy, globals, function pointers; from seed 7000 also
+heap blocks allocated on some paths, selects in loops, powers at 0, tanh and
+expm1 kept, and zero forward seeds).  `main` checks
 
   - reverse mode (`__enzyme_autodiff`, with a random activity per argument:
     active or constant scalars, x as dup, dupnoneed or const, x's shadow
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -783,6 +786,182 @@ def feat_called_again(p: Program, rng: random.Random, k: int) -> None:
             "}", after, *post)
 
 
+# ------------------------------------------------ features of seeds >= 7000
+# Stop 39's speed rules, each a place a wrong derivative can hide: heap
+# blocks allocated on some paths only, re-read in the reverse and freed in
+# the allocation's reverse (analysis/memory.py heap_kept_until_reverse);
+# one-block loops with compares and selects rebuilt whole in their reverse,
+# a select rebuilt from its condition, atan2's partials; tanh' and expm1'
+# from the argument; the fast-math singular guard (sqrt, cbrt, pow at 0,
+# dropped where a division or log of the result promises the point away).
+# Each with near misses: the block written or freed between the forward and
+# the reverse, a phi of two allocations, the condition's memory overwritten,
+# the value also stored, the division only on another path.
+
+
+def feat_heap_some_paths(p: Program, rng: random.Random, k: int) -> None:
+    cond = rng.choice([f"n > {rng.randint(2, 6)}", "x[0] > 0.9", "a > 0.8", "n > 0"])
+    e = expr(rng, ["x[i]", "a", "b"], 2)
+    miss = rng.choice(["plain", "plain", "rewritten", "freed_again", "two_allocs",
+                       "size_maybe_zero", "helper_write", "scaled_in_place"])
+    if miss == "size_maybe_zero":
+        p.block(f"int m = {cond} ? n : 0;", "double *h = (double *)malloc(m * sizeof(double) + 1);",
+                f"for (int i = 0; i < m; i++) h[i] = {e};",
+                "for (int i = 0; i < m; i++) acc += h[i] * h[(i + 1) % m];", "free(h);")
+        return
+    if miss == "two_allocs":
+        alloc = ("(double *)malloc(n * sizeof(double))", "(double *)calloc(n + 1, sizeof(double))")
+    else:
+        alloc = ("(double *)malloc(n * sizeof(double))", "0")
+    pre = [f"double *h = {cond} ? {alloc[0]} : {alloc[1]};",
+           f"if (h) for (int i = 0; i < n; i++) h[i] = {e};"]
+    read = [f"for (int i = 0; i < n; i++) acc += h ? h[i] * {rng.choice(['x[(i + 1) % n]', 'h[i]', 'b'])}"
+            f" : {rng.choice(['x[i] * b', 'a'])};"]
+    if miss == "rewritten":       # the block written after its read
+        post = ["if (h) for (int i = 0; i < n; i++) h[i] = 0.5 * h[i] + a;",
+                "if (h) acc += 0.1 * h[n - 1];"]
+    elif miss == "freed_again":   # freed, another block from the same call site
+        post = ["free(h);", f"h = {cond} ? {alloc[0]} : 0;",
+                "if (h) { for (int i = 0; i < n; i++) h[i] = x[i] * x[i]; acc += h[0]; }"]
+    elif miss == "helper_write":
+        a = _attr(rng)
+        p.tops.append(f"{a}void scribble{k}(double *h, int n, double v) {{\n"
+                      "  if (h) for (int i = 0; i < n; i++) h[i] = v * (double)i;\n}\n")
+        post = [f"scribble{k}(h, n, {rng.choice(['a', 'x[0]', '2.0'])});",
+                "if (h) acc += 0.25 * h[n - 1];"]
+    elif miss == "scaled_in_place":
+        read = ["if (h) for (int i = 0; i < n; i++) h[i] *= h[(i + 1) % n];"] + read
+        post = []
+    else:
+        post = []
+    p.block(*pre, *read, *post, "free(h);")
+
+
+SELECT_BRANCHES = [("exp(0.3 * {})", "{} * {}"), ("sin({})", "0.5 * {}"),
+                   ("sqrt(1.0 + {0} * {0})", "{}"), ("tanh({})", "1.0 - {}"),
+                   ("atan2({}, 1.0 + b * b)", "atan2(0.5, {})")]
+
+
+def feat_select_loop(p: Program, rng: random.Random, k: int) -> None:
+    f, g = rng.choice(SELECT_BRANCHES)
+    fu, gu = f.format("u", "u"), g.format("u", "u")
+    thr = rng.choice(["0.5", "0.9", "1.1", "a"])
+    u = f"double u = x[i] * {rng.choice(['0.7', '1.3', '-0.9'])} + {rng.choice(['a', 'b', '0.25'])};"
+    miss = rng.choice(["plain", "plain", "fmax", "atan2", "cond_overwritten", "cond_in_memory",
+                       "running_max", "slot_reread", "stored"])
+    pre, post = ["double s = 0;"], []
+    if miss == "plain":
+        body = [u, f"s += u > {thr} ? {fu} : {gu};"]
+    elif miss == "fmax":
+        body = [u, f"s += {rng.choice(['fmax', 'fmin'])}({fu}, {gu}) * {rng.choice(['a', 'x[i]', '1.5'])};"]
+    elif miss == "atan2":   # at (0, 0), where a weight is 0, only on the discarded side
+        # (used there, its partials 0/0 meet the zero weights one step later:
+        # NaN, the chain rule's limit, not a fault of the tool: seed 7024)
+        p.tops.append(f"static const double aw{k}[8] = {{{', '.join(rng.choice(['0.0', '1.0', '-0.5']) for _ in range(8))}}};\n")
+        body = [f"double y = aw{k}[i] * x[i], z = aw{k}[(i + 1) % 8] * {rng.choice(['a', 'x[i]'])};",
+                f"s += (y != 0.0 ? atan2(y, z) * {rng.choice(['b', 'x[i]', '1.0'])} : z) + (y > z ? y : z);"]
+    elif miss == "cond_overwritten":
+        p.x_needs_shadow = True
+        body = [u, f"int c = x[i] > {thr};", "x[i] = 0.5 * x[i] + u * b;",
+                f"s += c ? {fu} : {gu};"]
+    elif miss == "cond_in_memory":
+        pre.append("double sel[N];")
+        body = [u, f"sel[i] = u > {thr} ? 1.0 : -1.0;", f"s += sel[i] > 0 ? {fu} : {gu};"]
+        post = ["for (int i = 0; i < n; i++) sel[i] = -sel[i];",
+                "for (int i = 0; i < n; i++) acc += sel[i] * x[i];"]
+    elif miss == "running_max":
+        pre = ["double s = 0, m = -1e30;"]
+        body = [u, "m = u > m ? u : m;", f"s += m * {fu};"]
+    elif miss == "slot_reread":
+        pre.append("double tmp[N];")
+        body = [u, f"tmp[i] = {fu};", f"s += tmp[i] > {thr} ? tmp[i] * u : {gu};"]
+        post = ["for (int i = 0; i < n; i++) tmp[i] = x[i] * a;",
+                "for (int i = 0; i < n; i++) acc += tmp[i] * tmp[i];"]
+    else:  # stored
+        pre.append("double keep[N];")
+        body = [u, f"double v = u > {thr} ? {fu} : {gu};", "keep[i] = v;", "s += v * u;"]
+        post = ["for (int i = 0; i < n; i++) acc += keep[i] * keep[(i + 1) % n];"]
+    p.block(*pre, "for (int i = 0; i < n; i++) {", *("  " + b for b in body), "}", "acc += s;", *post)
+
+
+# (power, float version); the base is 0 at the point where the weight is 0
+ZERO_POWERS = [("pow({}, 0.0)", "powf({}, 0.0f)"), ("pow({}, 0.5)", "powf({}, 0.5f)"),
+               ("pow({}, 1.0)", "powf({}, 1.0f)"), ("pow({}, 2.5)", "powf({}, 2.5f)"),
+               ("pow({}, 1.5)", "powf({}, 1.5f)"), ("sqrt({})", "sqrtf({})"),
+               ("cbrt({})", "cbrtf({})"), ("pow({}, 2.0)", "powf({}, 2.0f)")]
+
+
+def feat_pow_at_zero(p: Program, rng: random.Random, k: int) -> None:
+    single = rng.random() < 0.3
+    if single:
+        p.uses_float = True
+    t, lit, xi = ("float", "f", "(float)x[i]") if single else ("double", "", "x[i]")
+    d, f = rng.choice(ZERO_POWERS)
+    # sqrt, cbrt and pow(u, 0.5) at u = 0 have infinite partials: used there,
+    # the adjoint times that partial meets u's zero weight one step later and
+    # the gradient is NaN (the chain rule's limit, seeds 7036, 7039); only
+    # where the value is discarded at 0 must it be 0 (the singular guard)
+    singular = any(c in d for c in ("0.5)", "sqrt", "cbrt"))
+    r = (f if single else d).format("u")
+    weights = ", ".join(rng.choice(["0.0", "0.0", "1.0", "0.5"]) for _ in range(8))
+    p.tops.append(f"static const double pz{k}[8] = {{{weights}}};\n")
+    u = rng.choice([f"{t} u = ({t})pz{k}[i] * {xi} * {xi};",
+                    f"{t} u = {xi} > 5.0{lit} ? {xi} : 0.0{lit};",
+                    f"{t} u = fabs(({t})pz{k}[i] * {xi});"])
+    neg = (f.replace(", 0.5f)", ", -0.5f)") if single else d.replace(", 0.5)", ", -0.5)")).format("u") \
+        if "0.5" in d else f"1.0{lit} / {r}"
+    other = f"({t})a * u"
+    use = rng.choice([
+        f"s += u > 1.0{lit} ? ({t})a / r : {other};",
+        f"s += u > 1.0{lit} ? {neg} : {other};",
+        f"if (u > 1.0{lit}) s += logf_or_log(r); else s += u * u + u;",
+    ] if singular else [
+        f"s += {r} * ({t})b;",
+        f"s += u > 1.0{lit} ? ({t})a / r : r * ({t})a;",                # the division only on the other path
+        f"s += u > 1.0{lit} ? {neg} : r;",                              # a pole on the other path
+        f"if (u > 1.0{lit}) s += logf_or_log(r); else s += r * r + r;",
+        f"s += r / (1.0{lit} + u) + r;",                                # a division by something else
+        f"keep[i] = r; s += r * {xi};",                                  # also stored
+    ]).replace("logf_or_log", "logf" if single else "log")
+    p.block(f"{t} s = 0, keep[N];", "for (int i = 0; i < n; i++) keep[i] = 0;",
+            "for (int i = 0; i < n; i++) {", f"  {u}", f"  {t} r = {r};", f"  {use}", "}",
+            "acc += s;", "for (int i = 0; i < n; i++) acc += keep[i] * a;")
+
+
+def feat_tanh_kept(p: Program, rng: random.Random, k: int) -> None:
+    single = rng.random() < 0.3
+    if single:
+        p.uses_float = True
+    t, lit, xi = ("float", "f", "(float)x[i]") if single else ("double", "", "x[i]")
+    fn = rng.choice(["tanh", "expm1"]) + ("f" if single else "")
+    scale = rng.choice(["0.7", "2.0", "-1.3"] + (["300.0", "-500.0"] if fn.startswith("tanh") else []))
+    call = f"{fn}({xi} * {scale}{lit} + ({t})a)"
+    miss = rng.choice(["plain", "stored_x", "stored_local", "compared", "arg_overwritten",
+                       "returned_squared", "outside_loop"])
+    if miss == "outside_loop":
+        p.block(f"{t} e = {fn}(({t})x[0] * {scale}{lit} - ({t})b);",
+                f"acc += e * {rng.choice(['a', 'x[1]', '1.0'])};")
+        return
+    pre, post = [f"{t} s = 0;"], []
+    if miss == "plain":
+        body = [f"s += {call} * {rng.choice(['b', '1.5'])};"]
+    elif miss == "stored_x":
+        p.x_needs_shadow = True
+        body = [f"{t} e = {call};", "x[i] = e;", "s += e * b;"]
+    elif miss == "stored_local":
+        pre.append(f"{t} keep[N];")
+        body = [f"{t} e = {call};", "keep[i] = e;", "s += e;"]
+        post = ["for (int i = 0; i < n; i++) acc += keep[i] * keep[(i + 1) % n];"]
+    elif miss == "compared":
+        body = [f"{t} e = {call};", f"s += e > 0.3{lit} ? e * ({t})a : e;"]
+    elif miss == "arg_overwritten":
+        p.x_needs_shadow = True
+        body = [f"{t} e = {call};", "x[i] = x[i] * 0.5 + b;", "s += e;"]
+    else:
+        body = [f"{t} e = {call};", "s += e * e;"]
+    p.block(*pre, "for (int i = 0; i < n; i++) {", *("  " + b for b in body), "}", "acc += s;", *post)
+
+
 FEATURES = {
     "arith": (feat_arith, 3), "libm": (feat_libm, 4), "guard": (feat_guard, 2),
     "branch": (feat_branch, 2), "loop_fixed": (feat_loop_fixed, 3),
@@ -822,13 +1001,22 @@ CACHE_RULES_FROM = 5000
 CACHE_RULES = {"called_again": (feat_called_again, 16)}
 BEFORE_CACHE_RULES = sorted(FEATURES)
 FEATURES.update(CACHE_RULES)
+# Seeds from STOP39_RULES_FROM draw these too (bench/results/2026-11-28-fuzz6.md),
+# and their forward calls may seed a scalar with 0.0, -0.0 or a zero known
+# only at run time (api._zero_seeds_as_constants).
+STOP39_RULES_FROM = 7000
+STOP39_RULES = {"heap_some_paths": (feat_heap_some_paths, 6), "select_loop": (feat_select_loop, 8),
+                "pow_at_zero": (feat_pow_at_zero, 8), "tanh_kept": (feat_tanh_kept, 6)}
+BEFORE_STOP39_RULES = sorted(FEATURES)
+FEATURES.update(STOP39_RULES)
 
 
 def draw_features(seed: int) -> list[str]:
     """The feature list of a seed: 3 to 7 features, drawn by weight."""
     rng = random.Random(f"features:{seed}")
     names = ORIGINAL if seed < EXTENDED_FROM else \
-        BEFORE_CACHE_RULES if seed < CACHE_RULES_FROM else sorted(FEATURES)
+        BEFORE_CACHE_RULES if seed < CACHE_RULES_FROM else \
+        BEFORE_STOP39_RULES if seed < STOP39_RULES_FROM else sorted(FEATURES)
     weights = [FEATURES[n][1] for n in names]
     return rng.choices(names, weights, k=rng.randint(3, 7))
 
@@ -876,14 +1064,39 @@ def _rev_call(act: Activity) -> tuple[str, str]:
     return f"__enzyme_autodiff_void({call});", ""
 
 
-def _fwd_call(act: Activity) -> str:
+def _fwd_call(act: Activity, seeds: dict[str, str]) -> str:
     args = ["(void *)kernel"]
     args += {"dup": ["enzyme_dup, x, tx"], "dupnoneed": ["enzyme_dupnoneed, x, tx"],
              "const": ["enzyme_const, x"]}[act.x]
     args.append("enzyme_const, N")
-    args.append("a, TA" if act.a else "enzyme_const, a")
-    args.append("b, TB" if act.b else "enzyme_const, b")
+    runtime = lambda v: "zero_at_run_time()" if seeds[v] == "runtime" else f"T{v.upper()}"
+    args.append(f"a, {runtime('a')}" if act.a else "enzyme_const, a")
+    args.append(f"b, {runtime('b')}" if act.b else "enzyme_const, b")
     return "double t = __enzyme_fwddiff(" + ", ".join(args) + ");"
+
+
+# The forward seeds of a and b: a drawn value, or (seeds from
+# STOP39_RULES_FROM) a zero written 0.0 or -0.0, or one known at run time.
+ZERO_SEEDS = {"zero": "0.0", "negzero": "-0.0", "runtime": "0.0"}
+ZERO_AT_RUN_TIME = ("static double zero_at_run_time(void) {\n"
+                    "  volatile double z = 0.0;\n  return z;\n}\n")
+
+
+def draw_forward_seeds(seed: int) -> dict[str, str]:
+    if seed < STOP39_RULES_FROM:
+        return {"a": "value", "b": "value"}
+    rng = random.Random(f"forward seeds:{seed}")
+    kinds = ["value", "zero", "negzero", "runtime"]
+    return {v: rng.choices(kinds, [5, 1, 1, 1])[0] for v in "ab"}
+
+
+def _seeded(constants: str, seeds: dict[str, str]) -> str:
+    """`constants` with TA and TB replaced by the zeros `seeds` asks for."""
+    for v, kind in seeds.items():
+        if kind in ZERO_SEEDS:
+            constants = re.sub(rf"\bT{v.upper()} = [-0-9.]+", f"T{v.upper()} = {ZERO_SEEDS[kind]}",
+                               constants)
+    return constants
 
 
 PRELUDE = """\
@@ -1136,16 +1349,20 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
     act = draw_activity(rng, p)
     rev_call, rev_read = _rev_call(act)
     main = MAIN.replace("{REV_CALL}", rev_call).replace("{REV_READ}", rev_read)
-    main = main.replace("{FWD_CALL}", _fwd_call(act))
+    seeds = draw_forward_seeds(seed)
+    main = main.replace("{FWD_CALL}", _fwd_call(act, seeds))
     # Half the seeds also check the batched modes (drawn apart, so that the
     # rest of the program does not depend on it).
     width2 = random.Random(f"width2:{seed}").random() < 0.5
     main = main.replace("{WIDTH2}", _width2(act) if width2 else "")
     header = (f"// fuzz_gradients seed {seed}: features {' '.join(features)}\n"
               f"// activity: a {'active' if act.a else 'const'}, b {'active' if act.b else 'const'}, x {act.x}"
-              f"{'; width-2 checks too' if width2 else ''}\n")
+              f"{'; width-2 checks too' if width2 else ''}"
+              f"{''.join(f'; forward seed of {v} {k}' for v, k in seeds.items() if k != 'value')}\n")
+    runtime = ZERO_AT_RUN_TIME if "runtime" in seeds.values() else ""
     text = (header + PRELUDE + f"\n#define N {p.n}\n\n" + "".join(p.tops) + "\n"
-            + _kernel(p, rng) + "\n" + _constants(p, act, rng, bias) + CHECKER + main)
+            + _kernel(p, rng) + "\n" + _seeded(_constants(p, act, rng, bias), seeds) + runtime
+            + CHECKER + main)
     return text, p
 
 

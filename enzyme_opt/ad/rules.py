@@ -229,6 +229,14 @@ class Emitter:
             return self.b.fadd(self.b.fmul(x.value, x.value), self.b.fmul(y.value, y.value))
         return self.later(x.type, emit)
 
+    def divided_twice(self, a: Expr, h: Expr) -> Expr:
+        """(a / h) / h without fast-math flags: with reassoc or arcp LLVM
+        makes it a / (h * h), and h * h overflows where h passes 1e154 (the
+        reason to divide twice: atan2's partials at y = 1e180 were 0, inf)."""
+        def emit():
+            return self.b.binop("fdiv", self.b.binop("fdiv", a.value, h.value), h.value)
+        return self.later(a.type, emit)
+
     def recalls(self, r: Expr) -> bool:
         """Would reading the primal result `r` here make its call again?
         (A rule with a partial from its arguments then takes that instead.)"""
@@ -413,8 +421,7 @@ def _atan2(y, x, r):
     em = x.em
 
     def by_hypot(a):
-        h = hypot(y, x)
-        return (a / h) / h
+        return em.divided_twice(a, hypot(y, x))
     if not em.branches_here(x.type):
         return (by_hypot(x), -by_hypot(y))
     d = em.sum_of_squares(x, y)
@@ -664,9 +671,16 @@ _FAST_WITH_SPECIALS = ("reassoc", "nsz", "arcp", "contract", "afn")
 def rule_flags(rule_name: str, flags, inst=None) -> tuple:
     """The fast-math flags a rule's partials are built with: the primal's,
     less nnan and ninf for rules singular where their result is finite,
-    unless they are regular at `inst` (`_regular_here`)."""
-    if rule_name not in _SINGULAR_AT_FINITE or not _NO_SPECIALS & set(flags) or \
-            _regular_here(rule_name, inst):
+    unless they are regular at `inst` (`_regular_here`), and for the other
+    singular rules where the program may discard `inst`'s value (`_kept`):
+    `y != 0 ? x / y : x` divides either way once LLVM has made it a select,
+    and at y = 0 the promise does not cover the quotient."""
+    if rule_name not in SINGULAR or not _NO_SPECIALS & set(flags):
+        return tuple(flags)
+    if rule_name in _SINGULAR_AT_FINITE:
+        if _regular_here(rule_name, inst):
+            return tuple(flags)
+    elif not isinstance(inst, I.Instruction) or _kept(inst, inst.parent):
         return tuple(flags)
     expanded = [f for f in flags if f not in _NO_SPECIALS]
     if "fast" in flags:
@@ -686,7 +700,8 @@ def _regular_here(rule_name: str, inst) -> bool:
     if not isinstance(inst, I.Instruction):
         return False
     args = list(inst.args if isinstance(inst, I.CallBase) else inst.operands)
-    if rule_name in POWERS and len(args) == 2 and _outside_zero_to_one(args[1]):
+    if rule_name in POWERS and len(args) == 2 and \
+            _outside_zero_to_one(args[1], lambda: _kept(inst, inst.parent)):
         return True
     if rule_name in SINGULAR_ONLY_AT_ZERO and args and known_positive_float(args[0]):
         return True
@@ -694,15 +709,17 @@ def _regular_here(rule_name: str, inst) -> bool:
                for v in [inst] + args[:1] for user in getattr(v, "users", ()))
 
 
-def _outside_zero_to_one(c) -> bool:
+def _outside_zero_to_one(c, kept: Callable[[], bool]) -> bool:
     """Is the constant exponent c >= 1 (0^(c-1) is finite) or < 0 (0^c is
-    infinite: the result too, which the promise covers)?  Only 0 <= c < 1
-    leaves a finite power with an infinite partial at 0."""
+    infinite: the result too, which the promise covers if the program
+    `kept` the power, `_kept`)?  Only 0 <= c < 1 leaves a finite power with
+    an infinite partial at 0."""
     if isinstance(c, ConstantFloat):
-        return c.value is not None and (c.value >= 1 or c.value < 0)
+        return c.value is not None and (c.value >= 1 or c.value < 0 and kept())
     if isinstance(c, ConstantInt):
-        n = c.value % (1 << c.type.bits)
-        return n != 0     # 1 <= n, or negative in two's complement
+        bits = c.type.bits
+        n = c.value % (1 << bits)
+        return 1 <= n < 1 << (bits - 1) or n >= 1 << (bits - 1) and kept()
     return False
 
 
@@ -715,8 +732,36 @@ def _pole_at_zero(user, v, block) -> bool:
         return any(_pole_at_zero(u, user, block) for u in user.users
                    if isinstance(u, I.BinaryOp) and u.opcode == "fdiv")
     if isinstance(user, I.BinaryOp) and user.opcode == "fdiv":
-        return user.operands[1] is v
-    return called_math_function(user) in LOGARITHMS and user.args[0] is v
+        return user.operands[1] is v and _kept(user, block)
+    return called_math_function(user) in LOGARITHMS and user.args[0] is v and _kept(user, block)
+
+
+def _kept(pole, block, limit: int = 64) -> bool:
+    """Does the program keep `pole`'s value, so that its promise of no
+    infinities or NaNs holds wherever `block` runs?  Not where every use of
+    it in `block` ends in an arm of a select: LLVM computes both sides of
+    `c ? a / r : r * a` and selects (clang 19 -O1 -ffast-math), and at r = 0
+    the source never divided.  Any other use keeps it: a store, a return, a
+    branch, a call, a phi, a use in another block, or none (the derivative's
+    copy of the function has lost its return)."""
+    seen, work = {id(pole)}, [pole]
+    while work:
+        v = work.pop()
+        users = list(getattr(v, "users", ()))
+        if not users:
+            return True
+        for user in users:
+            if isinstance(user, I.Select) and user.operands[0] is not v:
+                continue
+            if user.parent is not block or isinstance(user, I.Phi) or \
+                    isinstance(user, I.CallBase) and called_math_function(user) is None:
+                return True
+            if id(user) not in seen:
+                if len(seen) >= limit:
+                    return False
+                seen.add(id(user))
+                work.append(user)
+    return False
 
 
 # fmin and fmax (MATH_IGNORING_NAN) return the other operand where one is NaN,
