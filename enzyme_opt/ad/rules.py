@@ -135,6 +135,9 @@ class Emitter:
         # forward value -> would reading it here call its math function again
         # (cache_policy: `calls_again`)?  None in forward mode.
         self.calls_again = None
+        # forward value -> would reading it here compute it again from its
+        # operands (cache_policy: `recomputes_here`)?  None in forward mode.
+        self.recomputes_here = None
 
     def wrap(self, value) -> Expr:
         return Expr(self, value)
@@ -234,6 +237,13 @@ class Emitter:
         (A rule with a partial from its arguments then takes that instead.)"""
         return self.calls_again is not None and r.peek is not None and \
             self.calls_again(r.peek)
+
+    def rebuilds(self, r: Expr) -> bool:
+        """Would reading the primal result `r` here compute it again from
+        its operands?  (A rule with a partial from those operands then takes
+        that instead.)"""
+        return self.recomputes_here is not None and r.peek is not None and \
+            self.recomputes_here(r.peek)
 
     def is_normal(self, a: Expr) -> Expr:
         """Is `a` a normal number (not 0, subnormal, infinite or NaN)?"""
@@ -382,10 +392,27 @@ LN2, LN10 = math.log(2.0), math.log(10.0)
 TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
 
-def _minmax(x, y, r):
-    # The partial goes to whichever operand was selected.
-    picked_x = select(x.em.fcmp("oeq", r, x), x._lift(1.0), x._lift(0.0))
+def _minmax(x, y, r, larger: bool):
+    """The partial goes to whichever operand was selected: x where r == x.
+    Where the call promised no NaNs, that is x >= y for a maximum (x <= y
+    for a minimum): where the reverse would compute r again from x and y,
+    the comparison saves that (relu_loss); where r is kept, reading it may
+    save y's computation (a max of sin(x[i])).  Without the promise r is
+    asked: fmax(x, NaN) is x, where x >= NaN is false."""
+    if {"fast", "nnan"} & set(x.em.flags) and x.em.rebuilds(r):
+        test = x.em.fcmp("oge" if larger else "ole", x, y)
+    else:
+        test = x.em.fcmp("oeq", r, x)
+    picked_x = select(test, x._lift(1.0), x._lift(0.0))
     return (picked_x, 1.0 - picked_x)
+
+
+def _maximum(x, y, r):
+    return _minmax(x, y, r, larger=True)
+
+
+def _minimum(x, y, r):
+    return _minmax(x, y, r, larger=False)
 
 
 def _zero_where_zero(a, partial):
@@ -574,8 +601,8 @@ RULES: Dict[str, PartialsRule] = {
     "copysign": lambda x, y, r: (copysign(x._lift(1.0), x) * copysign(x._lift(1.0), y), None),
     "fma": lambda a, b, c, r: (b, a, 1.0),
     "fmuladd": lambda a, b, c, r: (b, a, 1.0),
-    "minnum": _minmax, "maxnum": _minmax, "minimum": _minmax, "maximum": _minmax,
-    "fmin": _minmax, "fmax": _minmax,
+    "minnum": _minimum, "maxnum": _maximum, "minimum": _minimum, "maximum": _maximum,
+    "fmin": _minimum, "fmax": _maximum,
     "floor": lambda x, r: (None,), "ceil": lambda x, r: (None,),
     "trunc": lambda x, r: (None,), "round": lambda x, r: (None,),
     "rint": lambda x, r: (None,), "nearbyint": lambda x, r: (None,),
