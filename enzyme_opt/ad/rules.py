@@ -138,6 +138,9 @@ class Emitter:
         # forward value -> would reading it here compute it again from its
         # operands (cache_policy: `recomputes_here`)?  None in forward mode.
         self.recomputes_here = None
+        # id(partial) -> (partial, usable, fast, slow, before) of a `branch`
+        # whose fast() is finite where `usable` holds (`finite_fast`)
+        self.finite_fast = {}
 
     def wrap(self, value) -> Expr:
         return Expr(self, value)
@@ -270,37 +273,50 @@ class Emitter:
                                 finite)
         return self.later(None, emit)
 
-    def branch(self, type: Type, usable: Expr, fast, slow, before=()) -> Expr:
+    def branch(self, type: Type, usable: Expr, fast, slow, before=(),
+               finite_fast: bool = False) -> Expr:
         """fast() where `usable` holds, else slow(), whose code goes in a
         block of its own that runs only then (a math call not paid where
         fast() serves; for vectors, where it serves every lane); `reuses`
         says where a branch may go.  The values of `before`, which both may
         read, are read first, above the branch: one first read in the slow
-        block would not be there after it."""
-        def emit():
-            for e in before:
-                e.value
-            cond = usable.value
-            if cond.type.is_vector:
-                every = self.b.module.declare_function(
-                    f"llvm.vector.reduce.and.{type_suffix(cond.type)}",
-                    FunctionType(I1, (cond.type,)))
-                cond = self.b.call(every, [cond])
-            expect = self.b.module.declare_function("llvm.expect.i1",
-                                                    FunctionType(I1, (I1, I1)))
-            cond = self.b.call(expect, [cond, ConstantInt(I1, 1)])
-            quick = fast().value
-            start = self.b.block
-            slow_block = start.parent.add_block("rule.slow", after=start)
-            join = start.parent.add_block("rule.join", after=slow_block)
-            self.b.cond_br(cond, join, slow_block)
-            self.b.position_at_end(slow_block)
-            other = slow().value
-            slow_end = self.b.block
-            self.b.br(join)
-            self.b.position_at_end(join)
-            return self.b.phi(quick.type, [(quick, start), (other, slow_end)])
-        return self.later(type, emit)
+        block would not be there after it.  `finite_fast`: fast() is a
+        partial finite wherever `usable` holds, so `scaled` needs its guard
+        against 0 * inf in the slow block only."""
+        chosen = self.later(type, lambda: self._branch(usable, fast, slow, before))
+        if finite_fast:
+            self.finite_fast[id(chosen)] = (chosen, usable, fast, slow, tuple(before))
+        return chosen
+
+    def finite_fast_branch(self, partial: Expr):
+        """(usable, fast, slow, before) of `partial` if it is a `branch`
+        whose fast() is finite where `usable` holds, else None."""
+        entry = self.finite_fast.get(id(partial))
+        return entry[1:] if entry is not None and entry[0] is partial else None
+
+    def _branch(self, usable: Expr, fast, slow, before):
+        for e in before:
+            e.value
+        cond = usable.value
+        if cond.type.is_vector:
+            every = self.b.module.declare_function(
+                f"llvm.vector.reduce.and.{type_suffix(cond.type)}",
+                FunctionType(I1, (cond.type,)))
+            cond = self.b.call(every, [cond])
+        expect = self.b.module.declare_function("llvm.expect.i1",
+                                                FunctionType(I1, (I1, I1)))
+        cond = self.b.call(expect, [cond, ConstantInt(I1, 1)])
+        quick = fast().value
+        start = self.b.block
+        slow_block = start.parent.add_block("rule.slow", after=start)
+        join = start.parent.add_block("rule.join", after=slow_block)
+        self.b.cond_br(cond, join, slow_block)
+        self.b.position_at_end(slow_block)
+        other = slow().value
+        slow_end = self.b.block
+        self.b.br(join)
+        self.b.position_at_end(join)
+        return self.b.phi(quick.type, [(quick, start), (other, slow_end)])
 
     # -- calls to math functions -----------------------------------------------------
     def math(self, name: str, *args: Expr) -> Expr:
@@ -436,7 +452,9 @@ def _atan2(y, x, r):
     where it may not, always (hypot costs about as much as atan2 itself).
     Where d is normal, the larger square is at least d / 2, a normal number,
     and the smaller loses below d's last digit only: x / d is right to
-    rounding."""
+    rounding, and finite (|x| / d <= 1 / sqrt(d) < 2^512): an adjoint of 0
+    makes its product 0 with no guard, which the hypot branch alone keeps
+    (`finite_fast`: atan2(0, 0) = 0 is finite where the partials are 0/0)."""
     em = x.em
 
     def by_hypot(a):
@@ -446,8 +464,10 @@ def _atan2(y, x, r):
         return (by_hypot(x), -by_hypot(y))
     d = em.sum_of_squares(x, y)
     usable = em.is_normal(d)
-    return (em.branch(x.type, usable, lambda: x / d, lambda: by_hypot(x), before=(x, y, d)),
-            -em.branch(x.type, usable, lambda: y / d, lambda: by_hypot(y), before=(x, y, d)))
+    return (em.branch(x.type, usable, lambda: x / d, lambda: by_hypot(x), before=(x, y, d),
+                      finite_fast=True),
+            em.branch(x.type, usable, lambda: -(y / d), lambda: -by_hypot(y), before=(x, y, d),
+                      finite_fast=True))
 
 
 def _fdiv(x, y, r):
@@ -765,6 +785,11 @@ def scaled(rule_name: str, partial: "Expr", d: "Expr", tangent: bool = False) ->
         return select(partial.em.fcmp("oeq", partial, zero), zero, product)
     if rule_name not in SINGULAR:
         return product
+    split = partial.em.finite_fast_branch(partial)
+    if split is not None:
+        usable, fast, slow, before = split
+        return partial.em.branch(product.type, usable, lambda: fast() * d,
+                                 lambda: scaled(rule_name, slow(), d), before=before + (d,))
     return select(d.em.fcmp("oeq", d, zero), zero, product)
 
 
