@@ -494,6 +494,13 @@ class PrimalCache:
         """Can the reverse pass have math call argument `x` without a slot?"""
         return self._at_hand(x) or self._cheap_float(x)
 
+    def recomputes_here(self, b: Builder, v) -> bool:
+        """Would reading `v` here compute it again from its operands (not
+        read in this block yet, and `recomputes`)?  A rule that can build
+        its partial from those operands instead reads nothing more (a max's
+        partial: x >= y rather than max(x, y) == x)."""
+        return (id(b.block), id(v)) not in self.loads and self.recomputes(v)
+
     def calls_again(self, b: Builder, v) -> bool:
         """Would reading `v` here make its math call again (`_called_again`;
         not read in this block yet)?  Nothing else reads such a value, so

@@ -811,6 +811,7 @@ class ReverseGenerator:
                                                                         values)
         em.already_read = lambda v: self.cache.already_read(b, v)
         em.calls_again = lambda v: self.cache.calls_again(b, v)
+        em.recomputes_here = lambda v: self.cache.recomputes_here(b, v)
         args = [self.lazy(b, em, op) for op in operands] + [self.lazy(b, em, inst)]
         partials = partials_rule(rule_name)(*args)
         for op, partial in zip(operands, partials):

@@ -135,6 +135,12 @@ class Emitter:
         # forward value -> would reading it here call its math function again
         # (cache_policy: `calls_again`)?  None in forward mode.
         self.calls_again = None
+        # forward value -> would reading it here compute it again from its
+        # operands (cache_policy: `recomputes_here`)?  None in forward mode.
+        self.recomputes_here = None
+        # id(partial) -> (partial, usable, fast, slow, before) of a `branch`
+        # whose fast() is finite where `usable` holds (`finite_fast`)
+        self.finite_fast = {}
 
     def wrap(self, value) -> Expr:
         return Expr(self, value)
@@ -243,6 +249,13 @@ class Emitter:
         return self.calls_again is not None and r.peek is not None and \
             self.calls_again(r.peek)
 
+    def rebuilds(self, r: Expr) -> bool:
+        """Would reading the primal result `r` here compute it again from
+        its operands?  (A rule with a partial from those operands then takes
+        that instead.)"""
+        return self.recomputes_here is not None and r.peek is not None and \
+            self.recomputes_here(r.peek)
+
     def is_normal(self, a: Expr) -> Expr:
         """Is `a` a normal number (not 0, subnormal, infinite or NaN)?"""
         return self._magnitude_below_inf(a, 2.0 ** (1 - a.type.scalar.format.max_exponent))
@@ -268,37 +281,50 @@ class Emitter:
                                 finite)
         return self.later(None, emit)
 
-    def branch(self, type: Type, usable: Expr, fast, slow, before=()) -> Expr:
+    def branch(self, type: Type, usable: Expr, fast, slow, before=(),
+               finite_fast: bool = False) -> Expr:
         """fast() where `usable` holds, else slow(), whose code goes in a
         block of its own that runs only then (a math call not paid where
         fast() serves; for vectors, where it serves every lane); `reuses`
         says where a branch may go.  The values of `before`, which both may
         read, are read first, above the branch: one first read in the slow
-        block would not be there after it."""
-        def emit():
-            for e in before:
-                e.value
-            cond = usable.value
-            if cond.type.is_vector:
-                every = self.b.module.declare_function(
-                    f"llvm.vector.reduce.and.{type_suffix(cond.type)}",
-                    FunctionType(I1, (cond.type,)))
-                cond = self.b.call(every, [cond])
-            expect = self.b.module.declare_function("llvm.expect.i1",
-                                                    FunctionType(I1, (I1, I1)))
-            cond = self.b.call(expect, [cond, ConstantInt(I1, 1)])
-            quick = fast().value
-            start = self.b.block
-            slow_block = start.parent.add_block("rule.slow", after=start)
-            join = start.parent.add_block("rule.join", after=slow_block)
-            self.b.cond_br(cond, join, slow_block)
-            self.b.position_at_end(slow_block)
-            other = slow().value
-            slow_end = self.b.block
-            self.b.br(join)
-            self.b.position_at_end(join)
-            return self.b.phi(quick.type, [(quick, start), (other, slow_end)])
-        return self.later(type, emit)
+        block would not be there after it.  `finite_fast`: fast() is a
+        partial finite wherever `usable` holds, so `scaled` needs its guard
+        against 0 * inf in the slow block only."""
+        chosen = self.later(type, lambda: self._branch(usable, fast, slow, before))
+        if finite_fast:
+            self.finite_fast[id(chosen)] = (chosen, usable, fast, slow, tuple(before))
+        return chosen
+
+    def finite_fast_branch(self, partial: Expr):
+        """(usable, fast, slow, before) of `partial` if it is a `branch`
+        whose fast() is finite where `usable` holds, else None."""
+        entry = self.finite_fast.get(id(partial))
+        return entry[1:] if entry is not None and entry[0] is partial else None
+
+    def _branch(self, usable: Expr, fast, slow, before):
+        for e in before:
+            e.value
+        cond = usable.value
+        if cond.type.is_vector:
+            every = self.b.module.declare_function(
+                f"llvm.vector.reduce.and.{type_suffix(cond.type)}",
+                FunctionType(I1, (cond.type,)))
+            cond = self.b.call(every, [cond])
+        expect = self.b.module.declare_function("llvm.expect.i1",
+                                                FunctionType(I1, (I1, I1)))
+        cond = self.b.call(expect, [cond, ConstantInt(I1, 1)])
+        quick = fast().value
+        start = self.b.block
+        slow_block = start.parent.add_block("rule.slow", after=start)
+        join = start.parent.add_block("rule.join", after=slow_block)
+        self.b.cond_br(cond, join, slow_block)
+        self.b.position_at_end(slow_block)
+        other = slow().value
+        slow_end = self.b.block
+        self.b.br(join)
+        self.b.position_at_end(join)
+        return self.b.phi(quick.type, [(quick, start), (other, slow_end)])
 
     # -- calls to math functions -----------------------------------------------------
     def math(self, name: str, *args: Expr) -> Expr:
@@ -390,10 +416,27 @@ LN2, LN10 = math.log(2.0), math.log(10.0)
 TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
 
-def _minmax(x, y, r):
-    # The partial goes to whichever operand was selected.
-    picked_x = select(x.em.fcmp("oeq", r, x), x._lift(1.0), x._lift(0.0))
+def _minmax(x, y, r, larger: bool):
+    """The partial goes to whichever operand was selected: x where r == x.
+    Where the call promised no NaNs, that is x >= y for a maximum (x <= y
+    for a minimum): where the reverse would compute r again from x and y,
+    the comparison saves that (relu_loss); where r is kept, reading it may
+    save y's computation (a max of sin(x[i])).  Without the promise r is
+    asked: fmax(x, NaN) is x, where x >= NaN is false."""
+    if {"fast", "nnan"} & set(x.em.flags) and x.em.rebuilds(r):
+        test = x.em.fcmp("oge" if larger else "ole", x, y)
+    else:
+        test = x.em.fcmp("oeq", r, x)
+    picked_x = select(test, x._lift(1.0), x._lift(0.0))
     return (picked_x, 1.0 - picked_x)
+
+
+def _maximum(x, y, r):
+    return _minmax(x, y, r, larger=True)
+
+
+def _minimum(x, y, r):
+    return _minmax(x, y, r, larger=False)
 
 
 def _zero_where_zero(a, partial):
@@ -417,7 +460,9 @@ def _atan2(y, x, r):
     where it may not, always (hypot costs about as much as atan2 itself).
     Where d is normal, the larger square is at least d / 2, a normal number,
     and the smaller loses below d's last digit only: x / d is right to
-    rounding."""
+    rounding, and finite (|x| / d <= 1 / sqrt(d) < 2^512): an adjoint of 0
+    makes its product 0 with no guard, which the hypot branch alone keeps
+    (`finite_fast`: atan2(0, 0) = 0 is finite where the partials are 0/0)."""
     em = x.em
 
     def by_hypot(a):
@@ -426,8 +471,10 @@ def _atan2(y, x, r):
         return (by_hypot(x), -by_hypot(y))
     d = em.sum_of_squares(x, y)
     usable = em.is_normal(d)
-    return (em.branch(x.type, usable, lambda: x / d, lambda: by_hypot(x), before=(x, y, d)),
-            -em.branch(x.type, usable, lambda: y / d, lambda: by_hypot(y), before=(x, y, d)))
+    return (em.branch(x.type, usable, lambda: x / d, lambda: by_hypot(x), before=(x, y, d),
+                      finite_fast=True),
+            em.branch(x.type, usable, lambda: -(y / d), lambda: -by_hypot(y), before=(x, y, d),
+                      finite_fast=True))
 
 
 def _fdiv(x, y, r):
@@ -581,8 +628,8 @@ RULES: Dict[str, PartialsRule] = {
     "copysign": lambda x, y, r: (copysign(x._lift(1.0), x) * copysign(x._lift(1.0), y), None),
     "fma": lambda a, b, c, r: (b, a, 1.0),
     "fmuladd": lambda a, b, c, r: (b, a, 1.0),
-    "minnum": _minmax, "maxnum": _minmax, "minimum": _minmax, "maximum": _minmax,
-    "fmin": _minmax, "fmax": _minmax,
+    "minnum": _minimum, "maxnum": _maximum, "minimum": _minimum, "maximum": _maximum,
+    "fmin": _minimum, "fmax": _maximum,
     "floor": lambda x, r: (None,), "ceil": lambda x, r: (None,),
     "trunc": lambda x, r: (None,), "round": lambda x, r: (None,),
     "rint": lambda x, r: (None,), "nearbyint": lambda x, r: (None,),
@@ -783,6 +830,11 @@ def scaled(rule_name: str, partial: "Expr", d: "Expr", tangent: bool = False) ->
         return select(partial.em.fcmp("oeq", partial, zero), zero, product)
     if rule_name not in SINGULAR:
         return product
+    split = partial.em.finite_fast_branch(partial)
+    if split is not None:
+        usable, fast, slow, before = split
+        return partial.em.branch(product.type, usable, lambda: fast() * d,
+                                 lambda: scaled(rule_name, slow(), d), before=before + (d,))
     return select(d.em.fcmp("oeq", d, zero), zero, product)
 
 

@@ -6,7 +6,9 @@
 ; per element cost 16% of the gradient before).  Forward mode puts tangents
 ; mid-block, where no branch may go: hypot there.  The partials are built
 ; without nnan/ninf: at (0, 0), where atan2 is finite, they are 0/0
-; (rules.py `rule_flags`).
+; (rules.py `rule_flags`), so a zero adjoint needs the guard that makes
+; its products 0, but only in the hypot block: where d is normal the
+; partials are finite (`finite_fast`).
 ; RUN: enzyme-opt %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 
@@ -34,14 +36,22 @@ define double @tangent(double %y, double %x) {
 ; CHECK: [[XX:%[^ ]+]] = fmul double %x, %x
 ; CHECK: [[YY:%[^ ]+]] = fmul double %y, %y
 ; CHECK: [[D:%[^ ]+]] = fadd double [[XX]], [[YY]]
+; CHECK-NOT: fcmp oeq
 ; CHECK: fdiv reassoc nsz arcp contract afn double %x, [[D]]
+; CHECK-NOT: select
 ; CHECK: br i1 {{%[^ ]+}}, label %rule.join, label %rule.slow
 ; CHECK: rule.slow:
+; CHECK-NEXT: [[Z:%[^ ]+]] = fcmp oeq double %a.adj.val, 0.0
 ; CHECK-NEXT: call reassoc nsz arcp contract afn double @hypot(double %y, double %x)
+; CHECK: select i1 [[Z]], double 0.0
 ; CHECK: rule.join:
+; CHECK-NOT: select
 ; CHECK: fdiv reassoc nsz arcp contract afn double %y, [[D]]
+; CHECK-NOT: select
 ; CHECK: rule.slow.1:
+; CHECK-NEXT: [[Z1:%[^ ]+]] = fcmp oeq double %a.adj.val, 0.0
 ; CHECK-NEXT: call reassoc nsz arcp contract afn double @hypot(double %y, double %x)
+; CHECK: select i1 [[Z1]], double 0.0
 ; CHECK-LABEL: define internal {{.*}} @fwddiffe_angle(
 ; CHECK-NOT: rule.slow
 ; CHECK: call reassoc nsz arcp contract afn double @hypot(
