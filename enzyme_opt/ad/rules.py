@@ -465,15 +465,17 @@ def _atan2(y, x, r):
     (`finite_fast`: atan2(0, 0) = 0 is finite where the partials are 0/0)."""
     em = x.em
 
+    # -y, not -(y / h / h): LLVM folds a flagged fneg of a quotient into
+    # the divisions, which then take its flags and become y / (h * h).
     def by_hypot(a):
         return em.divided_twice(a, hypot(y, x))
     if not em.branches_here(x.type):
-        return (by_hypot(x), -by_hypot(y))
+        return (by_hypot(x), by_hypot(-y))
     d = em.sum_of_squares(x, y)
     usable = em.is_normal(d)
     return (em.branch(x.type, usable, lambda: x / d, lambda: by_hypot(x), before=(x, y, d),
                       finite_fast=True),
-            em.branch(x.type, usable, lambda: -(y / d), lambda: -by_hypot(y), before=(x, y, d),
+            em.branch(x.type, usable, lambda: -(y / d), lambda: by_hypot(-y), before=(x, y, d),
                       finite_fast=True))
 
 

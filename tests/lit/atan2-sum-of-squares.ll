@@ -50,7 +50,10 @@ define double @tangent(double %y, double %x) {
 ; CHECK-NOT: select
 ; CHECK: rule.slow.1:
 ; CHECK-NEXT: [[Z1:%[^ ]+]] = fcmp oeq double %a.adj.val, 0.0
-; CHECK-NEXT: call reassoc nsz arcp contract afn double @hypot(double %y, double %x)
+; CHECK-NEXT: [[NY:%[^ ]+]] = fneg reassoc nsz arcp contract afn double %y
+; CHECK-NEXT: [[H:%[^ ]+]] = call reassoc nsz arcp contract afn double @hypot(double %y, double %x)
+; CHECK-NEXT: [[Q:%[^ ]+]] = fdiv double [[NY]], [[H]]
+; CHECK-NEXT: fdiv double [[Q]], [[H]]
 ; CHECK: select i1 [[Z1]], double 0.0
 ; CHECK-LABEL: define internal {{.*}} @fwddiffe_angle(
 ; CHECK-NOT: rule.slow
