@@ -11,7 +11,7 @@ and calls of differentiated functions serve all lanes in one go.
 """
 from __future__ import annotations
 
-from ..analysis.activity import contains_float
+from ..analysis.activity import allocation_alignment_index, contains_float
 from ..analysis.arg_activity import Activity
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
@@ -242,7 +242,8 @@ def _indirect(gen, b, inst):
 def _allocation(gen, b, inst):
     """The reverse of an allocation is the last use of its shadow."""
     if gen.info.has_shadow(inst):
-        shadow_heap.release(b, gen.shadow_in_rev(b, inst))
+        aligned = allocation_alignment_index(inst.called_function) is not None
+        shadow_heap.release(b, gen.shadow_in_rev(b, inst), aligned)
 
 
 def _realloc(gen, b, inst):

@@ -463,7 +463,7 @@ class DerivativeContext:
             self.memcpy_bytes(b, old_shadow, new_shadow, kept)
         elif helper is not None:
             b.call(helper, [b.pointer_cast(new_shadow, p), b.pointer_cast(old_shadow, p), kept])
-        shadow_heap.release(b, new_shadow)
+        shadow_heap.release(b, new_shadow, aligned=False)   # reverse.py's _shadow_allocation
 
     def memset_adjoint(self, gen, b: Builder, call) -> None:
         dst, _, nbytes = call.args[:3]

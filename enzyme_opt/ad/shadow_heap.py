@@ -57,10 +57,21 @@ def kept_by_realloc(b: Builder, old_block, nbytes):
     return b.select(b.icmp("ult", old_size, nbytes), old_size, nbytes, "kept")
 
 
-def release(b: Builder, block) -> None:
-    """Free a shadow block made by `allocate` (nothing for null)."""
+def release(b: Builder, block, aligned: bool = True) -> None:
+    """Free a shadow block made by `allocate` (nothing for null).
+
+    `aligned=False`: `allocate` made it without `align` (so it is never
+    null), and malloc's address is HEADER bytes before it.  It is freed from
+    there rather than from the address read back from the header: then LLVM
+    sees which block the free ends and drops the stores to it that nothing
+    reads before the free (the reverse's zeroing of a work array's shadow
+    just before it is released)."""
     p = T.byte_ptr(b.module)
-    b.call(_release_helper(b.module), [b.pointer_cast(block, p)])
+    if aligned:
+        b.call(_release_helper(b.module), [b.pointer_cast(block, p)])
+        return
+    raw = b.gep(I8, b.pointer_cast(block, p), [b.i64(-HEADER)], p)
+    b.call(T.libc(b.module, "free"), [raw])
 
 
 # Null is tested with a branch, in helpers of their own, not by reading a
