@@ -63,6 +63,7 @@ from ..ir.types import I32, I64, VectorType
 from ..ir.values import Argument
 from .calls import CallKind, classify_call
 from .dead_primal import is_droppable_math_call, math_status_read
+from .reductions import reduction_kind
 from .undo_log import UndoLog
 
 # Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
@@ -955,7 +956,7 @@ def _lanes_summed(user) -> bool:
     """`llvm.vector.reduce.fadd(start, v)`, the vectorizer's sum of its
     accumulator's lanes after the loop: its rule reads neither operand."""
     return isinstance(user, I.Call) and user.called_function is not None and \
-        user.called_function.name.startswith("llvm.vector.reduce.fadd.")
+        reduction_kind(user.called_function.name) == "fadd"
 
 
 def _scaled_by_inactive(user, m, info) -> bool:
