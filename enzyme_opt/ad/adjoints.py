@@ -278,14 +278,26 @@ def _vector_reduce(gen, b, inst, name):
     if not gen.info.is_active(inst):
         return
     d = gen.take_adjoint(b, inst)
-    d_start, d_lanes = partials(b, kind, inst, lambda v: gen.primal_in_rev(b, v))
     vec = inst.args[-1]
+    d_start, d_lanes = partials(b, kind, inst, _reduction_values(gen, b, inst))
     if d_start is not None:
         gen.add_adjoint(b, inst.args[0], b.fmul(d_start, d))
     acc = ConstantZero(vec.type)
     for lane, partial in enumerate(d_lanes):
         acc = b.insertelement(acc, b.fmul(partial, d), ConstantInt(I32, lane))
     gen.add_adjoint(b, vec, acc)
+
+
+def _reduction_values(gen, b, inst):
+    """The primal values a reduction's partials read.  A max or min compares
+    its result with each lane: where the result is kept and the lanes are
+    computed again in a way LLVM may round otherwise (cache_policy:
+    `reproduces`), the result is reduced again from those lanes, so that
+    the comparison picks the lane the forward pass picked."""
+    if gen.compares_alike(inst, inst.args[-1]):
+        return lambda v: gen.primal_in_rev(b, v)
+    return lambda v: b.call(inst.called_function, [gen.primal_in_rev(b, x) for x in inst.args]) \
+        if v is inst else gen.primal_in_rev(b, v)
 
 
 def _custom_call(gen, b, inst, plan):

@@ -44,7 +44,7 @@ from ..analysis.lanes import poison_lanes
 from ..analysis.loops import counter_parts, final_count_bound
 from ..analysis.library import (CHEAP_FLOAT_INTRINSICS, CHEAP_MINMAX_INTRINSICS,
                                 CHEAP_MINMAX_INTRINSICS_NSZ, FUSED_MULTIPLY_ADDS,
-                                INTEGER_INTRINSICS,
+                                INTEGER_INTRINSICS, REPRODUCIBLE_INTRINSICS,
                                 LOOP_FLOAT_INTRINSICS, MATH_PARTNERS, called_math_function,
                                 math_function)
 from ..analysis.memory import (caller_writes, forwarding_store, heap_kept_until_reverse,
@@ -116,6 +116,7 @@ class PrimalCache:
         self.rebuilding = 0         # how many `_recompute`s are emitting operands
         self.forwards: Dict[int, object] = {}   # id(load) -> _forwarded
         self.previous: Dict[int, object] = {}   # id(phi) -> _previous_iteration
+        self.reproducing: Dict[int, bool] = {}  # id(value) -> `reproduces`
         self.sweeps: Dict[int, bool] = {}       # id(block) -> _sweep_rebuilt
         # id(math call) -> ids of forward blocks in whose reverse it was called again
         self.recalled: Dict[int, set] = {}
@@ -501,6 +502,42 @@ class PrimalCache:
         its partial from those operands instead reads nothing more (a max's
         partial: x >= y rather than max(x, y) == x)."""
         return (id(b.block), id(v)) not in self.loads and self.recomputes(v)
+
+    def reproduces(self, v) -> bool:
+        """Does the reverse pass read `v` equal to what the forward pass
+        computed?  A kept value, an argument, reloaded memory do; a value
+        computed again does where each step computes alike in every copy
+        (`_computes_alike`).  A rule that compares a kept value with one
+        computed again (a min's partial: r == x) asks: llvm.fmuladd fused in
+        the forward copy and not in the reverse one gave x one ulp from the
+        taped r, and the partial went to the other operand (fuzzer seed 7242)."""
+        memo = self.reproducing
+        if id(v) not in memo:
+            memo[id(v)] = True      # a cycle through phis adds no step of its own
+            memo[id(v)] = self._reproduces(v)
+        return memo[id(v)]
+
+    def _reproduces(self, v) -> bool:
+        if not isinstance(v, I.Instruction) or not self.recomputes(v):
+            return True
+        found = self._forwarded(v)
+        if found is not None:
+            store, counter, _ = found
+            return self._steps_reproduce(store.value, self.gen.loops.loops_around(store.parent)[0])
+        found = self._previous_iteration(v)
+        if found is not None:
+            loop, _, start, latest = found
+            return self.reproduces(start) and self._steps_reproduce(latest, loop)
+        if isinstance(v, I.Phi):    # `_joined`, or integer arithmetic
+            return all(self.reproduces(x) for x, _ in v.incoming)
+        return _computes_alike(v) and all(self.reproduces(op) for op in v.operands)
+
+    def _steps_reproduce(self, v, loop) -> bool:
+        """`reproduces`, for `v` emitted again by `_emit_in_loop`: its steps
+        inside `loop` copied, the values from outside it read back."""
+        if not isinstance(v, I.Instruction) or not loop.contains(v.parent):
+            return self.reproduces(v)
+        return _computes_alike(v) and all(self._steps_reproduce(op, loop) for op in v.operands)
 
     def calls_again(self, b: Builder, v) -> bool:
         """Would reading `v` here make its math call again (`_called_again`;
@@ -969,6 +1006,25 @@ def _scaled_by_inactive(user, m, info) -> bool:
 def _selected(user, m) -> bool:
     """`select c, m, y` (its rule reads only the condition)."""
     return isinstance(user, I.Select) and user.operands[0] is not m
+
+
+# Fast-math flags that let LLVM compute two copies of an operation differently.
+_LOOSE_FLAGS = frozenset(("fast", "reassoc", "contract", "arcp", "afn"))
+
+
+def _computes_alike(v) -> bool:
+    """Does every copy of `v` give the same value for the same operands?
+    Integer, address and lane arithmetic, loads, selects and compares do; so
+    do float operations without flags that allow another result, and the
+    exact or correctly rounded intrinsics (REPRODUCIBLE_INTRINSICS)."""
+    if _LOOSE_FLAGS & set(getattr(v, "flags", ()) or ()):
+        return False
+    if isinstance(v, I.CallBase):
+        callee = v.called_function
+        return callee is not None and callee.name.startswith(REPRODUCIBLE_INTRINSICS)
+    return isinstance(v, (I.BinaryOp, I.UnaryOp, I.Cast, I.Compare, I.Select, I.Freeze,
+                          I.Load, I.GetElementPtr, I.ExtractValue, I.InsertValue,
+                          I.ExtractElement, I.InsertElement, I.ShuffleVector, I.Phi))
 
 
 def _emit_copy(b: Builder, v, operand, suffix: str, drop_flags: bool = False):

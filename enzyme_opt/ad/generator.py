@@ -74,6 +74,10 @@ class AdjointGenerator(Generator, Protocol):
     def shadow_value(self, v, lane=None):
         """Pointer `v`'s shadow in the forward function."""
 
+    def compares_alike(self, r, x) -> bool:
+        """Does `r == x` of the reverse pass's copies hold exactly where it
+        held in the forward pass?"""
+
     def shadow_in_rev(self, b: Builder, p, lane=None):
         """Pointer `p`'s shadow in the reverse pass."""
 

@@ -138,6 +138,10 @@ class Emitter:
         # forward value -> would reading it here compute it again from its
         # operands (cache_policy: `recomputes_here`)?  None in forward mode.
         self.recomputes_here = None
+        # (forward r, forward x) -> does r == x of the copies read here hold
+        # where it held in the forward pass (reverse.py `compares_alike`)?
+        # None in forward mode, where a value has one copy.
+        self.compared_alike = None
         # id(partial) -> (partial, usable, fast, slow, before) of a `branch`
         # whose fast() is finite where `usable` holds (`finite_fast`)
         self.finite_fast = {}
@@ -255,6 +259,15 @@ class Emitter:
         that instead.)"""
         return self.recomputes_here is not None and r.peek is not None and \
             self.recomputes_here(r.peek)
+
+    def compares_alike(self, r: Expr, x: Expr) -> bool:
+        """Does `r == x` here hold exactly where it held in the forward pass?"""
+        if self.compared_alike is None or r.peek is None or x.peek is None:
+            return True
+        return self.compared_alike(r.peek, x.peek)
+
+    def either(self, p: Expr, q: Expr) -> Expr:
+        return self.later(None, lambda: self.b.binop("or", p.value, q.value))
 
     def is_normal(self, a: Expr) -> Expr:
         """Is `a` a normal number (not 0, subnormal, infinite or NaN)?"""
@@ -422,11 +435,21 @@ def _minmax(x, y, r, larger: bool):
     for a minimum): where the reverse would compute r again from x and y,
     the comparison saves that (relu_loss); where r is kept, reading it may
     save y's computation (a max of sin(x[i])).  Without the promise r is
-    asked: fmax(x, NaN) is x, where x >= NaN is false."""
-    if {"fast", "nnan"} & set(x.em.flags) and x.em.rebuilds(r):
-        test = x.em.fcmp("oge" if larger else "ole", x, y)
+    asked: fmax(x, NaN) is x, where x >= NaN is false.  r is compared only
+    with an operand read as the forward pass computed it (`compares_alike`);
+    where neither is, the operands decide."""
+    em = x.em
+    no_nan = bool({"fast", "nnan"} & set(em.flags))
+    if no_nan and em.rebuilds(r):
+        test = em.fcmp("oge" if larger else "ole", x, y)
+    elif em.compares_alike(r, x):
+        test = em.fcmp("oeq", r, x)
+    elif em.compares_alike(r, y):
+        test = em.fcmp("une", r, y)
     else:
-        test = x.em.fcmp("oeq", r, x)
+        test = em.fcmp("oge" if larger else "ole", x, y)
+        if not no_nan:
+            test = em.either(test, em.fcmp("uno", y, y))
     picked_x = select(test, x._lift(1.0), x._lift(0.0))
     return (picked_x, 1.0 - picked_x)
 

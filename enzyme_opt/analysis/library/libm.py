@@ -112,6 +112,17 @@ LOOP_FLOAT_INTRINSICS = ("llvm.sqrt.", "llvm.fabs.")
 INTEGER_INTRINSICS = tuple(f"llvm.{n}." for n in (
     "smax", "smin", "umax", "umin", "abs", "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat"))
 
+# Intrinsics that give every copy of a call the same value for the same
+# operands: exact, or correctly rounded.  Not llvm.fmuladd (each copy may be
+# fused or not: LLVM fuses one with constant operands at -O3), nor a library
+# function (folded at compile time with the compiler's libm in one copy,
+# vectorized to another implementation in the other).
+REPRODUCIBLE_INTRINSICS = tuple(f"llvm.{n}." for n in (
+    "sqrt", "fabs", "copysign", "floor", "ceil", "trunc", "round", "roundeven", "rint",
+    "nearbyint", "fma", "minnum", "maxnum", "minimum", "maximum", "vector.reduce.fmax",
+    "vector.reduce.fmin", "vector.reduce.fmaximum", "vector.reduce.fminimum")) + \
+    INTEGER_INTRINSICS
+
 # Intrinsics that only compute: no memory is read or written (prefixes).
 PURE_INTRINSICS = tuple(f"llvm.{n}." for n in (
     "fmuladd", "fma", "fabs", "sqrt", "exp", "exp2", "log", "log2", "log10", "sin", "cos",
