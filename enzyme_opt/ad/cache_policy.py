@@ -946,13 +946,18 @@ def _float_step(v, gen) -> bool:
     (`|r| < d ? r*r/2 : ...`, a ReLU: pure, rebuilt like the rest), a math
     call with a derivative rule, or a move of float lanes; scalars or
     vectors (the vectorizer pairs two loads of a table, `tab[c], tab[c+1]`,
-    into one vector subtract and extracts its lanes)."""
+    into one vector subtract and extracts its lanes), or a float reduction
+    of a vector (the vectorizer's dot product inside a layer's loop)."""
     if isinstance(v, (I.BinaryOp, I.UnaryOp, I.Select)) or isinstance(v, LANE_MOVES):
         return not v.type.is_aggregate and v.type.scalar.is_float
     if isinstance(v, I.Compare):
         return v.opcode == "fcmp"
-    return isinstance(v, I.Call) and v.type.scalar.is_float and not v.type.is_aggregate and \
-        is_droppable_math_call(v) and classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE
+    if not (isinstance(v, I.Call) and v.type.scalar.is_float and not v.type.is_aggregate):
+        return False
+    callee = v.called_function
+    if callee is not None and reduction_kind(callee.name) is not None:
+        return True
+    return is_droppable_math_call(v) and classify_call(v, gen.ctx.custom, gen.mode) is CallKind.RULE
 
 
 def _reads_into_arithmetic(user, v, info) -> bool:
