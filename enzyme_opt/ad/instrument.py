@@ -509,14 +509,21 @@ def _bytes_of_run(b: Builder, found, per_iteration: int):
             return b.cast("ptrtoint", v, I64, "run.address")
         return v if v.type.bits == 64 else b.cast("sext" if signed else "zext", v, I64,
                                                   "run.wide")
-    first, last = wide(start), wide(bound)
-    if exact:
-        span = b.sub(last, first, "run.span")
+    if exact and not start.type.is_pointer:
+        # in the counter's own width: a counter that wraps there meets N
+        # after (N - S) mod 2^bits / C steps (loops._wrapping_counter_bound)
+        span = b.sub(bound, start, "run.span")
+        if span.type.bits != 64:
+            span = b.cast("zext", span, I64, "run.span.wide")
+    elif exact:
+        first = wide(start)
+        span = b.sub(wide(bound), first, "run.span")
     else:
+        first, last = wide(start), wide(bound)
         ahead = b.icmp("sgt" if signed else "ugt", last, first, "run.ahead")
         span = b.select(ahead, b.sub(last, first, "run.span"), b.i64(0), "run.left")
     huge = None
-    if not ends_fit_32_bits(found):
+    if exact or not ends_fit_32_bits(found):    # an exact span may have wrapped
         huge = b.icmp("ugt", span, b.i64(LONGEST_RESERVED_SPAN), "run.huge")
         if exact:
             rest = b.binop("urem", span, b.i64(step), "run.rest")

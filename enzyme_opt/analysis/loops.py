@@ -307,7 +307,8 @@ def iteration_bound(loop, preds):
     once it has passed N.  Until it equals N, C is 1 or the counter meets N
     (`_meets_bound`: the vectorizer's `i += 4` up to n rounded down).  A
     fifth element, `exact`, is true where the loop leaves only when it
-    meets N: a pointer walk's `p != end` (`_pointer_walk_bound`).  A loop
+    meets N: a pointer walk's `p != end` (`_pointer_walk_bound`), a counter
+    that may wrap (`_wrapping_counter_bound`).  A loop
     whose every run has the same constant count T (`constant_trip_count`:
     counting down too, Horner's `for (k = 31; k >= 0; k--)`) is
     (0, T - 1, 1, unsigned).  Else None."""
@@ -351,10 +352,33 @@ def _counter_bound(loop, exiting):
             signed = test.predicate[0] == "s"
         else:
             signed = "nuw" not in flags
-        if ("nsw" if signed else "nuw") not in flags:
-            continue
-        return start, bound, step, signed, False
+        if ("nsw" if signed else "nuw") in flags:
+            return start, bound, step, signed, False
+        wrapping = _wrapping_counter_bound(counter, start, bound, step, goes_on,
+                                           exiting[0].operands[0] is increment)
+        if wrapping is not None:
+            return wrapping
     return None
+
+
+def _wrapping_counter_bound(counter, start, bound, step: int, goes_on: str, tests_next: bool):
+    """`iteration_bound`'s answer for a counter whose increment may wrap
+    (no nuw or nsw: the unroller's `niter += 2` up to n rounded down to a
+    multiple of 2; an 8-bit counter from 250 up to n) that the loop leaves
+    only on meeting N (`_meets_bound`), C a power of two: exact, its span
+    N - S taken in the counter's width (instrument._bytes_of_run), where a
+    wrapped run is counted as it runs: C divides 2^bits, so the counter
+    meets N within 2^bits / C steps.  Where the test reads the next value,
+    the first value tested is S + C, given as the start: a run entered with
+    N = S then wraps all the way round (2^63 iterations of a 64-bit counter:
+    a span above any reserve, for which the reserve's failed allocation
+    stops the program before an unchecked push could overrun the tape).
+    Else None."""
+    if goes_on != "eq" or not isinstance(start, ConstantInt) or step & (step - 1):
+        return None
+    if tests_next:
+        start = ConstantInt(counter.type, (start.value + step) % (1 << counter.type.bits))
+    return start, bound, step, False, True
 
 
 def _meets_bound(start, bound, step: int) -> bool:

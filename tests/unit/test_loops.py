@@ -200,7 +200,11 @@ def test_iteration_bound_needs_a_counter_that_cannot_wrap():
     assert _bound_of(flags="nuw", pred="ne", step="2", bound="7") is None
     assert _bound_of(flags="nuw", pred="ne", step="3", bound="-4") == (3, False)  # 2^32 - 4
     assert _bound_of(flags="nuw", pred="ne", step="3", bound="-5") is None
-    assert _bound_of(flags="", pred="ne", step="2", bound="%n2") is None  # may wrap
+    # may wrap, but only meets n: exact, counted from the first value tested
+    # (2), so that a run entered with n2 = 0 (2^31 iterations) asks for no room
+    wrapping = _found(flags="", pred="ne", step="2", bound="%n2")
+    assert (wrapping[0].value, wrapping[2], wrapping[4]) == (2, 2, True)
+    assert _bound_of(flags="", pred="ne", step="2", bound="%n") is None   # may step over n
     assert _bound_of(flags="nuw", pred="ugt") is None                    # goes on above n
     assert _bound_of(flags="nsw", pred="slt", step="-1") is None         # counts down
 
