@@ -972,9 +972,10 @@ def _reads_into_arithmetic(user, v, info) -> bool:
 
 def _sums_into(user, m, info) -> bool:
     """Does `user` take float value `m` into a result no reverse rule reads
-    `m` for: a sum, a difference, a negation, a phi, a select's value, or a
-    product or quotient by an inactive value?"""
-    if isinstance(user, I.Phi):
+    `m` for: a sum, a difference, a negation, a phi, a select's value, a
+    move of lanes (the running sum put into lane 0 of a zero vector where a
+    vectorized loop starts), or a product or quotient by an inactive value?"""
+    if isinstance(user, (I.Phi,) + LANE_MOVES):
         return True
     if isinstance(user, I.UnaryOp):
         return user.opcode == "fneg"

@@ -7,7 +7,9 @@
 // the function overwrites after the loop (the loads cannot be repeated), a
 // max-pooled layer (llvm.vector.reduce.fmax: the partial goes to the
 // picked lane), a product of the lanes (reduce.fmul), and the dot product
-// stored as well as summed.  Central differences.
+// stored as well as summed.  And a vectorized loop whose sum starts from
+// the running sum around it put into lane 0 of a zero vector (a Gaussian
+// kernel's quadratic form): rebuilt too.  Central differences.
 #include "../check.h"
 
 extern int enzyme_dup, enzyme_const;
@@ -63,7 +65,21 @@ __attribute__((noinline)) double layer_stored(const double *w, const double *in,
   return s;
 }
 
-static double g_w[W], g_in[I], g_z[O], g_w0[W];
+enum { NP = 7 };
+int np = NP;
+__attribute__((noinline)) double kernel_form(const double *x, const double *a) {
+  double s = 0;
+  for (int i = 0; i < np; i++)
+    for (int j = 0; j < np; j++) {
+      double d2 = 0;
+      for (int c = 0; c < 3; c++) { double t = x[i * 3 + c] - x[j * 3 + c]; d2 += t * t; }
+      s += a[i] * a[j] * exp(-0.5 * d2);
+    }
+  return s;
+}
+
+static double g_w[W], g_in[I], g_z[O], g_w0[W], g_x[3 * NP], g_a[NP];
+static double f_kernel(void) { return kernel_form(g_x, g_a); }
 static double f_layer(void) { return layer(g_w, g_in); }
 static double f_pooled(void) { return pooled(g_w, g_in); }
 static double f_lane_product(void) { return lane_product(g_w, g_in); }
@@ -123,5 +139,13 @@ int main(void) {
   }
   bad |= check_grad("layer_then_reset d/dw", f_reset, g_w, dw, W);
   bad |= check_grad("layer_then_reset d/din", f_reset, g_in, din, I);
+  {
+    double dxk[3 * NP] = {0}, dak[NP] = {0};
+    for (int k = 0; k < 3 * NP; k++) g_x[k] = sin(1.7 * k + 0.4);
+    for (int i = 0; i < NP; i++) g_a[i] = 0.5 + 0.1 * i;
+    __enzyme_autodiff((void *)kernel_form, enzyme_dup, g_x, dxk, enzyme_dup, g_a, dak);
+    bad |= check_grad("kernel_form d/dx", f_kernel, g_x, dxk, 3 * NP);
+    bad |= check_grad("kernel_form d/da", f_kernel, g_a, dak, NP);
+  }
   return bad;
 }
