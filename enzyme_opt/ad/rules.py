@@ -278,9 +278,15 @@ class Emitter:
     def either(self, p: Expr, q: Expr) -> Expr:
         return self.later(None, lambda: self.b.binop("or", p.value, q.value))
 
-    def is_normal(self, a: Expr) -> Expr:
-        """Is `a` a normal number (not 0, subnormal, infinite or NaN)?"""
-        if a.type.is_float and a.type.format.bits in _IEEE_WIDTHS:
+    def is_normal(self, a: Expr, flagless: bool = False) -> Expr:
+        """Is `a` a normal number (not 0, subnormal, infinite or NaN)?
+        `flagless`: `a` is arithmetic of ours without fast-math flags
+        (`sum_of_squares`), which LLVM cannot assume finite: tested on its
+        bits (`_exponent_in_range`).  A primal result (pow's r) keeps the
+        comparisons: from its flags LLVM knows it finite, and of the two
+        comparisons keeps one (lennard_jones: 2 instructions a pair, where
+        the bits took 5)."""
+        if flagless and a.type.is_float and a.type.format.bits in _IEEE_WIDTHS:
             return self.later(None, lambda: self._exponent_in_range(a.value))
         return self._magnitude_below_inf(a, 2.0 ** (1 - a.type.scalar.format.max_exponent))
 
@@ -289,9 +295,9 @@ class Emitter:
         field neither all zeros nor all ones, as one unsigned compare of the
         bits shifted past the sign.  The comparisons of |a| with the smallest
         normal and infinity become LLVM's is.fpclass, and for a sum of
-        squares (atan2's partials), known non-negative, its positive-normal
-        class: a test of the sign too, ten x86 instructions in all where
-        this takes five."""
+        squares (atan2's partials), known non-negative but not finite, its
+        positive-normal class: a test of the sign too, ten x86 instructions
+        in all where this takes five."""
         fmt = value.type.format
         exponent_bits = (fmt.max_exponent + 1).bit_length()
         below_exponent = fmt.bits - exponent_bits    # the significand and the shifted-out sign
@@ -524,7 +530,7 @@ def _atan2(y, x, r):
     if not em.branches_here(x.type):
         return (by_hypot(x), by_hypot(-y))
     d = em.sum_of_squares(x, y)
-    usable = em.is_normal(d)
+    usable = em.is_normal(d, flagless=True)
     return (em.branch(x.type, usable, lambda: x / d, lambda: by_hypot(x), before=(x, y, d),
                       finite_fast=True),
             em.branch(x.type, usable, lambda: -(y / d), lambda: by_hypot(-y), before=(x, y, d),

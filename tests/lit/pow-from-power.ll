@@ -66,11 +66,10 @@ define void @grads(double %x, double %s, double %c, i32 %n, ptr %v, ptr %dv) {
 ; CHECK: %p = call double @llvm.pow.f64(double %x, double 0.3)
 ; CHECK-NEXT: store double %p, ptr %p.slot
 ; CHECK: %p.rev = load double, ptr %p.slot
-;   p normal: the exponent field of its bits neither all zeros nor all ones
-; CHECK: %[[BITS:[0-9]+]] = bitcast double %p.rev to i64
-; CHECK-NEXT: %[[PAST_SIGN:[0-9]+]] = shl i64 %[[BITS]], 1
-; CHECK-NEXT: %[[FROM_SMALLEST:[0-9]+]] = sub i64 %[[PAST_SIGN]], 9007199254740992
-; CHECK-NEXT: %[[OK:[0-9]+]] = icmp ult i64 %[[FROM_SMALLEST]], -18014398509481984
+; CHECK: %[[ABS:[0-9]+]] = call double @llvm.fabs.f64(double %p.rev)
+; CHECK-NEXT: %[[FIN:[0-9]+]] = fcmp olt double %[[ABS]], 0x7FF0000000000000
+; CHECK-NEXT: %[[NORM:[0-9]+]] = fcmp oge double %[[ABS]], 0x0010000000000000
+; CHECK-NEXT: %[[OK:[0-9]+]] = and i1 %[[NORM]], %[[FIN]]
 ; CHECK-NEXT: %[[LIKELY:[0-9]+]] = call i1 @llvm.expect.i1(i1 %[[OK]], i1 true)
 ; CHECK-NEXT: %[[QUOT:[0-9]+]] = fdiv double %p.rev, %x
 ; CHECK-NEXT: br i1 %[[LIKELY]], label %rule.join, label %rule.slow
@@ -92,8 +91,8 @@ define void @grads(double %x, double %s, double %c, i32 %n, ptr %v, ptr %dv) {
 ; CHECK: ret double
 
 ; CHECK-LABEL: define internal { double, double } @diffe_runtime(
-; CHECK: %[[BITS:[0-9]+]] = bitcast double %p.rev to i64
-; CHECK: %[[NORMAL:[0-9]+]] = icmp ult i64
+; CHECK: %[[ABS:[0-9]+]] = call double @llvm.fabs.f64(double %p.rev)
+; CHECK: %[[NORMAL:[0-9]+]] = and i1
 ; CHECK-NEXT: %[[CABS:[0-9]+]] = call double @llvm.fabs.f64(double %c)
 ; CHECK-NEXT: %[[CFIN:[0-9]+]] = fcmp olt double %[[CABS]], 0x7FF0000000000000
 ; CHECK-NEXT: %[[OK:[0-9]+]] = and i1 %[[NORMAL]], %[[CFIN]]
@@ -104,7 +103,7 @@ define void @grads(double %x, double %s, double %c, i32 %n, ptr %v, ptr %dv) {
 ; CHECK-NEXT: call double @llvm.pow.f64(double %x,
 
 ; CHECK-LABEL: define internal { double, double } @diffe_integer(
-; CHECK: bitcast double %p.rev to i64
+; CHECK: call double @llvm.fabs.f64(double %p.rev)
 ; CHECK-NOT: fabs
 ; CHECK: fdiv double %p.rev, %x
 ; CHECK-NEXT: br i1 {{.*}}, label %rule.join, label %rule.slow
