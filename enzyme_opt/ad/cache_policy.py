@@ -937,6 +937,54 @@ class PrimalCache:
         return emit(v)
 
 
+    def bound_at_exit(self, v, exit_block) -> bool:
+        """Can the reverse pass compute loop bound `v` where it enters the
+        loop, the reverse of `exit_block` (instrument.py: a counter's last
+        value, `N - C`), when `from_arguments` fails because N was loaded
+        (CSR rows: `k < rowptr[i + 1]`)?  Its leaves may also be counters
+        of loops around `exit_block` (their slots hold the iteration being
+        reversed), its steps loads of memory the function never writes
+        from blocks dominating `exit_block` (so the forward pass loaded
+        that address whenever it came there, by any path) and address
+        arithmetic; none can trap or make poison where they are rebuilt."""
+        gen, dom = self.gen, self.gen.loops.dom
+        around = gen.loops.loops_around(exit_block)
+
+        def is_leaf(x) -> bool:
+            if x.is_constant or id(x) in gen.rev_args:
+                return True
+            return counter_parts(x) is not None and id(x) in self.slots and any(
+                loop.header is x.parent and len(loop.outside_predecessors(gen.preds)) == 1
+                for loop in around)
+
+        def is_step(x) -> bool:
+            if isinstance(x, I.Load):
+                return id(x) in self.reloadable and not x.volatile and not x.atomic and \
+                    dom.dominates(x.parent, exit_block)
+            return isinstance(x, I.GetElementPtr) or _computable_anywhere(x)
+        return _built_from(v, ANYWHERE_DEPTH, is_leaf, is_step)
+
+    def rebuild_at_exit(self, b: Builder, v, exit_block):
+        """Emit bound `v` (`bound_at_exit` holds) at `b`, flags dropped; the
+        counters it reads are read from their slots, as of the iteration the
+        reverse of `exit_block` belongs to."""
+        rev_args, done = self.gen.rev_args, {}
+
+        def emit(x):
+            if x.is_constant:
+                return x
+            if id(x) in rev_args:
+                return rev_args[id(x)]
+            if id(x) in self.slots and counter_parts(x) is not None:
+                self.readers.setdefault(id(x), set()).add(id(exit_block))
+                return b.load(x.type, self.slots[id(x)].rev, (x.name or "v") + ".now")
+            if id(x) not in done:
+                done[id(x)] = _emit_copy(b, x, emit, ".bound",
+                                         drop_flags=not isinstance(x, I.Load))
+            return done[id(x)]
+        return emit(v)
+
+
 # How many results `_feeds_only_sums` follows before giving up.
 _SUMS_WALKED = 64
 

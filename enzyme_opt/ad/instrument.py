@@ -634,7 +634,7 @@ def _reset_counter(gen, preheader, slot, last) -> None:
 def _set_on_exit(gen, slot) -> bool:
     """Instead of saving a counter before each run of its loop: when the
     loop's exit test says its last value (`final_count_bound`: N - C, N
-    computed from arguments), set it where the reverse pass enters the loop,
+    computed from arguments or `bound_at_exit`), set it where the reverse pass enters the loop,
     the start of the exit block's reverse.  Only when no reverse block
     outside the loop reads the counter: the exit block's reverse also runs
     when the forward pass came another way, and then the counter's slot is
@@ -644,7 +644,7 @@ def _set_on_exit(gen, slot) -> bool:
     if any(r is None or r not in loop.blocks for r in gen.cache.blocks_reading(counter)):
         return False
     found = final_count_bound(loop, counter, gen.preds)
-    if found is None or found[0].is_constant or not gen.cache.from_arguments(found[0]):
+    if found is None or found[0].is_constant:
         return False
     exits = loop_exit_targets(loop, gen.preds)
     if len(exits) != 1 or id(exits[0]) not in gen.rev_blocks:
@@ -652,7 +652,12 @@ def _set_on_exit(gen, slot) -> bool:
     bound, step = found
     entered = gen.rev_blocks[id(exits[0])]
     b = Builder(entered, entered.first_non_phi_index())
-    last = gen.cache.rebuild_from_arguments(b, bound)
+    if gen.cache.from_arguments(bound):
+        last = gen.cache.rebuild_from_arguments(b, bound)
+    elif gen.cache.bound_at_exit(bound, exits[0]):
+        last = gen.cache.rebuild_at_exit(b, bound, exits[0])
+    else:
+        return False
     if step is not None:
         last = b.sub(last, step, (counter.name or "v") + ".last")
     b.store(last, slot.rev)

@@ -1,9 +1,10 @@
-// An outer loop that tapes once per iteration (the row sum, and the inner
-// counter's last value) around an inner loop that tapes nothing: the pushes
-// are on no inner cycle, so room for all of them is made once before the
-// outer loop and they go unchecked (tools/perfhunt triangular: 1.07x the
-// reference's instructions before, 1.04x after).  Where the inner loop
-// tapes too, the outer pushes stay checked and the inner loop reserves.
+// An outer loop that tapes once per iteration (the row sum) around an inner
+// loop that tapes nothing: the push is on no inner cycle, so room for all of
+// them is made once before the outer loop and they go unchecked
+// (tools/perfhunt triangular: 1.07x the reference's instructions before,
+// 1.04x after).  The inner counter's last value is not taped: the reverse
+// loads count[r] again where it enters the inner loop.  Where the inner loop
+// tapes too, the outer push stays checked and the inner loop reserves.
 // RUN: %clang -O2 -ffast-math -fno-vectorize -fno-slp-vectorize -fno-unroll-loops -S -emit-llvm %s -o %t.ll
 // RUN: enzyme-opt %t.ll -o %t.out.ll
 // RUN: FileCheck %s < %t.out.ll
@@ -41,14 +42,13 @@ void grads(double *x, double *dx, int *len, int n) {
 // CHECK-LABEL: define internal {{.*}}@diffe_rows(
 // CHECK-NOT: call ptr @enzyme_opt.tape.push(
 // CHECK: call void @enzyme_opt.tape.reserve(
-// CHECK-NOT: call ptr @enzyme_opt.tape.push(
+// CHECK-NOT: call ptr @enzyme_opt.tape.push
 // CHECK: call ptr @enzyme_opt.tape.push.reserved(
-// CHECK-NOT: call ptr @enzyme_opt.tape.push(
-// CHECK: call ptr @enzyme_opt.tape.push.reserved(
-// CHECK-NOT: call ptr @enzyme_opt.tape.push(
+// CHECK-NOT: call ptr @enzyme_opt.tape.push
 // CHECK: {{^}}}
 // CHECK-LABEL: define internal {{.*}}@diffe_rows_exp(
-// CHECK: call ptr @enzyme_opt.tape.push(
 // CHECK: call void @enzyme_opt.tape.reserve(
+// CHECK: call ptr @enzyme_opt.tape.push(
 // CHECK: call ptr @enzyme_opt.tape.push.reserved(
+// CHECK-NOT: call ptr @enzyme_opt.tape.push
 // CHECK: {{^}}}
