@@ -23,7 +23,8 @@ element offset
         %q.next = getelementptr inbounds T, ptr %q, i64 C
 
 the loop has a counter and its addresses come from it, as in an indexed
-loop.  The values are the same: the k-th %q is x + k*C elements either
+loop (an opaque pointer's `gep i8, %q, 8` counts [8 x i8] units by 1:
+`_counted_unit`).  The values are the same: the k-th %q is x + k*C elements either
 way.  `inbounds` keeps every offset within one object, so the add does not
 wrap (nsw; nuw too when C > 0, the offsets then growing from 0); a single
 inbounds step from %x is poison only where the original chain of steps was
@@ -37,6 +38,7 @@ from ..analysis.loops import LoopInfo
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
+from ..ir.types import ArrayType
 
 
 def count_pointer_steps(fn) -> int:
@@ -81,13 +83,31 @@ def _pointer_step(phi, loop):
 def _rewrite(phi, start, outside, step, latch) -> None:
     header, index = phi.parent, step.indices[0]
     name = phi.name or "ptr"
+    unit, counted = _counted_unit(phi, step)
     offset = Builder(header, 0).phi(index.type, name=name + ".off")
     address = Builder(header, header.first_non_phi_index()).gep(
-        step.source_type, start, [offset], phi.type, name=name + ".at")
+        unit, start, [offset], phi.type, name=name + ".at")
     phi.replace_all_uses_with(address)
-    flags = ("nuw", "nsw") if index.signed_value > 0 else ("nsw",)
-    following = Builder().position_before(step).add(offset, index, name + ".off.next",
+    flags = ("nuw", "nsw") if counted.signed_value > 0 else ("nsw",)
+    following = Builder().position_before(step).add(offset, counted, name + ".off.next",
                                                      flags=flags)
     offset.add_incoming(ConstantInt(index.type, 0), outside)
     offset.add_incoming(following, latch)
     phi.erase()
+
+
+def _counted_unit(phi, step):
+    """(T', C') for the counter: the step's own (T, C), or, for an opaque
+    pointer stepping by C of T with |C| > 1 (clang 15+'s `gep i8, %q, 8`),
+    ([|C| x T], +-1): the counter then counts iterations, as an indexed
+    loop's does, and the reverse pass tells the first one by a counter
+    stepped back by 1 to 0, a test LLVM folds into the decrement (a byte
+    counter compared with 0 after stepping back by 8 needs a compare of its
+    own: LLVM does not know it stays a multiple of 8).  The addresses are
+    the same, start + k*C*sizeof(T) bytes.  Typed pointers keep (T, C): a
+    gep of [C x T] would need its pointer cast."""
+    index = step.indices[0]
+    count = index.signed_value
+    if abs(count) == 1 or not phi.type.is_opaque:
+        return step.source_type, index
+    return ArrayType(abs(count), step.source_type), ConstantInt(index.type, 1 if count > 0 else -1)
