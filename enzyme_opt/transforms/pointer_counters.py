@@ -50,10 +50,11 @@ def count_pointer_steps(fn) -> int:
         loop = loops.innermost.get(id(header))
         if loop is None or loop.header is not header:
             continue
+        shared = {}
         for phi in list(header.phis):
             found = _pointer_step(phi, loop)
             if found is not None:
-                _rewrite(phi, *found)
+                _rewrite(phi, *found, shared)
                 done += 1
     return done
 
@@ -80,14 +81,25 @@ def _pointer_step(phi, loop):
     return start, outside, step, latch
 
 
-def _rewrite(phi, start, outside, step, latch) -> None:
+def _rewrite(phi, start, outside, step, latch, shared) -> None:
+    """Walks of one header that step by the same units from the same
+    edges share one counter (`shared`: (unit, step, edges) -> offset): each
+    moves once per iteration, so their offsets are equal, and the reverse
+    pass steps back and tests one counter, not one per walk (the two
+    pointers of an inner product)."""
     header, index = phi.parent, step.indices[0]
     name = phi.name or "ptr"
     unit, counted = _counted_unit(phi, step)
-    offset = Builder(header, 0).phi(index.type, name=name + ".off")
+    key = (unit, counted.signed_value, id(outside), id(latch))
+    known = shared.get(key)
+    offset = known if known is not None else Builder(header, 0).phi(index.type, name=name + ".off")
     address = Builder(header, header.first_non_phi_index()).gep(
         unit, start, [offset], phi.type, name=name + ".at")
     phi.replace_all_uses_with(address)
+    if known is not None:
+        phi.erase()
+        return
+    shared[key] = offset
     flags = ("nuw", "nsw") if counted.signed_value > 0 else ("nsw",)
     following = Builder().position_before(step).add(offset, counted, name + ".off.next",
                                                      flags=flags)

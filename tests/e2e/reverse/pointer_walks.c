@@ -6,7 +6,8 @@
 // in the previous iteration (recomputed at the counter's previous value, the
 // first iteration told by the sign of that value), and in-place writes
 // through a 24-byte stride (its values taped, the room reserved from the
-// walk's bytes).  Every gradient against central differences.
+// walk's bytes), walks of one loop sharing a counter or not (steps of 8
+// and 16 bytes).  Every gradient against central differences.
 #include <math.h>
 #include "../check.h"
 
@@ -90,6 +91,13 @@ double struct_in_place(double *x) {  // writes through a 24-byte walk
   return s;
 }
 
+double strided_pair(double *x) {     // two walks of one loop, by 8 and by 16 bytes
+  double s = 0;
+  const double *q = x, *r = x + 1;
+  for (int i = 0; i < n / 2; i++, q++, r += 2) s += *q * *r * *r;
+  return s;
+}
+
 static double (*current)(double *);
 static double via_copy(double *x) {   // some functions write their input
   double tmp[N];
@@ -109,7 +117,8 @@ static double via_copy(double *x) {   // some functions write their input
 int main(void) {
   int bad = CHECK(forward_ne) + CHECK(backward_lt) + CHECK(struct_stride) +
             CHECK(in_place) + CHECK(nested) + CHECK(early_break) +
-            CHECK(struct_prev) + CHECK(backward_prev) + CHECK(struct_in_place);
+            CHECK(struct_prev) + CHECK(backward_prev) + CHECK(struct_in_place) +
+            CHECK(strided_pair);
   if (!bad) printf("ok\n");
   return bad != 0;
 }
