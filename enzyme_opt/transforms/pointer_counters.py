@@ -38,7 +38,10 @@ from ..analysis.loops import LoopInfo
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
-from ..ir.types import ArrayType
+from ..ir.types import ArrayType, alloc_size
+
+# The widest element an x86-64 address indexes without a shift (`_counted_unit`).
+LARGEST_FREE_SCALE = 8
 
 
 def count_pointer_steps(fn) -> int:
@@ -116,10 +119,16 @@ def _counted_unit(phi, step):
     stepped back by 1 to 0, a test LLVM folds into the decrement (a byte
     counter compared with 0 after stepping back by 8 needs a compare of its
     own: LLVM does not know it stays a multiple of 8).  The addresses are
-    the same, start + k*C*sizeof(T) bytes.  Typed pointers keep (T, C): a
+    the same, start + k*C*sizeof(T) bytes.  Only for steps of at most
+    8 bytes, the scales an x86-64 address multiplies an index by for free:
+    a wider unit (a 32-byte struct) costs a shift at every address the
+    counter computes, more than the compare it saves (aos_ptr: 4
+    instructions more per outer iteration).  Typed pointers keep (T, C): a
     gep of [C x T] would need its pointer cast."""
     index = step.indices[0]
     count = index.signed_value
-    if abs(count) == 1 or not phi.type.is_opaque:
+    size = alloc_size(step.source_type)
+    if abs(count) == 1 or not phi.type.is_opaque or size is None or \
+            abs(count) * size > LARGEST_FREE_SCALE:
         return step.source_type, index
     return ArrayType(abs(count), step.source_type), ConstantInt(index.type, 1 if count > 0 else -1)
