@@ -875,8 +875,9 @@ class PrimalCache:
         name = v.name or "v"
         first = b.icmp("eq", count, self.value_in_reverse(b, counter_start), name + ".first")
         before = b.sub(count, increment.operands[1], name + ".count.before")
+        passed = _before_the_start(b, before, counter_start, increment) or first
         previous = self._emit_in_loop(b, latest, loop, counter,
-                                      b.select(first, count, before, name + ".count.prev"),
+                                      b.select(passed, count, before, name + ".count.prev"),
                                       ".prev")
         return b.select(first, self.value_in_reverse(b, start), previous, name + ".re")
 
@@ -1079,6 +1080,29 @@ def _computes_alike(v) -> bool:
     return isinstance(v, (I.BinaryOp, I.UnaryOp, I.Cast, I.Compare, I.Select, I.Freeze,
                           I.Load, I.GetElementPtr, I.ExtractValue, I.InsertValue,
                           I.ExtractElement, I.InsertElement, I.ShuffleVector, I.Phi))
+
+
+def _before_the_start(b: Builder, before, start, increment):
+    """`icmp slt/sgt (c - C), S`, true in a counter's first iteration only
+    (`_emit_previous`'s pick of the count to compute L at), when the
+    counter `phi [S, %pre], [%c + C, %latch]` steps by `add nsw` from a
+    constant S with S - C in range: the counter then moves one way only
+    and c - C never wraps (the first iteration's is S - C, the others' a
+    value the counter took).  It says the same as `c == S`, but
+    `select (c == 0), c, c - 1` is what LLVM turns into `usub.sat` once
+    the counter counts elements by 1 (transforms/pointer_counters.py), a
+    saturating subtract that x86 computes in five instructions where the
+    sign test and `select` take a compare and a cmov.  Else None."""
+    step = increment.operands[1]
+    if "nsw" not in increment.flags or not isinstance(start, ConstantInt) or \
+            not isinstance(step, ConstantInt):
+        return None
+    bits = start.type.bits
+    first_before = start.signed_value - step.signed_value
+    if step.signed_value == 0 or not -(1 << (bits - 1)) <= first_before < 1 << (bits - 1):
+        return None
+    return b.icmp("slt" if step.signed_value > 0 else "sgt", before, start,
+                  (before.name or "v") + ".passed")
 
 
 def _emit_copy(b: Builder, v, operand, suffix: str, drop_flags: bool = False):

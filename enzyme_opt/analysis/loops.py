@@ -413,7 +413,8 @@ def _pointer_walk_bound(loop, exiting, counter, parts):
     transforms/pointer_counters.py leaves: p = `gep inbounds T, %start,
     %off`, `%off` the header counter `phi [0, %pre], [%off + C, %latch]`
     (nuw: a forward walk within one object), the next value `gep inbounds
-    T, p, C`.  `inbounds` keeps every p within one object, so the address
+    U, p, D` one step on (D * sizeof(U) = C * sizeof(T) bytes: the counter
+    of an `i8` walk counts [8 x i8] units).  `inbounds` keeps every p within one object, so the address
     only grows: a `>=` test leaves once p passes end.  An `==` test leaves
     only when it meets end: `exact`, the room is only asked for when end -
     start (taken unsigned: an end before the start is never met) is a
@@ -436,9 +437,9 @@ def _pointer_walk_bound(loop, exiting, counter, parts):
     step = _signed(increment.operands[1].value % (1 << 64), 64)
     at = _single_step(tested)
     if at is not None and isinstance(at[1], int):     # the next value: p one step on
-        stepped = at[2]
-        at = _single_step(at[0]) if at[1] == step else None
-        if at is not None and at[2] != stepped:
+        stepped = at[1] * (alloc_size(at[2]) or 0)
+        at = _single_step(at[0])
+        if at is not None and stepped != step * (alloc_size(at[2]) or 0):
             return None
     if at is None or at[1] is not counter:
         return None

@@ -23,7 +23,8 @@ element offset
         %q.next = getelementptr inbounds T, ptr %q, i64 C
 
 the loop has a counter and its addresses come from it, as in an indexed
-loop.  The values are the same: the k-th %q is x + k*C elements either
+loop (an opaque pointer's `gep i8, %q, 8` counts [8 x i8] units by 1:
+`_counted_unit`).  The values are the same: the k-th %q is x + k*C elements either
 way.  `inbounds` keeps every offset within one object, so the add does not
 wrap (nsw; nuw too when C > 0, the offsets then growing from 0); a single
 inbounds step from %x is poison only where the original chain of steps was
@@ -37,6 +38,10 @@ from ..analysis.loops import LoopInfo
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantInt
+from ..ir.types import ArrayType, alloc_size
+
+# The widest element an x86-64 address indexes without a shift (`_counted_unit`).
+LARGEST_FREE_SCALE = 8
 
 
 def count_pointer_steps(fn) -> int:
@@ -48,10 +53,11 @@ def count_pointer_steps(fn) -> int:
         loop = loops.innermost.get(id(header))
         if loop is None or loop.header is not header:
             continue
+        shared = {}
         for phi in list(header.phis):
             found = _pointer_step(phi, loop)
             if found is not None:
-                _rewrite(phi, *found)
+                _rewrite(phi, *found, shared)
                 done += 1
     return done
 
@@ -78,16 +84,51 @@ def _pointer_step(phi, loop):
     return start, outside, step, latch
 
 
-def _rewrite(phi, start, outside, step, latch) -> None:
+def _rewrite(phi, start, outside, step, latch, shared) -> None:
+    """Walks of one header that step by the same units from the same
+    edges share one counter (`shared`: (unit, step, edges) -> offset): each
+    moves once per iteration, so their offsets are equal, and the reverse
+    pass steps back and tests one counter, not one per walk (the two
+    pointers of an inner product)."""
     header, index = phi.parent, step.indices[0]
     name = phi.name or "ptr"
-    offset = Builder(header, 0).phi(index.type, name=name + ".off")
+    unit, counted = _counted_unit(phi, step)
+    key = (unit, counted.signed_value, id(outside), id(latch))
+    known = shared.get(key)
+    offset = known if known is not None else Builder(header, 0).phi(index.type, name=name + ".off")
     address = Builder(header, header.first_non_phi_index()).gep(
-        step.source_type, start, [offset], phi.type, name=name + ".at")
+        unit, start, [offset], phi.type, name=name + ".at")
     phi.replace_all_uses_with(address)
-    flags = ("nuw", "nsw") if index.signed_value > 0 else ("nsw",)
-    following = Builder().position_before(step).add(offset, index, name + ".off.next",
+    if known is not None:
+        phi.erase()
+        return
+    shared[key] = offset
+    flags = ("nuw", "nsw") if counted.signed_value > 0 else ("nsw",)
+    following = Builder().position_before(step).add(offset, counted, name + ".off.next",
                                                      flags=flags)
     offset.add_incoming(ConstantInt(index.type, 0), outside)
     offset.add_incoming(following, latch)
     phi.erase()
+
+
+def _counted_unit(phi, step):
+    """(T', C') for the counter: the step's own (T, C), or, for an opaque
+    pointer stepping by C of T with |C| > 1 (clang 15+'s `gep i8, %q, 8`),
+    ([|C| x T], +-1): the counter then counts iterations, as an indexed
+    loop's does, and the reverse pass tells the first one by a counter
+    stepped back by 1 to 0, a test LLVM folds into the decrement (a byte
+    counter compared with 0 after stepping back by 8 needs a compare of its
+    own: LLVM does not know it stays a multiple of 8).  The addresses are
+    the same, start + k*C*sizeof(T) bytes.  Only for steps of at most
+    8 bytes, the scales an x86-64 address multiplies an index by for free:
+    a wider unit (a 32-byte struct) costs a shift at every address the
+    counter computes, more than the compare it saves (aos_ptr: 4
+    instructions more per outer iteration).  Typed pointers keep (T, C): a
+    gep of [C x T] would need its pointer cast."""
+    index = step.indices[0]
+    count = index.signed_value
+    size = alloc_size(step.source_type)
+    if abs(count) == 1 or not phi.type.is_opaque or size is None or \
+            abs(count) * size > LARGEST_FREE_SCALE:
+        return step.source_type, index
+    return ArrayType(abs(count), step.source_type), ConstantInt(index.type, 1 if count > 0 else -1)

@@ -2,8 +2,12 @@
 // gives them an integer counter): forward and backward walks, `!=` and `<`
 // tests, a struct stride, two pointers stepping together, in-place writes
 // through the walking pointer, a nested walk starting at the outer pointer,
-// and a walk left early by a data-dependent break.  Every gradient against
-// central differences.
+// a walk left early by a data-dependent break, walks carrying what they read
+// in the previous iteration (recomputed at the counter's previous value, the
+// first iteration told by the sign of that value), and in-place writes
+// through a 24-byte stride (its values taped, the room reserved from the
+// walk's bytes), walks of one loop sharing a counter or not (steps of 8
+// and 16 bytes).  Every gradient against central differences.
 #include <math.h>
 #include "../check.h"
 
@@ -60,6 +64,40 @@ double early_break(double *x) {       // stops at the first element above 0.9
   return s;
 }
 
+double struct_prev(double *x) {      // carries the last triple's b
+  double s = 0, prev = 0.5;
+  for (const triple *t = (const triple *)x; t != (const triple *)x + n / 3; t++) {
+    s += (t->a - prev) * (t->a - prev) * t->c;
+    prev = t->b;
+  }
+  return s;
+}
+
+double backward_prev(double *x) {    // a backward walk carrying the element it read last
+  double s = 0, prev = 0.25;
+  for (const double *q = x + n - 1; q >= x; q--) {
+    s += (*q - prev) * (*q - prev) / (1 + *q * *q);
+    prev = *q;
+  }
+  return s;
+}
+
+double struct_in_place(double *x) {  // writes through a 24-byte walk
+  double s = 0;
+  for (triple *t = (triple *)x; t != (triple *)x + n / 3; t++) {
+    t->a = t->a * t->b + sin(t->c);
+    s += t->a * t->a * t->c;
+  }
+  return s;
+}
+
+double strided_pair(double *x) {     // two walks of one loop, by 8 and by 16 bytes
+  double s = 0;
+  const double *q = x, *r = x + 1;
+  for (int i = 0; i < n / 2; i++, q++, r += 2) s += *q * *r * *r;
+  return s;
+}
+
 static double (*current)(double *);
 static double via_copy(double *x) {   // some functions write their input
   double tmp[N];
@@ -78,7 +116,9 @@ static double via_copy(double *x) {   // some functions write their input
 
 int main(void) {
   int bad = CHECK(forward_ne) + CHECK(backward_lt) + CHECK(struct_stride) +
-            CHECK(in_place) + CHECK(nested) + CHECK(early_break);
+            CHECK(in_place) + CHECK(nested) + CHECK(early_break) +
+            CHECK(struct_prev) + CHECK(backward_prev) + CHECK(struct_in_place) +
+            CHECK(strided_pair);
   if (!bad) printf("ok\n");
   return bad != 0;
 }
