@@ -925,18 +925,7 @@ class PrimalCache:
     def rebuild_from_arguments(self, b: Builder, v):
         """Emit `v` (`from_arguments` holds) again at `b`, from the reverse
         arguments, without the forward pass's flags."""
-        rev_args, done = self.gen.rev_args, {}
-
-        def emit(x):
-            if x.is_constant:
-                return x
-            if id(x) in rev_args:
-                return rev_args[id(x)]
-            if id(x) not in done:
-                done[id(x)] = _emit_copy(b, x, emit, ".bound", drop_flags=True)
-            return done[id(x)]
-        return emit(v)
-
+        return self._rebuild_bound(b, v, None)
 
     def bound_at_exit(self, v, exit_block) -> bool:
         """Can the reverse pass compute loop bound `v` where it enters the
@@ -969,6 +958,13 @@ class PrimalCache:
         """Emit bound `v` (`bound_at_exit` holds) at `b`, flags dropped; the
         counters it reads are read from their slots, as of the iteration the
         reverse of `exit_block` belongs to."""
+        return self._rebuild_bound(b, v, exit_block)
+
+    def _rebuild_bound(self, b: Builder, v, exit_block):
+        """`v` emitted again at `b` from the reverse arguments, the flags of
+        its arithmetic dropped (a step that wraps on a path the forward
+        pass never took makes no poison); with `exit_block`, the counters
+        of the loops around it read from their slots (`bound_at_exit`)."""
         rev_args, done = self.gen.rev_args, {}
 
         def emit(x):
@@ -976,7 +972,7 @@ class PrimalCache:
                 return x
             if id(x) in rev_args:
                 return rev_args[id(x)]
-            if id(x) in self.slots and counter_parts(x) is not None:
+            if exit_block is not None and id(x) in self.slots and counter_parts(x) is not None:
                 self.readers.setdefault(id(x), set()).add(id(exit_block))
                 return b.load(x.type, self.slots[id(x)].rev, (x.name or "v") + ".now")
             if id(x) not in done:
