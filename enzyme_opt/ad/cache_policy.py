@@ -165,7 +165,8 @@ class PrimalCache:
     def recomputes(self, v) -> bool:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
         return (self._at_hand(v) or self._lanes_of_one(v)) and not self._kept_lanes_here(v) \
-            and not self._address_kept_for_loop(v) or self._restorable_here(v) or self._cheap_float(v) \
+            and not self._address_kept_for_loop(v) or self._restorable_here(v) \
+            or self._cheap_float(v) and not self._leaf_carried_out(v) \
             or self._sibling_counter(v) is not None or self._forwarded(v) is not None \
             or self._beside_partner(v) or self._previous_iteration(v) is not None \
             or self._called_again(v) or self._in_dead_sweep(v) or self._joined(v)
@@ -684,6 +685,25 @@ class PrimalCache:
                 self._picked_by_condition(v, depth)
         leaves = self._cheap_float_leaves(v, depth, v.parent, in_loop)
         return leaves is not None and (len(leaves) <= 1 or self._kept_anyway(v, leaves))
+
+    def _leaf_carried_out(self, v) -> bool:
+        """Is `v` a cheap float with a taped leaf, read in the reverse of a
+        block outside `v`'s innermost loop (a running value's last step,
+        read after the loop)?  Recomputed there, the leaf's slot must hold
+        the last iteration's value once the loop is over, so the forward
+        loop saves each slot's previous contents and carries two values
+        across every back edge (tools/perfhunt cxx_member's Horner loop:
+        two register moves per iteration).  Kept, `v` is saved once per run
+        of the loop, and the leaf, read in its own block's reverse only, is
+        pushed as the iteration ends."""
+        reversing = self.gen.reversing
+        if reversing is None:
+            return False
+        loops = self.gen.loops.loops_around(v.parent)
+        if not loops or loops[0].contains(reversing):
+            return False
+        leaves = self._cheap_float_leaves(v, 2, v.parent, True)
+        return bool(leaves)
 
     def _picked_by_condition(self, v, depth: int) -> bool:
         """Is the float select `v` one whose two values need no slot (at

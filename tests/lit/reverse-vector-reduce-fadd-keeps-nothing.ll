@@ -3,7 +3,8 @@
 ; the vectorizer's sum of a loop kept the sum vector and the result in
 ; slots, taped once per run of the loop, and the forward loop ran only to
 ; fill them when nobody needed its result (tools/perfhunt/aos.c and soa.c
-; built with vectorization).  fmul's partials still read the lanes.
+; built with vectorization).  fmul's partials still read the lanes: the
+; sum's last value, kept (not recomputed from its phi after the loop).
 ; RUN: enzyme-opt %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 
@@ -59,5 +60,5 @@ define void @grads(ptr %x, ptr %dx, i64 %n) {
 ; CHECK-NOT:   slot = alloca {{.*}}double
 ; CHECK:       {{^}}}
 ; CHECK-LABEL: define internal void @diffe_prodsq(
-; CHECK:       %acc.slot = alloca <2 x double>
+; CHECK:       %acc.next.slot = alloca <2 x double>
 ; CHECK:       {{^}}}
