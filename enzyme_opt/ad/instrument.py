@@ -42,7 +42,8 @@ from __future__ import annotations
 from ..analysis.cfg import reaches
 from ..analysis.loops import (constant_final_count, constant_integer, constant_trip_count,
                               counter_parts, ends_fit_32_bits, final_count_bound,
-                              has_picked_access, iteration_bound, loop_exit_targets)
+                              has_mixed_float_recurrence, has_picked_access, iteration_bound,
+                              loop_exit_targets)
 from ..analysis.memory import address_uses
 from ..ir.constants import ConstantInt
 from ..ir import Builder
@@ -614,12 +615,18 @@ def _same_last_count(gen, counter):
     neighbours) has a reverse LLVM cannot vectorize: its adjoint updates
     there are dependences no runtime check covers.  There the known count
     costs nothing and gives LLVM the counter's range (ode-real's stencil:
-    11% fewer instructions), so runs of any length reset their counter."""
+    11% fewer instructions), so runs of any length reset their counter.
+    So do loops that carry a float through a sum and a product of itself
+    (`has_mixed_float_recurrence`: Horner's scheme): no vectorizer takes
+    their reverse, which carries the adjoint back the same way, and a save
+    per run is a checked push and a pop (tools/perfhunt cxx_member: two per
+    data point, around 32-iteration loops)."""
     loop = gen.loops.loops_around(counter.parent)[0]
     last = constant_final_count(loop, counter, gen.preds, limit=SHORT_RUN)
     if last is not None:
         return last
-    if not has_picked_access(loop, gen.preds):
+    if not has_picked_access(loop, gen.preds) and \
+            not has_mixed_float_recurrence(loop, gen.preds):
         return None
     return constant_final_count(loop, counter, gen.preds)
 

@@ -16,7 +16,7 @@ from ..ir import instructions as I
 from ..ir.constants import ConstantInt
 from ..ir.types import I64, alloc_size
 from .cfg import DominatorTree
-from .library import VECTOR_NATIVE_MATH, called_math_function
+from .library import FUSED_MULTIPLY_ADDS, VECTOR_NATIVE_MATH, called_math_function
 
 
 class Loop:
@@ -144,6 +144,59 @@ def has_picked_access(loop, preds) -> bool:
             if value_type.scalar.is_float and _picked(inst.pointer, loop, 8):
                 return True
     return False
+
+
+_SUM_STEPS = ("fadd", "fsub")
+_PRODUCT_STEPS = ("fmul", "fdiv")
+
+
+def has_mixed_float_recurrence(loop, preds) -> bool:
+    """Whether a scalar float phi of `loop`'s header is carried around the
+    loop through both a sum and a product of itself (`p = p * t + c`,
+    Horner's scheme), or a fused multiply-add with itself as a factor: no
+    reduction (a chain of adds alone, or of multiplies alone) nor a value
+    the next iteration merely reads, so no vectorizer takes the loop, nor
+    the reverse loop that carries its adjoint back."""
+    blocks = {id(b) for b in _loop_blocks(loop, preds)}
+    for phi in loop.header.instructions:
+        if not isinstance(phi, I.Phi):
+            break
+        if not phi.type.is_float:
+            continue
+        steps = _steps_back_to(phi, blocks)
+        if steps & {"fused"} or steps & set(_SUM_STEPS) and steps & set(_PRODUCT_STEPS):
+            return True
+    return False
+
+
+def _steps_back_to(phi, blocks, depth: int = 8) -> set:
+    """The kinds of the steps ("fadd", "fmul", ..., "fused": a fused
+    multiply-add with `phi` in a factor) on the paths from `phi`'s values
+    on its back edges in `blocks` back to `phi`, `depth` steps deep at most."""
+    found, seen = set(), {}
+
+    def walk(v, left) -> bool:
+        if v is phi:
+            return True
+        if not isinstance(v, I.Instruction) or id(v.parent) not in blocks or not left:
+            return False
+        if id(v) in seen:
+            return seen[id(v)]
+        seen[id(v)] = False
+        if isinstance(v, I.BinaryOp) and v.opcode in _SUM_STEPS + _PRODUCT_STEPS:
+            reached = [v.opcode for op in v.operands if walk(op, left - 1)]
+        elif isinstance(v, I.Call) and called_math_function(v) in FUSED_MULTIPLY_ADDS:
+            reached = ["fused" for op in v.args[:2] if walk(op, left - 1)]
+            reached += ["fadd"] if walk(v.args[2], left - 1) else []
+        else:
+            return False
+        found.update(reached)
+        seen[id(v)] = bool(reached)
+        return seen[id(v)]
+    for value, block in phi.incoming:
+        if id(block) in blocks:
+            walk(value, depth)
+    return found
 
 
 def math_calls_only(loops, loop, preds) -> bool:
