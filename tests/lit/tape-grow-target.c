@@ -79,8 +79,12 @@ int main(void) {
   return bad != 0;
 }
 
-// SAME: call preserve_allcc void @enzyme_opt.tape.grow(
-// SAME: define internal preserve_allcc void @enzyme_opt.tape.grow({{.*}}) noinline nounwind cold {{.*}}"target-features"="+avx,+avx2,{{[^"]*}},-vzeroupper"
+// From clang 19 on, the growth returns the new base (tape.py `_grow_returns`);
+// from clang 14, whose preserve_allcc restores RAX, it stores it at its
+// third argument.
+// SAME: call preserve_allcc ptr @enzyme_opt.tape.grow(
+// SAME: define internal preserve_allcc noalias ptr @enzyme_opt.tape.grow({{.*}}) noinline nounwind cold {{.*}}"target-features"="+avx,+avx2,{{[^"]*}},-vzeroupper"
 // MIXED-NOT: preserve_allcc
-// MIXED: define internal void @enzyme_opt.tape.grow({{.*}}) noinline nounwind cold {
+// MIXED: define internal noalias ptr @enzyme_opt.tape.grow({{.*}}) noinline nounwind cold {
+// SAME14: call preserve_allcc void @enzyme_opt.tape.grow(
 // SAME14: define internal preserve_allcc void @enzyme_opt.tape.grow({{.*}}) noinline nounwind cold {{.*}}"target-features"="+avx,+avx2,{{[^"]*}},-vzeroupper"

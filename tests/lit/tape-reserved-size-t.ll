@@ -83,7 +83,8 @@ small:
 ; CHECK: br i1 %second.done, label %exit, label %second
 
 ; The tape's growth stops where realloc gives no memory.
-; CHECK-LABEL: define internal void @enzyme_opt.tape.grow(
+; (C convention, no triple: it returns the new base, tape.py `_grow_returns`.)
+; CHECK-LABEL: define internal noalias ptr @enzyme_opt.tape.grow(
 ; CHECK: %new.base = call ptr @realloc(
 ; CHECK-NEXT: %no.room = icmp eq ptr %new.base, null
 ; CHECK-NEXT: br i1 %no.room, label %failed, label %kept
