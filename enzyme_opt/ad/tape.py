@@ -520,13 +520,13 @@ def _grow_returns(module) -> bool:
     jacobi2d: its forward stencil loop 17 instructions -> 15).  (A row
     copied to the tape does not become a memcpy yet: BasicAA gives up on
     a phi of the base whose incoming values are phis of loops around it.)
-    A preserve_allcc growth returns in RAX
-    only where LLVM 19 or later compiles it: LLVM 14 restores RAX, the
-    result register, on the way out (llc-14: `popq %rax` after the call of
-    realloc); the versions between were not checked, and the clang that
-    made the module is taken for the one that compiles it.  AArch64's
-    preserve_allcc was not checked either.  Not where tapes are chunked:
-    there a derivative is differentiated again, growth included."""
+    A preserve_allcc growth returns in RAX only where LLVM 19 or later
+    compiles it: LLVM 14 restores RAX, the result register, on the way
+    out (llc-14: `popq %rax` after the call of realloc); the versions
+    between were not checked, and the clang that made the module is taken
+    for the one that compiles it.  AArch64's preserve_allcc was not
+    checked either.  Not where tapes are chunked: there a derivative is
+    differentiated again, growth included."""
     if chunked(module):
         return False
     cconv = _grow_cconv(module)
@@ -537,6 +537,7 @@ def _grow_returns(module) -> bool:
 
 
 _CLANG_VERSION = compile_cached(r'clang version (\d+)')
+_NODE_REFERENCE = compile_cached(r'!(\d+)')
 
 
 def _producer_clang_major(module) -> Optional[int]:
@@ -546,7 +547,7 @@ def _producer_clang_major(module) -> Optional[int]:
     for line in module.named_metadata:
         if not line.startswith("!llvm.ident"):
             continue
-        for key in compile_cached(r'!(\d+)').findall(line.split("=", 1)[1]):
+        for key in _NODE_REFERENCE.findall(line.split("=", 1)[1]):
             version = _CLANG_VERSION.search(module.metadata.get(key, ""))
             if version is None:
                 return None
