@@ -985,7 +985,10 @@ def feat_csr_rows(p: Program, rng: random.Random, k: int) -> None:
         after_row = ["if (rp[r + 1] > rp[r]) rp[r + 1] -= 1;"]
     elif kind == "picked":
         pre[0] = f"const int *rp = x[0] > {rng.choice(['0.5', '0.9', 'a'])} ? rp{k} : rq{k};"
-    inner = f"for (int j = rp[r]; j < rp[r + 1]; j++) s = {body};"
+    # s through tanh: iterated, pow(c, s * x[j]) overflowed to inf, which
+    # tanh(inf) = 1 hid from the result, and 0 * inf made the gradient NaN
+    # in both modes (seed 8118 as first generated: the program's fault)
+    inner = f"for (int j = rp[r]; j < rp[r + 1]; j++) s = tanh({body});"
     if kind == "guarded":
         inner = f"if (x[r % n] > {rng.choice(['0.4', '0.8', 'b'])}) " + inner
     p.block(*pre, f"for (int r = 0; r < {rows}; r++) {{", "  " + inner,
