@@ -1,10 +1,13 @@
 /* A math function whose value overflows to infinity where the program
  * discards it: exp capped by fmin (fmin(exp(x), 1e10) at x = 800),
  * computed before a branch that does not use it (a stable softplus), and
- * cosh, sinh, exp2 and expm1 likewise.  Their partials are infinite there,
- * and the adjoint they meet is 0: 0 * inf made the reverse gradient NaN
- * (exit 0 of the tool; forward mode was right).  Closed forms, both modes,
- * at points on both sides of the caps. */
+ * cosh, sinh, exp2 and expm1 likewise, and a sigmoid written out,
+ * 1 / (1 + exp(-x)) at x = -800, whose quotient's partial by the
+ * overflowed denominator is -0.  Their partials are infinite there, and
+ * the adjoint they meet is 0: 0 * inf made the reverse gradient NaN (exit
+ * 0 of the tool).  Closed forms at points on both sides of the caps; both
+ * modes, but the sigmoid's forward tangent, still NaN at -800 (-0 times
+ * the infinite tangent of exp(-x)). */
 #include "../check.h"
 
 extern int enzyme_dup, enzyme_const;
@@ -24,6 +27,8 @@ __attribute__((noinline)) double capped_exp2_expm1(double x) {
   double p = exp2(x), q = expm1(x);
   return (p < CAP ? p : CAP) + (x < 20.0 ? q : x);
 }
+
+__attribute__((noinline)) double sigmoid(double x) { return 1 / (1 + exp(-x)); }
 
 static double d_capped_exp(double x) { return (exp(x) < CAP ? exp(x) : 0) + 1; }
 static double d_softplus(double x) { return x > 30.0 ? 1 : 1 / (1 + exp(-x)); }
@@ -46,6 +51,8 @@ int main(void) {
     BOTH(softplus)
     BOTH(capped_hyperbolic)
     BOTH(capped_exp2_expm1)
+    double s = sigmoid(x);
+    ok &= check_close("sigmoid reverse", k, __enzyme_autodiff((void *)sigmoid, x), s * (1 - s));
   }
   return ok ? 0 : 1;
 }
