@@ -10,7 +10,10 @@ loops with fixed and data-dependent trip counts, early exits, local and heap
 arrays, structs with pointer fields, helpers, recursion, in-place mutation,
 float/double mixes, memcpy, globals, function pointers; from seed 7000 also
 heap blocks allocated on some paths, selects in loops, powers at 0, tanh and
-expm1 kept, and zero forward seeds).  `main` checks
+expm1 kept, and zero forward seeds; from seed 8000 also rows whose bounds are
+loaded from a table, 8- and 16-bit counters that wrap, min/max of fmuladd
+operands in float and double, and pointer walks by 3, 5 or 6 bytes).  `main`
+checks
 
   - reverse mode (`__enzyme_autodiff`, with a random activity per argument:
     active or constant scalars, x as dup, dupnoneed or const, x's shadow
@@ -962,6 +965,100 @@ def feat_tanh_kept(p: Program, rng: random.Random, k: int) -> None:
     p.block(*pre, "for (int i = 0; i < n; i++) {", *("  " + b for b in body), "}", "acc += s;", *post)
 
 
+def feat_csr_rows(p: Program, rng: random.Random, k: int) -> None:
+    """Rows of x whose bounds are loaded from a table (CSR: j < rp[r + 1]),
+    some rows empty: the reverse may load a bound again instead of taping
+    the inner counter (perfloops, cache_policy.bound_at_exit).  The table
+    constant, a local copy written after each row, rows behind a guard, or
+    one of two tables picked at run time."""
+    rows = rng.randint(2, 4)
+    cuts = sorted(rng.randint(0, p.n) for _ in range(rows - 1))
+    rp = ", ".join(map(str, [0, *cuts, p.n]))
+    other = ", ".join(map(str, [0, *sorted(rng.randint(0, p.n) for _ in range(rows - 1)), p.n]))
+    p.tops.append(f"static const int rp{k}[{rows + 1}] = {{{rp}}}, rq{k}[{rows + 1}] = {{{other}}};\n")
+    body = expr(rng, ["x[j]", "x[r % n]", "a", "s"], 2)
+    kind = rng.choice(["table", "written", "guarded", "picked"])
+    pre, after_row = [f"const int *rp = rp{k};", "double s = 0.25;"], []
+    if kind == "written":   # later rows start one earlier: bounds met stay in 0..n
+        pre = [f"int rp[{rows + 1}];", f"for (int r = 0; r <= {rows}; r++) rp[r] = rp{k}[r];",
+               "double s = 0.25;"]
+        after_row = ["if (rp[r + 1] > rp[r]) rp[r + 1] -= 1;"]
+    elif kind == "picked":
+        pre[0] = f"const int *rp = x[0] > {rng.choice(['0.5', '0.9', 'a'])} ? rp{k} : rq{k};"
+    # s through tanh: iterated, pow(c, s * x[j]) overflowed to inf, which
+    # tanh(inf) = 1 hid from the result, and 0 * inf made the gradient NaN
+    # in both modes (seed 8118 as first generated: the program's fault)
+    inner = f"for (int j = rp[r]; j < rp[r + 1]; j++) s = tanh({body});"
+    if kind == "guarded":
+        inner = f"if (x[r % n] > {rng.choice(['0.4', '0.8', 'b'])}) " + inner
+    p.block(*pre, f"for (int r = 0; r < {rows}; r++) {{", "  " + inner,
+            *("  " + a for a in after_row), "}", "acc += tanh(s);")
+
+
+NARROW_COUNTERS = [("unsigned char", 250, 1), ("unsigned char", 251, 2), ("signed char", 125, 1),
+                   ("unsigned short", 65533, 1), ("unsigned short", 65532, 4), ("short", 32766, 1)]
+
+
+def feat_narrow_counter(p: Program, rng: random.Random, k: int) -> None:
+    """An 8- or 16-bit counter that wraps on purpose and meets its bound
+    (the tape room counted in the counter's width: loops._wrapping_counter_bound),
+    or an 8-bit one that wraps all the way round (256 iterations)."""
+    t, start, step = rng.choice(NARROW_COUNTERS)
+    body = expr(rng, ["s", "x[k]", "a"], 2)
+    if rng.random() < 0.25 and t == "unsigned char":
+        p.block("double s = 0.5;", f"unsigned char i = (unsigned char)({start} + n);",
+                "do {", "  int k = i % n;", f"  s = tanh({body});",
+                f"}} while (++i != (unsigned char)({start} + n));", "acc += s;")
+        return
+    p.block("double s = 0.5;",
+            f"for ({t} i = ({t}){start}; i != ({t})({start} + {step} * n); i += {step}) {{",
+            f"  int k = (({t})(i - ({t}){start}) / {step}) % n;", f"  s = tanh({body});", "}",
+            "acc += s;")
+
+
+def feat_minmax_fma(p: Program, rng: random.Random, k: int) -> None:
+    """A float or double min/max whose operand u = x[i] * c + b is an
+    llvm.fmuladd the reverse computes again (fuzzer seed 7242's class)."""
+    fl = rng.random() < 0.5
+    t, f, c = ("float", "f", rng.choice(["0.7f", "1.3f", "-0.9f"])) if fl else \
+        ("double", "", rng.choice(["0.7", "1.3", "-0.9"]))
+    p.uses_float = p.uses_float or fl
+    mn, mx = (f"fmin{f}", f"fmax{f}")
+    u = f"{t} u = ({t})x[i] * {c} + ({t}){rng.choice(['a', 'b'])};"
+    kind = rng.choice(["pair", "running", "relu"])
+    if kind == "pair":
+        line = f"s += {rng.choice([mn, mx])}(u * u * ({t})0.3, ({t})0.5 * u) * x[i];"
+    elif kind == "running":
+        line = f"m = {rng.choice([mn, mx])}(m, u); s += m * x[i];"
+    else:
+        line = f"s += {mx}(u, ({t})0) * {rng.choice(['x[i]', 'a', '1.5'])};"
+    p.block(f"double s = 0; {t} m = u0_{k}(x, a, b);", "for (int i = 0; i < n; i++) {",
+            "  " + u, "  " + line, "}", "acc += s + m;")
+    p.tops.append(f"static {t} u0_{k}(const double *x, double a, double b) "
+                  f"{{ return ({t})(x[0] * 0.5 + a * b); }}\n")
+
+
+def feat_odd_walk(p: Program, rng: random.Random, k: int) -> None:
+    """A pointer walk by 3, 5 or 6 bytes (a table of index structs; clang
+    15+ counts it in [B x i8] units: pointer_counters._counted_unit), forward or
+    backward, maybe left early, beside a walk over x sharing the loop."""
+    size = rng.choice([3, 5, 6])
+    fields = {3: "unsigned char i, j, w;", 5: "unsigned char i, j, w, pad0, pad1;",
+              6: "unsigned short i, j, w;"}[size]
+    m = rng.randint(2, 7)
+    entries = ", ".join(f"{{{rng.randrange(p.n)}, {rng.randrange(p.n)}, {rng.randint(1, 4)}}}"
+                        for _ in range(m))
+    p.tops.append(f"typedef struct {{ {fields} }} walk{k}_t;\n"
+                  f"static const walk{k}_t walk{k}[{m}] = {{{entries}}};\n")
+    body = expr(rng, ["s", "x[q->i]", "x[q->j]", "(double)q->w", "a"], 2)
+    stop = f" if (s > {rng.choice(['2.0', '5.0', '50.0'])}) break;" if rng.random() < 0.4 else ""
+    if rng.random() < 0.5:
+        head = f"for (const walk{k}_t *q = walk{k}; q != walk{k} + {m}; q++) {{"
+    else:
+        head = f"for (const walk{k}_t *q = walk{k} + {m - 1}; q >= walk{k}; q--) {{"
+    p.block("double s = 0.5;", head, f"  s = tanh({body});{stop}", "}", "acc += s;")
+
+
 FEATURES = {
     "arith": (feat_arith, 3), "libm": (feat_libm, 4), "guard": (feat_guard, 2),
     "branch": (feat_branch, 2), "loop_fixed": (feat_loop_fixed, 3),
@@ -1009,6 +1106,13 @@ STOP39_RULES = {"heap_some_paths": (feat_heap_some_paths, 6), "select_loop": (fe
                 "pow_at_zero": (feat_pow_at_zero, 8), "tanh_kept": (feat_tanh_kept, 6)}
 BEFORE_STOP39_RULES = sorted(FEATURES)
 FEATURES.update(STOP39_RULES)
+# Seeds from STOP41_RULES_FROM draw these too (bench/results/2026-11-28-fuzz8.md):
+# the shapes stop 41's speed rules and its min/max fix rest on.
+STOP41_RULES_FROM = 8000
+STOP41_RULES = {"csr_rows": (feat_csr_rows, 6), "narrow_counter": (feat_narrow_counter, 5),
+                "minmax_fma": (feat_minmax_fma, 6), "odd_walk": (feat_odd_walk, 5)}
+BEFORE_STOP41_RULES = sorted(FEATURES)
+FEATURES.update(STOP41_RULES)
 
 
 def draw_features(seed: int) -> list[str]:
@@ -1016,7 +1120,8 @@ def draw_features(seed: int) -> list[str]:
     rng = random.Random(f"features:{seed}")
     names = ORIGINAL if seed < EXTENDED_FROM else \
         BEFORE_CACHE_RULES if seed < CACHE_RULES_FROM else \
-        BEFORE_STOP39_RULES if seed < STOP39_RULES_FROM else sorted(FEATURES)
+        BEFORE_STOP39_RULES if seed < STOP39_RULES_FROM else \
+        BEFORE_STOP41_RULES if seed < STOP41_RULES_FROM else sorted(FEATURES)
     weights = [FEATURES[n][1] for n in names]
     return rng.choices(names, weights, k=rng.randint(3, 7))
 

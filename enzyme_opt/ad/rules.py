@@ -882,8 +882,9 @@ def _kept(pole, block, limit: int = 64) -> bool:
 
 def scaled(rule_name: str, partial: "Expr", d: "Expr", tangent: bool = False) -> "Expr":
     """partial * d, an adjoint or tangent `d`: 0 where `d` is 0 for SINGULAR
-    rules, and 0 where the partial is 0 for a tangent of fmin/fmax, unless
-    fast-math flags rule infinities and NaNs out."""
+    rules (for a tangent also where the partial is 0), and 0 where the
+    partial is 0 for a tangent of fmin/fmax, unless fast-math flags rule
+    infinities and NaNs out."""
     product = partial * d
     if partial.constant() is not None or d.constant() is not None or \
             _NO_SPECIALS & set(d.em.flags):
@@ -897,7 +898,11 @@ def scaled(rule_name: str, partial: "Expr", d: "Expr", tangent: bool = False) ->
     if split is not None:
         usable, fast, slow, before = split
         return partial.em.branch(product.type, usable, lambda: fast() * d,
-                                 lambda: scaled(rule_name, slow(), d), before=before + (d,))
+                                 lambda: scaled(rule_name, slow(), d, tangent), before=before + (d,))
+    if tangent:     # an infinite tangent through a partial that underflowed to 0
+        # (1 / (1 + exp(-x)) at x = -800, whose partial by the denominator
+        # is -0): the partial, its sign kept
+        product = select(partial.em.fcmp("oeq", partial, zero), partial, product)
     return select(d.em.fcmp("oeq", d, zero), zero, product)
 
 

@@ -30,11 +30,14 @@ LLVM_MATH_INTRINSICS = frozenset((
     "copysign", "floor", "ceil", "trunc", "round", "minnum", "maxnum", "fma", "fmuladd"))
 
 # Math functions whose partials are infinite or NaN at some finite inputs
-# (sqrt and log at 0, asin at 1, a pole of lgamma): see ad/rules.py's SINGULAR.
+# (sqrt and log at 0, asin at 1, a pole of lgamma; the exponentials and the
+# hyperbolic functions where they overflow, exp past 709.8: a program that
+# caps or discards the infinite value, fmin(exp(x), c), gives its partial a
+# zero adjoint): see ad/rules.py's SINGULAR.
 SINGULAR_MATH_FUNCTIONS = frozenset((
     "fmod", "remainder", "sqrt", "cbrt", "log", "log2", "log10", "log1p", "pow", "powi",
     "asin", "acos", "acosh", "atanh", "atan2", "hypot", "lgamma", "lgamma_r", "tgamma", "j1",
-    "y0", "y1", "jn", "yn"))
+    "y0", "y1", "jn", "yn", "exp", "exp2", "exp10", "expm1", "sinh", "cosh"))
 
 # Those of them whose partials are infinite or NaN where their own result is
 # finite: sqrt, cbrt and pow at 0, asin at 1, acosh at 1, atan2 and hypot at
