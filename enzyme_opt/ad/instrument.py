@@ -685,15 +685,20 @@ def _store_after_definition(v, slot) -> None:
 def _layout(slots):
     """(slot, offset, alignment) for each slot, and the entry's size in bytes.
 
-    Largest first, so every value sits at its natural alignment; the size is
-    rounded up to 8 so that the next entry starts aligned too.
+    Largest first, so that no value straddles a smaller one's gap; the size
+    is rounded up to a multiple of the largest value's (8 bytes at most).
+    An entry of narrow values alone (a branch's i1 condition, an i8 path
+    index) takes their bytes only, not 8 per iteration of a loop; the
+    entries after it on the tape then start at any byte, so every value
+    is accessed with the alignment the tape guarantees (`T.ENTRY_ALIGN`).
     """
-    placed, total = [], 0
+    placed, total, widest = [], 0, 1
     for s in sorted(slots, key=lambda s: (-T.entry_size(s.value.type), s.order)):
         size = T.entry_size(s.value.type)
-        placed.append((s, total, min(size, 8)))
+        placed.append((s, total, T.ENTRY_ALIGN))
         total += size
-    return placed, (total + 7) // 8 * 8
+        widest = max(widest, min(size, 8))
+    return placed, -(-total // widest) * widest
 
 
 def push_slots(gen, b: Builder, tape, slots, use_current=False) -> None:
