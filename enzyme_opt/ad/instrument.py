@@ -57,6 +57,7 @@ def instrument_forward(gen) -> None:
     known_last = {}         # id(slot) -> the counter's constant value in every run's last iteration
     reentry = {}            # id(preheader) -> ids of the blocks it can be reached from
     popped_first = set()    # ids of the slots each read of which a pop precedes (`per_block_end`)
+    ends = IterationEnds(gen)   # where a value read across its loop's iteration is pushed
     for slot in gen.cache.slots_in_order():
         v = slot.value
         _store_after_definition(v, slot.fwd)
@@ -66,7 +67,11 @@ def instrument_forward(gen) -> None:
         run_start = _counter_run_start(gen, v) if step is not None else _run_start(gen, v)
         if run_start is False:
             if gen.cache.blocks_reading(v) == {id(v.parent)}:
-                per_block_end.setdefault(id(v.parent), []).append(slot)
+                end = v.parent
+            else:
+                end = ends.of(v)
+            if end is not None:
+                per_block_end.setdefault(id(end), []).append(slot)
                 popped_first.add(id(slot))
             else:
                 per_block.setdefault(id(v.parent), []).append(slot)
@@ -556,6 +561,69 @@ def _hand_over(gen, known_last, popped_first) -> None:
         exit_b = Builder().position_before(gen.exit.terminator)
         push_slots(gen, exit_b, gen.fwd_tape, every, use_current=True)
         pop_slots(gen, entry, gen.rev_tape, every)
+
+
+class IterationEnds:
+    """Where a value read across its loop's iteration is pushed instead of
+    saving its slot's previous value (`of`)."""
+
+    def __init__(self, gen):
+        self.gen = gen
+        self.ends = {}              # id(loop) -> the block its iterations end in, or None
+        self.returning = None       # ids of the blocks from which the function returns
+        self.blocks = None          # id(block) -> block
+
+    def of(self, v):
+        """The block each iteration of the innermost loop around `v`'s
+        definition ends in, where `v` is pushed once per iteration, when the
+        reverse pass reads `v` only in that loop, in blocks its definition
+        dominates; else None.  Saving the slot's previous value at the
+        definition instead (`per_block`) keeps last iteration's value live
+        across the back edge besides this one's: a push_back loop's begin
+        and end pointers and their shadows, twice each, went through the
+        stack (tools/perfhunt cxx_temp_vector).  Pushed at the iteration's
+        end and popped where its reverse starts, the entry holds this
+        iteration's value for every reverse block of the iteration that
+        reads it: each ran after the definition (dominated by it) and before
+        the iteration's end in the forward pass.  So the block must end
+        every iteration: the loop's one latch, and its only way out but
+        into blocks that never return (a throw in push_back's growth); and
+        `v`'s block must dominate it and run once per iteration (on no
+        cycle of the loop that avoids the header)."""
+        gen = self.gen
+        readers = gen.cache.blocks_reading(v)
+        loops = gen.loops.loops_around(v.parent)
+        if None in readers or not loops:
+            return None
+        loop = loops[0]
+        if id(loop) not in self.ends:
+            self.ends[id(loop)] = self._one_end(loop)
+        end = self.ends[id(loop)]
+        dom = gen.loops.dom
+        if end is None or not dom.dominates(v.parent, end) or \
+                _repeats_in_iteration(loop, v.parent):
+            return None
+        if any(r not in loop.blocks or not dom.dominates(v.parent, self.blocks[r])
+               for r in readers):
+            return None
+        return end
+
+    def _one_end(self, loop):
+        """`loop`'s only latch, when it is also the only block that leaves
+        the loop for a block from which the function can return, and has a
+        reverse; else None."""
+        gen = self.gen
+        latches = [p for p in gen.preds[id(loop.header)] if loop.contains(p)]
+        if len(latches) != 1 or id(latches[0]) not in gen.rev_blocks:
+            return None
+        if self.returning is None:
+            self.returning = reaches(gen.exit, gen.preds)
+            self.blocks = {id(b): b for b in gen.order}
+        for block in gen.order:
+            if loop.contains(block) and block is not latches[0] and any(
+                    not loop.contains(s) and id(s) in self.returning for s in block.successors):
+                return None
+        return latches[0]
 
 
 def _run_start(gen, v):
