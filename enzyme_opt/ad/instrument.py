@@ -13,6 +13,12 @@ of its own forward execution.  Where the save goes decides the tape's size:
   back edge (rk4_lorenz's stage values: 5% fewer instructions); a value
   the reverse of a later block reads too needs that carried value, which
   is still the slot's until its own block's reverse ends;
+- a value the reverse reads only within its loop's iteration, in blocks
+  its definition dominates, is pushed at the end of the loop's one latch
+  when that ends every iteration, and popped at the start of its reverse
+  (`IterationEnds`): no previous value is carried across the back edge
+  (a push_back loop's begin and end pointers and their shadows); path
+  indices and conditions read by their own block alone go there too;
 - a value that the reverse pass reads only outside some loop around its
   definition (a sum's final value, say), or that holds one value for the
   whole loop (cache_policy's `invariant_in`), is saved once per *run* of
@@ -66,10 +72,9 @@ def instrument_forward(gen) -> None:
         step = counter_step(v, gen.preds)
         run_start = _counter_run_start(gen, v) if step is not None else _run_start(gen, v)
         if run_start is False:
-            if gen.cache.blocks_reading(v) == {id(v.parent)}:
+            end = ends.of(v)
+            if gen.cache.blocks_reading(v) == {id(v.parent)} and not (end is not None and _narrow(v)):
                 end = v.parent
-            else:
-                end = ends.of(v)
             if end is not None:
                 per_block_end.setdefault(id(end), []).append(slot)
                 popped_first.add(id(slot))
@@ -561,6 +566,17 @@ def _hand_over(gen, known_last, popped_first) -> None:
         exit_b = Builder().position_before(gen.exit.terminator)
         push_slots(gen, exit_b, gen.fwd_tape, every, use_current=True)
         pop_slots(gen, entry, gen.rev_tape, every)
+
+
+def _narrow(v) -> bool:
+    """Is `v` an integer of a byte or two (a path index, a branch's
+    condition)?  Read only by its own block's reverse, it is pushed at its
+    iteration's end all the same where it can be (`IterationEnds`), in one
+    entry with the others: a register kept to the end costs less than a
+    push of its own (1-3% of the e2e reverse/narrow_tape_entries.c loops'
+    instructions).  Doubles stay at their block's end: kept live to the
+    iteration's end, rk4_lorenz's stage values cost 5% more."""
+    return v.type.is_int and v.type.bits <= 16
 
 
 class IterationEnds:
