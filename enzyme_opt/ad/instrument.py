@@ -15,10 +15,12 @@ of its own forward execution.  Where the save goes decides the tape's size:
   is still the slot's until its own block's reverse ends;
 - a value the reverse reads only within its loop's iteration, in blocks
   its definition dominates, is pushed at the end of the loop's one latch
-  when that ends every iteration, and popped at the start of its reverse
-  (`IterationEnds`): no previous value is carried across the back edge
-  (a push_back loop's begin and end pointers and their shadows); path
-  indices and conditions read by their own block alone go there too;
+  when that ends every iteration, or else of the first block after it
+  that every way on passes and no reader follows, and popped at the start
+  of that block's reverse (`IterationEnds`): no previous value is carried
+  across the back edge (a push_back loop's begin and end pointers and
+  their shadows, the sizes its growth computes); path indices and
+  conditions read by their own block alone go to the latch too;
 - a value that the reverse pass reads only outside some loop around its
   definition (a sum's final value, say), or that holds one value for the
   whole loop (cache_policy's `invariant_in`), is saved once per *run* of
@@ -73,7 +75,8 @@ def instrument_forward(gen) -> None:
         run_start = _counter_run_start(gen, v) if step is not None else _run_start(gen, v)
         if run_start is False:
             end = ends.of(v)
-            if gen.cache.blocks_reading(v) == {id(v.parent)} and not (end is not None and _narrow(v)):
+            if gen.cache.blocks_reading(v) == {id(v.parent)} and \
+                    not (end is not None and _narrow(v)):
                 end = v.parent
             if end is not None:
                 per_block_end.setdefault(id(end), []).append(slot)
@@ -579,67 +582,123 @@ def _narrow(v) -> bool:
     return v.type.is_int and v.type.bits <= 16
 
 
+# Blocks `IterationEnds` walks from a value's block before giving up.
+REGION_WALK_LIMIT = 64
+
+
 class IterationEnds:
-    """Where a value read across its loop's iteration is pushed instead of
+    """Where a value read within its loop's iteration is pushed instead of
     saving its slot's previous value (`of`)."""
 
     def __init__(self, gen):
         self.gen = gen
         self.ends = {}              # id(loop) -> the block its iterations end in, or None
-        self.returning = None       # ids of the blocks from which the function returns
-        self.blocks = None          # id(block) -> block
+        self.returning = reaches(gen.exit, gen.preds)   # ids of blocks the function returns from
+        self.blocks = {id(b): b for b in gen.order}
 
     def of(self, v):
-        """The block each iteration of the innermost loop around `v`'s
-        definition ends in, where `v` is pushed once per iteration, when the
-        reverse pass reads `v` only in that loop, in blocks its definition
-        dominates; else None.  Saving the slot's previous value at the
-        definition instead (`per_block`) keeps last iteration's value live
-        across the back edge besides this one's: a push_back loop's begin
-        and end pointers and their shadows, twice each, went through the
-        stack (tools/perfhunt cxx_temp_vector).  Pushed at the iteration's
-        end and popped where its reverse starts, the entry holds this
-        iteration's value for every reverse block of the iteration that
-        reads it: each ran after the definition (dominated by it) and before
-        the iteration's end in the forward pass.  So the block must end
-        every iteration: the loop's one latch, and its only way out but
-        into blocks that never return (a throw in push_back's growth); and
-        `v`'s block must dominate it and run once per iteration (on no
-        cycle of the loop that avoids the header)."""
+        """The block where `v` is pushed once per execution of its own block
+        (popped where that block's reverse starts), when the reverse pass
+        reads `v` only in the innermost loop around its definition, in
+        blocks its definition dominates; else None.  Saving the slot's
+        previous value at the definition instead (`per_block`) keeps last
+        iteration's value live across the back edge besides this one's: a
+        push_back loop's begin and end pointers and their shadows, twice
+        each, went through the stack (tools/perfhunt cxx_temp_vector).
+
+        The entry holds this execution's value for every reverse block that
+        reads it when each of them ran after the definition (dominated by
+        it) and before the push in the forward pass, the push following
+        every execution of the definition before the loop goes on or ends.
+        The loop's one latch, if `v`'s block dominates it and it ends every
+        iteration (`_one_end`), where the latch's own entries go; else the
+        first block after `v`'s, dominated by it, that every way on from it
+        passes before the iteration ends, with no reader after it
+        (`_region_end`: the blocks of push_back's growth)."""
         gen = self.gen
         readers = gen.cache.blocks_reading(v)
         loops = gen.loops.loops_around(v.parent)
         if None in readers or not loops:
             return None
-        loop = loops[0]
+        loop, block, dom = loops[0], v.parent, gen.loops.dom
+        if any(r not in loop.blocks or not dom.dominates(block, self.blocks[r])
+               for r in readers) or _repeats_in_iteration(loop, block):
+            return None
         if id(loop) not in self.ends:
             self.ends[id(loop)] = self._one_end(loop)
         end = self.ends[id(loop)]
-        dom = gen.loops.dom
-        if end is None or not dom.dominates(v.parent, end) or \
-                _repeats_in_iteration(loop, v.parent):
-            return None
-        if any(r not in loop.blocks or not dom.dominates(v.parent, self.blocks[r])
-               for r in readers):
-            return None
-        return end
+        if end is not None and dom.dominates(block, end):
+            return end
+        return self._region_end(loop, block, readers)
 
     def _one_end(self, loop):
         """`loop`'s only latch, when it is also the only block that leaves
-        the loop for a block from which the function can return, and has a
-        reverse; else None."""
+        the loop for a block from which the function can return (not a
+        throw in push_back's growth), and has a reverse; else None."""
         gen = self.gen
         latches = [p for p in gen.preds[id(loop.header)] if loop.contains(p)]
         if len(latches) != 1 or id(latches[0]) not in gen.rev_blocks:
             return None
-        if self.returning is None:
-            self.returning = reaches(gen.exit, gen.preds)
-            self.blocks = {id(b): b for b in gen.order}
         for block in gen.order:
-            if loop.contains(block) and block is not latches[0] and any(
-                    not loop.contains(s) and id(s) in self.returning for s in block.successors):
+            if loop.contains(block) and block is not latches[0] and \
+                    self._leaves(loop, block):
                 return None
         return latches[0]
+
+    def _leaves(self, loop, block) -> bool:
+        """Does `block` end its iteration: a branch back to the header, or
+        out of the loop to a block from which the function returns?"""
+        return any(s is loop.header or not loop.contains(s) and id(s) in self.returning
+                   for s in block.successors)
+
+    def _next(self, loop, block) -> list:
+        """The successors of `block` in its iteration of `loop`."""
+        return [s for s in block.successors if s is not loop.header and loop.contains(s)]
+
+    def _region_end(self, loop, block, readers):
+        """The first block after `block` (in the function's order), dominated
+        by it, that every way from `block` passes before its iteration ends
+        (`_avoidable`), and from which no reader of the value is reached in
+        the iteration, nor the block itself; None if there is none within
+        REGION_WALK_LIMIT blocks."""
+        gen, dom = self.gen, self.gen.loops.dom
+        order = [b for b in gen.order if loop.contains(b) and b is not block and
+                 dom.dominates(block, b)]
+        for end in order[:REGION_WALK_LIMIT]:
+            if id(end) not in gen.rev_blocks or self._avoidable(loop, block, end):
+                continue
+            after = self._reached(loop, end)
+            if after is not None and not any(r in after for r in readers if r != id(end)):
+                return end
+        return None
+
+    def _avoidable(self, loop, start, end) -> bool:
+        """Can the iteration go on from `start` to its end without `end`?"""
+        seen, work = {id(start)}, [start]
+        while work:
+            b = work.pop()
+            if self._leaves(loop, b):
+                return True
+            for s in self._next(loop, b):
+                if s is not end and id(s) not in seen:
+                    if len(seen) > REGION_WALK_LIMIT:
+                        return True
+                    seen.add(id(s))
+                    work.append(s)
+        return False
+
+    def _reached(self, loop, end):
+        """Ids of the blocks the iteration may run after `end`; None if
+        `end` itself may run again, or they are too many to walk."""
+        seen, work = set(), self._next(loop, end)
+        while work:
+            b = work.pop()
+            if b is end or len(seen) > REGION_WALK_LIMIT:
+                return None
+            if id(b) not in seen:
+                seen.add(id(b))
+                work.extend(self._next(loop, b))
+        return seen
 
 
 def _run_start(gen, v):
