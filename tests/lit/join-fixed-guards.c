@@ -13,7 +13,7 @@
 // RUN: enzyme-opt %t14.ll -o %t14.out.ll
 // RUN: FileCheck --check-prefix=IR %s < %t14.out.ll
 // STATS-DAG: diffe_pinball: {{.*}} recomputed, 1 tape bytes per run
-// STATS-DAG: diffe_ragged: {{.*}} recomputed, 41 tape bytes per run
+// STATS-DAG: diffe_ragged: {{.*}} recomputed, 48 tape bytes per run
 // IR-LABEL: define internal {{.*}}@diffe_pinball(
 // IR: %pred.index{{[.0-9]*}} = select i1 %way{{[.0-9]*}}, i8
 // IR: %pred.index{{[.0-9]*}}.re = select i1 %way{{[.0-9]*}}.re, i8

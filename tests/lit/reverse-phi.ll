@@ -86,15 +86,12 @@ define i32 @main() {
 
 ; CHECK-LABEL: define internal double @diffe_g(double %x, i64 %n, double %differet)
 ; CHECK-NOT: pred.index{{.*}}.slot
+; CHECK: call ptr @enzyme_opt.tape.push{{(.reserved)?}}(ptr %tape, i64 8)
+; CHECK-NEXT: %saved = load double, ptr %acc.slot
 ; CHECK-NOT: call ptr @enzyme_opt.tape.push
 ; CHECK: join:
 ; CHECK: %pred.index{{.*}} = zext i1 %{{first|arm.false}} to i8
 ; CHECK-NOT: pred.index{{.*}}.slot
-; CHECK: call ptr @enzyme_opt.tape.push{{(.reserved)?}}(ptr %tape, i64 8)
-; CHECK-NEXT: %saved = load double, ptr %acc.slot
-; CHECK-NOT: call ptr @enzyme_opt.tape.push
-; CHECK: invert.join:
-; CHECK-NEXT: call ptr @enzyme_opt.tape.pop(ptr %tape, i64 8)
 ; CHECK: invert.join.tape:
 ; CHECK: %first.re = icmp eq i64
 ; CHECK-NOT: pred.index{{.*}}.slot

@@ -1,15 +1,16 @@
 // Tape entries as narrow as their values (instrument._layout, reverse.py
 // index_type): loops whose iterations join three ways twice, so that each
-// iteration tapes two i8 path indices in one entry with the doubles the
-// reverse reads (a carried sum, pushed where the iteration ends:
-// instrument.IterationEnds), entries of odd byte counts before them, so that
-// the doubles sit at any byte of the tape.  The shapes: a counted loop, a
+// iteration tapes two i8 path indices in one entry (pushed where the
+// iteration ends: instrument._narrow), and entries of doubles after them
+// that sit at any byte of the tape.  The shapes: a counted loop, a
 // loop whose exit depends on the data (checked pushes growing the tape past
 // its first 4 KB), a counted loop inside an outer loop (runs repeating), a
 // loop left between its two joins (its last iteration never reaches the
 // latch: those values keep the save at their definition), alone and inside
 // an outer loop, and a buffer grown by doubling (push_back's shape: begin
-// and end carried by the loop).  Every gradient is computed three times in
+// and end carried by the loop, pushed where the iteration ends or the
+// growth rejoins: instrument.IterationEnds; at clang 19 -O2 an i64 and two
+// i8 indices share an entry).  Every gradient is computed three times in
 // a row (the tape memory of the call before reused).  Central differences.
 #include <stdlib.h>
 #include "../check.h"
@@ -88,9 +89,10 @@ __attribute__((noinline)) double nested_break(const double *x) {
   for (int r = 0; r < 3; r++) {
     double s = 0.8 + 0.2 * r;
     for (int i = 0; i < n_iter; i++) {
-      double t = first_way(s, x[i], K[i + 2 * r]);
+      int k = K[i + 2 * r] % N;   /* an address read on both sides of the exit */
+      double t = first_way(s, x[k], K[i + 2 * r]);
       if (t > 0.9 + 0.05 * i) break;
-      s = second_way(s, t, K[i + 2 * r]);
+      s = second_way(s, t, K[i + 2 * r]) * (0.5 + x[k]);
     }
     total += s * s * (r + 1);
   }
