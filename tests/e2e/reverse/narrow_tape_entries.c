@@ -88,8 +88,9 @@ __attribute__((noinline)) double nested_break(const double *x) {
   double total = 0;
   for (int r = 0; r < 3; r++) {
     double s = 0.8 + 0.2 * r;
+    int k = r;
     for (int i = 0; i < n_iter; i++) {
-      int k = K[i + 2 * r] % N;   /* an address read on both sides of the exit */
+      k = (5 * k + K[i + 2 * r]) % N;   /* carried: an index read on both sides of the exit */
       double t = first_way(s, x[k], K[i + 2 * r]);
       if (t > 0.9 + 0.05 * i) break;
       s = second_way(s, t, K[i + 2 * r]) * (0.5 + x[k]);
