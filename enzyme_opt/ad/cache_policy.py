@@ -59,7 +59,7 @@ from ..ir import instructions as I
 from ..ir.clone import clone_instruction
 from ..ir.constants import ConstantAggregate, ConstantInt, zero_of
 from ..ir.module import GlobalValue
-from ..ir.types import I32, I64, VectorType
+from ..ir.types import I32, VectorType
 from ..ir.values import Argument
 from .calls import CallKind, classify_call
 from .dead_primal import is_droppable_math_call, math_status_read
@@ -489,7 +489,8 @@ class PrimalCache:
             if chosen is None:
                 chosen = value
                 continue
-            taken = b.icmp("eq", index, ConstantInt(I64, preds.index(pred)), (v.name or "v") + ".way")
+            taken = b.icmp("eq", index, ConstantInt(index.type, preds.index(pred)),
+                           (v.name or "v") + ".way")
             chosen = b.select(taken, value, chosen, (v.name or "v") + ".re")
         return chosen
 

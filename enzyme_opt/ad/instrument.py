@@ -13,6 +13,15 @@ of its own forward execution.  Where the save goes decides the tape's size:
   back edge (rk4_lorenz's stage values: 5% fewer instructions); a value
   the reverse of a later block reads too needs that carried value, which
   is still the slot's until its own block's reverse ends;
+- a value (not a float) the reverse reads only within its loop's
+  iteration, in blocks its definition dominates, is pushed at the end of
+  the loop's one latch when that ends every iteration, or else of the
+  first block after it that every way on passes and no reader follows,
+  and popped at the start of that block's reverse (`IterationEnds`): no
+  previous value is carried across the back edge (a push_back loop's
+  begin and end pointers and their shadows, the sizes its growth
+  computes); path indices and conditions read by their own block alone
+  join the latch's entry if it has one;
 - a value that the reverse pass reads only outside some loop around its
   definition (a sum's final value, say), or that holds one value for the
   whole loop (cache_policy's `invariant_in`), is saved once per *run* of
@@ -58,6 +67,8 @@ def instrument_forward(gen) -> None:
     known_last = {}         # id(slot) -> the counter's constant value in every run's last iteration
     reentry = {}            # id(preheader) -> ids of the blocks it can be reached from
     popped_first = set()    # ids of the slots each read of which a pop precedes (`per_block_end`)
+    ends = IterationEnds(gen)   # where a value read across its loop's iteration is pushed
+    narrow_joins = []           # (slot, the entry it joins if there is one): `_narrow`
     for slot in gen.cache.slots_in_order():
         v = slot.value
         _store_after_definition(v, slot.fwd)
@@ -66,8 +77,16 @@ def instrument_forward(gen) -> None:
         step = counter_step(v, gen.preds)
         run_start = _counter_run_start(gen, v) if step is not None else _run_start(gen, v)
         if run_start is False:
+            end = ends.of(v)
             if gen.cache.blocks_reading(v) == {id(v.parent)}:
-                per_block_end.setdefault(id(v.parent), []).append(slot)
+                if end is not None and _narrow(v):
+                    narrow_joins.append((slot, end))
+                    continue
+                end = v.parent
+            elif end is not None and _narrow(v):
+                end = None      # kept live to the end, it may cross calls (logreg: 0.3%)
+            if end is not None:
+                per_block_end.setdefault(id(end), []).append(slot)
                 popped_first.add(id(slot))
             else:
                 per_block.setdefault(id(v.parent), []).append(slot)
@@ -88,22 +107,29 @@ def instrument_forward(gen) -> None:
             if id(v.parent) not in reentry[id(run_start)]:
                 continue    # the preheader runs again, but never once the loop has run
             per_run.setdefault(id(run_start), (run_start, []))[1].append(slot)
+    for slot, end in narrow_joins:
+        if id(end) not in per_block_end:     # no entry there to join
+            end = slot.value.parent
+        per_block_end.setdefault(id(end), []).append(slot)
+        popped_first.add(id(slot))
+    lone = _lone_entries(gen, per_block, per_block_end)
     for block in gen.order:
+        narrow = id(block) in lone
         if per_block.get(id(block)):
             push_slots(gen, Builder(block, block.first_non_phi_index()), gen.fwd_tape,
-                       per_block[id(block)])
+                       per_block[id(block)], narrow=narrow)
         if per_block_end.get(id(block)):
             push_slots(gen, Builder().position_before(block.terminator), gen.fwd_tape,
-                       per_block_end[id(block)])
+                       per_block_end[id(block)], narrow=narrow)
             reverse = gen.rev_blocks[id(block)]
             pop_slots(gen, Builder(reverse, reverse.first_non_phi_index()), gen.rev_tape,
-                      per_block_end[id(block)])
+                      per_block_end[id(block)], narrow=narrow)
     for block, pb in gen.pop_builders:
         pb.position_before_terminator(pb.block)
         for slot, step in counters.get(id(block), ()):
             _step_back(pb, slot, step)
         if per_block.get(id(block)):
-            pop_slots(gen, pb, gen.rev_tape, per_block[id(block)])
+            pop_slots(gen, pb, gen.rev_tape, per_block[id(block)], narrow=id(block) in lone)
     for preheader, slots in per_run.values():
         push_slots(gen, Builder().position_before(preheader.terminator), gen.fwd_tape, slots)
         pop_slots(gen, Builder(gen.rev_blocks[id(preheader)], 0), gen.rev_tape, slots)
@@ -559,6 +585,141 @@ def _hand_over(gen, known_last, popped_first) -> None:
         pop_slots(gen, entry, gen.rev_tape, every)
 
 
+def _narrow(v) -> bool:
+    """Is `v` an integer of a byte or two (a path index, a branch's
+    condition)?  Read only by its own block's reverse, it is pushed at its
+    iteration's end all the same where it can be (`IterationEnds`) and an
+    entry goes there anyway, in one entry with the others: a register kept
+    to the end costs less than a push of its own (1-3% of the e2e
+    reverse/narrow_tape_entries.c loops' instructions); with no entry to
+    join, the longer life costs (tools/perfhunt logreg's condition: 0.3%).
+    Doubles stay at their block's end: kept live to the iteration's end,
+    rk4_lorenz's stage values cost 5% more."""
+    return v.type.is_int and v.type.bits <= 16
+
+
+# Blocks `IterationEnds` walks from a value's block before giving up.
+REGION_WALK_LIMIT = 64
+
+
+class IterationEnds:
+    """Where a value read within its loop's iteration is pushed instead of
+    saving its slot's previous value (`of`)."""
+
+    def __init__(self, gen):
+        self.gen = gen
+        self.ends = {}              # id(loop) -> the block its iterations end in, or None
+        self.returning = reaches(gen.exit, gen.preds)   # ids of blocks the function returns from
+        self.blocks = {id(b): b for b in gen.order}
+
+    def of(self, v):
+        """The block where `v` is pushed once per execution of its own block
+        (popped where that block's reverse starts), when the reverse pass
+        reads `v` only in the innermost loop around its definition, in
+        blocks its definition dominates; else None.  Saving the slot's
+        previous value at the definition instead (`per_block`) keeps last
+        iteration's value live across the back edge besides this one's: a
+        push_back loop's begin and end pointers and their shadows, twice
+        each, went through the stack (tools/perfhunt cxx_temp_vector).
+
+        The entry holds this execution's value for every reverse block that
+        reads it when each of them ran after the definition (dominated by
+        it) and before the push in the forward pass, the push following
+        every execution of the definition before the loop goes on or ends.
+        The loop's one latch, if `v`'s block dominates it and it ends every
+        iteration (`_one_end`), where the latch's own entries go; else the
+        first block after `v`'s, dominated by it, that every way on from it
+        passes before the iteration ends, with no reader after it
+        (`_region_end`: the blocks of push_back's growth).  Not for floats:
+        kept live to the iteration's end, doubles cost where they were
+        pushed at their definition (tools/perfhunt lu_pivot 2.5%,
+        attention 0.7% more instructions; rk4_lorenz's stage values 5%)."""
+        gen = self.gen
+        readers = gen.cache.blocks_reading(v)
+        loops = gen.loops.loops_around(v.parent)
+        if None in readers or not loops or v.type.scalar.is_float:
+            return None
+        loop, block, dom = loops[0], v.parent, gen.loops.dom
+        if any(r not in loop.blocks or not dom.dominates(block, self.blocks[r])
+               for r in readers) or _repeats_in_iteration(loop, block):
+            return None
+        if id(loop) not in self.ends:
+            self.ends[id(loop)] = self._one_end(loop)
+        end = self.ends[id(loop)]
+        if end is not None and dom.dominates(block, end):
+            return end
+        return self._region_end(loop, block, readers)
+
+    def _one_end(self, loop):
+        """`loop`'s only latch, when it is also the only block that leaves
+        the loop for a block from which the function can return (not a
+        throw in push_back's growth), and has a reverse; else None."""
+        gen = self.gen
+        latches = [p for p in gen.preds[id(loop.header)] if loop.contains(p)]
+        if len(latches) != 1 or id(latches[0]) not in gen.rev_blocks:
+            return None
+        for block in gen.order:
+            if loop.contains(block) and block is not latches[0] and \
+                    self._leaves(loop, block):
+                return None
+        return latches[0]
+
+    def _leaves(self, loop, block) -> bool:
+        """Does `block` end its iteration: a branch back to the header, or
+        out of the loop to a block from which the function returns?"""
+        return any(s is loop.header or not loop.contains(s) and id(s) in self.returning
+                   for s in block.successors)
+
+    def _next(self, loop, block) -> list:
+        """The successors of `block` in its iteration of `loop`."""
+        return [s for s in block.successors if s is not loop.header and loop.contains(s)]
+
+    def _region_end(self, loop, block, readers):
+        """The first block after `block` (in the function's order), dominated
+        by it, that every way from `block` passes before its iteration ends
+        (`_avoidable`), and from which no reader of the value is reached in
+        the iteration, nor the block itself; None if there is none within
+        REGION_WALK_LIMIT blocks."""
+        gen, dom = self.gen, self.gen.loops.dom
+        order = [b for b in gen.order if loop.contains(b) and b is not block and
+                 dom.dominates(block, b)]
+        for end in order[:REGION_WALK_LIMIT]:
+            if id(end) not in gen.rev_blocks or self._avoidable(loop, block, end):
+                continue
+            after = self._reached(loop, end)
+            if after is not None and not any(r in after for r in readers if r != id(end)):
+                return end
+        return None
+
+    def _avoidable(self, loop, start, end) -> bool:
+        """Can the iteration go on from `start` to its end without `end`?"""
+        seen, work = {id(start)}, [start]
+        while work:
+            b = work.pop()
+            if self._leaves(loop, b):
+                return True
+            for s in self._next(loop, b):
+                if s is not end and id(s) not in seen:
+                    if len(seen) > REGION_WALK_LIMIT:
+                        return True
+                    seen.add(id(s))
+                    work.append(s)
+        return False
+
+    def _reached(self, loop, end):
+        """Ids of the blocks the iteration may run after `end`; None if
+        `end` itself may run again, or they are too many to walk."""
+        seen, work = set(), self._next(loop, end)
+        while work:
+            b = work.pop()
+            if b is end or len(seen) > REGION_WALK_LIMIT:
+                return None
+            if id(b) not in seen:
+                seen.add(id(b))
+                work.extend(self._next(loop, b))
+        return seen
+
+
 def _run_start(gen, v):
     """The preheader of the outermost loop around `v`'s definition that no
     block whose reverse reads `v` lies in (or in which `v` is invariant),
@@ -689,25 +850,54 @@ def _store_after_definition(v, slot) -> None:
     b.store(v, slot)
 
 
-def _layout(slots):
+def _lone_entries(gen, per_block, per_block_end) -> set:
+    """Ids of the blocks whose tape entry is the only one pushed in their
+    innermost loop (no other block's, no call handed the tape there).  Only
+    these may take fewer than 8 bytes (`_layout`): the loop then steps the
+    tape by the entry's size, 1, 2 or 4 bytes, which x86 addresses as a
+    scale of the loop's counter; beside an 8-byte entry, a 1-byte one
+    made a stride of 9, an induction of its own in both sweeps
+    (tools/perfhunt logreg_branch: 2% more instructions)."""
+    entries = {}            # id(loop) -> [ids of its blocks with an entry, one per entry]
+    for pushed in (per_block, per_block_end):
+        for key, slots in pushed.items():
+            loop = gen.loops.innermost.get(key)
+            if slots and loop is not None:
+                entries.setdefault(id(loop), (loop, []))[1].append(key)
+    lone = set()
+    for loop, keys in entries.values():
+        if len(keys) == 1 and not any(isinstance(u, I.CallBase) and loop.contains(u.parent)
+                                      for u in gen.fwd_tape.users):
+            lone.add(keys[0])
+    return lone
+
+
+def _layout(slots, narrow: bool = False):
     """(slot, offset, alignment) for each slot, and the entry's size in bytes.
 
-    Largest first, so every value sits at its natural alignment; the size is
-    rounded up to 8 so that the next entry starts aligned too.
+    Largest first, so that no value straddles a smaller one's gap; the size
+    is rounded up to a multiple of 8, or where `narrow` (`_lone_entries`)
+    of the largest value's: then an entry of narrow values alone (a
+    branch's i1 condition, an i8 path index) takes their bytes only, not 8
+    per iteration of its loop.  The entries after it on the tape then start
+    at any byte, so every value is accessed with the alignment the tape
+    guarantees (`T.ENTRY_ALIGN`).
     """
-    placed, total = [], 0
+    placed, total, widest = [], 0, 1
     for s in sorted(slots, key=lambda s: (-T.entry_size(s.value.type), s.order)):
         size = T.entry_size(s.value.type)
-        placed.append((s, total, min(size, 8)))
+        placed.append((s, total, T.ENTRY_ALIGN))
         total += size
-    return placed, (total + 7) // 8 * 8
+        widest = max(widest, min(size, 8))
+    unit = widest if narrow else 8
+    return placed, -(-total // unit) * unit
 
 
-def push_slots(gen, b: Builder, tape, slots, use_current=False) -> None:
+def push_slots(gen, b: Builder, tape, slots, use_current=False, narrow=False) -> None:
     """Save the slots' contents on the tape (at a block's start: before it
     overwrites them; at its end: what it stored)."""
     push, _ = T.runtime(gen.module)
-    placed, total = _layout(slots)
+    placed, total = _layout(slots, narrow)
     gen.tape_bytes += total
     region = b.call(push, [tape, b.i64(total)], "tape.push")
     for s, off, align in placed:
@@ -726,10 +916,10 @@ def _tag_entry(gen, slot, access) -> None:
     access.metadata.append(("tbaa", T.tbaa_tag(gen.module, name)))
 
 
-def pop_slots(gen, b: Builder, tape, slots) -> None:
+def pop_slots(gen, b: Builder, tape, slots, narrow=False) -> None:
     """Restore the slots saved by `push_slots`, for the reverse of earlier executions."""
     _, pop = T.runtime(gen.module)
-    placed, total = _layout(slots)
+    placed, total = _layout(slots, narrow)
     region = b.call(pop, [tape, b.i64(total)], "tape.pop")
     for s, off, align in placed:
         value = b.load(s.value.type, T.entry_pointer(b, region, off, s.value.type), "restored",

@@ -660,10 +660,10 @@ def _forking(module, derivative: Function, fork: ParallelFork, task: Function,
                 b.gep(t, tapes, [b.i64(0), b.i32(2)], module.pointer_to(I64)), 8)
         emit_fork(b, fork, task, operands + [tapes])
         slot = b.call(push, [tape, ptr_size], "omp.slot")
-        b.store(tapes, b.pointer_cast(slot, slot_type), 8)
+        b.store(tapes, b.pointer_cast(slot, slot_type), T.ENTRY_ALIGN)
     else:
         slot = b.call(pop, [tape, ptr_size], "omp.slot")
-        tapes = b.load(tape_ptr, b.pointer_cast(slot, slot_type), "omp.tapes", 8)
+        tapes = b.load(tape_ptr, b.pointer_cast(slot, slot_type), "omp.tapes", T.ENTRY_ALIGN)
         team = b.cast("trunc", b.load(I64, _count_ptr(b, tapes), "omp.team", 8), I32)
         gtid = b.call(_runtime(module, "__kmpc_global_thread_num", I32, (fork.loc.type,)),
                       [fork.loc], "omp.gtid")

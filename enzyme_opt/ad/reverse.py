@@ -44,7 +44,7 @@ from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.module import function_under_casts
 from ..ir.constants import ConstantAggregate, ConstantInt, ConstantUndef, const_float, zero_of
-from ..ir.types import I64, VOID, FunctionType, StructType
+from ..ir.types import I64, VOID, FunctionType, IntType, StructType
 from ..ir.values import Argument
 from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
                          store_reverse_forward_pass)
@@ -300,11 +300,11 @@ class ReverseGenerator:
             if derived is not None:
                 self.pred_index[id(block)] = derived
                 continue
-            phi = I.Phi(I64)
+            phi = I.Phi(index_type(len(preds)))
             phi.name = self.fwd.claim_name("pred.index")
             block.insert(0, phi)
             for p in block_preds_with_multiplicity(block, self.preds):
-                phi.add_incoming(ConstantInt(I64, preds.index(p)), p)
+                phi.add_incoming(ConstantInt(phi.type, preds.index(p)), p)
             self.pred_index[id(block)] = phi
 
     # ------------------------------------------------------------------ shadows (forward)
@@ -772,7 +772,7 @@ class ReverseGenerator:
             branch = eb.br(self.rev_blocks[id(p)])
             if self._scalar_back_edge(block, p):
                 keep_scalar(branch, self.module)
-            cases.append((ConstantInt(I64, k), edge))
+            cases.append((ConstantInt(index.type, k), edge))
         pb.switch(index, cases[0][1], cases[1:])
 
     def _scalar_back_edge(self, header, latch) -> bool:
@@ -933,6 +933,16 @@ def positive_zero(b: Builder, gradient):
     return gradient
 
 
+def index_type(count: int) -> IntType:
+    """The narrowest of i8, i16, i32 that numbers `count` predecessors: an
+    index phi in a loop is taped once per iteration, and its entry takes
+    the index's width (the reference tapes such an index in one byte)."""
+    for bits in (8, 16):
+        if count <= 1 << bits:
+            return IntType(bits)
+    return IntType(32)
+
+
 def counter_pred_index(block, preds, dom):
     """`zext (icmp eq/ne %iv, start)` as the predecessor index of a two-way loop
     header, when one of its phis is a counter `phi [start, A], [%iv + step, B]`
@@ -956,7 +966,7 @@ def counter_pred_index(block, preds, dom):
         first = preds.index(start_block)          # the index of the edge from outside
         b = Builder(block, block.first_non_phi_index())
         entered = b.icmp("eq" if first == 1 else "ne", phi, start, "first.iter")
-        return b.cast("zext", entered, I64, "pred.index")
+        return b.cast("zext", entered, index_type(2), "pred.index")
     return None
 
 
@@ -985,7 +995,7 @@ def branch_pred_index(block, preds, pred_map):
     taken = branch.condition
     if when_true == 0:
         taken = b.binop("xor", taken, b.i1(True), "arm.false")
-    return b.cast("zext", taken, I64, "pred.index")
+    return b.cast("zext", taken, index_type(2), "pred.index")
 
 
 # Blocks walked to check an arm of `region_pred_index` before giving up.
@@ -1018,7 +1028,7 @@ def region_pred_index(block, preds, pred_map, dom):
         taken = term.condition
         if (succs[0] is entry) != (preds.index(other) == 1):
             taken = b.binop("xor", taken, b.i1(True), "arm.false")
-        return b.cast("zext", taken, I64, "pred.index")
+        return b.cast("zext", taken, index_type(2), "pred.index")
     return None
 
 
@@ -1027,7 +1037,7 @@ def path_pred_index(block, preds, pred_map, loops):
     conditions defined before it, outside its loops (analysis/join_paths):
     `select`s over those conditions, which the reverse pass recomputes
     (the vectorizer's guards around an inner loop), where an index phi
-    would tape 8 bytes per iteration.  None for any other join, and for
+    would tape a byte per iteration.  None for any other join, and for
     a join on no loop, whose index phi costs one slot per call."""
     if not loops.loops_around(block):
         return None
@@ -1048,9 +1058,10 @@ def path_pred_index(block, preds, pred_map, loops):
                 held = test.value if test.taken else b.binop("xor", test.value, b.i1(True), "way.not")
                 made[id(way)] = held if way[1] is ALWAYS else b.binop("and", emit(way[1]), held, "way")
         return made[id(way)]
-    index = ConstantInt(I64, 0)
+    t = index_type(len(preds))
+    index = ConstantInt(t, 0)
     for k in range(1, len(preds)):
-        index = b.select(emit(ways[k]), ConstantInt(I64, k), index, "pred.index")
+        index = b.select(emit(ways[k]), ConstantInt(t, k), index, "pred.index")
     return index
 
 

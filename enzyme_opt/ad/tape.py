@@ -847,6 +847,14 @@ def free_tape(b: Builder, tape, kind: str = TAPE) -> None:
     b.call(libc(b.module, "free"), [tape_base(b, tape)])
 
 
+# The alignment of a value in a tape entry: entries take the bytes their
+# values need (instrument._layout: one byte for an i1 or an i8 path index),
+# so an entry may start at any byte of the tape.  (x86 reads a scalar at any
+# address in the same instruction; the entries were at most 8-aligned before,
+# so no 16-byte operand was folded into arithmetic then either.)
+ENTRY_ALIGN = 1
+
+
 def entry_size(t) -> int:
     """Bytes a value of type `t` takes in a tape entry: scalars their natural
     size (an i1 one byte), aggregates and vectors whole 8-byte granules."""

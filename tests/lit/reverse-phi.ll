@@ -70,13 +70,13 @@ define i32 @main() {
 ; CHECK: join:
 ; CHECK-NEXT: %r = phi double
 ; CHECK-NEXT: %arm.false = xor i1 %pos, true
-; CHECK-NEXT: %pred.index = zext i1 %arm.false to i64
+; CHECK-NEXT: %pred.index = zext i1 %arm.false to i8
 ; CHECK: invert.join.tape:
 ; CHECK-NEXT: %pos.rev = load i1, ptr %pos.slot
 ; CHECK-NEXT: %arm.false.re = xor i1 %pos.rev, true
-; CHECK-NEXT: %[[IDX:.*]] = zext i1 %arm.false.re to i64
-; CHECK-NEXT: switch i64 %[[IDX]], label %invert.join.from.then [
-; CHECK-NEXT: i64 1, label %invert.join.from.else
+; CHECK-NEXT: %[[IDX:.*]] = zext i1 %arm.false.re to i8
+; CHECK-NEXT: switch i8 %[[IDX]], label %invert.join.from.then [
+; CHECK-NEXT: i8 1, label %invert.join.from.else
 ; CHECK: invert.join.from.then:
 ; CHECK: store double {{.*}}, ptr %a.adj
 ; CHECK-NEXT: br label %invert.then
@@ -90,7 +90,7 @@ define i32 @main() {
 ; CHECK-NEXT: %saved = load double, ptr %acc.slot
 ; CHECK-NOT: call ptr @enzyme_opt.tape.push
 ; CHECK: join:
-; CHECK: %pred.index{{.*}} = zext i1 %{{first|arm.false}} to i64
+; CHECK: %pred.index{{.*}} = zext i1 %{{first|arm.false}} to i8
 ; CHECK-NOT: pred.index{{.*}}.slot
 ; CHECK: invert.join.tape:
 ; CHECK: %first.re = icmp eq i64
