@@ -1,10 +1,13 @@
 // Values that are not floats pushed where their iteration ends
-// (instrument.IterationEnds) in loops left from the middle: an index kept
-// because the memory it was computed from is overwritten, read by the
-// reverse before and after a `break`, and an index read in its own block
+// (instrument.IterationEnds) in loops left from the middle: an index
+// loaded from memory the loop then overwrites (kept: nothing recomputes
+// it), read by the reverse before and after a `break` (alone, and in every
+// run of an outer loop), and an index read in its own block
 // only, with a branch the iteration may skip between it and the exit.  The
 // last iteration never reaches the latch, and the skipped branch's block is
-// no place to push (`_one_end`, `_avoidable`).  Combined and split
+// no place to push (`_one_end`, `_avoidable`: with either check removed,
+// the split gradient of read_across_break and break_in_runs' are wrong at
+// six of the eight configurations).  Combined and split
 // (augmentfwd/reverse) derivatives, each three times in a row; central
 // differences.
 #include <stdlib.h>
@@ -33,10 +36,28 @@ __attribute__((noinline)) double read_across_break(double *x) {
     int k = IDX[i];
     s += W[k % M] * x[k] * s;
     IDX[i] = (k + 3) % N;
-    if (s > 1.2 + 0.1 * i) break;
+    if (s * (k + 2) > 1.6) break;     /* left at i = 3 */
     s = s * x[(k + i) % N] + 0.3 * W[(k + 1) % M];
   }
   return s;
+}
+
+// The same inside an outer loop: the iteration a break leaves unpushed
+// holds its values in their slots only until the next run of the loop.
+__attribute__((noinline)) double break_in_runs(double *x) {
+  double total = 0;
+  for (int r = 0; r < 3; r++) {
+    double s = 0.2 + 0.1 * r;
+    for (int i = 0; i < n_iter; i++) {
+      int k = IDX[i];
+      s += W[(k + r) % M] * x[k] * s;
+      IDX[i] = (k + 3 + r) % N;
+      if (s * (k + 2) > 1.6) break;     /* left at i = 3, 0, 2 */
+      s = s * x[(k + i) % N] + 0.3 * W[(k + 1) % M];
+    }
+    total += s * (r + 1);
+  }
+  return total;
 }
 
 // k is read in its own block only; between it and the exit, a branch the
@@ -48,7 +69,7 @@ __attribute__((noinline)) double skipped_branch(double *x) {
     s += W[k % M] * x[i] * x[k];
     IDX[i] = (k + 7) % N;
     if (x[i] > 0.33 + 0.02 * i) s = sin(s) * cos(x[i]) + s * s * 0.1;
-    if (s > 1.5 + 0.2 * i) break;
+    if (s * (k + 2) > 2.0) break;     /* left at i = 5; the branch taken 4 times */
     s = 0.9 * s + 0.05 * exp(-s);
   }
   return s;
@@ -94,6 +115,7 @@ int main(void) {
   int bad = 0;
   for (int i = 0; i < N; i++) X0[i] = 0.35 + 0.3 * sin(1.7 * i + 0.4);
   CHECK_BOTH(read_across_break);
+  CHECK_BOTH(break_in_runs);
   CHECK_BOTH(skipped_branch);
   if (bad) return 1;
   printf("ok\n");
