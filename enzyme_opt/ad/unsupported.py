@@ -22,6 +22,7 @@ from ..ir import instructions as I
 from ..ir.references import reaches_function
 from ..ir.constants import ConstantExpr, ConstantString, InlineAsm
 from ..ir.module import GlobalVariable
+from ..ir.printer import value_ref
 from ..ir.values import Argument
 
 
@@ -62,7 +63,7 @@ def refuse_missing_shadow(pointer, function, derivative_args=None) -> None:
         what = f"argument {arg.index + 1}"
         hint = "; pass it with enzyme_dup and a shadow"
     else:
-        what = f"'{pointer.text()}'" if isinstance(pointer, I.Instruction) else "a constant"
+        what = f"'{pointer.text() if isinstance(pointer, I.Instruction) else value_ref(pointer)}'"
         hint = ""
     raise DifferentiationError(
         f"cannot differentiate: the pointer {what} has no shadow but meets memory that "
