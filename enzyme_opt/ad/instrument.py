@@ -873,7 +873,8 @@ def _lone_entries(gen, per_block, per_block_end) -> set:
 
 
 def _layout(slots, narrow: bool = False):
-    """(slot, offset, alignment) for each slot, and the entry's size in bytes.
+    """(slot, offset, the type it is taped as: `_taped_type`) for each slot,
+    and the entry's size in bytes.
 
     Largest first, so that no value straddles a smaller one's gap; the size
     is rounded up to a multiple of 8, or where `narrow` (`_lone_entries`)
@@ -884,10 +885,11 @@ def _layout(slots, narrow: bool = False):
     guarantees (`T.ENTRY_ALIGN`).
     """
     placed, total, widest = [], 0, 1
-    widen = _widened(slots, narrow)
-    for s in sorted(slots, key=lambda s: (-T.entry_size(_taped_type(s, widen)), s.order)):
-        size = T.entry_size(_taped_type(s, widen))
-        placed.append((s, total, T.ENTRY_ALIGN))
+    widen = not narrow and len(slots) == 1      # alone in an entry of 8 bytes anyway
+    taped = {id(s): _taped_type(s, widen) for s in slots}
+    for s in sorted(slots, key=lambda s: (-T.entry_size(taped[id(s)]), s.order)):
+        size = T.entry_size(taped[id(s)])
+        placed.append((s, total, taped[id(s)]))
         total += size
         widest = max(widest, min(size, 8))
     unit = widest if narrow else 8
@@ -901,18 +903,11 @@ def push_slots(gen, b: Builder, tape, slots, use_current=False, narrow=False) ->
     placed, total = _layout(slots, narrow)
     gen.tape_bytes += total
     region = b.call(push, [tape, b.i64(total)], "tape.push")
-    for s, off, align in placed:
+    for s, off, taped in placed:
         value = b.load(s.value.type, s.fwd, "saved")
-        taped = _taped_type(s, _widened(slots, narrow))
         if taped is not s.value.type:
             value = b.cast("zext", value, taped, "saved.wide")
-        _tag_entry(gen, s, b.store(value, T.entry_pointer(b, region, off, taped), align))
-
-
-def _widened(slots, narrow: bool) -> bool:
-    """Does an entry of `slots` tape a path index as an i64 (`_taped_type`):
-    one value alone, in an entry rounded to 8 bytes (`narrow` false)?"""
-    return not narrow and len(slots) == 1
+        _tag_entry(gen, s, b.store(value, T.entry_pointer(b, region, off, taped), T.ENTRY_ALIGN))
 
 
 def _taped_type(slot, widen: bool):
@@ -946,9 +941,8 @@ def pop_slots(gen, b: Builder, tape, slots, narrow=False) -> None:
     _, pop = T.runtime(gen.module)
     placed, total = _layout(slots, narrow)
     region = b.call(pop, [tape, b.i64(total)], "tape.pop")
-    for s, off, align in placed:
-        taped = _taped_type(s, _widened(slots, narrow))
-        value = b.load(taped, T.entry_pointer(b, region, off, taped), "restored", align)
+    for s, off, taped in placed:
+        value = b.load(taped, T.entry_pointer(b, region, off, taped), "restored", T.ENTRY_ALIGN)
         _tag_entry(gen, s, value)
         if taped is not s.value.type:
             value = b.cast("trunc", value, s.value.type, "restored.narrow")
