@@ -78,7 +78,9 @@ LOOP_FLOAT_OPS = ("fdiv",)
 # recomputed from its operands (`|r| < delta ? r*r/2 : ...`, a Huber loss)
 # tapes no i1 per iteration, and the loop may then not run forward at all.
 LOOP_FLOAT_COMPARES = ("fcmp",)
-# How deep a comparison's operands are rebuilt (`|w[i] x[i] - w[i-1]| < d`).
+# How deep a cheap float expression is rebuilt (`_cheap_float`), and a
+# comparison's operands (`|w[i] x[i] - w[i-1]| < d`).
+CHEAP_FLOAT_DEPTH = 2
 COMPARE_DEPTH = 3
 _NO_LEAVES = frozenset()
 _AT_HAND = (_NO_LEAVES,)       # the one choice for an operand the reverse pass has
@@ -662,7 +664,7 @@ class PrimalCache:
                 work.append(user)
         return True
 
-    def _cheap_float(self, v, depth: int = 2) -> bool:
+    def _cheap_float(self, v, depth: int = CHEAP_FLOAT_DEPTH) -> bool:
         """Is `v` a float negation, add, subtract, multiply or fused
         multiply-add (in a loop also a divide, square root, absolute value or
         comparison: LOOP_FLOAT_OPS, LOOP_FLOAT_COMPARES),
@@ -703,7 +705,7 @@ class PrimalCache:
         loops = self.gen.loops.loops_around(v.parent)
         if not loops or loops[0].contains(reversing):
             return False
-        leaves = self._cheap_float_leaves(v, 2, v.parent, True)
+        leaves = self._cheap_float_leaves(v, CHEAP_FLOAT_DEPTH, v.parent, True)
         return bool(leaves)
 
     def _picked_by_condition(self, v, depth: int) -> bool:
