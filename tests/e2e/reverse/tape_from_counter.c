@@ -1,12 +1,15 @@
 // Reverse loops whose tape size is set from the loop's counter at the start
 // of each reverse iteration (instrument.py anchor_loop_pops), and the shapes
-// beside them that must keep their own bookkeeping: counters from 0, from an
-// argument, stepping down, unsigned from 3; a loop with an early exit; a
-// triangular nest (the inner trip count changes per outer iteration); a nest
-// whose inner counter starts at the outer one; an i8 counter that wraps; and
-// split mode, the tape handed from the augmented forward to the reverse with
-// the primal run on other data in between.  Every loop carries a running
-// value through sin, so each iteration tapes it.  Central differences.
+// beside them that keep the size they step: at -O1..-O3 a counter from 0
+// taping one double (from_zero), an outer loop whose inner one keeps nothing
+// and whose branch condition is its only entry (pinball_rows, 1 byte), an
+// unsigned counter from 3, a loop with an early exit, an i8 counter that
+// wraps, and split mode (the tape handed from the augmented forward to the
+// reverse, the primal run on other data in between) take the counter's
+// size; a counter stepping down, a triangular nest (the inner trip count
+// changes per outer iteration) and a nest whose inner counter starts at the
+// outer one keep theirs, as does everything at -O0 (the loops leave from
+// their headers).  Central differences.
 // CFLAGS: -fno-unroll-loops -fno-vectorize -fno-slp-vectorize
 #include "../check.h"
 
@@ -19,8 +22,16 @@ void __enzyme_reverse(void *, ...);
 
 static double from_zero(double *x, int n) {
   double s = 0.3;
+  for (int i = 0; i < n; i++) s = s * s * x[i] + 0.5 * s;
+  return s;
+}
+
+static double pinball_rows(double *x, int n) {
+  double s = 0;
   for (int i = 0; i < n; i++) {
-    double r = sin(s) * x[i];
+    double p = 0;
+    for (int j = 0; j < 4; j++) p += x[j] * (((i * 4 + j) % 7) - 3) * 0.1;
+    double r = 0.1 * i - p;
     s += r >= 0 ? 0.7 * r : -0.3 * r;
   }
   return s;
@@ -51,8 +62,8 @@ static double triangular(double *x, int n) {
   double s = 0.1;
   for (int i = 0; i < n; i++) {
     double t = s;
-    for (int j = 0; j <= i; j++) t = sin(t) * x[j] + 0.5 * t;
-    s = s * 0.5 + t * cos(s);
+    for (int j = 0; j <= i; j++) t = t * t * x[j] * 0.3 + 0.5 * t;
+    s = s * 0.5 + t * x[i];
   }
   return s;
 }
@@ -72,12 +83,13 @@ static double wrapping(double *x, int n) {
 }
 
 __attribute__((noinline)) double split_loop(double *x, int n) {
-  double s = 0.4;
-  for (int i = 2; i < n; i++) s = s * 0.8 + sin(s) * x[i] * x[i - 2];
+  double s = 0.4, a = x[0], b = x[1];
+  for (int i = 2; i < n; i++) s = s * 0.8 + s * s * a + b * 0.01 * i;
   return s;
 }
 
 static double from_zero_x(double *x) { return from_zero(x, N); }
+static double pinball_rows_x(double *x) { return pinball_rows(x, N); }
 static double downward_x(double *x) { return downward(x, 2, N - 1); }
 static double unsigned_from_x(double *x) { return unsigned_from(x, N); }
 static double early_exit_x(double *x) { return early_exit(x, N); }
@@ -96,6 +108,8 @@ int main(void) {
   fill(x, 0.4, 0.5);
   __enzyme_autodiff((void *)from_zero, enzyme_dup, x, zeroed_(d, N), enzyme_const, N);
   bad += check_gradient("from_zero", x, d, N, from_zero_x);
+  __enzyme_autodiff((void *)pinball_rows, enzyme_dup, x, zeroed_(d, N), enzyme_const, N);
+  bad += check_gradient("pinball_rows", x, d, N, pinball_rows_x);
   __enzyme_autodiff((void *)downward, enzyme_dup, x, zeroed_(d, N), enzyme_const, 2L,
                     enzyme_const, (long)N - 1);
   bad += check_gradient("downward", x, d, N, downward_x);
