@@ -54,7 +54,7 @@ from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .global_pointers import check_global_pointer_shadow
 from .instruction_table import differentiate_instruction, replayed_by_generator
-from .instrument import instrument_forward, pad_arms, reserve_loop_tapes
+from .instrument import anchor_loop_pops, instrument_forward, pad_arms, reserve_loop_tapes
 from .loop_hints import allow_unrolling, keep_scalar
 from .noneed_memory import drop_unneeded_primal_stores
 from .partial_adjoints import PartialAdjoints
@@ -837,10 +837,11 @@ class ReverseGenerator:
 
     # ------------------------------------------------------------------ forward instrumentation
     def _instrument_forward(self) -> None:
-        instrument_forward(self)
+        counters = instrument_forward(self)
         self.undo.instrument(self)
         reserve_loop_tapes(self)
         pad_arms(self)
+        anchor_loop_pops(self, counters)
 
     def _drop_unneeded_primal_stores(self) -> None:
         """A combined derivative leaves out the primal's stores through its
