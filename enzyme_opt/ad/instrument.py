@@ -889,7 +889,7 @@ def _push_latch_entry(gen, loop, latch, slots, narrow: bool) -> None:
         push_slots(gen, at_latch, gen.fwd_tape, slots, narrow=narrow)
         pop_slots(gen, rb, gen.rev_tape, slots, narrow=narrow)
         return
-    gap, pads = planned
+    gap, pads, starts = planned
     header = loop.header
     early = [s for s in slots if s.value.parent is header]
     late = [s for s in slots if s.value.parent is not header]
@@ -897,14 +897,20 @@ def _push_latch_entry(gen, loop, latch, slots, narrow: bool) -> None:
     push_slots(gen, Builder().position_before(header.terminator), gen.fwd_tape, early,
                narrow=narrow_early)
     push, pop = T.runtime(gen.module)
-    for pred, join, nbytes in pads:         # after the header's entry, even at its end
-        _pad_edge(gen, pred, join, nbytes, push, pop)
+    for pred, join, nbytes, at in pads:     # after the header's entry, even at its end
+        padded = _pad_edge(gen, pred, join, nbytes, push, pop)
+        starts.setdefault(id(padded), (padded, at))
+    placed, size = _layout(early, narrow_early)
+    peeks = _iteration_peeks(gen, starts.values(), push, pop)
     if late:
         push_slots(gen, at_latch, gen.fwd_tape, late)
+    if peeks is not None:
+        _read_iteration(gen, rb, pop, placed, size, gap, late, peeks)
+        return
+    if late:
         top = pop_slots(gen, rb, gen.rev_tape, late)
     else:
         top = rb.call(pop, [gen.rev_tape, rb.i64(0)], "tape.top")
-    placed, size = _layout(early, narrow_early)
     start = rb.gep(I8, top, [rb.i64(-(gap + size))], T.byte_ptr(gen.module), "header.entry")
     _restore(gen, rb, start, placed)
     rh = gen.rev_blocks[id(header)]
@@ -912,10 +918,63 @@ def _push_latch_entry(gen, loop, latch, slots, narrow: bool) -> None:
     hb.call(pop, [gen.rev_tape, hb.i64(size)], "tape.pop")
 
 
+def _read_iteration(gen, rb: Builder, pop, placed, size: int, gap: int, late, peeks) -> None:
+    """Pop the whole iteration's entries at once where the latch's reverse
+    starts, and read each of them at its offset from there: every way
+    through the iteration pushes the same bytes (padded), so each entry
+    sits at one offset above the header's.  The pops they replace moved
+    the tape's size several times an iteration (tools/perfhunt
+    cxx_temp_vector's reverse loop: the latch's entry, a pad and the
+    header's entry, each a decrement, two of them copied between
+    registers)."""
+    late_placed, late_size = _layout(late) if late else ([], 0)
+    byte_ptr = T.byte_ptr(gen.module)
+    region = rb.call(pop, [gen.rev_tape, rb.i64(size + gap + late_size)], "tape.iteration")
+    _restore(gen, rb, region, placed)
+    if late:
+        _restore(gen, rb, rb.gep(I8, region, [rb.i64(size + gap)], byte_ptr, "latch.entry"),
+                 late_placed)
+    if not peeks:
+        return
+    held = gen.rev_alloca.alloca(byte_ptr, name="iteration.slot")
+    rb.store(region, held)
+    for popped, offset in peeks:
+        b = Builder().position_before(popped)
+        at = b.gep(I8, b.load(byte_ptr, held, "iteration"), [b.i64(size + offset)], byte_ptr,
+                   "tape.entry")
+        popped.replace_all_uses_with(at)
+        popped.erase()
+
+
+def _iteration_peeks(gen, starts, push, pop):
+    """[(pop, its entry's offset after the header's entry)] for every pop of
+    an entry the iteration pushes after the header's: `starts` holds each
+    block on its way with the bytes pushed after the header's entry when
+    the block starts.  A block's pops (in the reverse's edge blocks into it,
+    at its reverse's start, in its tape block) must mirror its pushes, size
+    for size; else None."""
+    found = []
+    for block, start in starts:
+        pushes = [c for c in block.instructions if isinstance(c, I.Call) and
+                  c.called_function is push and c.args[0] is gen.fwd_tape]
+        reverse = [gen.rev_edges.get((id(s), id(block))) for s in block.successors]
+        reverse += [gen.rev_blocks.get(id(block)), gen.pop_blocks.get(id(block))]
+        pops = [c for r in reverse if r is not None for c in r.instructions
+                if isinstance(c, I.Call) and c.called_function is pop and
+                c.args[0] is gen.rev_tape]
+        sizes = [constant_integer(c.args[1]) for c in pushes]
+        if None in sizes or [constant_integer(c.args[1]) for c in pops] != sizes[::-1]:
+            return None
+        offsets = [start + sum(sizes[:k]) for k in range(len(sizes))]
+        found.extend(zip(pops, offsets[::-1]))
+    return found
+
+
 def _iteration_pads(gen, loop, latch):
     """(bytes pushed after `loop`'s header ends and before `latch` does, the
     pads that make them one count on every way: [(pred, join, bytes pushed
-    on the edge)]), or None.  None unless the loop holds no inner cycle, its
+    on the edge, bytes pushed before them)], {id(block): (block, bytes
+    pushed before it)} for the blocks on the way), or None.  None unless the loop holds no inner cycle, its
     blocks are few (REGION_WALK_LIMIT), each pushes a constant
     (`_pushed_per_block`: no call handed the tape) and no undo log entry,
     and each join on the way has a reverse with an edge block per
@@ -940,6 +999,7 @@ def _iteration_pads(gen, loop, latch):
                 way.add(id(p))
                 work.append(p)
     through, pads = {id(header): 0}, []     # bytes pushed after the header through each block
+    starts = {}                 # id(block) -> (block, bytes pushed after the header before it)
     for block in gen.order:
         if id(block) not in way or block is header:
             continue
@@ -955,15 +1015,16 @@ def _iteration_pads(gen, loop, latch):
             if (id(block), id(p)) not in gen.rev_edges or \
                     sum(1 for s in p.successors if s is block) != 1:
                 return None
-            pads.append((p, block, most - n))
+            pads.append((p, block, most - n, n))
         through[id(block)] = most + own
-    return through[id(latch)], pads
+        starts[id(block)] = (block, most)
+    return through[id(latch)], pads, starts
 
 
-def _pad_edge(gen, pred, join, nbytes: int, push, pop) -> None:
+def _pad_edge(gen, pred, join, nbytes: int, push, pop):
     """Push `nbytes` on the edge from `pred` to `join` (at `pred`'s end when
     it has no other successor, else in a block of its own on the edge),
-    popped in the reverse's block of that edge."""
+    popped in the reverse's block of that edge; the block pushing them."""
     if all(s is join for s in pred.successors):
         b = Builder().position_before(pred.terminator)
     else:
@@ -988,6 +1049,7 @@ def _pad_edge(gen, pred, join, nbytes: int, push, pop) -> None:
     gen.rev_edges[(id(join), id(b.block))] = reverse_edge
     rb = Builder(reverse_edge, 0)
     rb.call(pop, [gen.rev_tape, rb.i64(nbytes)], "tape.unpad")
+    return b.block
 
 
 def _lone_entries(gen, per_block, per_block_end) -> set:
