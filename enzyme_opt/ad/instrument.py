@@ -21,7 +21,11 @@ of its own forward execution.  Where the save goes decides the tape's size:
   previous value is carried across the back edge (a push_back loop's
   begin and end pointers and their shadows, the sizes its growth
   computes); path indices and conditions read by their own block alone
-  join the latch's entry if it has one;
+  join the latch's entry if it has one; those of the latch's values that
+  the loop's header defines are pushed at the header's end instead where
+  the ways through the iteration can be padded to push the same bytes,
+  and the latch's reverse then pops the iteration at once and reads each
+  entry at its offset (`_push_latch_entry`);
 - a value that the reverse pass reads only outside some loop around its
   definition (a sum's final value, say), or that holds one value for the
   whole loop (cache_policy's `invariant_in`), is saved once per *run* of
@@ -875,9 +879,11 @@ def _push_latch_entry(gen, loop, latch, slots, narrow: bool) -> None:
     """Push the entry of `loop`'s iteration end, `latch` (`IterationEnds`).
     Its values that the loop's header defines go at the header's end
     instead, where every way from there to the latch can be made to push
-    the same bytes (`_iteration_pads`): the latch's reverse reads them that
-    far below its own entry, and the header's reverse pops them.  Stored
-    at the latch, the header's values stay live beside the latch's phis of
+    the same bytes (`_iteration_pads`): the latch's reverse pops the
+    whole iteration and reads every entry at its offset
+    (`_read_iteration`), or, where a block's pops do not mirror its
+    pushes, reads the header's entry that far below its own and the
+    header's reverse pops it.  Stored at the latch, the header's values stay live beside the latch's phis of
     the next ones, and LLVM copies each twice an iteration (tools/perfhunt
     cxx_temp_vector: a push_back loop's four pointers, 8 of its 39
     instructions per element)."""
@@ -971,14 +977,15 @@ def _iteration_peeks(gen, starts, push, pop):
 
 
 def _iteration_pads(gen, loop, latch):
-    """(bytes pushed after `loop`'s header ends and before `latch` does, the
-    pads that make them one count on every way: [(pred, join, bytes pushed
-    on the edge, bytes pushed before them)], {id(block): (block, bytes
-    pushed before it)} for the blocks on the way), or None.  None unless the loop holds no inner cycle, its
-    blocks are few (REGION_WALK_LIMIT), each pushes a constant
-    (`_pushed_per_block`: no call handed the tape) and no undo log entry,
-    and each join on the way has a reverse with an edge block per
-    predecessor (`_dispatch`), entered once from each."""
+    """(bytes pushed after `loop`'s header ends and before `latch` does;
+    the pads that make them one count on every way, [(pred, join, bytes
+    pushed on the edge, bytes pushed before them)]; {id(block): (block,
+    bytes pushed after the header before it)} for the blocks on the way),
+    or None.  None unless the loop holds no inner cycle, its blocks are few
+    (REGION_WALK_LIMIT), each pushes a constant (`_pushed_per_block`: no
+    call handed the tape) and no undo log entry, and each join to pad has
+    a reverse with an edge block per predecessor (`_dispatch`), entered
+    once from each."""
     header = loop.header
     if len(loop.blocks) > REGION_WALK_LIMIT or \
             any(gen.loops.innermost.get(b) is not loop for b in loop.blocks) or \

@@ -120,6 +120,34 @@ __attribute__((noinline)) double grown(const double *x) {
   return s;
 }
 
+// A differentiated call inside the appending loop (the tape handed to it:
+// the header's values stay at the latch), and a switch whose cases share
+// their targets (two edges from one block into a join: not padded).
+__attribute__((noinline)) double scaled(double v, double w) { return v * sin(w) + w; }
+
+__attribute__((noinline)) double with_call(const double *x) {
+  double *begin = malloc(sizeof(double)), *end = begin, *cap = begin + 1;
+  for (int i = 0; i < n_iter; i++) {
+    double v = x[i];
+    if (end == cap) {
+      long used = end - begin;
+      begin = realloc(begin, 2 * used * sizeof(double));
+      end = begin + used;
+      cap = begin + 2 * used;
+    }
+    switch (MODE[i] % 5) {
+      case 0: case 3: *end = scaled(v, 0.5 * v); break;
+      case 1: case 4: *end = exp(0.2 * v) * v; break;
+      default: *end = v * v; break;
+    }
+    end++;
+  }
+  double s = 0;
+  for (double *p = begin; p + 1 < end; p++) s += p[0] * p[1] + p[0];
+  free(begin);
+  return s;
+}
+
 // appended and grown called from a loop: their tapes kept across the calls.
 __attribute__((noinline)) double calls(const double *x) {
   double s = 0;
@@ -156,6 +184,7 @@ int main(void) {
   GRADIENTS_OF(triangle)
   GRADIENTS_OF(rewritten)
   GRADIENTS_OF(grown)
+  GRADIENTS_OF(with_call)
   GRADIENTS_OF(calls)
   return bad != 0;
 }
