@@ -21,7 +21,11 @@ of its own forward execution.  Where the save goes decides the tape's size:
   previous value is carried across the back edge (a push_back loop's
   begin and end pointers and their shadows, the sizes its growth
   computes); path indices and conditions read by their own block alone
-  join the latch's entry if it has one;
+  join the latch's entry if it has one; those of the latch's values that
+  the loop's header defines are pushed at the header's end instead where
+  the ways through the iteration can be padded to push the same bytes,
+  and the latch's reverse then pops the iteration at once and reads each
+  entry at its offset (`_push_latch_entry`);
 - a value that the reverse pass reads only outside some loop around its
   definition (a sum's final value, say), or that holds one value for the
   whole loop (cache_policy's `invariant_in`), is saved once per *run* of
@@ -57,7 +61,7 @@ from ..analysis.memory import address_uses
 from ..ir.constants import ConstantInt
 from ..ir import Builder
 from ..ir import instructions as I
-from ..ir.types import I64
+from ..ir.types import I8, I64
 from . import tape as T
 from .typed_memory import is_known_integer
 
@@ -113,12 +117,13 @@ def instrument_forward(gen) -> None:
         per_block_end.setdefault(id(end), []).append(slot)
         popped_first.add(id(slot))
     lone = _lone_entries(gen, per_block, per_block_end)
+    latches = _latches_with_header_values(gen, ends, per_block_end)
     for block in gen.order:
         narrow = id(block) in lone
         if per_block.get(id(block)):
             push_slots(gen, Builder(block, block.first_non_phi_index()), gen.fwd_tape,
                        per_block[id(block)], narrow=narrow)
-        if per_block_end.get(id(block)):
+        if per_block_end.get(id(block)) and id(block) not in latches:
             push_slots(gen, Builder().position_before(block.terminator), gen.fwd_tape,
                        per_block_end[id(block)], narrow=narrow)
             reverse = gen.rev_blocks[id(block)]
@@ -133,6 +138,8 @@ def instrument_forward(gen) -> None:
     for preheader, slots in per_run.values():
         push_slots(gen, Builder().position_before(preheader.terminator), gen.fwd_tape, slots)
         pop_slots(gen, Builder(gen.rev_blocks[id(preheader)], 0), gen.rev_tape, slots)
+    for key, (loop, latch) in latches.items():
+        _push_latch_entry(gen, loop, latch, per_block_end[key], narrow=key in lone)
     if gen.split:
         _hand_over(gen, known_last, popped_first)
     return counters
@@ -1034,6 +1041,208 @@ def _store_after_definition(v, slot) -> None:
     b.store(v, slot)
 
 
+def _latches_with_header_values(gen, ends, per_block_end) -> dict:
+    """id(latch) -> (loop, latch) for each iteration-end entry (`IterationEnds`)
+    at a loop's one latch that holds values its loop's header defines: those
+    `_push_latch_entry` pushes at the header where it can."""
+    if gen.fwd_tape is None or gen.in_parallel or gen.parallel_forks or T.chunked(gen.module):
+        return {}
+    found = {}
+    for key, slots in per_block_end.items():
+        loop = gen.loops.innermost.get(key)
+        latch = ends.ends.get(id(loop)) if loop is not None else None
+        if latch is None or id(latch) != key or latch is loop.header or \
+                id(loop.header) not in gen.rev_blocks:
+            continue
+        if any(s.value.parent is loop.header for s in slots):
+            found[key] = (loop, latch)
+    return found
+
+
+def _push_latch_entry(gen, loop, latch, slots, narrow: bool) -> None:
+    """Push the entry of `loop`'s iteration end, `latch` (`IterationEnds`).
+    Its values that the loop's header defines go at the header's end
+    instead, where every way from there to the latch can be made to push
+    the same bytes (`_iteration_pads`): the latch's reverse pops the
+    whole iteration and reads every entry at its offset
+    (`_read_iteration`), or, where a block's pops do not mirror its
+    pushes, reads the header's entry that far below its own and the
+    header's reverse pops it.  Stored at the latch, the header's values stay live beside the latch's phis of
+    the next ones, and LLVM copies each twice an iteration (tools/perfhunt
+    cxx_temp_vector: a push_back loop's four pointers, 8 of its 39
+    instructions per element)."""
+    at_latch = Builder().position_before(latch.terminator)
+    reverse = gen.rev_blocks[id(latch)]
+    rb = Builder(reverse, reverse.first_non_phi_index())
+    planned = _iteration_pads(gen, loop, latch)
+    if planned is None:
+        push_slots(gen, at_latch, gen.fwd_tape, slots, narrow=narrow)
+        pop_slots(gen, rb, gen.rev_tape, slots, narrow=narrow)
+        return
+    gap, pads, starts = planned
+    header = loop.header
+    early = [s for s in slots if s.value.parent is header]
+    late = [s for s in slots if s.value.parent is not header]
+    narrow_early = narrow and not late
+    push_slots(gen, Builder().position_before(header.terminator), gen.fwd_tape, early,
+               narrow=narrow_early)
+    push, pop = T.runtime(gen.module)
+    for pred, join, nbytes, at in pads:     # after the header's entry, even at its end
+        padded = _pad_edge(gen, pred, join, nbytes, push, pop)
+        starts.setdefault(id(padded), (padded, at))
+    placed, size = _layout(early, narrow_early)
+    peeks = _iteration_peeks(gen, starts.values(), push, pop)
+    if late:
+        push_slots(gen, at_latch, gen.fwd_tape, late)
+    if peeks is not None:
+        _read_iteration(gen, rb, pop, placed, size, gap, late, peeks)
+        return
+    if late:
+        top = pop_slots(gen, rb, gen.rev_tape, late)
+    else:
+        top = rb.call(pop, [gen.rev_tape, rb.i64(0)], "tape.top")
+    start = rb.gep(I8, top, [rb.i64(-(gap + size))], T.byte_ptr(gen.module), "header.entry")
+    _restore(gen, rb, start, placed)
+    rh = gen.rev_blocks[id(header)]
+    hb = Builder(rh, rh.first_non_phi_index())
+    hb.call(pop, [gen.rev_tape, hb.i64(size)], "tape.pop")
+
+
+def _read_iteration(gen, rb: Builder, pop, placed, size: int, gap: int, late, peeks) -> None:
+    """Pop the whole iteration's entries at once where the latch's reverse
+    starts, and read each of them at its offset from there: every way
+    through the iteration pushes the same bytes (padded), so each entry
+    sits at one offset above the header's.  The pops they replace moved
+    the tape's size several times an iteration (tools/perfhunt
+    cxx_temp_vector's reverse loop: the latch's entry, a pad and the
+    header's entry, each a decrement, two of them copied between
+    registers)."""
+    late_placed, late_size = _layout(late) if late else ([], 0)
+    byte_ptr = T.byte_ptr(gen.module)
+    region = rb.call(pop, [gen.rev_tape, rb.i64(size + gap + late_size)], "tape.iteration")
+    _restore(gen, rb, region, placed)
+    if late:
+        _restore(gen, rb, rb.gep(I8, region, [rb.i64(size + gap)], byte_ptr, "latch.entry"),
+                 late_placed)
+    if not peeks:
+        return
+    held = gen.rev_alloca.alloca(byte_ptr, name="iteration.slot")
+    rb.store(region, held)
+    for popped, offset in peeks:
+        b = Builder().position_before(popped)
+        at = b.gep(I8, b.load(byte_ptr, held, "iteration"), [b.i64(size + offset)], byte_ptr,
+                   "tape.entry")
+        popped.replace_all_uses_with(at)
+        popped.erase()
+
+
+def _iteration_peeks(gen, starts, push, pop):
+    """[(pop, its entry's offset after the header's entry)] for every pop of
+    an entry the iteration pushes after the header's: `starts` holds each
+    block on its way with the bytes pushed after the header's entry when
+    the block starts.  A block's pops (in the reverse's edge blocks into it,
+    at its reverse's start, in its tape block) must mirror its pushes, size
+    for size; else None."""
+    found = []
+    for block, start in starts:
+        pushes = [c for c in block.instructions if isinstance(c, I.Call) and
+                  c.called_function is push and c.args[0] is gen.fwd_tape]
+        reverse = [gen.rev_edges.get((id(s), id(block))) for s in block.successors]
+        reverse += [gen.rev_blocks.get(id(block)), gen.pop_blocks.get(id(block))]
+        pops = [c for r in reverse if r is not None for c in r.instructions
+                if isinstance(c, I.Call) and c.called_function is pop and
+                c.args[0] is gen.rev_tape]
+        sizes = [constant_integer(c.args[1]) for c in pushes]
+        if None in sizes or [constant_integer(c.args[1]) for c in pops] != sizes[::-1]:
+            return None
+        offsets = [start + sum(sizes[:k]) for k in range(len(sizes))]
+        found.extend(zip(pops, offsets[::-1]))
+    return found
+
+
+def _iteration_pads(gen, loop, latch):
+    """(bytes pushed after `loop`'s header ends and before `latch` does;
+    the pads that make them one count on every way, [(pred, join, bytes
+    pushed on the edge, bytes pushed before them)]; {id(block): (block,
+    bytes pushed after the header before it)} for the blocks on the way),
+    or None.  None unless the loop holds no inner cycle, its blocks are few
+    (REGION_WALK_LIMIT), each pushes a constant (`_pushed_per_block`: no
+    call handed the tape) and no undo log entry, and each join to pad has
+    a reverse with an edge block per predecessor (`_dispatch`), entered
+    once from each."""
+    header = loop.header
+    if len(loop.blocks) > REGION_WALK_LIMIT or \
+            any(gen.loops.innermost.get(b) is not loop for b in loop.blocks) or \
+            any(loop.contains(store.parent) for store in gen.undo.logged or ()):
+        return None
+    pushed = _pushed_per_block(gen, gen.fwd_tape)
+    if pushed is None:
+        return None
+    way, work = {id(latch)}, [latch]         # the blocks the iteration passes to the latch
+    while work:
+        block = work.pop()
+        if block is header:
+            continue
+        for p in gen.preds[id(block)]:
+            if not loop.contains(p):
+                return None
+            if id(p) not in way:
+                way.add(id(p))
+                work.append(p)
+    through, pads = {id(header): 0}, []     # bytes pushed after the header through each block
+    starts = {}                 # id(block) -> (block, bytes pushed after the header before it)
+    for block in gen.order:
+        if id(block) not in way or block is header:
+            continue
+        preds = gen.preds[id(block)]
+        ins = [through.get(id(p)) for p in preds]
+        own = pushed.get(id(block), 0)
+        if None in ins or own is None:
+            return None                 # a cycle inside the iteration, or no constant
+        most = max(ins)
+        for p, n in zip(preds, ins):
+            if n == most:
+                continue
+            if (id(block), id(p)) not in gen.rev_edges or \
+                    sum(1 for s in p.successors if s is block) != 1:
+                return None
+            pads.append((p, block, most - n, n))
+        through[id(block)] = most + own
+        starts[id(block)] = (block, most)
+    return through[id(latch)], pads, starts
+
+
+def _pad_edge(gen, pred, join, nbytes: int, push, pop):
+    """Push `nbytes` on the edge from `pred` to `join` (at `pred`'s end when
+    it has no other successor, else in a block of its own on the edge),
+    popped in the reverse's block of that edge; the block pushing them."""
+    if all(s is join for s in pred.successors):
+        b = Builder().position_before(pred.terminator)
+    else:
+        edge = pred.parent.add_block("tape.pad.edge", after=pred)
+        term = pred.terminator
+        for at, target in enumerate(term.operands):
+            if target is join:
+                term.set_operand(at, edge)
+        for phi in join.phis:
+            phi.blocks = [edge if block is pred else block for block in phi.blocks]
+        gen.preds[id(join)] = [edge if p is pred else p for p in gen.preds[id(join)]]
+        gen.preds[id(edge)] = [pred]
+        gen.cyclic.add(id(edge))
+        for around in gen.loops.loops_around(pred):
+            around.blocks.add(id(edge))
+        gen.loops.innermost[id(edge)] = gen.loops.innermost[id(pred)]
+        b = Builder(edge)
+        b.br(join)
+        b.position_before(edge.terminator)
+    b.call(push, [gen.fwd_tape, b.i64(nbytes)], "tape.pad")
+    reverse_edge = gen.rev_edges[(id(join), id(pred))]
+    gen.rev_edges[(id(join), id(b.block))] = reverse_edge
+    rb = Builder(reverse_edge, 0)
+    rb.call(pop, [gen.rev_tape, rb.i64(nbytes)], "tape.unpad")
+    return b.block
+
+
 def _lone_entries(gen, per_block, per_block_end) -> set:
     """Ids of the blocks whose tape entry is the only one pushed in their
     innermost loop (no other block's, no call handed the tape there).  Only
@@ -1120,11 +1329,17 @@ def _tag_entry(gen, slot, access) -> None:
     access.metadata.append(("tbaa", T.tbaa_tag(gen.module, name)))
 
 
-def pop_slots(gen, b: Builder, tape, slots, narrow=False) -> None:
-    """Restore the slots saved by `push_slots`, for the reverse of earlier executions."""
+def pop_slots(gen, b: Builder, tape, slots, narrow=False):
+    """Restore the slots saved by `push_slots`, for the reverse of earlier
+    executions; the entry's address."""
     _, pop = T.runtime(gen.module)
     placed, total = _layout(slots, narrow)
     region = b.call(pop, [tape, b.i64(total)], "tape.pop")
+    _restore(gen, b, region, placed)
+    return region
+
+
+def _restore(gen, b: Builder, region, placed) -> None:
     for s, off, taped in placed:
         value = b.load(taped, T.entry_pointer(b, region, off, taped), "restored", T.ENTRY_ALIGN)
         _tag_entry(gen, s, value)

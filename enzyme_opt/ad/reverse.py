@@ -130,6 +130,7 @@ class ReverseGenerator:
         # The reverse blocks (_build_reverse, _link_exit).
         self.rev_blocks: Dict[int, object] = {}  # id(forward block) -> its reverse
         self.pop_blocks: Dict[int, object] = {}  # id(forward block) -> its reverse's tape pops
+        self.rev_edges: Dict[tuple, object] = {}  # (id(join), id(pred)) -> the reverse's edge block
         self.final = None                 # the reverse's last block
         self.final_ret = None             # and its return
         self.ret_value = None             # the value returned, seeded with the adjoint
@@ -767,6 +768,7 @@ class ReverseGenerator:
         cases = []
         for k, p in enumerate(preds):
             edge = self.rev.add_block(f"invert.{block.name or 'bb'}.from.{p.name or 'bb'}")
+            self.rev_edges[(id(block), id(p))] = edge
             eb = Builder(edge)
             self._phi_edge(eb, block, p, taken)
             branch = eb.br(self.rev_blocks[id(p)])
