@@ -50,7 +50,9 @@ from .tbaa import Tbaa
 # found anywhere else (the other end of a copy, a typed access) outranks it:
 # `uint64_t t; memcpy(&t, &x, 8)` holds a double whatever `t` was declared as,
 # and missing a float loses a derivative, while a float read as an integer
-# only loses a derivative that an integer never had.
+# only loses a derivative that an integer never had.  A pointer lane of a
+# vector read is a HINT too: the SLP vectorizer reads `{double, pointer}` as
+# `<2 x ptr>` (transforms/pointer_lanes.py asks for more than a hint).
 STRONG, WEAK, HINT = 3, 2, 1
 FLOAT_KINDS = ("half", "bfloat", "float", "double", "x86_fp80", "fp128")
 ARRAY_UNROLL = 64      # array elements of a declared type listed one by one
@@ -197,6 +199,8 @@ def _stored_lanes(value, leaves) -> List[Tuple[int, str, int]]:
         kind = lane_kind(source)
         if kind in FLOAT_KINDS:
             out.append((offset, kind, WEAK))
+        elif source is not None and isinstance(source[0], I.Load) and source[1] is not None:
+            out.append((offset, leaf, HINT))    # a vector read: as weak as its own record
         else:
             out.append((offset, leaf, rank))
     return out
@@ -633,7 +637,7 @@ class TypeAnalysis:
             return
         rank = STRONG
         if isinstance(inst, I.Load) and t.is_vector and t.element.is_pointer:
-            rank = WEAK         # the SLP vectorizer reads {double, pointer} so too
+            rank = HINT         # the SLP vectorizer reads {double, pointer} so too
         leaves = [(offset, leaf, rank) for offset, leaf in self._leaves_of(t)]
         if isinstance(inst, I.Store) and t.is_vector and not t.element.is_float:
             leaves = _stored_lanes(inst.value, leaves)

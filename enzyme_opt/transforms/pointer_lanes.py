@@ -1,4 +1,4 @@
-"""A vector store mixing floats with pointers becomes one store per lane.
+"""Vector loads and stores mixing floats with pointers become one per lane.
 
 The SLP vectorizer stores structs `{double w; double *p}` two at a time as
 one `<4 x ptr>`, the doubles going in as `inttoptr (bitcast <2 x double>)`
@@ -11,32 +11,145 @@ either), the store is rewritten as one store per lane of that value, in its
 own type; each writes the same bits the vector did.  Where a lane does not
 agree -- a double's bits where memory holds a pointer, an integer computed
 at run time -- the store stays, and the AD refuses it as before.
+
+Reading such memory back as one vector (a `<2 x ptr>` or `<2 x i64>` load of
+a `{double, ptr}`) is the same move the other way: the load becomes one
+load per lane in the kind memory holds there, the vector rebuilt from them
+for the uses that want it, and a lane turned back into a float or pointer
+(`bitcast (extractelement ...)`) is the value loaded (fold_lane_casts, which
+also sees through typed_copies.py's integer views of float vectors).
 """
 from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
 from ..analysis.lanes import lane_kind, lane_source
-from ..analysis.type_analysis import FLOAT_KINDS, kind_size
+from ..analysis.type_analysis import FLOAT_KINDS, HINT, MemoryLayout, kind_size
 from ..ir import Builder
 from ..ir import instructions as I
-from ..ir.constants import ConstantInt, ConstantNull
-from ..ir.types import I64, I8, FloatType, size_and_align
+from ..ir.constants import ConstantInt, ConstantNull, ConstantPoison
+from ..ir.types import I64, I8, FloatType, IntType, size_and_align
 from .typed_copies import float_with_bits
 
 _MOVES = (I.Cast, I.ShuffleVector, I.InsertElement, I.ExtractElement)
 
 
-def split_mixed_lane_stores(fn, types) -> bool:
-    """Rewrite `fn` in place; True if a store was split."""
+def split_mixed_lane_moves(fn, types) -> bool:
+    """Rewrite `fn` in place (loads first: a copy's store then sees the lanes
+    loaded); True if a load or store was split."""
+    changed = False
+    for kind, plan, split in ((I.Load, _lane_kinds, _split_load),
+                              (I.Store, _lane_values, _split)):
+        for inst in list(fn.instructions()):
+            if isinstance(inst, kind) and not inst.volatile and not inst.atomic:
+                lanes = plan(inst, types)
+                if lanes is not None:
+                    split(inst, lanes)
+                    changed = True
+    return changed | fold_lane_casts(fn)
+
+
+# -- loads -------------------------------------------------------------------------------
+def _lane_kinds(load, types) -> Optional[List[str]]:
+    """The kind of memory under each lane of a vector load of pointers or
+    integers, if it mixes floats with pointers or integers and each float
+    or pointer lane is one whole scalar of its kind; else None (floats
+    alone: typed_copies.py)."""
+    t = load.type
+    if not t.is_vector or t.element.is_float:
+        return None
+    step = size_and_align(t.element)[0]
+    cells = _known_cells(types, load.pointer, step * t.count)
+    kinds = [cells.get(lane * step) for lane in range(t.count)]
+    floats = sum(kind in FLOAT_KINDS for kind in kinds)
+    if not floats or (floats == len(kinds) and t.element.is_int):
+        return None
+    if any(kind is None or (kind != "int" and kind_size(kind) != step) or kind == "x86_fp80"
+           for kind in kinds):
+        return None
+    return kinds
+
+
+def _known_cells(types, ptr, nbytes: int) -> dict:
+    """types.cells_in(ptr, nbytes) without the hints (a vector read's pointer
+    lanes say nothing of what it reads)."""
+    known = MemoryLayout()
+    for offset, stride, kind, rank in types.region(ptr).entries():
+        if rank > HINT:
+            known.put(offset, stride, kind, rank)
+    return known.cells_in(nbytes)
+
+
+def _split_load(load, kinds) -> None:
+    module = load.function.module
+    b = Builder().position_before(load)
+    base = b.pointer_cast(load.pointer, module.pointer_to(I8))
+    step = size_and_align(load.type.element)[0]
+    align = load.align or 1
+    element = load.type.element
+    vector = ConstantPoison(load.type)
+    for lane, kind in enumerate(kinds):
+        t = module.pointer_to(I8) if kind == "ptr" else \
+            IntType(8 * step) if kind == "int" else FloatType(kind)
+        offset = lane * step
+        at = base if not offset else b.gep(I8, base, [ConstantInt(I64, offset)], base.type)
+        typed = b.insert(I.Load(t, b.pointer_cast(at, module.pointer_to(t)),
+                                _common_alignment(align, offset)))
+        typed.metadata = list(load.metadata)
+        typed.location = load.location
+        vector = b.insertelement(vector, _as_lane(b, typed, element), ConstantInt(I64, lane))
+    load.replace_all_uses_with(vector)
+    load.erase()
+
+
+def _as_lane(b, value, element):
+    """`value` (a float, pointer or integer) as a lane of type `element`, bits
+    unchanged."""
+    if value.type.is_pointer:
+        return b.pointer_cast(value, element) if element.is_pointer else \
+            b.cast("ptrtoint", value, element)
+    bits = value if value.type.is_int else \
+        b.cast("bitcast", value, IntType(8 * size_and_align(value.type)[0]))
+    return b.cast("inttoptr", bits, element) if element.is_pointer else bits
+
+
+# -- lanes turned back into what they hold ---------------------------------------------------
+def fold_lane_casts(fn) -> bool:
+    """`bitcast (extractelement (bitcast <2 x double> %v to <2 x i64>), 0) to
+    double` is `extractelement %v, 0`: a float or pointer taken out of a lane
+    whose bits come from one of its type is that value."""
     changed = False
     for inst in list(fn.instructions()):
-        if isinstance(inst, I.Store) and not inst.volatile and not inst.atomic:
-            lanes = _lane_values(inst, types)
-            if lanes is not None:
-                _split(inst, lanes)
-                changed = True
+        if inst.parent is None or not (inst.type.is_float or inst.type.is_pointer) or \
+                not _out_of_a_lane(inst):
+            continue
+        source = lane_source(inst, None)
+        if source is None or source[0] is inst or source[0].type.scalar != inst.type:
+            continue
+        value, lane = source
+        if lane is not None:
+            if isinstance(inst, I.ExtractElement) and inst.operands[0] is value:
+                continue
+            value = Builder().position_before(inst).extractelement(value, ConstantInt(I64, lane))
+        inst.replace_all_uses_with(value)
+        _erase_dead_moves(inst)
+        changed = True
     return changed
+
+
+def _out_of_a_lane(inst) -> bool:
+    """Is `inst` an `extractelement`, or casts of one?  (Scalar casts alone are
+    typed_copies.py's and float_bit_params.py's business.)"""
+    for _ in range(4):
+        if isinstance(inst, I.ExtractElement):
+            return True
+        if not isinstance(inst, I.Cast) or inst.opcode not in ("bitcast", "inttoptr", "ptrtoint"):
+            return False
+        inst = inst.operands[0]
+    return False
+
+
+# -- stores ------------------------------------------------------------------------------
 
 
 def _lane_values(store, types) -> Optional[List[Tuple[int, str, object]]]:
