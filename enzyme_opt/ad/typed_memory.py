@@ -55,14 +55,20 @@ def check_untyped_moves(fn, types, info, primal) -> None:
 
 
 def float_as_pointer_lanes_problem(types, load) -> Optional[str]:
-    """A vector of pointers read from memory holding floats in some lanes (a
-    struct `{double, pointer}` copied by the SLP vectorizer): each lane would
-    take a shadow pointer's place, and a float's derivative would not move
-    with it.  (Such stores are split lane by lane: transforms/pointer_lanes.py.)"""
+    """A vector of pointers read from memory holding floats in some lanes, or
+    a vector of floats from memory holding pointers (a struct `{double,
+    pointer}` read by the vectorizer), that transforms/pointer_lanes.py did
+    not split lane by lane (a lane of unknown type): a float's derivative
+    would not follow a pointer lane, nor a pointer's shadow a float lane."""
     t = load.type
-    if not t.is_vector or not t.element.is_pointer:
+    if not t.is_vector or t.element.is_int:
         return None
     cells = types.cells_in(load.pointer, _size(t))
+    if t.element.is_float:
+        pointers = sorted(offset for offset, kind in cells.items() if kind == "ptr")
+        return pointers and (
+            f"cannot differentiate a read of {t} from memory holding a pointer at byte "
+            f"{pointers[0]}: its shadow cannot follow a {t.element} lane") or None
     floats = sorted(offset for offset, kind in cells.items() if kind in FLOAT_KINDS)
     if not floats:
         return None

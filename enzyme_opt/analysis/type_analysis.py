@@ -51,8 +51,9 @@ from .tbaa import Tbaa
 # `uint64_t t; memcpy(&t, &x, 8)` holds a double whatever `t` was declared as,
 # and missing a float loses a derivative, while a float read as an integer
 # only loses a derivative that an integer never had.  A pointer lane of a
-# vector read is a HINT too: the SLP vectorizer reads `{double, pointer}` as
-# `<2 x ptr>` (transforms/pointer_lanes.py asks for more than a hint).
+# vector read is a HINT too, and so is a float lane of one whose TBAA tag
+# names no type (char's): the vectorizer reads `{double, pointer}` as
+# `<2 x ptr>` or `<2 x double>` (transforms/pointer_lanes.py asks for more).
 STRONG, WEAK, HINT = 3, 2, 1
 FLOAT_KINDS = ("half", "bfloat", "float", "double", "x86_fp80", "fp128")
 ARRAY_UNROLL = 64      # array elements of a declared type listed one by one
@@ -636,8 +637,8 @@ class TypeAnalysis:
                 self.record(ptr, offset, field_kind, STRONG)
             return
         rank = STRONG
-        if isinstance(inst, I.Load) and t.is_vector and t.element.is_pointer:
-            rank = HINT         # the SLP vectorizer reads {double, pointer} so too
+        if isinstance(inst, I.Load) and t.is_vector and (t.element.is_pointer or tag):
+            rank = HINT         # the vectorizer reads {double, pointer} so too
         leaves = [(offset, leaf, rank) for offset, leaf in self._leaves_of(t)]
         if isinstance(inst, I.Store) and t.is_vector and not t.element.is_float:
             leaves = _stored_lanes(inst.value, leaves)

@@ -51,19 +51,24 @@ def split_mixed_lane_moves(fn, types) -> bool:
 
 # -- loads -------------------------------------------------------------------------------
 def _lane_kinds(load, types) -> Optional[List[str]]:
-    """The kind of memory under each lane of a vector load of pointers or
-    integers, if it mixes floats with pointers or integers and each float
-    or pointer lane is one whole scalar of its kind; else None (floats
-    alone: typed_copies.py)."""
+    """The kind of memory under each lane of a vector load, if it mixes kinds
+    the vector's type hides -- a float among pointers or integers, a pointer
+    among floats (the vectorizer reads `{double, ptr}` as `<2 x double>` too)
+    -- and each float or pointer lane is one whole scalar of its kind; else
+    None (floats alone in integers: typed_copies.py)."""
     t = load.type
-    if not t.is_vector or t.element.is_float:
+    if not t.is_vector:
         return None
     step = size_and_align(t.element)[0]
     cells = _known_cells(types, load.pointer, step * t.count)
     kinds = [cells.get(lane * step) for lane in range(t.count)]
-    floats = sum(kind in FLOAT_KINDS for kind in kinds)
-    if not floats or (floats == len(kinds) and t.element.is_int):
-        return None
+    if t.element.is_float:
+        if "ptr" not in kinds:
+            return None
+    else:
+        floats = sum(kind in FLOAT_KINDS for kind in kinds)
+        if not floats or (floats == len(kinds) and t.element.is_int):
+            return None
     if any(kind is None or (kind != "int" and kind_size(kind) != step) or kind == "x86_fp80"
            for kind in kinds):
         return None
@@ -105,12 +110,16 @@ def _split_load(load, kinds) -> None:
 def _as_lane(b, value, element):
     """`value` (a float, pointer or integer) as a lane of type `element`, bits
     unchanged."""
-    if value.type.is_pointer:
-        return b.pointer_cast(value, element) if element.is_pointer else \
-            b.cast("ptrtoint", value, element)
+    if value.type == element:
+        return value
+    if value.type.is_pointer and element.is_pointer:
+        return b.pointer_cast(value, element)
+    width = IntType(8 * size_and_align(value.type)[0])
     bits = value if value.type.is_int else \
-        b.cast("bitcast", value, IntType(8 * size_and_align(value.type)[0]))
-    return b.cast("inttoptr", bits, element) if element.is_pointer else bits
+        b.cast("ptrtoint" if value.type.is_pointer else "bitcast", value, width)
+    if element.is_pointer:
+        return b.cast("inttoptr", bits, element)
+    return bits if element.is_int else b.cast("bitcast", bits, element)
 
 
 # -- lanes turned back into what they hold ---------------------------------------------------

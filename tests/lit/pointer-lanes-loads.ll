@@ -3,7 +3,10 @@
 ; into a double and a pointer, or the vector stored on whole (a copy): each
 ; such load becomes one load per lane in the kind memory holds there
 ; (transforms/pointer_lanes.py), so the double's derivative follows its
-; lane.  All six were silently wrong before (the double's derivative 0).
+; lane; and the same memory read as <2 x double>, the pointer's bits turned
+; back into a pointer (clang 19 -O2 -ffast-math -march=haswell reads a
+; struct array so), so that the pointer keeps its shadow.  All seven were
+; silently wrong before (the double's derivative 0, or the pointee's).
 ; Both modes, against closed forms, at x = (3, 5), one function a run (all
 ; six differentiated in one module came out right before too).
 ; RUN: enzyme-opt %s -o %t.load_vec.out.ll
@@ -23,6 +26,9 @@
 ; RUN: sed -e 's/@load_vec,/@read_mixed,/' -e 's/@n.load_vec,/@n.read_mixed,/' %s > %t.read_mixed.ll
 ; RUN: enzyme-opt %t.read_mixed.ll -o %t.read_mixed.out.ll
 ; RUN: %lli %t.read_mixed.out.ll | FileCheck --check-prefix=OUT-read_mixed %s
+; RUN: sed -e 's/@load_vec,/@fvec,/' -e 's/@n.load_vec,/@n.fvec,/' %s > %t.fvec.ll
+; RUN: enzyme-opt %t.fvec.ll -o %t.fvec.out.ll
+; RUN: %lli %t.fvec.out.ll | FileCheck --check-prefix=OUT-fvec %s
 ; REQUIRES: lli
 
 ; OUT-load_vec: load_vec 30 9 | 39
@@ -31,6 +37,7 @@
 ; OUT-with_int: with_int 210 63 | 273
 ; OUT-read_ints: read_ints 90 27 | 117
 ; OUT-read_mixed: read_mixed 30 9 | 39
+; OUT-fvec: fvec 30 9 | 39
 
 declare double @__enzyme_autodiff(...)
 declare double @__enzyme_fwddiff(...)
@@ -42,6 +49,7 @@ declare i32 @printf(ptr, ...)
 @n.with_int = private constant [9 x i8] c"with_int\00"
 @n.read_ints = private constant [10 x i8] c"read_ints\00"
 @n.read_mixed = private constant [11 x i8] c"read_mixed\00"
+@n.fvec = private constant [5 x i8] c"fvec\00"
 
 ; cells[0] = {x0 * x0, &x[1]} field by field, read back as <2 x ptr>: x0^2 x1
 define double @load_vec(ptr %x) {
@@ -166,6 +174,26 @@ define double @read_mixed(ptr %x) {
   %p = inttoptr i64 %l1 to ptr
   %y = load double, ptr %p, !tbaa !5
   %r = fmul double %w0, %y
+  ret double %r
+}
+
+; cells[0] = {x0*x0, &x[1]} field by field; read back as <2 x double>; the
+; pointer lane's bits turned back into a pointer: x0^2 * x1
+define double @fvec(ptr %x) {
+  %cells = alloca [2 x { double, ptr }], align 16
+  %x0 = load double, ptr %x, !tbaa !5
+  %sq = fmul double %x0, %x0
+  %p1 = getelementptr inbounds double, ptr %x, i64 1
+  store double %sq, ptr %cells, align 16, !tbaa !10
+  %pf = getelementptr inbounds i8, ptr %cells, i64 8
+  store ptr %p1, ptr %pf, align 8, !tbaa !11
+  %v = load <2 x double>, ptr %cells, align 16, !tbaa !7
+  %w = extractelement <2 x double> %v, i64 0
+  %bits = bitcast <2 x double> %v to <2 x i64>
+  %pi = extractelement <2 x i64> %bits, i64 1
+  %p = inttoptr i64 %pi to ptr
+  %y = load double, ptr %p, !tbaa !5
+  %r = fmul double %w, %y
   ret double %r
 }
 

@@ -7,16 +7,21 @@
 ;   pointer lane (silently 0 before);
 ; - a double's bits stored where the program reads a pointer back;
 ; - a lane made of an integer computed at run time (the double beside it
-;   silently had derivative 0 before: the memory looked inactive).
+;   silently had derivative 0 before: the memory looked inactive);
+; - a pointer read as a lane of `<2 x double>` beside bytes of unknown type
+;   (its shadow would not follow: d x[1] silently 0 before).
 ; RUN: not enzyme-opt %s -o %t.1.ll 2>&1 | FileCheck --check-prefix=READ %s
 ; RUN: sed -e 's/(ptr @unknown_lane,/(ptr @double_as_pointer,/' %s > %t.punned.ll
 ; RUN: not enzyme-opt %t.punned.ll -o %t.4.ll 2>&1 | FileCheck --check-prefix=PUNNED %s
 ; RUN: sed -e 's/(ptr @unknown_lane,/(ptr @computed_lane,/' %s > %t.computed.ll
 ; RUN: not enzyme-opt %t.computed.ll -o %t.5.ll 2>&1 | FileCheck --check-prefix=COMPUTED %s
+; RUN: sed -e 's/(ptr @unknown_lane,/(ptr @pointer_in_doubles,/' %s > %t.doubles.ll
+; RUN: not enzyme-opt %t.doubles.ll -o %t.6.ll 2>&1 | FileCheck --check-prefix=DOUBLES %s
 
-; READ: .ll:32:3: error: cannot differentiate a read of <2 x ptr> from memory holding a double at byte 0: its derivative cannot follow a pointer lane in function 'unknown_lane'
-; PUNNED: .ll:48:3: error: cannot differentiate a store of <2 x ptr> holding a double's bits in lane 0: its derivative cannot follow a ptr lane in function 'double_as_pointer'
-; COMPUTED: .ll:68:3: error: cannot differentiate a store of <2 x ptr> holding a double's bits in lane 0: its derivative cannot follow a ptr lane in function 'computed_lane'
+; READ: .ll:37:3: error: cannot differentiate a read of <2 x ptr> from memory holding a double at byte 0: its derivative cannot follow a pointer lane in function 'unknown_lane'
+; PUNNED: .ll:53:3: error: cannot differentiate a store of <2 x ptr> holding a double's bits in lane 0: its derivative cannot follow a ptr lane in function 'double_as_pointer'
+; DOUBLES: .ll:91:3: error: cannot differentiate a read of <2 x double> from memory holding a pointer at byte 8: its shadow cannot follow a double lane in function 'pointer_in_doubles'
+; COMPUTED: .ll:73:3: error: cannot differentiate a store of <2 x ptr> holding a double's bits in lane 0: its derivative cannot follow a ptr lane in function 'computed_lane'
 
 declare double @__enzyme_autodiff(...)
 
@@ -74,6 +79,24 @@ define double @computed_lane(ptr %x) {
   ret double %r
 }
 
+; 32 bytes holding 8 unknown bytes, then &x[1]: read back as <2 x double>,
+; the second lane's bits turned back into a pointer; the first lane's type
+; nobody says, so the read is not split
+define double @pointer_in_doubles(ptr %x) {
+  %cells = alloca [32 x i8], align 16
+  %p1 = getelementptr inbounds double, ptr %x, i64 1
+  store i64 7, ptr %cells, align 16, !tbaa !7
+  %pf = getelementptr inbounds i8, ptr %cells, i64 8
+  store ptr %p1, ptr %pf, align 8, !tbaa !14
+  %v = load <2 x double>, ptr %cells, align 16, !tbaa !7
+  %bits = bitcast <2 x double> %v to <2 x i64>
+  %pi = extractelement <2 x i64> %bits, i64 1
+  %p = inttoptr i64 %pi to ptr
+  %y = load double, ptr %p, !tbaa !5
+  %r = fmul double %y, %y
+  ret double %r
+}
+
 define void @main(ptr %x, ptr %dx) {
   call double (...) @__enzyme_autodiff(ptr @unknown_lane, ptr %x, ptr %dx)
   ret void
@@ -88,3 +111,4 @@ define void @main(ptr %x, ptr %dx) {
 !11 = !{!12, !13, i64 8}
 !12 = !{!"", !6, i64 0, !13, i64 8}
 !13 = !{!"any pointer", !8, i64 0}
+!14 = !{!13, !13, i64 0}
