@@ -27,6 +27,7 @@ from ..analysis.activity import ActivityInfo
 from ..analysis.arg_activity import Activity
 from ..ir.clone import clone_body
 from ..transforms.aliases import name_aliasees
+from ..transforms.pointer_lanes import fold_lane_casts, split_mixed_lane_moves
 from ..transforms.typed_copies import retype_integer_copies
 from .openmp import add_tickets, direct_parallel_calls, reductions_as_critical_sections
 from .float_bit_params import pass_float_bits_as_floats
@@ -77,9 +78,12 @@ def differentiable_copy(gen, fn, args, arg_activity):
 def _type_analysis(ctx, copy, primal, args):
     """Type analysis of `copy`, the AD's copy of `primal`, after integer
     copies of typed memory in it became typed copies and floats passed as
-    integer bits are passed as floats."""
+    integer bits are passed as floats, and vector loads and stores mixing
+    floats with pointers became one per lane."""
     types = ctx.module_types.analysis(copy, args, like=primal)
-    if retype_integer_copies(copy, types):
+    if split_mixed_lane_moves(copy, types):
+        types = ctx.module_types.analysis(copy, args, like=primal)
+    if retype_integer_copies(copy, types) | fold_lane_casts(copy):
         types = ctx.module_types.analysis(copy, args, like=primal)
     if pass_float_bits_as_floats(copy, ctx.float_variants):
         types = ctx.module_types.analysis(copy, args, like=primal)

@@ -15,6 +15,7 @@ from math import gcd
 from typing import Optional, Tuple
 
 from ..analysis.activity import address_base
+from ..analysis.lanes import lane_kind, lane_source
 from ..analysis.type_analysis import FLOAT_KINDS, MemoryLayout, kind_size
 from ..diagnostics import DifferentiationError
 from ..ir import Argument, Builder, Function
@@ -39,14 +40,59 @@ def check_untyped_moves(fn, types, info, primal) -> None:
     them on (clang -O3 passes a double loaded as i64 to a helper storing it)."""
     for inst in fn.instructions():
         problem = None
-        if isinstance(inst, I.Store) and info.has_shadow(inst.pointer):
-            problem = untyped_copy_problem(types, inst)
+        if isinstance(inst, I.Store):
+            if info.has_shadow(inst.pointer):
+                problem = untyped_copy_problem(types, inst)
+            problem = problem or float_in_pointer_lanes_problem(inst, info)
+        elif isinstance(inst, I.Load) and info.has_shadow(inst.pointer):
+            problem = float_as_pointer_lanes_problem(types, inst)
         elif isinstance(inst, I.CallBase):
             problem = float_bits_problem(types, inst, info)
         elif isinstance(inst, I.BinaryOp):
             problem = float_bits_arith_problem(types, inst, info)
         if problem is not None:
             raise DifferentiationError(problem, function=primal, instruction=inst)
+
+
+def float_as_pointer_lanes_problem(types, load) -> Optional[str]:
+    """A vector of pointers read from memory holding floats in some lanes, or
+    a vector of floats from memory holding pointers (a struct `{double,
+    pointer}` read by the vectorizer), that transforms/pointer_lanes.py did
+    not split lane by lane (a lane of unknown type): a float's derivative
+    would not follow a pointer lane, nor a pointer's shadow a float lane."""
+    t = load.type
+    if not t.is_vector or t.element.is_int:
+        return None
+    cells = types.cells_in(load.pointer, _size(t))
+    if t.element.is_float:
+        pointers = sorted(offset for offset, kind in cells.items() if kind == "ptr")
+        return pointers and (
+            f"cannot differentiate a read of {t} from memory holding a pointer at byte "
+            f"{pointers[0]}: its shadow cannot follow a {t.element} lane") or None
+    floats = sorted(offset for offset, kind in cells.items() if kind in FLOAT_KINDS)
+    if not floats:
+        return None
+    return (f"cannot differentiate a read of {t} from memory holding a "
+            f"{cells[floats[0]]} at byte {floats[0]}: its derivative cannot follow a "
+            "pointer lane")
+
+
+def float_in_pointer_lanes_problem(store, info) -> Optional[str]:
+    """A vector of pointers or integers stored with an active float's bits in
+    a lane that transforms/pointer_lanes.py could not split off (another
+    lane an integer computed at run time, or memory that holds a pointer
+    there): the activity analysis sees no float stored, the memory may not
+    even be active."""
+    t = store.value.type
+    if not t.is_vector or t.element.is_float:
+        return None
+    for lane in range(t.count):
+        source = lane_source(store.value, lane)
+        kind = lane_kind(source)
+        if kind in FLOAT_KINDS and info.is_active(source[0]):
+            return (f"cannot differentiate a store of {t} holding a {kind}'s bits in lane "
+                    f"{lane}: its derivative cannot follow a {t.element} lane")
+    return None
 
 
 def float_bits_problem(types, call, info) -> Optional[str]:

@@ -1,4 +1,5 @@
-"""Which lanes of a vector value are poison (or undef) by construction.
+"""Which lanes of a vector value are poison (or undef) by construction, and
+which value each lane's bits come from.
 
 Vectorized code fills vectors partly: `shufflevector %a, poison, <1, poison>`
 leaves lane 1 poison, as does an `insertelement` chain that skips a lane of
@@ -10,9 +11,12 @@ it), which the adjoints of shuffles and inserts then carry into real lanes.
 """
 from __future__ import annotations
 
+from typing import Optional, Tuple
+
 from ..ir import instructions as I
-from ..ir.constants import (ConstantAggregate, ConstantInt, ConstantPoison, ConstantUndef,
-                            shuffle_mask)
+from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantPoison,
+                            ConstantUndef, ConstantZero, shuffle_mask, zero_of)
+from ..ir.types import size_and_align
 
 _NOTHING = frozenset()
 
@@ -47,3 +51,91 @@ def poison_lanes(v, depth: int = 6) -> frozenset:
             lanes |= poison_lanes(op, depth - 1)
         return lanes
     return _NOTHING
+
+
+# -- where a lane's bits come from ---------------------------------------------------------
+#
+# The SLP vectorizer stores a struct `{double w; double *p}` (or several) as
+# one vector of pointers: the doubles' bits go in through `bitcast` and
+# `inttoptr`, `<ptr inttoptr (i64 0x3FD0000000000000 to ptr), ...>` for a
+# constant 0.25.  Moved like that a double is still a double: its lane is
+# a float lane, whose derivative moves with it.
+
+_BIT_CASTS = ("bitcast", "inttoptr", "ptrtoint")
+
+
+def lane_source(v, lane: Optional[int], depth: int = 12) -> Optional[Tuple[object, Optional[int]]]:
+    """(value, lane) whose bits lane `lane` of vector `v` (lane None: the scalar
+    `v`) holds unchanged, seen through shuffles, inserts, extracts, constant
+    vectors and casts that keep every bit of each lane (`bitcast`, and
+    `inttoptr`/`ptrtoint` of 64-bit lanes); lane None when the value found is
+    a scalar.  None for a poison lane, or a lane chosen at run time."""
+    for _ in range(depth):
+        step = _one_lane_back(v, lane)
+        if step is None:
+            return (v, lane)
+        if step is _POISON:
+            return None
+        v, lane = step
+    return (v, lane)
+
+
+_POISON = object()
+
+
+def _one_lane_back(v, lane):
+    """The (value, lane) one move before `v`'s lane, _POISON, or None when `v`
+    does not move bits from elsewhere."""
+    if lane is None:
+        if isinstance(v, I.ExtractElement) and isinstance(v.operands[1], ConstantInt):
+            return v.operands[0], v.operands[1].value
+        source = _bit_cast_source(v)
+        return None if source is None or source.type.is_vector else (source, None)
+    if isinstance(v, (ConstantPoison, ConstantUndef)):
+        return _POISON
+    if isinstance(v, ConstantAggregate):
+        return v.elements[lane], None
+    if isinstance(v, ConstantZero):
+        return zero_of(v.type.element), None
+    if isinstance(v, I.InsertElement):
+        vec, value, index = v.operands
+        if not isinstance(index, ConstantInt):
+            return None
+        return (value, None) if index.value == lane else (vec, lane)
+    if isinstance(v, I.ShuffleVector):
+        a, b, mask = v.operands
+        m = shuffle_mask(mask)[lane]
+        if m < 0:
+            return _POISON
+        n = a.type.count
+        return (a, m) if m < n else (b, m - n)
+    source = _bit_cast_source(v)
+    if source is None or not source.type.is_vector or source.type.count != v.type.count:
+        return None
+    return source, lane
+
+
+def _bit_cast_source(v):
+    """The operand of a cast keeping each lane's bits, else None."""
+    if not isinstance(v, (I.Cast, ConstantExpr)) or v.opcode not in _BIT_CASTS:
+        return None
+    source = v.operands[0]
+    if v.opcode != "bitcast" and (_lane_bits(source.type) != 64 or _lane_bits(v.type) != 64):
+        return None
+    return source
+
+
+def _lane_bits(t) -> int:
+    return 8 * size_and_align(t.scalar)[0]
+
+
+def lane_kind(source) -> Optional[str]:
+    """"double", "float", ... for a lane whose bits come from a float,
+    "ptr" from a pointer (not made of an integer: lane_source saw through
+    `inttoptr`), None for integers (a ConstantInt: bits known)."""
+    if source is None:
+        return None
+    t = source[0].type.scalar
+    if t.is_float:
+        return t.kind
+    return "ptr" if t.is_pointer else None

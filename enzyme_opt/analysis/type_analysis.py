@@ -41,6 +41,7 @@ from ..ir.constants import ConstantExpr, ConstantInt
 from ..ir.module import GlobalVariable
 from ..ir.printer import SlotTracker
 from ..ir.types import size_and_align
+from .lanes import lane_kind, lane_source
 from .library import HINT_INTRINSICS, reallocator, is_memory_copy
 from .memory import masked_access
 from .tbaa import Tbaa
@@ -49,7 +50,10 @@ from .tbaa import Tbaa
 # found anywhere else (the other end of a copy, a typed access) outranks it:
 # `uint64_t t; memcpy(&t, &x, 8)` holds a double whatever `t` was declared as,
 # and missing a float loses a derivative, while a float read as an integer
-# only loses a derivative that an integer never had.
+# only loses a derivative that an integer never had.  A pointer lane of a
+# vector read is a HINT too, and so is a float lane of one whose TBAA tag
+# names no type (char's): the vectorizer reads `{double, pointer}` as
+# `<2 x ptr>` or `<2 x double>` (transforms/pointer_lanes.py asks for more).
 STRONG, WEAK, HINT = 3, 2, 1
 FLOAT_KINDS = ("half", "bfloat", "float", "double", "x86_fp80", "fp128")
 ARRAY_UNROLL = 64      # array elements of a declared type listed one by one
@@ -180,6 +184,27 @@ class MemoryLayout:
             where = str(offset) if not stride else f"{stride}k" + (f"+{offset}" if offset else "")
             parts.append(f"{where}: {kind}")
         return "{" + ", ".join(parts) + "}"
+
+
+def _stored_lanes(value, leaves) -> List[Tuple[int, str, int]]:
+    """The leaves of a stored vector of pointers or integers, a lane whose
+    bits are a float's (the SLP vectorizer's `{double, pointer}` stored as
+    `<4 x ptr>`, analysis/lanes.py) of that float's kind.  Weak evidence:
+    what the program reads there says more (a union read back as a pointer
+    must not become a double, nor the store be split as one)."""
+    out = []
+    for lane, (offset, leaf, rank) in enumerate(leaves):
+        source = lane_source(value, lane)
+        if source is not None and isinstance(source[0], ConstantInt):
+            continue            # known bits: 0.25's as well as a sentinel pointer's
+        kind = lane_kind(source)
+        if kind in FLOAT_KINDS:
+            out.append((offset, kind, WEAK))
+        elif source is not None and isinstance(source[0], I.Load) and source[1] is not None:
+            out.append((offset, leaf, HINT))    # a vector read: as weak as its own record
+        else:
+            out.append((offset, leaf, rank))
+    return out
 
 
 def index_multiple(v) -> int:
@@ -611,9 +636,15 @@ class TypeAnalysis:
             for offset, _, field_kind in self.tbaa.copied_fields(copied):
                 self.record(ptr, offset, field_kind, STRONG)
             return
-        for offset, leaf in self._leaves_of(t):
+        rank = STRONG
+        if isinstance(inst, I.Load) and t.is_vector and (t.element.is_pointer or tag):
+            rank = HINT         # the vectorizer reads {double, pointer} so too
+        leaves = [(offset, leaf, rank) for offset, leaf in self._leaves_of(t)]
+        if isinstance(inst, I.Store) and t.is_vector and not t.element.is_float:
+            leaves = _stored_lanes(inst.value, leaves)
+        for offset, leaf, rank in leaves:
             if leaf != "int":
-                self.record(ptr, offset, leaf, STRONG)
+                self.record(ptr, offset, leaf, rank)
             elif self.source_typed:
                 self.record(ptr, offset, leaf, HINT)
 

@@ -156,11 +156,11 @@ def typed_form(v, t, typed) -> Optional[object]:
     if isinstance(v, (ConstantUndef, ConstantPoison)):
         return type(v)(t)
     if isinstance(v, ConstantInt) and (v.value == 0 or t.is_float):
-        return zero_of(t) if v.value == 0 else _float_with_bits(t, v.value)
+        return zero_of(t) if v.value == 0 else float_with_bits(t, v.value)
     return None
 
 
-def _float_with_bits(t, bits: int):
+def float_with_bits(t, bits: int):
     fmt = {"double": ("<Q", "<d"), "float": ("<I", "<f")}.get(t.kind)
     if fmt is None:
         return None

@@ -1,0 +1,3 @@
+// CFLAGS: -ffast-math
+// struct_pointer_lanes.c under -ffast-math.
+#include "struct_pointer_lanes.c"
