@@ -54,7 +54,7 @@ from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .global_pointers import check_global_pointer_shadow
 from .instruction_table import differentiate_instruction, replayed_by_generator
-from .instrument import anchor_loop_pops, instrument_forward, pad_arms, reserve_loop_tapes
+from .instrument import instrument_forward, pad_arms, reserve_loop_tapes
 from .loop_hints import allow_unrolling, keep_scalar
 from .noneed_memory import drop_unneeded_primal_stores
 from .partial_adjoints import PartialAdjoints
@@ -66,6 +66,7 @@ from .shadows import (clone_with_shadows, holds_adjoints_only, null_pointer_argu
                       shadow_inttoptr, stored_pointer)
 from .skeleton import differentiable_copy
 from . import tape as T
+from .tape_anchor import anchor_loop_pops
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
                           refuse_unshadowed_pointer_store)
 from .indirect import (called_int_pointers, called_int_shadow, called_through,
