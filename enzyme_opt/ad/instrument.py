@@ -396,19 +396,24 @@ def _entry_of_its_own(gen, branch, loop):
     reserve there would run (and check the capacity) on every iteration of
     that loop.  The new block runs once per run of `loop`;
     it has nothing to reverse, and the header's phis take its edge."""
-    pre, header = branch.parent, loop.header
-    entry = pre.parent.add_block("run.entry", after=pre)
-    Builder(entry).br(header)
-    for at, target in enumerate(branch.operands):
-        if target is header:
-            branch.set_operand(at, entry)
-    for phi in header.instructions:
-        if not isinstance(phi, I.Phi):
-            break
-        phi.blocks = [entry if block is pre else block for block in phi.blocks]
-    gen.preds[id(header)] = [entry if p is pre else p for p in gen.preds[id(header)]]
-    gen.preds[id(entry)] = [pre]
-    return entry.terminator
+    return _block_on_edge(gen, branch.parent, loop.header, "run.entry").terminator
+
+
+def _block_on_edge(gen, pred, target, name: str):
+    """A new forward block on the edge from `pred` to `target`, branching
+    there: `pred`'s terminator and `target`'s phis take it in `pred`'s
+    place, and so does `gen.preds`."""
+    edge = pred.parent.add_block(name, after=pred)
+    Builder(edge).br(target)
+    term = pred.terminator
+    for at, operand in enumerate(term.operands):
+        if operand is target:
+            term.set_operand(at, edge)
+    for phi in target.phis:
+        phi.blocks = [edge if block is pred else block for block in phi.blocks]
+    gen.preds[id(target)] = [edge if p is pred else p for p in gen.preds[id(target)]]
+    gen.preds[id(edge)] = [pred]
+    return edge
 
 
 def _users_in(loop, by_block) -> list:
@@ -1036,22 +1041,12 @@ def _pad_edge(gen, pred, join, nbytes: int, push, pop):
     if all(s is join for s in pred.successors):
         b = Builder().position_before(pred.terminator)
     else:
-        edge = pred.parent.add_block("tape.pad.edge", after=pred)
-        term = pred.terminator
-        for at, target in enumerate(term.operands):
-            if target is join:
-                term.set_operand(at, edge)
-        for phi in join.phis:
-            phi.blocks = [edge if block is pred else block for block in phi.blocks]
-        gen.preds[id(join)] = [edge if p is pred else p for p in gen.preds[id(join)]]
-        gen.preds[id(edge)] = [pred]
+        edge = _block_on_edge(gen, pred, join, "tape.pad.edge")
         gen.cyclic.add(id(edge))
         for around in gen.loops.loops_around(pred):
             around.blocks.add(id(edge))
         gen.loops.innermost[id(edge)] = gen.loops.innermost[id(pred)]
-        b = Builder(edge)
-        b.br(join)
-        b.position_before(edge.terminator)
+        b = Builder().position_before(edge.terminator)
     b.call(push, [gen.fwd_tape, b.i64(nbytes)], "tape.pad")
     reverse_edge = gen.rev_edges[(id(join), id(pred))]
     gen.rev_edges[(id(join), id(b.block))] = reverse_edge
