@@ -30,7 +30,7 @@ from ..transforms.aliases import name_aliasees
 from ..transforms.pointer_lanes import fold_lane_casts, split_mixed_lane_moves
 from ..transforms.typed_copies import retype_integer_copies
 from .openmp import add_tickets, direct_parallel_calls, reductions_as_critical_sections
-from .float_bit_params import pass_float_bits_as_floats
+from .float_bit_params import pass_float_bits_as_floats, return_float_bits_as_floats
 from .iteration import advance_counters
 from .prepare import prepare_for_differentiation, separate_alloca_prologue
 from .global_pointers import refuse_copies_of_caller_set_pointers, warn_caller_set_reads
@@ -79,12 +79,15 @@ def _type_analysis(ctx, copy, primal, args):
     """Type analysis of `copy`, the AD's copy of `primal`, after integer
     copies of typed memory in it became typed copies and floats passed as
     integer bits are passed as floats, and vector loads and stores mixing
-    floats with pointers became one per lane."""
+    floats with pointers became one per lane, and functions returning
+    floats as integer bits return the floats."""
     types = ctx.module_types.analysis(copy, args, like=primal)
     if split_mixed_lane_moves(copy, types):
         types = ctx.module_types.analysis(copy, args, like=primal)
     if retype_integer_copies(copy, types) | fold_lane_casts(copy):
         types = ctx.module_types.analysis(copy, args, like=primal)
-    if pass_float_bits_as_floats(copy, ctx.float_variants):
+    returned = return_float_bits_as_floats(copy, ctx.float_variants, ctx.module_types.analysis)
+    if pass_float_bits_as_floats(copy, ctx.float_variants, ctx.module_types.analysis) | \
+            returned:
         types = ctx.module_types.analysis(copy, args, like=primal)
     return types

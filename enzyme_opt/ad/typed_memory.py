@@ -43,7 +43,10 @@ def check_untyped_moves(fn, types, info, primal) -> None:
         if isinstance(inst, I.Store):
             if info.has_shadow(inst.pointer):
                 problem = untyped_copy_problem(types, inst)
-            problem = problem or float_in_pointer_lanes_problem(inst, info)
+            problem = problem or float_in_pointer_lanes_problem(inst, info) or \
+                float_bits_kept_problem(types, inst, inst.value, info, "stored")
+        elif isinstance(inst, I.Return) and inst.value is not None:
+            problem = float_bits_kept_problem(types, inst, inst.value, info, "returned")
         elif isinstance(inst, I.Load) and info.has_shadow(inst.pointer):
             problem = float_as_pointer_lanes_problem(types, inst)
         elif isinstance(inst, I.CallBase):
@@ -110,6 +113,34 @@ def float_bits_problem(types, call, info) -> Optional[str]:
                     f"'{source_name(types, op.operands[0])}' passed to '{callee.name}' as "
                     f"{op.type} bits: its derivative cannot follow an integer")
     return None
+
+
+def float_bits_kept_problem(types, inst, value, info, how: str) -> Optional[str]:
+    """An active float's bits stored or returned as an integer that
+    transforms/typed_copies.py and float_bit_params.py left one (chosen
+    among other values by a phi or select, or stored where memory holds a
+    pointer): the integer carries no derivative."""
+    if not _integer(value.type):
+        return None
+    for source in bits_passed(value, set()):
+        if isinstance(source, I.Cast) and source.opcode == "bitcast" and \
+                source.operands[0].type.scalar.is_float and info.is_active(source.operands[0]):
+            return (f"cannot differentiate the active {source.operands[0].type} "
+                    f"'{source_name(types, source.operands[0])}' {how} as {value.type} bits: "
+                    "its derivative cannot follow an integer")
+    return None
+
+
+def bits_passed(v, seen) -> list:
+    """The values integer `v` is one of, unchanged (through phis, selects, freezes)."""
+    if id(v) in seen:
+        return []
+    seen.add(id(v))
+    if isinstance(v, (I.Phi, I.Freeze)):
+        return [s for op in v.operands for s in bits_passed(op, seen)]
+    if isinstance(v, I.Select):
+        return [s for op in v.operands[1:] for s in bits_passed(op, seen)]
+    return [v]
 
 
 def float_bits_arith_problem(types, inst, info) -> Optional[str]:

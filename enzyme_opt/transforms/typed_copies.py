@@ -38,7 +38,7 @@ def retype_integer_copies(fn, types) -> bool:
         if isinstance(inst, I.Load) and not inst.volatile and _integer(inst.type):
             t = typed_type(types, inst.pointer, inst.type, fn.module)
             if t is not None:
-                view, value = _retype_load(inst, t)
+                view, value = retype_load(inst, t)
                 typed[id(view)] = value
                 views.append(view)
     changed = bool(typed)
@@ -48,7 +48,8 @@ def retype_integer_copies(fn, types) -> bool:
         _retype_sign_ops(fn, typed, views)
     for inst in list(fn.instructions()):
         if isinstance(inst, I.Store) and _plain(inst) and _integer(inst.value.type):
-            t = typed_type(types, inst.pointer, inst.value.type, fn.module)
+            t = typed_type(types, inst.pointer, inst.value.type, fn.module) or \
+                _bits_of_float(types, inst)
             # A pointer made from a computed integer has no shadow to store.
             if t is not None and (not t.is_pointer or
                                   typed_form(inst.value, t, typed) is not None):
@@ -96,7 +97,7 @@ def _view_opcode(t) -> str:
     return "ptrtoint" if t.is_pointer else "bitcast"
 
 
-def _retype_load(load, t):
+def retype_load(load, t):
     """`load t` in place of the integer load; returns (integer view, typed load)."""
     module = load.function.module
     b = Builder().position_before(load)
@@ -129,6 +130,18 @@ def _fold_casts_back(view, typed) -> None:
         if isinstance(user, I.Cast) and user.opcode == back and user.type == typed.type:
             user.replace_all_uses_with(typed)
             user.erase()
+
+
+def _bits_of_float(types, store):
+    """The float type whose `bitcast` `store` stores into memory typed as
+    integers (a `long` array filled with doubles' bits): the bytes are that
+    float's, and a float store keeps its derivative.  Never where the memory
+    holds a pointer: a float derivative must not land in a pointer's shadow."""
+    v = store.value
+    if not (isinstance(v, I.Cast) and v.opcode == "bitcast" and v.operands[0].type.scalar.is_float):
+        return None
+    kinds = set(types.cells_in(store.pointer, size_and_align(v.type)[0]).values())
+    return v.operands[0].type if kinds <= {"int"} else None
 
 
 def _retype_store(store, t, typed) -> None:
