@@ -123,10 +123,15 @@ def float_bits_kept_problem(types, inst, value, info, how: str) -> Optional[str]
     if not _integer(value.type):
         return None
     for source in bits_passed(value, set()):
-        if isinstance(source, I.Cast) and source.opcode == "bitcast" and \
-                source.operands[0].type.scalar.is_float and info.is_active(source.operands[0]):
-            return (f"cannot differentiate the active {source.operands[0].type} "
-                    f"'{source_name(types, source.operands[0])}' {how} as {value.type} bits: "
+        if not (isinstance(source, I.Cast) and source.opcode == "bitcast"):
+            continue
+        float_value = source.operands[0]
+        # Bytes loaded and stored again are a copy: their shadow bytes are copied with them.
+        if isinstance(float_value, I.Load) and how == "stored":
+            continue
+        if float_value.type.scalar.is_float and info.is_active(float_value):
+            return (f"cannot differentiate the active {float_value.type} "
+                    f"'{source_name(types, float_value)}' {how} as {value.type} bits: "
                     "its derivative cannot follow an integer")
     return None
 

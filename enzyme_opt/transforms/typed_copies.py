@@ -47,9 +47,10 @@ def retype_integer_copies(fn, types) -> bool:
         changed = True
         _retype_sign_ops(fn, typed, views)
     for inst in list(fn.instructions()):
-        if isinstance(inst, I.Store) and _plain(inst) and _integer(inst.value.type):
-            t = typed_type(types, inst.pointer, inst.value.type, fn.module) or \
-                _bits_of_float(types, inst)
+        if isinstance(inst, I.Store) and not inst.volatile and _integer(inst.value.type):
+            # An atomic store of a float's bits stays atomic, of the float.
+            t = (None if inst.atomic else typed_type(types, inst.pointer, inst.value.type,
+                                                      fn.module)) or _bits_of_float(types, inst)
             # A pointer made from a computed integer has no shadow to store.
             if t is not None and (not t.is_pointer or
                                   typed_form(inst.value, t, typed) is not None):
@@ -133,15 +134,16 @@ def _fold_casts_back(view, typed) -> None:
 
 
 def _bits_of_float(types, store):
-    """The float type whose `bitcast` `store` stores into memory typed as
-    integers (a `long` array filled with doubles' bits): the bytes are that
-    float's, and a float store keeps its derivative.  Never where the memory
-    holds a pointer: a float derivative must not land in a pointer's shadow."""
+    """The float type whose `bitcast` `store` stores, into memory typed as
+    integers (a `long` array filled with doubles' bits) or atomically: the
+    bytes are that float's, and a float store keeps its derivative.  Never
+    where the memory holds a pointer: a float derivative must not land in a
+    pointer's shadow."""
     v = store.value
     if not (isinstance(v, I.Cast) and v.opcode == "bitcast" and v.operands[0].type.scalar.is_float):
         return None
     kinds = set(types.cells_in(store.pointer, size_and_align(v.type)[0]).values())
-    return v.operands[0].type if kinds <= {"int"} else None
+    return None if "ptr" in kinds else v.operands[0].type
 
 
 def _retype_store(store, t, typed) -> None:
@@ -153,7 +155,7 @@ def _retype_store(store, t, typed) -> None:
         back = "inttoptr" if t.is_pointer else "bitcast"
         value = b.cast(back, store.value, t)
     ptr = b.pointer_cast(store.pointer, module.pointer_to(t))
-    new = b.insert(I.Store(value, ptr, store.align))
+    new = b.insert(I.Store(value, ptr, store.align, atomic=store.atomic))
     new.metadata = list(store.metadata)
     new.location = store.location
     store.erase()
