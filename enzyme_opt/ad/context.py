@@ -71,9 +71,10 @@ class DerivativeContext:
         # left (tape.release_tape); not where derivatives are differentiated
         # again, which lower_api_calls says before making any.
         self.tape_spares = True
-        # Callees taking floats where the primal passes their bits
-        # (float_bit_params.py), by (id(callee), retyped parameters).
-        self.float_variants: Dict[Tuple, Function] = {}
+        # Callees taking or returning floats or pointers where the primal
+        # passes or returns their bits
+        # (bits_across_calls.py), by callee and retyped parameters or return.
+        self.bits_variants: Dict[Tuple, Function] = {}
         # Truncated copies (truncate.py), by (id(function), truncation).
         self.truncated: Dict[Tuple, Function] = {}
         # What each lowered __enzyme_augmentfwd left in place of its tape, by

@@ -11,8 +11,9 @@ fills it, one step after another:
    a block of their own (the `prologue`) where slots are appended cheaply;
 3. type analysis (analysis/module_types.py), after which integer copies of
    typed memory become typed copies (transforms/typed_copies.py) and floats
-   passed to a callee as integer bits are passed as floats
-   (float_bit_params.py), each followed by the analysis again;
+   and pointers passed to or returned from a callee as integer bits are
+   passed or returned as such (bits_across_calls.py), each followed by the
+   analysis again;
 4. activity analysis (analysis/activity.py) from the arguments' activity;
 5. the checks that refuse, with a located error, what the derivative would
    get wrong: copies of active memory whose type is unknown
@@ -30,7 +31,7 @@ from ..transforms.aliases import name_aliasees
 from ..transforms.pointer_lanes import fold_lane_casts, split_mixed_lane_moves
 from ..transforms.typed_copies import retype_integer_copies
 from .openmp import add_tickets, direct_parallel_calls, reductions_as_critical_sections
-from .float_bit_params import pass_float_bits_as_floats, return_float_bits_as_floats
+from .bits_across_calls import pass_bits_as_values, return_bits_as_values
 from .iteration import advance_counters
 from .prepare import prepare_for_differentiation, separate_alloca_prologue
 from .global_pointers import refuse_copies_of_caller_set_pointers, warn_caller_set_reads
@@ -75,6 +76,20 @@ def differentiable_copy(gen, fn, args, arg_activity):
     return exit_block
 
 
+def _values_for_bits(ctx, copy) -> bool:
+    """Floats and pointers passed and returned as integer bits, passed and
+    returned as such: arguments first (a callee returning its address
+    argument plus an offset returns an address once that argument is the
+    pointer), then results, then arguments again (a result's bits passed
+    on: `double_of(bits_of(x))`)."""
+    variants, analysis = ctx.bits_variants, ctx.module_types.analysis
+    changed = pass_bits_as_values(copy, variants, analysis)
+    if return_bits_as_values(copy, variants, analysis):
+        pass_bits_as_values(copy, variants, analysis)
+        changed = True
+    return changed
+
+
 def _type_analysis(ctx, copy, primal, args):
     """Type analysis of `copy`, the AD's copy of `primal`, after integer
     copies of typed memory in it became typed copies and floats passed as
@@ -86,8 +101,6 @@ def _type_analysis(ctx, copy, primal, args):
         types = ctx.module_types.analysis(copy, args, like=primal)
     if retype_integer_copies(copy, types) | fold_lane_casts(copy):
         types = ctx.module_types.analysis(copy, args, like=primal)
-    returned = return_float_bits_as_floats(copy, ctx.float_variants, ctx.module_types.analysis)
-    if pass_float_bits_as_floats(copy, ctx.float_variants, ctx.module_types.analysis) | \
-            returned:
+    if _values_for_bits(ctx, copy):
         types = ctx.module_types.analysis(copy, args, like=primal)
     return types

@@ -14,7 +14,7 @@ from __future__ import annotations
 from math import gcd
 from typing import Optional, Tuple
 
-from ..analysis.activity import address_base
+from ..analysis.activity import address_base, int_pointer_bases
 from ..analysis.lanes import lane_kind, lane_source
 from ..analysis.type_analysis import FLOAT_KINDS, MemoryLayout, kind_size
 from ..diagnostics import DifferentiationError
@@ -50,9 +50,11 @@ def check_untyped_moves(fn, types, info, primal) -> None:
         elif isinstance(inst, I.Load) and info.has_shadow(inst.pointer):
             problem = float_as_pointer_lanes_problem(types, inst)
         elif isinstance(inst, I.CallBase):
-            problem = float_bits_problem(types, inst, info)
+            problem = float_bits_problem(types, inst, info) or address_bits_problem(inst, info)
         elif isinstance(inst, I.BinaryOp):
             problem = float_bits_arith_problem(types, inst, info)
+        elif isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
+            problem = returned_address_problem(inst, info)
         if problem is not None:
             raise DifferentiationError(problem, function=primal, instruction=inst)
 
@@ -117,7 +119,7 @@ def float_bits_problem(types, call, info) -> Optional[str]:
 
 def float_bits_kept_problem(types, inst, value, info, how: str) -> Optional[str]:
     """An active float's bits stored or returned as an integer that
-    transforms/typed_copies.py and float_bit_params.py left one (chosen
+    transforms/typed_copies.py and bits_across_calls.py left one (chosen
     among other values by a phi or select, or stored where memory holds a
     pointer): the integer carries no derivative."""
     if not _integer(value.type):
@@ -146,6 +148,48 @@ def bits_passed(v, seen) -> list:
     if isinstance(v, I.Select):
         return [s for op in v.operands[1:] for s in bits_passed(op, seen)]
     return [v]
+
+
+def address_bits_problem(call, info) -> Optional[str]:
+    """The address of a pointer with a shadow handed as an integer to a
+    function that makes a pointer of it again (or returns, or stores it)
+    after arithmetic beyond adding offsets, `(a + 7) & ~7`, that
+    ad/bits_across_calls.py left an integer: the shadow cannot follow, and
+    the pointer made would have none."""
+    callee = call.called_function
+    if callee is None or callee.is_declaration:
+        return None
+    for index, op in enumerate(call.args[:len(callee.args)]):
+        bases = int_pointer_bases(op) if _integer(op.type) else None
+        if bases and any(info.has_shadow(base) for base in bases) and \
+                moves_bits_on(callee.args[index], through_arith=True):
+            return (f"cannot differentiate the address of a pointer with a shadow passed to "
+                    f"'{callee.name}' as {op.type}, which computes an address from it beyond "
+                    "adding offsets: the shadow cannot follow an integer")
+    return None
+
+
+def returned_address_problem(cast, info) -> Optional[str]:
+    """A pointer made of the integer a function returns (plus or minus
+    offsets), where a pointer with a shadow went into the call, as itself or
+    as its address, and ad/bits_across_calls.py could not make the callee
+    return a pointer (-O0: the address went through a local variable): the
+    pointer made would have no shadow."""
+    v = cast.operands[0]
+    while isinstance(v, I.BinaryOp) and v.opcode in ("add", "sub"):
+        v = v.operands[0]
+    callee = v.called_function if isinstance(v, I.CallBase) else None
+    if callee is None:
+        return None
+    for op in v.args:
+        bases = [op] if op.type.is_pointer else (
+            int_pointer_bases(op) if _integer(op.type) else None) or []
+        if any(info.has_shadow(base) for base in bases):
+            name = callee.name.removesuffix(".bitsargs")
+            return (f"cannot differentiate a pointer made of the integer '{name}' "
+                    "returns, computed from a pointer with a shadow: the shadow cannot "
+                    "follow an integer")
+    return None
 
 
 def float_bits_arith_problem(types, inst, info) -> Optional[str]:
@@ -186,14 +230,15 @@ def becomes_float(types, v, seen=None) -> bool:
 
 
 def moves_bits_on(v, depth: int = 0, seen=None, through_arith: bool = False) -> bool:
-    """Does integer `v` reach memory, a float or a pointer unchanged (or, with
-    `through_arith`, changed by integer arithmetic too)?"""
+    """Does integer `v` reach memory, a float, a pointer or its function's
+    return value unchanged (or, with `through_arith`, changed by integer
+    arithmetic too)?"""
     seen = seen if seen is not None else set()
     if id(v) in seen or depth > 8:
         return False
     seen.add(id(v))
     for user in v.users:
-        if isinstance(user, I.Store) and user.value is v:
+        if isinstance(user, I.Store) and user.value is v or isinstance(user, I.Return):
             return True
         if isinstance(user, I.Cast) and user.opcode in ("bitcast", "inttoptr") and \
                 not _integer(user.type):

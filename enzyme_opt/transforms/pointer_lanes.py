@@ -148,7 +148,7 @@ def fold_lane_casts(fn) -> bool:
 
 def _out_of_a_lane(inst) -> bool:
     """Is `inst` an `extractelement`, or casts of one?  (Scalar casts alone are
-    typed_copies.py's and float_bit_params.py's business.)"""
+    typed_copies.py's and bits_across_calls.py's business.)"""
     for _ in range(4):
         if isinstance(inst, I.ExtractElement):
             return True

@@ -19,7 +19,9 @@
  *
  * CHECK_REVERSE(f, x, n): check_gradient of f at x[0..n) against the
  * gradient __enzyme_autodiff gives (the program declares it and
- * enzyme_dup).  A macro: at -O0 the differentiated function must be named. */
+ * enzyme_dup).  A macro: at -O0 the differentiated function must be named.
+ *
+ * CHECK_BOTH_MODES(f, x, n): the same and forward mode (below). */
 #ifndef E2E_CHECK_H
 #define E2E_CHECK_H
 
@@ -79,5 +81,14 @@ __attribute__((unused)) static double *zeroed_(double *dx, int n) {
 
 #define CHECK_REVERSE(f, x, n) ({ double dx_[n]; \
   __enzyme_autodiff((void *)f, enzyme_dup, x, zeroed_(dx_, n)); check_gradient(#f, x, dx_, n, f); })
+
+/* CHECK_BOTH_MODES(f, x, n): CHECK_REVERSE, and each forward-mode derivative
+ * of f at x along a unit direction (__enzyme_fwddiff, declared by the
+ * program) against the central difference in that input. */
+#define CHECK_BOTH_MODES(f, x, n) ({ int bad_ = CHECK_REVERSE(f, x, n); \
+  for (int k_ = 0; k_ < (n); k_++) { double t_[n]; zeroed_(t_, n)[k_] = 1; \
+    bad_ += !check_close(#f " forward", k_, __enzyme_fwddiff((void *)f, enzyme_dup, x, t_), \
+                         CENTRAL_DIFFERENCE((x)[k_], 1e-6, f(x))); } \
+  bad_; })
 
 #endif

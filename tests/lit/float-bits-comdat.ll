@@ -1,5 +1,5 @@
 ; A C++ inline helper is linkonce_odr in a comdat.  The helper's copy that
-; takes the double (ad/float_bit_params.py) is internal and must not join
+; takes the double (ad/bits_across_calls.py) is internal and must not join
 ; the helper's comdat: when the linker keeps another unit's group, it would
 ; drop the copy that this unit still calls.  The gradient stays right.
 ; RUN: enzyme-opt %s -o %t.out.ll
@@ -28,7 +28,7 @@ define linkonce_odr void @move8(ptr %dst, i64 %bits) noinline comdat {
 }
 
 ; IR: define linkonce_odr void @move8(ptr %dst, i64 %bits) {{.*}}comdat {
-; IR: define internal void @move8.floatbits(ptr %dst, double %bits) noinline {
+; IR: define internal void @move8.bitsargs(ptr %dst, double %bits) noinline {
 ; INTERNAL-NOT: define internal {{.*}}comdat
 
 ; f = x^2 through y: df/dx = 2 x = 6 at x = 3, plus the seed 0.5 of y[0] (= x[0])

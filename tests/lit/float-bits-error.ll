@@ -1,7 +1,7 @@
 ; clang -O3 may pass a double loaded as i64 to a helper by value (argument
 ; promotion of `memcpy(dst, src, 8)` in the helper).  Once the load is
 ; typed as a double it is active; the call then goes to a copy of the helper
-; taking the double (ad/float_bit_params.py), so the derivative follows it
+; taking the double (ad/bits_across_calls.py), so the derivative follows it
 ; into memory: d y[0] / d x[0] = 1, and the seed of y[0] reaches x[0].
 ; Where the bits meet integer arithmetic instead, it is an error at the
 ; call, located in the .ll when there is no debug info, not a zero

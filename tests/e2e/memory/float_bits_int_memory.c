@@ -65,22 +65,8 @@ double via_scratch(double *x) {
   return slot[0] * slot[1];
 }
 
-// A macro: the differentiated function must be named at each Enzyme call.
-#define CHECK_BOTH(f)                                                          \
-  ({                                                                           \
-    double x[N] = {0.7, -1.3, 0.4, 2.1}, dx[N] = {0};                          \
-    int bad_ = 0;                                                              \
-    __enzyme_autodiff((void *)f, enzyme_dup, x, dx);                           \
-    bad_ += check_gradient(#f, x, dx, N, f);                                   \
-    for (int k = 0; k < N; k++) {                                              \
-      double t[N] = {0};                                                       \
-      t[k] = 1;                                                                \
-      double got = __enzyme_fwddiff((void *)f, enzyme_dup, x, t);              \
-      bad_ += !check_close(#f " forward", k, got,                              \
-                           CENTRAL_DIFFERENCE(x[k], 1e-6, f(x)));              \
-    }                                                                          \
-    bad_;                                                                      \
-  })
+static double X[N] = {0.7, -1.3, 0.4, 2.1};
+#define CHECK_BOTH(f) CHECK_BOTH_MODES(f, X, N)
 
 int main(void) {
   int bad = CHECK_BOTH(via_return) + CHECK_BOTH(via_param) + CHECK_BOTH(via_store) + CHECK_BOTH(via_local) +
