@@ -48,10 +48,12 @@ def check_untyped_moves(fn, types, info, primal) -> None:
         elif isinstance(inst, I.Return) and inst.value is not None:
             problem = float_bits_kept_problem(types, inst, inst.value, info, "returned")
         elif isinstance(inst, I.Load) and info.has_shadow(inst.pointer):
-            problem = float_as_pointer_lanes_problem(types, inst)
+            problem = float_as_pointer_lanes_problem(types, inst) or \
+                float_bytes_leave_problem(types, inst)
         elif isinstance(inst, I.CallBase):
             problem = float_bits_problem(types, inst, info) or address_bits_problem(inst, info)
-        elif isinstance(inst, I.BinaryOp):
+        elif isinstance(inst, I.BinaryOp) or (isinstance(inst, I.Cast) and
+                                              inst.opcode in _WIDTH_CASTS):
             problem = float_bits_arith_problem(types, inst, info)
         elif isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
             problem = returned_address_problem(inst, info)
@@ -192,22 +194,69 @@ def returned_address_problem(cast, info) -> Optional[str]:
     return None
 
 
+_WIDTH_CASTS = ("zext", "sext", "trunc")
+
+
 def float_bits_arith_problem(types, inst, info) -> Optional[str]:
     """Integer arithmetic on an active float's bits whose result is read as a
     float again (a bit trick other than the sign-bit ones, which
-    transforms/typed_copies.py turns into float operations): the derivative
-    would silently be lost at the integer."""
+    transforms/typed_copies.py turns into float operations), or leaves the
+    function (returned, stored, passed on): a struct `{float, int}` passed or
+    returned by value is one i64 on x86-64, the float's bits zero-extended,
+    shifted and or'ed in.  The derivative would silently be lost at the
+    integer."""
     if not _integer(inst.type):
         return None
     for op in inst.operands:
         if isinstance(op, I.Cast) and op.opcode == "bitcast" and \
-                op.operands[0].type.scalar.is_float and info.is_active(op.operands[0]) and \
-                becomes_float(types, inst):
+                op.operands[0].type.scalar.is_float and info.is_active(op.operands[0]):
+            if becomes_float(types, inst):
+                fate = "the result is read as a float again"
+            elif leaves_function(inst):
+                fate = "the result leaves the function (returned, stored or passed on)"
+            else:
+                continue
             return (f"cannot differentiate integer '{inst.opcode}' on the bits of the active "
-                    f"{op.operands[0].type} '{source_name(types, op.operands[0])}': the result "
-                    "is read as a float again, and a derivative cannot follow integer "
-                    "arithmetic")
+                    f"{op.operands[0].type} '{source_name(types, op.operands[0])}': {fate}, "
+                    "and a derivative cannot follow integer arithmetic")
     return None
+
+
+def float_bytes_leave_problem(types, load) -> Optional[str]:
+    """An integer read of active memory holding a float beside other bytes
+    (a struct `{float, int}` read as one i64 to be passed or returned by
+    value, clang -O0), returned or passed to a call: the float's derivative
+    stays behind in the shadow memory."""
+    if not load.type.is_int or _size(load.type) < 8:
+        return None
+    cells = types.cells_in(load.pointer, _size(load.type))
+    floats = sorted(offset for offset, kind in cells.items() if kind in FLOAT_KINDS)
+    if not floats or set(cells.values()) <= set(FLOAT_KINDS) or \
+            not leaves_function(load, stores=False):
+        return None
+    return (f"cannot differentiate a read of {load.type} from memory holding a "
+            f"{cells[floats[0]]} at byte {floats[0]} beside other data, passed or returned "
+            "as one integer: the derivative cannot follow an integer")
+
+
+def leaves_function(v, seen=None, stores: bool = True) -> bool:
+    """Does integer `v`, changed by integer operations or not, reach a `ret`,
+    a call's argument, or (with `stores`) a store?"""
+    seen = seen if seen is not None else set()
+    if id(v) in seen or len(seen) > 64:
+        return False
+    seen.add(id(v))
+    for user in v.users:
+        if isinstance(user, I.Return) or (stores and isinstance(user, I.Store) and
+                                          user.value is v) or (
+                isinstance(user, I.CallBase) and any(a is v for a in user.args)):
+            return True
+        if _integer(user.type) and (isinstance(user, (I.BinaryOp, I.Phi, I.Select, I.Freeze))
+                                    or isinstance(user, I.Cast) and
+                                    user.opcode in _WIDTH_CASTS) and \
+                leaves_function(user, seen, stores):
+            return True
+    return False
 
 
 def becomes_float(types, v, seen=None) -> bool:
@@ -223,7 +272,8 @@ def becomes_float(types, v, seen=None) -> bool:
         if isinstance(user, I.Store) and user.value is v and set(
                 types.cells_in(user.pointer, _size(v.type)).values()) & set(FLOAT_KINDS):
             return True
-        if isinstance(user, (I.BinaryOp, I.Phi, I.Select, I.Freeze)) and \
+        if (isinstance(user, (I.BinaryOp, I.Phi, I.Select, I.Freeze)) or
+                isinstance(user, I.Cast) and user.opcode in _WIDTH_CASTS) and \
                 _integer(user.type) and becomes_float(types, user, seen):
             return True
     return False
