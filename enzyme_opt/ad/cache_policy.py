@@ -126,6 +126,7 @@ class PrimalCache:
         self.rebuilding = 0         # how many `_recompute`s are emitting operands
         self.forwards: Dict[int, object] = {}   # id(load) -> _forwarded
         self.previous: Dict[int, object] = {}   # id(phi) -> _previous_iteration
+        self.rebuilt_parts: set = set()     # (id(reverse block), id(value)): `_rebuilt_whole`
         self.reproducing: Dict[int, bool] = {}  # id(value) -> `reproduces`
         self.sweeps: Dict[int, bool] = {}       # id(block) -> _sweep_rebuilt
         # id(math call) -> ids of forward blocks in whose reverse it was called again
@@ -699,16 +700,24 @@ class PrimalCache:
                 not isinstance(v, I.Instruction) or v.type.is_aggregate or \
                 not v.type.scalar.is_float or not gen.loops.loops_around(v.parent):
             return False
-        return self._rebuilt_ops(v) is not None and self._flows_to_return(v)
+        here = id(gen.reversing)
+        if (here, id(v)) in self.rebuilt_parts:
+            return True
+        ops = self._rebuilt_ops(v)
+        if ops is None or not _private_to(ops, v) or not self._flows_to_return(v):
+            return False
+        self.rebuilt_parts.update((here, x) for x in ops)
+        return True
 
     def _rebuilt_ops(self, v):
         """The operations the reverse of `v`'s block emits to rebuild `v`:
         cheap float operations and lane moves (`_rebuilt_operands`) of that
         block, down to values at hand or read there anyway (`_read_anyway`),
-        each counted once; each one itself recomputed when read there.  A
-        set of ids, or None when some leaf would need a slot of its own or
+        each counted once (`_rebuilt_whole` marks them `rebuilt_parts`, so
+        each is recomputed when the rebuild reads it).  A dict id ->
+        operation, or None when some leaf would need a slot of its own or
         there are more than REBUILT_OPS."""
-        home, ops, work = v.parent, set(), [v]
+        home, ops, work = v.parent, {}, [v]
         while work:
             x = work.pop()
             if id(x) in ops:
@@ -716,9 +725,9 @@ class PrimalCache:
             if x is not v and (self._at_hand(x) or self._read_anyway(x, home)):
                 continue
             operands = _rebuilt_operands(x) if getattr(x, "parent", None) is home else None
-            if operands is None or x is not v and not self.recomputes(x):
+            if operands is None:
                 return None
-            ops.add(id(x))
+            ops[id(x)] = x
             if len(ops) > REBUILT_OPS:
                 return None
             work.extend(operands)
@@ -742,10 +751,16 @@ class PrimalCache:
         return _flows_only_through([v], self._float_only_step)
 
     def _float_only_step(self, user, m) -> bool:
-        """Is `user` a step of `_flows_to_return`: a phi, a select's value,
-        float arithmetic or lane move, or a math call the forward pass may
-        drop (errno and the flags unread)?"""
-        if isinstance(user, I.Phi) or _selected(user, m):
+        """Is `user` a step of `_flows_to_return`: a phi whose value is only
+        summed (`_only_summed`: an accumulator; a recurrence's phi is read
+        by the reverse, so the forward pass computes what it carries
+        anyway: tools/perfhunt iir_filter, vectorized, 6% more instructions
+        with its y rebuilt), a select's value, float arithmetic or lane
+        move, or a math call the forward pass may drop (errno and the flags
+        unread)?"""
+        if isinstance(user, I.Phi):
+            return self._only_summed([user])
+        if _selected(user, m):
             return True
         if isinstance(user, (I.BinaryOp, I.UnaryOp)) or isinstance(user, LANE_MOVES):
             return not user.type.is_aggregate and user.type.scalar.is_float
@@ -1069,6 +1084,17 @@ class PrimalCache:
 
 # How many results `_feeds_only_sums` follows before giving up.
 _SUMS_WALKED = 64
+
+
+def _private_to(ops, v) -> bool:
+    """Is every operation of `ops` (id -> instruction) but `v` used only by
+    operations of `ops`?  Then the forward pass computes none of them once
+    it needs `v` no more, and rebuilding them costs the reverse what the
+    forward saves (tools/perfhunt iir_filter, vectorized: the lanes of y
+    also start the next step, so the forward kept them and the reverse
+    added five operations per step)."""
+    return all(all(id(u) in ops or u.parent is None for u in x.users)
+               for x in ops.values() if x is not v)
 
 
 def _flows_only_through(values, step) -> bool:

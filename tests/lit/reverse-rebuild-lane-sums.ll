@@ -7,6 +7,11 @@
 ; whole by another rule, `_in_dead_sweep`.)
 ; @stored stores the sum too: the forward pass computes it anyway, and it
 ; stays on the tape (one double per iteration).
+; @filter's y = a y + b x[i], two steps an iteration in lanes as the
+; vectorizer has them: the first step's lanes also start the second, and the
+; second's y is carried by a phi the reverse reads (`%yx.0` is rebuilt from
+; it), so the forward pass computes them all anyway and rebuilding the lanes
+; in the reverse would only add operations: they stay on the tape.
 ; RUN: enzyme-opt %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 
@@ -47,6 +52,7 @@ exit:
 }
 
 @out = global [64 x double] zeroinitializer
+@enzyme_const = external global i32
 
 define double @stored(ptr noalias %p, i64 %n) {
 entry:
@@ -83,9 +89,53 @@ exit:
   ret double %e.next
 }
 
+define double @filter(ptr %ab, ptr %x, ptr %t, i64 %n2) {
+entry:
+  %abv = load <2 x double>, ptr %ab
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %s = phi double [ 0.0, %entry ], [ %s.next, %latch ]
+  %y = phi double [ 0.0, %entry ], [ %y.2, %latch ]
+  %px = getelementptr inbounds double, ptr %x, i64 %i
+  %x.1 = load double, ptr %px
+  %yx.0 = insertelement <2 x double> poison, double %y, i64 0
+  %yx.1 = insertelement <2 x double> %yx.0, double %x.1, i64 1
+  %terms.1 = fmul fast <2 x double> %yx.1, %abv
+  %high.1 = shufflevector <2 x double> %terms.1, <2 x double> poison, <2 x i32> <i32 1, i32 poison>
+  %sum.1 = fadd fast <2 x double> %high.1, %terms.1
+  %y.1 = extractelement <2 x double> %sum.1, i64 0
+  %pt = getelementptr inbounds double, ptr %t, i64 %i
+  %t.1 = load double, ptr %pt
+  %d.1 = fsub fast double %y.1, %t.1
+  %dd.1 = fmul fast double %d.1, %d.1
+  %s.1 = fadd fast double %dd.1, %s
+  %j = or disjoint i64 %i, 1
+  %px.2 = getelementptr inbounds double, ptr %x, i64 %j
+  %x.2 = load double, ptr %px.2
+  %yx.2 = insertelement <2 x double> %sum.1, double %x.2, i64 1
+  %terms.2 = fmul fast <2 x double> %yx.2, %abv
+  %high.2 = shufflevector <2 x double> %terms.2, <2 x double> poison, <2 x i32> <i32 1, i32 poison>
+  %sum.2 = fadd fast <2 x double> %high.2, %terms.2
+  %y.2 = extractelement <2 x double> %sum.2, i64 0
+  %pt.2 = getelementptr inbounds double, ptr %t, i64 %j
+  %t.2 = load double, ptr %pt.2
+  %d.2 = fsub fast double %y.2, %t.2
+  %dd.2 = fmul fast double %d.2, %d.2
+  %s.next = fadd fast double %dd.2, %s.1
+  br label %latch
+latch:
+  %i.next = add nuw nsw i64 %i, 2
+  %done = icmp eq i64 %i.next, %n2
+  br i1 %done, label %exit, label %loop
+exit:
+  ret double %s.next
+}
+
 define void @grad(ptr %p, ptr %dp, i64 %n) {
   %r = call double (...) @__enzyme_autodiff(ptr @lengths, ptr %p, ptr %dp, i64 %n)
   %r2 = call double (...) @__enzyme_autodiff(ptr @stored, ptr %p, ptr %dp, i64 %n)
+  %r3 = call double (...) @__enzyme_autodiff(ptr @filter, ptr %p, ptr %dp, ptr %p, ptr %dp, ptr @enzyme_const, ptr %p, i64 %n)
   ret void
 }
 
@@ -100,4 +150,10 @@ define void @grad(ptr %p, ptr %dp, i64 %n) {
 ; CHECK-LABEL: define internal void @diffe_stored(
 ; CHECK:       %s.slot = alloca double
 ; CHECK:       call ptr @enzyme_opt.tape.push{{(.reserved)?}}(ptr %tape, i64 8)
+; CHECK:       ret void
+
+; CHECK-LABEL: define internal void @diffe_filter(
+; CHECK-DAG:   %sum.1.slot = alloca <2 x double>
+; CHECK-DAG:   %sum.2.slot = alloca <2 x double>
+; CHECK-DAG:   %y.slot = alloca double
 ; CHECK:       ret void
