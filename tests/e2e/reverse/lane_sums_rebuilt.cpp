@@ -2,10 +2,11 @@
 // Sums of squares whose lanes the SLP vectorizer extracts from <2 x double>
 // differences (`d.dot(d)` of Vec3 differences), read by a sqrt's and a
 // quotient's adjoint: the reverse may rebuild them whole from the positions
-// (cache_policy `_rebuilt_whole`).  Beside them the shapes that must not be
-// rebuilt the same way: a sum used inside an inner loop (read in another
-// block's reverse), a sum the forward pass also stores, and vectors made by
-// insertelement and shufflevector (clang's vector extension).
+// (cache_policy `_rebuilt_whole`), also a scaled sum that a product with its
+// exp reads (the reverse calls exp again).  Beside them the shapes that must
+// not be rebuilt the same way: a sum used inside an inner loop (read in
+// another block's reverse), a sum the forward pass also stores, and vectors
+// made by insertelement and shufflevector (clang's vector extension).
 #include "../vec3_sums.h"
 
 extern "C" double __enzyme_autodiff(void *, ...);
@@ -43,6 +44,16 @@ static double also_stored(double *q) {
   return e;
 }
 
+static double times_exp(double *q) {
+  double e = 0;
+  for (int i = 0; i + 1 < np; i++) {
+    double s = 0.1 * dist2((const Vec3 *)q, i, i + 1);
+    e += s * exp(-s);
+    if (i + 2 < np) e += 0.01 * q[3 * i + 6];     // a second block in the loop
+  }
+  return e;
+}
+
 typedef double v2 __attribute__((vector_size(16)));
 static double inserted(double *q) {
   double e = 0;
@@ -71,6 +82,7 @@ int main() {
   int bad = CHECK_REVERSE(springs, q, N);
   bad += CHECK_REVERSE(inner_uses, q, N);
   bad += CHECK_REVERSE(also_stored, q, N);
+  bad += CHECK_REVERSE(times_exp, q, N);
   bad += CHECK_REVERSE(inserted, q, N);
   bad += CHECK_REVERSE(shuffled, q, N);
   return bad != 0;
