@@ -10,7 +10,10 @@ reverse block.  `recomputes` decides, for each value, between
   one's reverse runs after its caller may have written memory again); loads
   whose block's later stores the undo log takes back first (`undo`); lane
   moves of all these (`_lanes_at_hand`: the vectorizer's splats); small
-  float expressions whose leaves are at hand (`_cheap_float`); and a
+  float expressions whose leaves are at hand (`_cheap_float`); a float
+  value of a loop, lanes and all, that its own block's reverse rebuilds
+  whole in a few operations and the forward pass needs for nothing else
+  (`_rebuilt_whole`); and a
   header phi carrying last iteration's load, loaded again at the previous
   position (`_previous_iteration`);
 - *keeping* it in a `Slot`: a stack cell stored where the value is defined.
@@ -78,6 +81,11 @@ LOOP_FLOAT_OPS = ("fdiv",)
 # recomputed from its operands (`|r| < delta ? r*r/2 : ...`, a Huber loss)
 # tapes no i1 per iteration, and the loop may then not run forward at all.
 LOOP_FLOAT_COMPARES = ("fcmp",)
+# How many new operations the reverse of a block may emit to rebuild a
+# float value whole (`_rebuilt_whole`), one that the forward pass then
+# computes no more: the largest expression `_cheap_float` rebuilds from values
+# at hand (two levels under its root: 1 + 2 + 4) and one lane move.
+REBUILT_OPS = 8
 # How deep a cheap float expression is rebuilt (`_cheap_float`), and a
 # comparison's operands (`|w[i] x[i] - w[i-1]| < d`).
 CHEAP_FLOAT_DEPTH = 2
@@ -118,6 +126,7 @@ class PrimalCache:
         self.rebuilding = 0         # how many `_recompute`s are emitting operands
         self.forwards: Dict[int, object] = {}   # id(load) -> _forwarded
         self.previous: Dict[int, object] = {}   # id(phi) -> _previous_iteration
+        self.rebuilt_parts: set = set()     # (id(reverse block), id(value)): `_rebuilt_whole`
         self.reproducing: Dict[int, bool] = {}  # id(value) -> `reproduces`
         self.sweeps: Dict[int, bool] = {}       # id(block) -> _sweep_rebuilt
         # id(math call) -> ids of forward blocks in whose reverse it was called again
@@ -168,7 +177,7 @@ class PrimalCache:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
         return (self._at_hand(v) or self._lanes_of_one(v)) and not self._kept_lanes_here(v) \
             and not self._address_kept_for_loop(v) or self._restorable_here(v) \
-            or self._cheap_float(v) and not self._leaf_carried_out(v) \
+            or self._cheap_float(v) and not self._leaf_carried_out(v) or self._rebuilt_whole(v) \
             or self._sibling_counter(v) is not None or self._forwarded(v) is not None \
             or self._beside_partner(v) or self._previous_iteration(v) is not None \
             or self._called_again(v) or self._in_dead_sweep(v) or self._joined(v)
@@ -648,21 +657,7 @@ class PrimalCache:
         """Do `values`, and what they flow into, feed only sums (`_sums_into`)
         and the return a combined derivative drops?"""
         info = self.gen.info
-        seen, work = set(), list(values)
-        while work:
-            m = work.pop()
-            if id(m) in seen:
-                continue
-            seen.add(id(m))
-            if len(seen) > _SUMS_WALKED:
-                return False
-            for user in m.users:
-                if isinstance(user, I.Return) or user.parent is None:
-                    continue            # dropped, or a copy being emitted into the reverse
-                if not _sums_into(user, m, info):
-                    return False
-                work.append(user)
-        return True
+        return _flows_only_through(values, lambda user, m: _sums_into(user, m, info))
 
     def _cheap_float(self, v, depth: int = CHEAP_FLOAT_DEPTH) -> bool:
         """Is `v` a float negation, add, subtract, multiply or fused
@@ -688,6 +683,88 @@ class PrimalCache:
                 self._picked_by_condition(v, depth)
         leaves = self._cheap_float_leaves(v, depth, v.parent, in_loop)
         return leaves is not None and (len(leaves) <= 1 or self._kept_anyway(v, leaves))
+
+    def _rebuilt_whole(self, v) -> bool:
+        """Is `v` a float value of a loop, read in its own block's reverse,
+        that the combined derivative's forward pass computes for nothing but
+        the return it drops (`_flows_to_return`), and that the reverse
+        rebuilds in at most REBUILT_OPS new operations (`_rebuilt_ops`)?
+        The vectorizer's sum of three squares, `(d0 + d1.x) + d1.y` with
+        `d1 = sub * sub` a `<2 x double>` and its lanes extracted, has two
+        or three operands that `_cheap_float` would tape, though the reverse
+        computes the differences again for the squares' adjoints (tools/
+        perfhunt cxx_particles, vectorized): rebuilt whole, the tape entry
+        goes, and with it the forward computation it kept alive."""
+        gen = self.gen
+        if gen.split or not (gen.in_block_body and gen.reversing is v.parent) or \
+                not isinstance(v, I.Instruction) or v.type.is_aggregate or \
+                not v.type.scalar.is_float or not gen.loops.loops_around(v.parent):
+            return False
+        here = id(gen.reversing)
+        if (here, id(v)) in self.rebuilt_parts:
+            return True
+        ops = self._rebuilt_ops(v)
+        if ops is None or not _private_to(ops, v) or not self._flows_to_return(v):
+            return False
+        self.rebuilt_parts.update((here, x) for x in ops)
+        return True
+
+    def _rebuilt_ops(self, v):
+        """The operations the reverse of `v`'s block emits to rebuild `v`:
+        cheap float operations and lane moves (`_rebuilt_operands`) of that
+        block, down to values at hand or read there anyway (`_read_anyway`),
+        each counted once (`_rebuilt_whole` marks them `rebuilt_parts`, so
+        each is recomputed when the rebuild reads it).  A dict id ->
+        operation, or None when some leaf would need a slot of its own or
+        there are more than REBUILT_OPS."""
+        home, ops, work = v.parent, {}, [v]
+        while work:
+            x = work.pop()
+            if id(x) in ops:
+                continue
+            if x is not v and (self._at_hand(x) or self._read_anyway(x, home)):
+                continue
+            operands = _rebuilt_operands(x) if getattr(x, "parent", None) is home else None
+            if operands is None:
+                return None
+            ops[id(x)] = x
+            if len(ops) > REBUILT_OPS:
+                return None
+            work.extend(operands)
+        return ops
+
+    def _read_anyway(self, x, home) -> bool:
+        """Does the reverse of block `home` read float value `x` of that block
+        whatever else it reads: an operand of an active product there whose
+        other operand is active too (`d * d`: its adjoint reads d)?"""
+        info = self.gen.info
+        if getattr(x, "parent", None) is not home or not info.is_active(x):
+            return False
+        return any(isinstance(u, I.BinaryOp) and u.opcode == "fmul" and u.parent is home and
+                   info.is_active(u) and all(info.is_active(op) for op in u.operands)
+                   for u in x.users)
+
+    def _flows_to_return(self, v) -> bool:
+        """Does `v` flow only through float arithmetic, lane moves, math
+        calls and phis into the return (which a combined derivative drops)?
+        Then the forward pass computes it for no effect of its own."""
+        return _flows_only_through([v], self._float_only_step)
+
+    def _float_only_step(self, user, m) -> bool:
+        """Is `user` a step of `_flows_to_return`: a phi whose value is only
+        summed (`_only_summed`: an accumulator; a recurrence's phi is read
+        by the reverse, so the forward pass computes what it carries
+        anyway: tools/perfhunt iir_filter, vectorized, 6% more instructions
+        with its y rebuilt), a select's value, float arithmetic or lane
+        move, or a math call the forward pass may drop (errno and the flags
+        unread)?"""
+        if isinstance(user, I.Phi):
+            return self._only_summed([user])
+        if _selected(user, m):
+            return True
+        if isinstance(user, (I.BinaryOp, I.UnaryOp)) or isinstance(user, LANE_MOVES):
+            return not user.type.is_aggregate and user.type.scalar.is_float
+        return is_droppable_math_call(user) and not self._math_status_read()
 
     def _leaf_carried_out(self, v) -> bool:
         """Is `v` a cheap float with a taped leaf, read in the reverse of a
@@ -1009,6 +1086,38 @@ class PrimalCache:
 _SUMS_WALKED = 64
 
 
+def _private_to(ops, v) -> bool:
+    """Is every operation of `ops` (id -> instruction) but `v` used only by
+    operations of `ops`?  Then the forward pass computes none of them once
+    it needs `v` no more, and rebuilding them costs the reverse what the
+    forward saves (tools/perfhunt iir_filter, vectorized: the lanes of y
+    also start the next step, so the forward kept them and the reverse
+    added five operations per step)."""
+    return all(all(id(u) in ops or u.parent is None for u in x.users)
+               for x in ops.values() if x is not v)
+
+
+def _flows_only_through(values, step) -> bool:
+    """Do `values`, and what they flow into, reach only users `step(user,
+    value)` accepts, and the return (a combined derivative drops it)?  At
+    most _SUMS_WALKED values are followed."""
+    seen, work = set(), list(values)
+    while work:
+        m = work.pop()
+        if id(m) in seen:
+            continue
+        seen.add(id(m))
+        if len(seen) > _SUMS_WALKED:
+            return False
+        for user in m.users:
+            if isinstance(user, I.Return) or user.parent is None:
+                continue            # dropped, or a copy being emitted into the reverse
+            if not step(user, m):
+                return False
+            work.append(user)
+    return True
+
+
 def _float_step(v, gen) -> bool:
     """Float arithmetic, a comparison of floats or a select between them
     (`|r| < d ? r*r/2 : ...`, a ReLU: pure, rebuilt like the rest), a math
@@ -1222,6 +1331,20 @@ def _cheap_float_operands(v, in_loop: bool):
                 any(f in v.flags for f in ("nsz", "fast")):
             return v.args
     return None
+
+
+def _rebuilt_operands(x):
+    """The operands `_rebuilt_ops` follows from `x`: a cheap float operation's
+    (in a loop), or a float lane move's with constant lanes (one shuffle
+    each); else None."""
+    if isinstance(x, LANE_MOVES):
+        if x.type.is_aggregate or not x.type.scalar.is_float:
+            return None
+        if isinstance(x, I.ShuffleVector):
+            return x.operands[:2]
+        *values, index = x.operands
+        return values if isinstance(index, ConstantInt) else None
+    return _cheap_float_operands(x, True)
 
 
 def _zero_poison_lanes(b: Builder, v, value):
