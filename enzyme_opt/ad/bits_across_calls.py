@@ -42,11 +42,7 @@ def pass_bits_as_values(fn, variants: dict, analysis) -> bool:
     context's cache; `analysis` gives a callee's type analysis); True if any
     did."""
     changed = False
-    for call in [i for i in fn.instructions() if isinstance(i, I.CallBase)]:
-        callee = call.called_function
-        if callee is None or callee.is_declaration or callee.function_type.vararg or \
-                call.callee is not callee:
-            continue
+    for call, callee in calls_of_bodies(fn):
         values = {}                 # argument index -> the value its bits are
         for k, arg in enumerate(call.args[:len(callee.args)]):
             value = _value_of_bits(arg)
@@ -75,10 +71,8 @@ def return_bits_as_values(fn, variants: dict, analysis) -> bool:
     for the uses (`analysis(callee)` is the callee's type analysis); True if
     any did."""
     changed = False
-    for call in [i for i in fn.instructions() if isinstance(i, I.Call)]:
-        callee = call.called_function
-        if callee is None or callee.is_declaration or callee.function_type.vararg or \
-                call.callee is not callee or not call.type.is_int or not call.has_uses():
+    for call, callee in calls_of_bodies(fn, I.Call):
+        if not call.type.is_int or not call.has_uses():
             continue
         value_type = returned_type(callee, analysis(callee))
         if value_type is None:
@@ -94,6 +88,18 @@ def return_bits_as_values(fn, variants: dict, analysis) -> bool:
         call.ret_attrs = ""
         changed = True
     return changed
+
+
+def calls_of_bodies(fn, kind=I.CallBase) -> list:
+    """(call, callee) for the direct calls in `fn` of functions with a body
+    here and a fixed parameter list (`kind`: I.Call leaves invokes out)."""
+    found = []
+    for call in fn.instructions():
+        callee = call.called_function if isinstance(call, kind) else None
+        if callee is not None and not callee.is_declaration and \
+                not callee.function_type.vararg and call.callee is callee:
+            found.append((call, callee))
+    return found
 
 
 def returns_offset_of(v, seen=None) -> bool:
@@ -194,7 +200,7 @@ def returning_value(callee, value_type, cache: dict) -> Function:
     if key in cache:
         return cache[key]
     ftype = FunctionType(value_type, tuple(callee.function_type.params), False)
-    variant = _variant(callee, ftype, ".bitsret", "")
+    variant = make_variant(callee, ftype, ".bitsret", "")
     for new, old in zip(variant.args, callee.args):
         new.attrs = old.attrs
     for block in variant.blocks:
@@ -228,7 +234,7 @@ def taking_values(callee, retyped: tuple, value_types: list, cache: dict) -> Fun
     for k, t in zip(retyped, value_types):
         params[k] = t
     ftype = FunctionType(callee.function_type.ret, tuple(params), False)
-    variant = _variant(callee, ftype, ".bitsargs", callee.ret_attrs)
+    variant = make_variant(callee, ftype, ".bitsargs", callee.ret_attrs)
     for new, old in zip(variant.args, callee.args):
         new.attrs = old.attrs if old.index not in retyped else ""
     entry = variant.blocks[0]
@@ -238,14 +244,19 @@ def taking_values(callee, retyped: tuple, value_types: list, cache: dict) -> Fun
     return variant
 
 
-def _variant(callee, ftype, suffix: str, ret_attrs: str) -> Function:
-    """An internal copy of `callee`'s body with function type `ftype`."""
+def make_variant(callee, ftype, suffix: str, ret_attrs: str, names=None,
+                 arg_for=None) -> Function:
+    """An internal copy of `callee`'s body with function type `ftype` and
+    parameter `names` (the callee's by default); `arg_for(variant, old)`
+    gives the value standing for the callee's parameter `old` (by default
+    the variant's parameter at the same place)."""
     module = callee.module
     variant = Function(f"{callee.name}{suffix}", ftype, module.pointer_to(ftype),
-                       [a.name for a in callee.args], linkage="internal",
+                       names or [a.name for a in callee.args], linkage="internal",
                        ret_attrs=ret_attrs, attrs=callee.attrs_outside_comdat)
     module.add_function(variant)
-    clone_body(callee, variant, {id(a): b for a, b in zip(callee.args, variant.args)})
+    arg_for = arg_for or (lambda fn, old: fn.args[old.index])
+    clone_body(callee, variant, {id(a): arg_for(variant, a) for a in callee.args})
     _drop_value_debug_calls(variant)
     return variant
 

@@ -32,6 +32,7 @@ from ..transforms.pointer_lanes import fold_lane_casts, split_mixed_lane_moves
 from ..transforms.typed_copies import retype_integer_copies
 from .openmp import add_tickets, direct_parallel_calls, reductions_as_critical_sections
 from .bits_across_calls import pass_bits_as_values, return_bits_as_values
+from .packed_lanes import pass_packed_lanes, return_packed_lanes
 from .iteration import advance_counters
 from .prepare import prepare_for_differentiation, separate_alloca_prologue
 from .global_pointers import refuse_copies_of_caller_set_pointers, warn_caller_set_reads
@@ -81,9 +82,11 @@ def _values_for_bits(ctx, copy) -> bool:
     returned as such: arguments first (a callee returning its address
     argument plus an offset returns an address once that argument is the
     pointer), then results, then arguments again (a result's bits passed
-    on: `double_of(bits_of(x))`)."""
+    on: `double_of(bits_of(x))`); before them, structs of a float and an
+    int packed into one i64 (packed_lanes.py)."""
     variants, analysis = ctx.bits_variants, ctx.module_types.analysis
-    changed = pass_bits_as_values(copy, variants, analysis)
+    changed = return_packed_lanes(copy, variants) | pass_packed_lanes(copy, variants)
+    changed |= pass_bits_as_values(copy, variants, analysis)
     if return_bits_as_values(copy, variants, analysis):
         pass_bits_as_values(copy, variants, analysis)
         changed = True
