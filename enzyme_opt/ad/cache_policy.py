@@ -35,7 +35,8 @@ and `slots`/`recomputed` (-stats).
 While the reverse is built the cache reads of the generator: `fwd`,
 `split` and `loops` (at creation), `rev_args` (forward argument -> reverse
 argument), `reversing` and `in_block_body` (whose reverse is being
-emitted), `fwd_alloca`/`rev_alloca` (where slots go) and `primal`.
+emitted), `fwd_alloca`/`rev_alloca` (where slots go), `way_conditions`
+(the conditions that alone tell a join's way in) and `primal`.
 """
 from __future__ import annotations
 
@@ -175,12 +176,25 @@ class PrimalCache:
 
     def recomputes(self, v) -> bool:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
+        if self._kept_as_way(v):
+            return False
         return (self._at_hand(v) or self._lanes_of_one(v)) and not self._kept_lanes_here(v) \
             and not self._address_kept_for_loop(v) or self._restorable_here(v) \
             or self._cheap_float(v) and not self._leaf_carried_out(v) or self._rebuilt_whole(v) \
             or self._sibling_counter(v) is not None or self._forwarded(v) is not None \
             or self._beside_partner(v) or self._previous_iteration(v) is not None \
             or self._called_again(v) or self._in_dead_sweep(v) or self._joined(v)
+
+    def _kept_as_way(self, v) -> bool:
+        """Is `v` the condition that alone tells which way a join in a loop
+        was entered (reverse.py `way_conditions`), computed from more than
+        constants, arguments and loop counters?  Recomputed, it would keep
+        its operands instead, a pointer's 8 bytes where the i1 takes one (a
+        push_back's `end == capacity`); kept, its entry replaces the index
+        phi's, and the forward pass stores the compare's flag instead of
+        selecting a constant (tools/perfhunt cxx_temp_vector)."""
+        return id(v) in self.gen.way_conditions and \
+            not _built_from(v, INDEX_DEPTH, _is_index_leaf, is_recomputable)
 
     def _kept_lanes_here(self, v) -> bool:
         """Is `v` a lane move that a rule reads (not a recomputation:

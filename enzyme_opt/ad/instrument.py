@@ -87,7 +87,7 @@ def instrument_forward(gen) -> None:
                     narrow_joins.append((slot, end))
                     continue
                 end = v.parent
-            elif end is not None and _narrow(v):
+            elif end is not None and _narrow(v) and not _header_entry_value(gen, ends, v, end):
                 end = None      # kept live to the end, it may cross calls (logreg: 0.3%)
             if end is not None:
                 per_block_end.setdefault(id(end), []).append(slot)
@@ -863,6 +863,19 @@ def _store_after_definition(v, slot) -> None:
     b.store(v, slot)
 
 
+def _header_entry_value(gen, ends, v, end) -> bool:
+    """Is `v` defined in its loop's header, its iteration end the loop's
+    one latch (`IterationEnds`)?  In the latch's entry it is pushed at the
+    header's end where the ways to the latch can be padded
+    (`_push_latch_entry`): a narrow value (a join's way condition,
+    reverse.py `way_conditions`) then lives no longer than at its
+    definition, and joins the header's entry instead of pushing one of
+    its own."""
+    loop = gen.loops.innermost.get(id(v.parent))
+    return loop is not None and loop.header is v.parent and \
+        ends.ends.get(id(loop)) is end and gen.loops.holds_no_loop(loop)
+
+
 def _latches_with_header_values(gen, ends, per_block_end) -> dict:
     """id(latch) -> (loop, latch) for each iteration-end entry (`IterationEnds`)
     at a loop's one latch that holds values its loop's header defines: those
@@ -993,8 +1006,7 @@ def _iteration_pads(gen, loop, latch):
     a reverse with an edge block per predecessor (`_dispatch`), entered
     once from each."""
     header = loop.header
-    if len(loop.blocks) > REGION_WALK_LIMIT or \
-            any(gen.loops.innermost.get(b) is not loop for b in loop.blocks) or \
+    if len(loop.blocks) > REGION_WALK_LIMIT or not gen.loops.holds_no_loop(loop) or \
             any(loop.contains(store.parent) for store in gen.undo.logged or ()):
         return None
     pushed = _pushed_per_block(gen, gen.fwd_tape)

@@ -36,7 +36,7 @@ from ..analysis.activity import (POINTER_LANE_MOVES, allocation_alignment_index,
                                  holds_pointers, trivial_pointers)
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
-from ..analysis.join_paths import ALWAYS, entry_conditions
+from ..analysis.join_paths import ALWAYS, deciding_branch, entry_conditions
 from ..analysis.library import differentiable_blas, reallocator, is_memory_copy
 from ..analysis.loops import LoopInfo, counter_parts, math_calls_only
 from ..diagnostics import DifferentiationError
@@ -128,6 +128,7 @@ class ReverseGenerator:
         self.loops = None                 # its LoopInfo
         self.cache = self.undo = None     # what is recomputed or kept; the undo log
         self.pred_index: Dict[int, object] = {}  # id(block) -> index of the edge taken into it
+        self.way_conditions: set = set()    # ids of the i1s some pred_index is made of alone
         # The reverse blocks (_build_reverse, _link_exit).
         self.rev_blocks: Dict[int, object] = {}  # id(forward block) -> its reverse
         self.pop_blocks: Dict[int, object] = {}  # id(forward block) -> its reverse's tape pops
@@ -299,6 +300,8 @@ class ReverseGenerator:
                 derived = region_pred_index(block, preds, self.preds, self.loops.dom)
             if derived is None:
                 derived = path_pred_index(block, preds, self.preds, self.loops)
+            if derived is None and self.loops.loops_around(block):
+                derived = self._condition_pred_index(block, preds)
             if derived is not None:
                 self.pred_index[id(block)] = derived
                 continue
@@ -308,6 +311,34 @@ class ReverseGenerator:
             for p in block_preds_with_multiplicity(block, self.preds):
                 phi.add_incoming(ConstantInt(phi.type, preds.index(p)), p)
             self.pred_index[id(block)] = phi
+
+    def _condition_pred_index(self, block, preds):
+        """`zext %c` (or of its negation) as the predecessor index of a join
+        in a loop whose way in the latest run of one `br i1 %c` decides
+        (analysis/join_paths: `deciding_branch`), where the others found
+        none; %c joins `way_conditions`, which the cache policy keeps
+        whole rather than recompute from operands it would have to keep
+        (cache_policy: `_kept_as_way`).  An i1 taped where the condition
+        was computed costs the forward pass no index phi.  Only where
+        the branch ends the header of the join's loop, and no loop lies
+        inside: pushed with the header's values at the header's end
+        (instrument.py `_header_entry_value`), the i1 lives no longer than
+        it takes to store it.  A condition of an inner loop's exit would be
+        taped once per iteration of that loop where the index was once per
+        exit (tools/perfhunt insertion_sort: 4.8% more instructions); one
+        kept across an inner loop to the latch costs a register there
+        (newton: 0.5%)."""
+        loop = self.loops.innermost.get(id(block))
+        decided = deciding_branch(block, preds, self.preds, self.loops.dom)
+        if decided is None or decided[0] is not loop.header or not self.loops.holds_no_loop(loop):
+            return None
+        _, condition, when_true = decided
+        b = Builder(block, block.first_non_phi_index())
+        taken = condition
+        if when_true == 0:
+            taken = b.binop("xor", taken, b.i1(True), "arm.false")
+        self.way_conditions.add(id(condition))
+        return b.cast("zext", taken, index_type(2), "pred.index")
 
     # ------------------------------------------------------------------ shadows (forward)
     def _make_shadows(self) -> None:

@@ -97,11 +97,16 @@ def _fixed_before(value, block, dom, around) -> bool:
 def _region(block, preds, pred_map, top) -> Optional[dict]:
     """The blocks that reach a predecessor of `block` without passing `top`
     or `block` (`top` included), by id; None past REGION_LIMIT."""
-    region = {id(top): top}
-    work = [p for p in preds if p is not top]
+    return _walked_back(preds, pred_map, block, {id(top): top})
+
+
+def _walked_back(starts, pred_map, avoided, region: dict) -> Optional[dict]:
+    """`region` and the blocks that reach one of `starts` without passing
+    `avoided` or a block of `region`, by id; None past REGION_LIMIT."""
+    work = list(starts)
     while work:
         b = work.pop()
-        if id(b) in region or b is block:
+        if id(b) in region or b is avoided:
             continue
         if len(region) == REGION_LIMIT:
             return None
@@ -208,3 +213,54 @@ def _topological(top, nodes) -> Optional[list]:
             order.append(node)
             stack.pop()
     return order[::-1]
+
+
+def deciding_branch(block, preds: list, pred_map: Dict[int, list], dom):
+    """(`top`, the condition, the index in `preds` of the predecessor its
+    true edge leads to) when the latest run of the conditional branch that
+    ends `block`'s immediate dominator `top` decides which of `block`'s two
+    predecessors the way in came by; else None.
+
+    Why that suffices: every run of `block` follows a run of `top`, which
+    dominates it; after the latest, the way stays in the blocks reachable
+    from the successor then taken without passing `top` again (`block`
+    included: it may be passed on the way).  Where those reachable from
+    the true successor come into `block` only from one predecessor and
+    those from the false one only from the other, the condition of that
+    run names the predecessor, whatever the branches in between tested (a
+    push_back's growth: an allocation that may be skipped, a copy that may
+    be empty, before its one way back to the loop's latch).  The reverse
+    reads the condition as of the execution it reverses: `top`'s latest
+    run, since `top` defines it."""
+    if len(preds) != 2 or any(dom.dominates(block, p) for p in preds) or id(block) not in dom.idom:
+        return None
+    top = dom.idom[id(block)]
+    term = top.terminator
+    if top is block or not (isinstance(term, I.Branch) and term.is_conditional):
+        return None
+    yes, no = term.successors
+    region = _walked_back(preds, pred_map, top, {})    # `top` left out, `block` in
+    if yes is no or region is None:
+        return None
+    ways = [_predecessors_reached(top, start, block, preds, region) for start in (yes, no)]
+    if any(len(way) != 1 for way in ways) or ways[0] == ways[1]:
+        return None
+    return top, term.condition, preds.index(region.get(ways[0][0], top))
+
+
+def _predecessors_reached(top, start, block, preds, region) -> list:
+    """Ids of the predecessors of `block` by which a way from `top` through
+    its successor `start`, not passing `top` again, comes into `block`."""
+    found = [id(top)] if start is block else []
+    if start is top or id(start) not in region and start is not block:
+        return found
+    seen, work = {id(start)}, [start]
+    while work:
+        b = work.pop()
+        for s in b.successors:
+            if s is block and any(p is b for p in preds) and id(b) not in found:
+                found.append(id(b))
+            if id(s) in region and id(s) not in seen:
+                seen.add(id(s))
+                work.append(s)
+    return found

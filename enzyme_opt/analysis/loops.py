@@ -85,6 +85,12 @@ class LoopInfo:
                     ready.append(s)
         return seen == len(dom.order)
 
+    def holds_no_loop(self, loop) -> bool:
+        """Whether no loop lies inside `loop`: each of its blocks runs at
+        most once per iteration, unless a cycle that is no loop repeats it
+        (`is_reducible`)."""
+        return all(self.innermost.get(b) is loop for b in loop.blocks)
+
     def loops_around(self, block) -> List[Loop]:
         """The loops containing `block`, innermost first."""
         out = []
