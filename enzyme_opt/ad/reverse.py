@@ -59,6 +59,7 @@ from .loop_hints import allow_unrolling, keep_scalar
 from .noneed_memory import drop_unneeded_primal_stores
 from .partial_adjoints import PartialAdjoints
 from .openmp import fork_of, parallel_split, restore_forks
+from .repeated_operands import merge_repeated_operands, seed_multiples, twice
 from .rule_fusion import rule_for
 from .rules import Emitter, Expr, partials_rule, rule_flags, scaled
 from . import shadow_heap
@@ -135,6 +136,7 @@ class ReverseGenerator:
         self.final = None                 # the reverse's last block
         self.final_ret = None             # and its return
         self.ret_value = None             # the value returned, seeded with the adjoint
+        self.seed_multiples = set()       # ids of values whose adjoint is a seed's multiple
 
     # ------------------------------------------------------------------ lanes
     def each_lane(self):
@@ -708,6 +710,8 @@ class ReverseGenerator:
                     "invert." + (block.name or "bb") + ".tape")
         self.final = self.rev.add_block("invert.done")
         self._link_exit()
+        self.seed_multiples = seed_multiples(self.fwd_blocks, self.ret_value) \
+            if self.ret_active else set()
         for block in reversed(self.order):
             if id(block) in live:
                 self._reverse_block(block)
@@ -826,13 +830,14 @@ class ReverseGenerator:
         em.compared_alike = self.compares_alike
         args = [self.lazy(b, em, op) for op in operands] + [self.lazy(b, em, inst)]
         partials = partials_rule(rule_name)(*args)
-        for op, partial, times in merge_repeated_operands(operands, partials):
+        merge = id(inst) in self.seed_multiples
+        for op, partial, times in merge_repeated_operands(operands, partials, merge):
             if partial is None or not self.info.is_active(op):
                 continue
             if not isinstance(partial, Expr):
                 partial = em.wrap(ds[0])._lift(partial)
             for lane, d in enumerate(ds):
-                seed = em.wrap(d) if times == 1 else em.wrap(d) * float(times)
+                seed = em.wrap(d) if times == 1 else em.wrap(twice(b, d))
                 self.add_adjoint(b, op, scaled(rule_name, partial, seed).value, lane)
 
     def _primal_call_in_rev(self, b: Builder, em: Emitter, inst, name: str, values):
@@ -881,39 +886,6 @@ class ReverseGenerator:
             if self.final_ret is not None:
                 T.release_tape(Builder().position_before(self.final_ret), self.fwd_tape,
                                self.ctx.tape_spares)
-
-
-def merge_repeated_operands(operands, partials):
-    """(operand, partial, times) for each contribution to an operand's
-    adjoint: an operand that stands k times with the same partial (`x * x`:
-    x twice) receives p * (2 * d) once, not p * d twice.  The same number
-    (doubling is exact; hence pairs only), but said this way LLVM keeps the
-    seed's factor out of the sum: with a constant seed, rosenbrock's
-    `(1 - x) * 1 + (1 - x) * 1` ended as `-2 - x * -2` beside the other
-    terms, 20 instructions an iteration against the reference's 18; now 18.
-    Scalars only: in a vectorized primal's reverse (rosenbrock vec) the
-    merged form came out 4 instructions an iteration longer.  Operands with
-    different partials (`x - x`) keep one contribution each."""
-    merged = []
-    for op, partial in zip(operands, partials):
-        for k, (seen, p, times) in enumerate(merged):
-            if seen is op and times == 1 and not op.type.is_vector and \
-                    _same_partial(p, partial):
-                merged[k] = (seen, p, times + 1)
-                break
-        else:
-            merged.append((op, partial, 1))
-    return merged
-
-
-def _same_partial(p, q) -> bool:
-    """Do partials p and q stand for one value: equal constants, or Exprs of
-    the same IR value (two reads of one operand)?"""
-    if p is None or q is None:
-        return False
-    if not isinstance(p, Expr) or not isinstance(q, Expr):
-        return not isinstance(p, Expr) and not isinstance(q, Expr) and p == q
-    return p.peek is not None and p.peek is q.peek
 
 
 def adjoint_zero(t):

@@ -1,10 +1,11 @@
 // Operands that stand twice in one instruction: `x * x` gives x one
-// contribution x * (2d) (reverse.py: merge_repeated_operands), where
-// `x - x`, `x / x`, `x * x * x` and fused `x * x + x` (llvm.fmuladd at
-// -O1 and above, partials x, x, 1) must keep theirs apart.  Rosenbrock's
-// chained squares with a constant seed and with other seeds, a float
-// square, a square of a loop-carried value, and squares inside loops the
-// vectorizer takes (vector squares keep two contributions).
+// contribution x * (2d) where d is the seed times a value fixed for the call
+// (repeated_operands.py), where `x - x`, `x / x`, `x * x * x` and fused
+// `x * x + x` (llvm.fmuladd at -O1 and above, partials x, x, 1) keep theirs
+// apart.  Rosenbrock's chained squares with a constant seed and with other
+// seeds, squares chosen by a select and scaled by an argument, a float
+// square, a square of a loop-carried value (not merged), a returned square,
+// and squares in loops the vectorizer may take.
 #include <stdio.h>
 #include "../check.h"
 
@@ -36,6 +37,19 @@ float square_float(float *x) {
   for (int i = 0; i < N; i++) s += (x[i] - 0.25f) * (x[i] - 0.25f) * (i + 1);
   return s;
 }
+
+static double H = 0.75;
+double chosen(double *x, double h) {   // the adjoints of r * r: select(c, h, 0)
+  double l = 0;
+  for (int i = 0; i < N; i++) {
+    double r = x[i] - 0.9, a = r < 0 ? -r : r;
+    l += a < 0.3 ? r * r : 0.3 * a;
+  }
+  return l * h;
+}
+static double chosen_at(double *x) { return chosen(x, H); }
+
+double returned_square(double *x) { double r = x[0] * x[1] - x[2]; return r * r; }
 
 double carried_square(double *x) {
   double p = 1.0;                   // p squared each step: a loop-carried square
@@ -73,6 +87,14 @@ int main(void) {
   __enzyme_autodiff((void *)square_float, enzyme_dup, fx, fdx);
   for (int i = 0; i < N; i++)
     bad += !check_close("square_float", i, fdx[i], 2.0 * (fx[i] - 0.25f) * (i + 1));
+
+  for (int i = 0; i < N; i++) dx[i] = 0;
+  __enzyme_autodiff((void *)chosen, enzyme_dup, x, dx, enzyme_const, H);
+  bad += check_gradient("chosen", x, dx, N, chosen_at);
+
+  double q[3] = {0.7, -1.2, 0.4}, dq[3] = {0};
+  __enzyme_autodiff((void *)returned_square, enzyme_dup, q, dq);
+  bad += check_gradient("returned_square", q, dq, 3, returned_square);
 
   double c[4] = {0.3, -0.2, 0.5, 0.1}, dc[4] = {0};
   __enzyme_autodiff((void *)carried_square, enzyme_dup, c, dc);
