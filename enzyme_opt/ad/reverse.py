@@ -59,6 +59,7 @@ from .loop_hints import allow_unrolling, keep_scalar
 from .noneed_memory import drop_unneeded_primal_stores
 from .partial_adjoints import PartialAdjoints
 from .openmp import fork_of, parallel_split, restore_forks
+from .repeated_operands import merge_repeated_operands, seed_multiples, twice
 from .rule_fusion import rule_for
 from .rules import Emitter, Expr, partials_rule, rule_flags, scaled
 from . import shadow_heap
@@ -136,6 +137,7 @@ class ReverseGenerator:
         self.final = None                 # the reverse's last block
         self.final_ret = None             # and its return
         self.ret_value = None             # the value returned, seeded with the adjoint
+        self.seed_multiples = set()       # ids of values whose adjoint is a seed's multiple
 
     # ------------------------------------------------------------------ lanes
     def each_lane(self):
@@ -739,6 +741,8 @@ class ReverseGenerator:
                     "invert." + (block.name or "bb") + ".tape")
         self.final = self.rev.add_block("invert.done")
         self._link_exit()
+        self.seed_multiples = seed_multiples(self.fwd_blocks, self.ret_value) \
+            if self.ret_active else set()
         for block in reversed(self.order):
             if id(block) in live:
                 self._reverse_block(block)
@@ -857,13 +861,15 @@ class ReverseGenerator:
         em.compared_alike = self.compares_alike
         args = [self.lazy(b, em, op) for op in operands] + [self.lazy(b, em, inst)]
         partials = partials_rule(rule_name)(*args)
-        for op, partial in zip(operands, partials):
+        merge = id(inst) in self.seed_multiples
+        for op, partial, times in merge_repeated_operands(operands, partials, merge):
             if partial is None or not self.info.is_active(op):
                 continue
             if not isinstance(partial, Expr):
                 partial = em.wrap(ds[0])._lift(partial)
             for lane, d in enumerate(ds):
-                self.add_adjoint(b, op, scaled(rule_name, partial, em.wrap(d)).value, lane)
+                seed = em.wrap(d) if times == 1 else em.wrap(twice(b, d))
+                self.add_adjoint(b, op, scaled(rule_name, partial, seed).value, lane)
 
     def _primal_call_in_rev(self, b: Builder, em: Emitter, inst, name: str, values):
         call = self.cache.same_call(inst, name, values)
