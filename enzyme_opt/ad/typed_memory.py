@@ -20,7 +20,7 @@ from ..analysis.type_analysis import FLOAT_KINDS, MemoryLayout, kind_size
 from ..diagnostics import DifferentiationError
 from ..ir import Argument, Builder, Function
 from ..ir import instructions as I
-from ..ir.constants import ConstantExpr, ConstantInt
+from ..ir.constants import ConstantExpr, ConstantInt, InlineAsm
 from ..ir.derived import DerivedUses, through_byte_offsets
 from ..ir.module import GlobalValue, GlobalVariable, direct_calls_of
 from ..ir.printer import SlotTracker
@@ -51,7 +51,8 @@ def check_untyped_moves(fn, types, info, primal) -> None:
             problem = float_as_pointer_lanes_problem(types, inst) or \
                 float_bytes_leave_problem(types, inst)
         elif isinstance(inst, I.CallBase):
-            problem = float_bits_problem(types, inst, info) or address_bits_problem(inst, info)
+            problem = float_bits_problem(types, inst, info) or \
+                address_bits_problem(inst, info) or float_bits_returned_problem(types, inst, info)
         elif isinstance(inst, I.BinaryOp) or (isinstance(inst, I.Cast) and
                                               inst.opcode in _WIDTH_CASTS):
             problem = float_bits_arith_problem(types, inst, info)
@@ -107,8 +108,10 @@ def float_bits_problem(types, call, info) -> Optional[str]:
     them or turns them back into a float or pointer.  (Integer arithmetic on
     the bits -- a hash, a sign test -- has no derivative to lose.)"""
     callee = call.called_function
+    if callee is None and not isinstance(call.operands[-1], InlineAsm):
+        return _bits_through_pointer_problem(types, call, info)
     if callee is None or callee.is_declaration:
-        return None         # unknown callees and libm are the activity analysis' business
+        return None         # declarations (libm, ...) are the activity analysis' business
     for index, op in enumerate(call.args):
         if isinstance(op, I.Cast) and op.opcode == "bitcast" and _integer(op.type) and \
                 info.is_active(op.operands[0]) and index < len(callee.args) and \
@@ -117,6 +120,36 @@ def float_bits_problem(types, call, info) -> Optional[str]:
                     f"'{source_name(types, op.operands[0])}' passed to '{callee.name}' as "
                     f"{op.type} bits: its derivative cannot follow an integer")
     return None
+
+
+def _bits_through_pointer_problem(types, call, info) -> Optional[str]:
+    """An active float's bits passed as an integer through a function
+    pointer: which callee runs is not known here, so neither is whether it
+    makes a float of them again, and the derivative cannot follow."""
+    for op in call.args:
+        if isinstance(op, I.Cast) and op.opcode == "bitcast" and _integer(op.type) and \
+                op.operands[0].type.scalar.is_float and info.is_active(op.operands[0]):
+            return (f"cannot differentiate the active {op.operands[0].type} "
+                    f"'{source_name(types, op.operands[0])}' passed through a function "
+                    f"pointer as {op.type} bits: its derivative cannot follow an integer")
+    return None
+
+
+def float_bits_returned_problem(types, call, info) -> Optional[str]:
+    """An integer a call returns that is read as a float, where derivatives
+    go into the call (an active argument, or a pointer with a shadow), and
+    that bits_across_calls.py could not turn into a call returning the float
+    (a call through a function pointer, a declaration, bits the callee
+    mixes with others): the derivative would be lost at the integer."""
+    if not _integer(call.type) or not becomes_float(types, call):
+        return None
+    if not any(info.is_active(a) or a.type.is_pointer and info.has_shadow(a)
+               for a in call.args):
+        return None
+    callee = call.called_function
+    who = f"'{callee.name}'" if callee is not None else "a call through a function pointer"
+    return (f"cannot differentiate the {call.type} returned by {who} and read as a float: "
+            "derivatives flow into the call, and cannot follow an integer out of it")
 
 
 def float_bits_kept_problem(types, inst, value, info, how: str) -> Optional[str]:
