@@ -214,21 +214,28 @@ def returned_address_problem(cast, info) -> Optional[str]:
     as its address, and ad/bits_across_calls.py could not make the callee
     return a pointer (-O0: the address went through a local variable): the
     pointer made would have no shadow."""
-    v = cast.operands[0]
-    while isinstance(v, I.BinaryOp) and v.opcode in ("add", "sub"):
-        v = v.operands[0]
-    callee = v.called_function if isinstance(v, I.CallBase) else None
-    if callee is None:
-        return None
-    for op in v.args:
-        bases = [op] if op.type.is_pointer else (
-            int_pointer_bases(op) if _integer(op.type) else None) or []
-        if any(info.has_shadow(base) for base in bases):
-            name = callee.name.removesuffix(".bitsargs")
-            return (f"cannot differentiate a pointer made of the integer '{name}' "
-                    "returns, computed from a pointer with a shadow: the shadow cannot "
-                    "follow an integer")
+    for call in _calls_under_offsets(cast.operands[0], 0):
+        callee = call.called_function
+        for op in call.args if callee is not None else ():
+            bases = [op] if op.type.is_pointer else (
+                int_pointer_bases(op) if _integer(op.type) else None) or []
+            if any(info.has_shadow(base) for base in bases):
+                name = callee.name.removesuffix(".bitsargs")
+                return (f"cannot differentiate a pointer made of the integer '{name}' "
+                        "returns, computed from a pointer with a shadow: the shadow cannot "
+                        "follow an integer")
     return None
+
+
+def _calls_under_offsets(v, depth: int) -> list:
+    """The calls integer `v` is, plus or minus offsets on either side
+    (`call + k`, `k + call`, `call - k`)."""
+    if isinstance(v, I.CallBase):
+        return [v]
+    if depth > 8 or not (isinstance(v, I.BinaryOp) and v.opcode in ("add", "sub")):
+        return []
+    terms = v.operands if v.opcode == "add" else v.operands[:1]
+    return [c for op in terms for c in _calls_under_offsets(op, depth + 1)]
 
 
 _WIDTH_CASTS = ("zext", "sext", "trunc")

@@ -4,13 +4,16 @@
 ; x = (2, 3, 5), c true: df/dx = (3, 2, 0).
 ; A helper aligning the address (`and`), and a pointer made of what a helper
 ; returns after the address went through a local variable (clang -O0), are
-; errors at the instruction, not a missing shadow.
+; errors at the instruction, not a missing shadow (also with the offset
+; added on the left: SWAPPED).
 ; RUN: enzyme-opt %s -o %t.out.ll
 ; RUN: %lli %t.out.ll | FileCheck --check-prefix=OUT %s
 ; RUN: sed -e 's/^; A: //' %s > %t.align.ll
 ; RUN: not enzyme-opt %t.align.ll -o %t.align.out.ll 2>&1 | FileCheck --check-prefix=ALIGN %s
 ; RUN: sed -e 's/^; L: //' %s > %t.local.ll
 ; RUN: not enzyme-opt %t.local.ll -o %t.local.out.ll 2>&1 | FileCheck --check-prefix=LOCAL %s
+; RUN: sed -e 's/^; L: //' -e 's/^; K: //' -e '/inttoptr i64 .next to ptr/d' %s > %t.swapped.ll
+; RUN: not enzyme-opt %t.swapped.ll -o %t.swapped.out.ll 2>&1 | FileCheck --check-prefix=SWAPPED %s
 
 declare double @__enzyme_autodiff(...)
 declare i32 @printf(ptr, ...)
@@ -62,18 +65,22 @@ define double @f(ptr %x, i1 %c) {
 ; L:   %r = add i64 %reload, %off
 ; L:   ret i64 %r
 ; L: }
-; L: define double @h(ptr %x) {
+; L: define double @h(ptr %x, i64 %k) {
 ; L:   %a = ptrtoint ptr %x to i64
 ; L:   %next = call i64 @step(i64 %a, i64 1)
+; K:   %moved = add i64 %k, %next
+; K:   %p = inttoptr i64 %moved to ptr
 ; L:   %p = inttoptr i64 %next to ptr
 ; L:   %v = load double, ptr %p, align 8
 ; L:   ret double %v
 ; L: }
 ; L: define double @grad_h(ptr %x, ptr %dx) {
-; L:   %r = call double (...) @__enzyme_autodiff(ptr @h, ptr %x, ptr %dx)
+; L:   %r = call double (...) @__enzyme_autodiff(ptr @h, ptr %x, ptr %dx, i64 0)
 ; L:   ret double %r
 ; L: }
 ; LOCAL: {{.*}}.ll:[[#@LINE-8]]:3: error: cannot differentiate a pointer made of the integer 'step' returns, computed from a pointer with a shadow
+; SWAPPED: {{.*}}.ll:{{[0-9]+}}:3: error: cannot differentiate a pointer made of the integer 'step' returns, computed from a pointer with a shadow
+; SWAPPED-NEXT: %p = inttoptr i64 %moved to ptr
 
 define i32 @main() {
   %x = alloca [3 x double]
