@@ -216,13 +216,14 @@ def returned_address_problem(cast, info) -> Optional[str]:
     pointer made would have no shadow."""
     for call in _calls_under_offsets(cast.operands[0], 0):
         callee = call.called_function
-        for op in call.args if callee is not None else ():
+        for op in call.args:
             bases = [op] if op.type.is_pointer else (
                 int_pointer_bases(op) if _integer(op.type) else None) or []
             if any(info.has_shadow(base) for base in bases):
-                name = callee.name.removesuffix(".bitsargs")
-                return (f"cannot differentiate a pointer made of the integer '{name}' "
-                        "returns, computed from a pointer with a shadow: the shadow cannot "
+                who = "a call through a function pointer" if callee is None else \
+                    f"'{callee.name.removesuffix('.bitsargs')}'"
+                return (f"cannot differentiate a pointer made of the integer returned by "
+                        f"{who}, computed from a pointer with a shadow: the shadow cannot "
                         "follow an integer")
     return None
 

@@ -78,8 +78,8 @@ define double @f(ptr %x, i1 %c) {
 ; L:   %r = call double (...) @__enzyme_autodiff(ptr @h, ptr %x, ptr %dx, i64 0)
 ; L:   ret double %r
 ; L: }
-; LOCAL: {{.*}}.ll:[[#@LINE-8]]:3: error: cannot differentiate a pointer made of the integer 'step' returns, computed from a pointer with a shadow
-; SWAPPED: {{.*}}.ll:{{[0-9]+}}:3: error: cannot differentiate a pointer made of the integer 'step' returns, computed from a pointer with a shadow
+; LOCAL: {{.*}}.ll:[[#@LINE-8]]:3: error: cannot differentiate a pointer made of the integer returned by 'step', computed from a pointer with a shadow
+; SWAPPED: {{.*}}.ll:{{[0-9]+}}:3: error: cannot differentiate a pointer made of the integer returned by 'step', computed from a pointer with a shadow
 ; SWAPPED-NEXT: %p = inttoptr i64 %moved to ptr
 
 define i32 @main() {
