@@ -170,7 +170,8 @@ class DerivativeContext:
             kind = "shadow" if mode == "reverse" else "tangent"
             name = f"{v.name}_{kind}" + (f"{lane}" if lane else "")
             shadow = GlobalVariable(v.type, name, v.value_type, zero_of(v.value_type),
-                                    linkage="internal", attrs=_align_text(v.attrs))
+                                    linkage="internal" + _thread_local_text(v.linkage),
+                                    attrs=_align_text(v.attrs))
             self.module.add_global(shadow)
             self.shadow_globals[key] = shadow     # before the initializer: cycles
             self.shadow_primals[id(shadow)] = (v, mode)
@@ -477,6 +478,13 @@ class DerivativeContext:
     def copy_shadow_pointers(self, gen, b: Builder, call) -> None:
         copy_shadow_pointers(self, gen, b, call)
 
+
+
+def _thread_local_text(linkage: str) -> str:
+    """` thread_local[(model)]` of a global's leading text: each thread's
+    derivatives of a thread-local variable are its own."""
+    m = re.search(r"\bthread_local(\(\w+\))?", linkage or "")
+    return " " + m.group(0) if m else ""
 
 
 def _align_text(attrs: str) -> str:

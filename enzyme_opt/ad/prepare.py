@@ -15,12 +15,13 @@ from __future__ import annotations
 from ..analysis.cfg import reverse_postorder
 from ..analysis.constant_callees import resolved_callee
 from ..analysis.library import DROPPED_INTRINSICS as _DROPPED
-from ..analysis.library import OUT_PARAMETER_ALLOCATORS
+from ..analysis.library import OUT_PARAMETER_ALLOCATORS, POINTER_MASK_INTRINSICS, \
+    SAME_POINTER_INTRINSICS
 from ..diagnostics import DifferentiationError
 from ..ir import BasicBlock, Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
-from ..ir.types import FunctionType
+from ..ir.types import I8, FunctionType
 from ..transforms.fortran_runtime import write_out_fortran_reductions
 from ..transforms.interchange import interchange_reduction_nests
 from ..transforms.mem2reg import promote_allocas
@@ -35,6 +36,7 @@ def prepare_for_differentiation(fn):
     allocate_through_results(fn)
     write_out_fortran_reductions(fn)
     call_unchanging_callees(fn)
+    pointer_intrinsics_as_offsets(fn)
     invokes_to_calls(fn)
     remove_unreachable_blocks(fn)
     promote_allocas(fn)
@@ -114,6 +116,32 @@ def call_unchanging_callees(fn) -> None:
         callee = target if target.type == inst.callee.type else \
             ConstantExpr("bitcast", inst.callee.type, [target])
         inst.set_operand(len(inst.operands) - 1, callee)
+
+
+def pointer_intrinsics_as_offsets(fn) -> None:
+    """`llvm.ptrmask(p, m)` (clang's __builtin_align_up/down) becomes `p`
+    plus the bytes the mask moves it, `(p & m) - p`, and a pointer under
+    another invariant group (`llvm.launder.invariant.group`), or a
+    thread-local global's address (`llvm.threadlocal.address`), becomes the
+    pointer itself: the same addresses, which the shadow follows as an
+    offset from p's (or as the global's shadow), where a call returning a
+    pointer has none."""
+    for call in list(fn.instructions()):
+        callee = call.called_function if isinstance(call, I.Call) else None
+        name = callee.name if callee is not None else ""
+        if name.startswith(POINTER_MASK_INTRINSICS):
+            pointer, mask = call.args[:2]
+            b = Builder().position_before(call)
+            address = b.cast("ptrtoint", pointer, mask.type)
+            moved = b.sub(b.binop("and", address, mask), address)
+            byte_pointer = b.pointer_cast(pointer, fn.module.pointer_to(I8))
+            masked = b.gep(I8, byte_pointer, [moved], byte_pointer.type, inbounds=False)
+            call.replace_all_uses_with(b.pointer_cast(masked, call.type))
+            call.erase()
+        elif name.startswith(SAME_POINTER_INTRINSICS):
+            b = Builder().position_before(call)
+            call.replace_all_uses_with(b.pointer_cast(call.args[0], call.type))
+            call.erase()
 
 
 def invokes_to_calls(fn) -> None:

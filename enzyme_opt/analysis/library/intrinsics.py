@@ -11,6 +11,13 @@ HINT_INTRINSICS = ("llvm.dbg.", "llvm.lifetime.", "llvm.assume", "llvm.experimen
 # they describe the primal's frame, not the derivative's.
 DROPPED_INTRINSICS = ("llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl",
                       "llvm.assume")
+# Intrinsics returning a pointer into the memory their first argument points to:
+# masked to an alignment, or the same address under another invariant group, or
+# a thread-local global's address in this thread (what the global itself means
+# outside coroutines).
+POINTER_MASK_INTRINSICS = ("llvm.ptrmask",)
+SAME_POINTER_INTRINSICS = ("llvm.launder.invariant.group", "llvm.strip.invariant.group",
+                           "llvm.threadlocal.address")
 # Markers of a stack slot's life and debug information: no read or write of it.
 LIFETIME_AND_DEBUG_INTRINSICS = ("llvm.lifetime.", "llvm.dbg.")
 # The intrinsics that go with an alloca promoted to registers (transforms/mem2reg.py).
