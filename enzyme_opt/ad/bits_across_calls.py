@@ -47,7 +47,8 @@ def pass_bits_as_values(fn, variants: dict, analysis) -> bool:
         for k, arg in enumerate(call.args[:len(callee.args)]):
             value = _value_of_bits(arg)
             if value is not None and (moves_bits_on(callee.args[k]) or (
-                    value.type.is_pointer and returns_offset_of(callee.args[k]))):
+                    value.type.is_pointer and (returns_offset_of(callee.args[k]) or
+                                               offset_made_pointer(callee.args[k])))):
                 values[k] = value
             elif isinstance(arg, I.Load) and arg.type.is_int and not arg.volatile:
                 value_type = _type_of_param(callee.args[k], analysis(callee))
@@ -117,6 +118,25 @@ def returns_offset_of(v, seen=None) -> bool:
             not (user.opcode == "sub" and user.operands[1] is v)
         if (offset or isinstance(user, (I.Phi, I.Select, I.Freeze))) and \
                 returns_offset_of(user, seen):
+            return True
+    return False
+
+
+def offset_made_pointer(v, seen=None) -> bool:
+    """Is integer `v`, plus or minus other integers, made a pointer
+    (`double second(uintptr_t a) { return *(double *)(a + 8); }`)?  Passed
+    an address, the function reads the same memory."""
+    seen = seen if seen is not None else set()
+    if id(v) in seen:
+        return False
+    seen.add(id(v))
+    for user in v.users:
+        if isinstance(user, I.Cast) and user.opcode == "inttoptr":
+            return True
+        offset = isinstance(user, I.BinaryOp) and (
+            user.opcode == "add" or user.opcode == "sub" and user.operands[0] is v)
+        if (offset or isinstance(user, (I.Phi, I.Select, I.Freeze))) and \
+                offset_made_pointer(user, seen):
             return True
     return False
 

@@ -57,7 +57,8 @@ def check_untyped_moves(fn, types, info, primal) -> None:
                                               inst.opcode in _WIDTH_CASTS):
             problem = float_bits_arith_problem(types, inst, info)
         elif isinstance(inst, I.Cast) and inst.opcode == "inttoptr":
-            problem = returned_address_problem(inst, info)
+            problem = returned_address_problem(inst, info) or \
+                loaded_address_problem(types, inst, info)
         if problem is not None:
             raise DifferentiationError(problem, function=primal, instruction=inst)
 
@@ -139,14 +140,17 @@ def float_bits_returned_problem(types, call, info) -> Optional[str]:
     """An integer a call returns that is read as a float, where derivatives
     go into the call (an active argument, or a pointer with a shadow), and
     that bits_across_calls.py could not turn into a call returning the float
-    (a call through a function pointer, a declaration, bits the callee
-    mixes with others): the derivative would be lost at the integer."""
+    (a call through a function pointer, a declaration; where a callee with
+    a body mixes the bits with others, its own checks stop there): the
+    derivative would be lost at the integer."""
     if not _integer(call.type) or not becomes_float(types, call):
         return None
     if not any(info.is_active(a) or a.type.is_pointer and info.has_shadow(a)
                for a in call.args):
         return None
     callee = call.called_function
+    if callee is not None and not callee.is_declaration:
+        return None         # the callee's own checks say where its bits were lost
     who = f"'{callee.name}'" if callee is not None else "a call through a function pointer"
     return (f"cannot differentiate the {call.type} returned by {who} and read as a float: "
             "derivatives flow into the call, and cannot follow an integer out of it")
@@ -226,6 +230,47 @@ def returned_address_problem(cast, info) -> Optional[str]:
                         f"{who}, computed from a pointer with a shadow: the shadow cannot "
                         "follow an integer")
     return None
+
+
+def loaded_address_problem(types, cast, info) -> Optional[str]:
+    """A pointer made of an integer read from memory with a shadow, changed
+    by more than offsets (`(double *)(v->data & ~7)`: a tagged address), so
+    that type analysis could not read the integer as a pointer: memory with
+    a shadow may hold the address of memory with one, and the pointer made
+    would have none."""
+    if info.has_shadow(cast) or int_pointer_bases(cast.operands[0]) is not None:
+        return None
+    for source in _address_sources(cast.operands[0], 0):
+        if isinstance(source, I.Load) and info.has_shadow(source.pointer):
+            return (f"cannot differentiate a pointer made of the integer "
+                    f"'{source_name(types, source)}' read from memory with a shadow: the "
+                    "address may be of memory with a shadow, which cannot follow an integer")
+        if isinstance(source, I.Cast) and info.has_shadow(source.operands[0]):
+            return (f"cannot differentiate a pointer made of the address of "
+                    f"'{source_name(types, source.operands[0])}', which has a shadow, changed "
+                    "beyond adding offsets: the shadow cannot follow")
+    return None
+
+
+def _address_sources(v, depth: int) -> list:
+    """The integer loads and `ptrtoint`s `v` is made of by address
+    arithmetic: offsets, masks and tags (`and`/`or`/`xor` with a constant),
+    phis and selects."""
+    if isinstance(v, I.Load):
+        return [] if v.volatile else [v]
+    if isinstance(v, I.Cast) and v.opcode == "ptrtoint":
+        return [v]
+    if depth > 8:
+        return []
+    if isinstance(v, (I.Phi, I.Select, I.Freeze)):
+        terms = v.operands[1:] if isinstance(v, I.Select) else v.operands
+    elif isinstance(v, I.BinaryOp) and v.opcode in ("add", "sub", "and", "or", "xor"):
+        terms = v.operands if v.opcode == "add" else v.operands[:1]
+        if v.opcode in ("and", "or", "xor") and not isinstance(v.operands[1], ConstantInt):
+            return []
+    else:
+        return []
+    return [source for op in terms for source in _address_sources(op, depth + 1)]
 
 
 def _calls_under_offsets(v, depth: int) -> list:

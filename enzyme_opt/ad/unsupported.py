@@ -7,7 +7,7 @@ operations other than a sum); the checks live here so both say the same.
 from __future__ import annotations
 
 from ..analysis.activity import (address_base, allocation_size_index, contains_float,
-                                 contains_pointers, input_reads)
+                                 contains_pointers, input_reads, is_inactive_call)
 from ..analysis.cfg import ExecutionOrder, predecessor_map, reaches
 from ..analysis.constant_callees import address_in_initializers, held_globals
 from ..analysis.library import (ERRNO_ACCESSORS, ERRNO_CONVERSION, ERRNO_PRINTERS, FP_FLAG_READERS,
@@ -135,19 +135,54 @@ def check_variadic_call(call, info, function) -> None:
 def check_opaque_call(call, info, function) -> None:
     """A function without a body or a derivative rule that may write memory
     holding derivatives (a pointer argument with a shadow) would leave that
-    shadow stale: the gradient would be silently wrong, so refuse."""
+    shadow stale, and a pointer it returns into that memory would have no
+    shadow: the gradient would be silently wrong, so refuse."""
     for index, arg in enumerate(call.args):
-        if contains_pointers(arg.type) and info.has_shadow(arg) and \
-                refused_mpi(call.called_function.name):
+        if not (contains_pointers(arg.type) and info.has_shadow(arg)):
+            continue
+        if refused_mpi(call.called_function.name):
             # Even only read, the memory travels to another rank with its derivative.
             refuse_known_runtime(call, function)
-        if contains_pointers(arg.type) and info.has_shadow(arg) and \
-                call_may_write_through(call, index):
-            refuse_known_runtime(call, function)
-            raise DifferentiationError(
-                f"cannot differentiate call to '{call.called_function.name}' (no derivative "
-                f"rule and no body), which may write through its argument {index + 1} to "
-                "memory that carries derivatives", function=function, instruction=call)
+        if call_may_write_through(call, index):
+            problem = f"may write through its argument {index + 1} to memory that carries " \
+                "derivatives"
+        elif contains_pointers(call.type) and _reaches_data(call, set()):
+            # A pure `double *find(double *a, int k)` returns a pointer into a's memory,
+            # for all anyone knows; without a shadow, reads through it lose derivatives.
+            problem = ("returns a pointer that may point into the memory of its argument "
+                       f"{index + 1}, which carries derivatives")
+        else:
+            continue
+        refuse_known_runtime(call, function)
+        raise DifferentiationError(
+            f"cannot differentiate call to '{call.called_function.name}' (no derivative "
+            f"rule and no body), which {problem}", function=function, instruction=call)
+
+
+def _reaches_data(pointer, seen) -> bool:
+    """Is memory holding floats or pointers read or written through
+    `pointer` (or a pointer derived from it), or does it escape (stored,
+    returned, passed on to a call that may keep it)?  `strstr(buf, s)`
+    compared to null reaches none."""
+    if id(pointer) in seen:
+        return False
+    seen.add(id(pointer))
+    for user in pointer.users:
+        if isinstance(user, (I.GetElementPtr, I.Phi, I.Select, I.Freeze)) or \
+                isinstance(user, I.Cast) and user.type.is_pointer:
+            if _reaches_data(user, seen):
+                return True
+        elif isinstance(user, I.Load):
+            if contains_float(user.type) or contains_pointers(user.type):
+                return True
+        elif isinstance(user, I.Store):
+            if user.value is pointer or contains_float(user.value.type) or \
+                    contains_pointers(user.value.type):
+                return True
+        elif isinstance(user, (I.Return, I.InsertValue)) or \
+                isinstance(user, I.CallBase) and not is_inactive_call(user):
+            return True
+    return False
 
 
 def check_input_call(call, info, function) -> None:

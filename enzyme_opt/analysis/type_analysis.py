@@ -55,6 +55,7 @@ from .tbaa import Tbaa
 # names no type (char's): the vectorizer reads `{double, pointer}` as
 # `<2 x ptr>` or `<2 x double>` (transforms/pointer_lanes.py asks for more).
 STRONG, WEAK, HINT = 3, 2, 1
+REINTERPRETED = 4       # integer bytes read only as a float or a pointer (_loaded_value)
 FLOAT_KINDS = ("half", "bfloat", "float", "double", "x86_fp80", "fp128")
 ARRAY_UNROLL = 64      # array elements of a declared type listed one by one
 
@@ -71,6 +72,20 @@ def kind_of(t) -> Optional[str]:
         return "ptr"
     if t.is_int:
         return "int"
+    return None
+
+
+def _read_as(v, user, depth: int = 4) -> Optional[str]:
+    """The kind `user` reinterprets integer `v` as: a float or pointer cast's,
+    or "ptr" for an offset added (`uintptr_t a; *(double *)(a + 8)`) where
+    the sum is only made a pointer; else None."""
+    if isinstance(user, I.Cast) and user.opcode in ("bitcast", "inttoptr"):
+        return kind_of(user.type)
+    offset = isinstance(user, I.BinaryOp) and (
+        user.opcode == "add" or user.opcode == "sub" and user.operands[0] is v)
+    if depth and offset and user.users and \
+            all(_read_as(user, u, depth - 1) == "ptr" for u in user.users):
+        return "ptr"
     return None
 
 
@@ -677,13 +692,24 @@ class TypeAnalysis:
 
     def _loaded_value(self, load) -> None:
         """An integer load whose value is only reinterpreted as a double (or a
-        pointer), as `__atomic_load` of a double is written, read a double."""
+        pointer), as `__atomic_load` of a double is written, read a double;
+        one whose value is made a pointer, with offsets added or not, read
+        an address."""
         if not load.type.is_int:
             return
-        kinds = {kind_of(u.type) if isinstance(u, I.Cast) and u.opcode in ("bitcast", "inttoptr")
-                 else None for u in load.users}
-        if len(kinds) == 1 and None not in kinds:
-            self.record(load.pointer, 0, kinds.pop(), STRONG)
+        kinds = {_read_as(load, u) for u in load.users}
+        read_as = kinds - {None}
+        if len(read_as) != 1:
+            return
+        # Bytes reinterpreted are what they are read as, whatever integer type a TBAA
+        # tag declares them (a `uintptr_t` field holding an address that is also
+        # checked for alignment, a `long` holding a double's bits); beside a declared
+        # float or pointer a reading only as that is one witness among others.
+        declared = set(self.cells_in(load.pointer, _size(load.type)).values())
+        if declared <= {"int"}:
+            self.record(load.pointer, 0, read_as.pop(), REINTERPRETED)
+        elif None not in kinds:
+            self.record(load.pointer, 0, read_as.pop(), STRONG)
 
     def _call(self, call) -> None:
         fn = call.called_function
