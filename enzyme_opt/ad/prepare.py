@@ -15,12 +15,17 @@ from __future__ import annotations
 from ..analysis.cfg import reverse_postorder
 from ..analysis.constant_callees import resolved_callee
 from ..analysis.library import DROPPED_INTRINSICS as _DROPPED
-from ..analysis.library import OUT_PARAMETER_ALLOCATORS, POINTER_MASK_INTRINSICS, \
-    SAME_POINTER_INTRINSICS
+from ..analysis.library import OUT_PARAMETER_ALLOCATORS
+from ..analysis.library.intrinsics import (CONSTRAINED_BINARY, CONSTRAINED_CASTS,
+                                           CONSTRAINED_COMPARES, CONSTRAINED_MATH,
+                                           CONSTRAINED_PREFIX, PLAIN_ROUNDING,
+                                           POINTER_MASK_INTRINSICS, SAME_POINTER_INTRINSICS)
+from ..analysis.library.libm import FP_ENV_FUNCTIONS
 from ..diagnostics import DifferentiationError
 from ..ir import BasicBlock, Builder
 from ..ir import instructions as I
-from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef
+from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, MetadataValue
+from ..ir.references import reaches_function
 from ..ir.types import I8, FunctionType
 from ..transforms.fortran_runtime import write_out_fortran_reductions
 from ..transforms.interchange import interchange_reduction_nests
@@ -30,9 +35,11 @@ from ..transforms.reroll import reroll_unrolled_loops
 
 
 
-def prepare_for_differentiation(fn):
-    """Canonicalize `fn` in place; returns its single exit block."""
+def prepare_for_differentiation(fn, primal=None):
+    """Canonicalize `fn` (a copy of `primal`) in place; returns its single
+    exit block."""
     drop_marker_calls(fn)
+    constrained_as_plain(fn, primal or fn)
     allocate_through_results(fn)
     write_out_fortran_reductions(fn)
     call_unchanging_callees(fn)
@@ -116,6 +123,56 @@ def call_unchanging_callees(fn) -> None:
         callee = target if target.type == inst.callee.type else \
             ConstantExpr("bitcast", inst.callee.type, [target])
         inst.set_operand(len(inst.operands) - 1, callee)
+
+
+def constrained_as_plain(fn, primal) -> None:
+    """Constrained floating-point operations (clang -ffp-model=strict) become
+    the plain instructions and intrinsics, whose derivative rules apply:
+    under the default or the run-time rounding mode they compute the same
+    bits, and the copy differentiated is not where the program reads its
+    floating-point flags.  Another rounding mode, an operation without a
+    plain form here, or a function reading or setting the floating-point
+    environment (a flag the plain form need not raise, a rounding mode it
+    may be folded without), is an error at the call."""
+    constrained = [call for call in fn.instructions() if isinstance(call, I.Call) and
+                   call.called_function is not None and
+                   call.called_function.name.startswith(CONSTRAINED_PREFIX)]
+    if constrained and reaches_function(fn, lambda f: f.name in FP_ENV_FUNCTIONS):
+        raise DifferentiationError(
+            f"cannot differentiate '{constrained[0].called_function.name}' (constrained "
+            "floating point) in a function that reads or sets the floating-point "
+            "environment: the derivative's arithmetic would not keep its flags and rounding",
+            function=primal, instruction=constrained[0])
+    for call in constrained:
+        callee = call.called_function
+        op, _, suffix = callee.name[len(CONSTRAINED_PREFIX):].partition(".")
+        texts = [a.text for a in call.args if isinstance(a, MetadataValue)]
+        values = [a for a in call.args if not isinstance(a, MetadataValue)]
+        rounding = [t for t in texts if t.startswith('!"round.')]
+        if any(t not in PLAIN_ROUNDING for t in rounding):
+            raise DifferentiationError(
+                f"cannot differentiate '{callee.name}' under the rounding mode {rounding[0]}: "
+                "derivatives are computed under the default or the run-time rounding mode",
+                function=primal, instruction=call)
+        b = Builder().position_before(call)
+        if op in CONSTRAINED_BINARY:
+            plain = b.binop(op, *values)
+        elif op in CONSTRAINED_CASTS:
+            plain = b.cast(op, values[0], call.type)
+        elif op in CONSTRAINED_COMPARES:
+            plain = b.fcmp(texts[0][2:-1], *values)
+        elif op in CONSTRAINED_MATH:
+            name = f"llvm.{op}.{suffix}" + (".i32" if op == "powi" else "")
+            declared = fn.module.declare_function(
+                name, FunctionType(call.type, [v.type for v in values]))
+            plain = b.call(declared, values)
+        else:
+            raise DifferentiationError(
+                f"cannot differentiate '{callee.name}' (constrained floating point, clang "
+                "-ffp-model=strict): no plain form of it is known here", function=primal,
+                instruction=call)
+        call.replace_all_uses_with(plain)
+        call.erase()
 
 
 def pointer_intrinsics_as_offsets(fn) -> None:

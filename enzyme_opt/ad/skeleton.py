@@ -57,7 +57,7 @@ def differentiable_copy(gen, fn, args, arg_activity):
     reductions_as_critical_sections(fn)
     if gen.mode == "reverse" and gen.in_parallel:
         gen.parallel_tickets = add_tickets(fn)
-    exit_block = prepare_for_differentiation(fn)
+    exit_block = prepare_for_differentiation(fn, primal)
     if gen.mode == "reverse":
         gen.prologue = separate_alloca_prologue(fn)
     gen.types = _type_analysis(ctx, fn, primal, args)

@@ -18,6 +18,22 @@ DROPPED_INTRINSICS = ("llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.
 POINTER_MASK_INTRINSICS = ("llvm.ptrmask",)
 SAME_POINTER_INTRINSICS = ("llvm.launder.invariant.group", "llvm.strip.invariant.group",
                            "llvm.threadlocal.address")
+# Constrained floating point (clang -ffp-model=strict, -frounding-math, #pragma STDC
+# FENV_ACCESS ON): `llvm.experimental.constrained.<op>.<types>` is the plain
+# instruction or `llvm.<op>.<types>` with the rounding mode and the exception
+# behaviour as metadata operands.
+CONSTRAINED_PREFIX = "llvm.experimental.constrained."
+CONSTRAINED_BINARY = ("fadd", "fsub", "fmul", "fdiv", "frem")
+CONSTRAINED_CASTS = ("fptrunc", "fpext", "sitofp", "uitofp", "fptosi", "fptoui")
+CONSTRAINED_COMPARES = ("fcmp", "fcmps")
+CONSTRAINED_MATH = ("sqrt", "fma", "fmuladd", "pow", "powi", "sin", "cos", "exp", "exp2", "log",
+                    "log10", "log2", "rint", "nearbyint", "lrint", "llrint", "maxnum", "minnum",
+                    "maximum", "minimum", "ceil", "floor", "round", "roundeven", "trunc",
+                    "lround", "llround")
+# Rounding modes under which the plain operation computes the same bits: the
+# default, and the one the program sets at run time (the hardware applies it to
+# plain operations alike; only constant folding assumes the default).
+PLAIN_ROUNDING = ('!"round.tonearest"', '!"round.dynamic"')
 # Markers of a stack slot's life and debug information: no read or write of it.
 LIFETIME_AND_DEBUG_INTRINSICS = ("llvm.lifetime.", "llvm.dbg.")
 # The intrinsics that go with an alloca promoted to registers (transforms/mem2reg.py).

@@ -81,6 +81,11 @@ ERRNO_CONVERSION = "%m"
 # call raises (FE_INVALID for log(-1)): the flags, like errno, can choose a path.
 FP_FLAG_READERS = ("fetestexcept", "fegetexceptflag", "fegetenv", "feholdexcept",
                    "feupdateenv", "llvm.get.fpenv")
+# Everything that reads or sets the floating-point environment: the flags, the
+# rounding mode.
+FP_ENV_FUNCTIONS = FP_FLAG_READERS + ("fesetround", "fegetround", "fesetenv", "feclearexcept",
+                                      "feraiseexcept", "fesetexceptflag", "llvm.get.rounding",
+                                      "llvm.set.rounding", "llvm.set.fpenv", "llvm.reset.fpenv")
 # C math functions with an LLVM intrinsic of the same meaning (LLVM 14 on).
 MATH_AS_INTRINSIC = ("sin", "cos", "exp", "exp2", "log", "log2", "log10", "sqrt", "pow", "fabs",
                      "copysign", "floor", "ceil", "trunc", "round", "fma")
