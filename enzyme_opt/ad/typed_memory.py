@@ -28,7 +28,7 @@ from ..ir.types import I64, I8, VOID, FloatType, FunctionType, size_and_align
 from . import tape as T
 from .openmp import adds_atomically, atomic_fadd
 from .rules import ADJOINT_SUM_FLAGS
-from .unsupported import refuse_unshadowed_pointer_store
+from .unsupported import reaches_data, refuse_unshadowed_pointer_store
 from .runtime_messages import c_string, say_and_abort
 
 
@@ -237,8 +237,10 @@ def loaded_address_problem(types, cast, info) -> Optional[str]:
     by more than offsets (`(double *)(v->data & ~7)`: a tagged address), so
     that type analysis could not read the integer as a pointer: memory with
     a shadow may hold the address of memory with one, and the pointer made
-    would have none."""
-    if info.has_shadow(cast) or int_pointer_bases(cast.operands[0]) is not None:
+    would have none.  (A pointer made to read integers only -- a sanitizer's
+    shadow bytes -- loses nothing.)"""
+    if info.has_shadow(cast) or int_pointer_bases(cast.operands[0]) is not None or \
+            not reaches_data(cast):
         return None
     for source in _address_sources(cast.operands[0], 0):
         if isinstance(source, I.Load) and info.has_shadow(source.pointer):

@@ -146,7 +146,7 @@ def check_opaque_call(call, info, function) -> None:
         if call_may_write_through(call, index):
             problem = f"may write through its argument {index + 1} to memory that carries " \
                 "derivatives"
-        elif contains_pointers(call.type) and _reaches_data(call, set()):
+        elif contains_pointers(call.type) and reaches_data(call, set()):
             # A pure `double *find(double *a, int k)` returns a pointer into a's memory,
             # for all anyone knows; without a shadow, reads through it lose derivatives.
             problem = ("returns a pointer that may point into the memory of its argument "
@@ -159,18 +159,19 @@ def check_opaque_call(call, info, function) -> None:
             f"rule and no body), which {problem}", function=function, instruction=call)
 
 
-def _reaches_data(pointer, seen) -> bool:
+def reaches_data(pointer, seen=None) -> bool:
     """Is memory holding floats or pointers read or written through
     `pointer` (or a pointer derived from it), or does it escape (stored,
     returned, passed on to a call that may keep it)?  `strstr(buf, s)`
-    compared to null reaches none."""
+    compared to null reaches none, nor MemorySanitizer's shadow byte reads."""
+    seen = seen if seen is not None else set()
     if id(pointer) in seen:
         return False
     seen.add(id(pointer))
     for user in pointer.users:
         if isinstance(user, (I.GetElementPtr, I.Phi, I.Select, I.Freeze)) or \
                 isinstance(user, I.Cast) and user.type.is_pointer:
-            if _reaches_data(user, seen):
+            if reaches_data(user, seen):
                 return True
         elif isinstance(user, I.Load):
             if contains_float(user.type) or contains_pointers(user.type):
