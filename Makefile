@@ -10,7 +10,7 @@ PYTEST = $(PYTHON) -m pytest -ra
 # variable is ignored by pip versions and interpreters that do not need it.
 export PIP_BREAK_SYSTEM_PACKAGES := 1
 
-APT_PACKAGES := clang-19 llvm-19 clang-14 llvm-14 make rustc flang-19 \
+APT_PACKAGES := clang-19 llvm-19 clang-14 llvm-14 clang-15 clang-16 make rustc flang-19 \
                 libomp-19-dev libopenblas-dev libmpfr-dev libeigen3-dev \
                 libc6-dev libstdc++-12-dev libgcc-12-dev binutils \
                 libopenmpi-dev openmpi-bin openssh-client
@@ -28,11 +28,15 @@ install:
 	$(PYTHON) -m pip install -e '.[dev]' --config-settings editable_mode=compat
 
 # Full suite: unit tests, grammar tests and the end-to-end matrix
-# (every program x clang 19/14 x -O0..-O3), then the lit tests.
-# Both suites always run; the target fails if either does.
+# (every program x clang 19/14 x -O0..-O3), the C and C++ programs again
+# with clang 15 and 16 at -O2 (the versions between, whose vectorizers
+# write shapes of their own), then the lit tests.  All always run; the
+# target fails if any does.
 test:
 	status=0; \
 	$(PYTEST) -n auto tests || status=$$?; \
+	ENZYME_E2E_CLANGS=15,16 ENZYME_E2E_OPTS=-O2 $(PYTEST) -n auto tests/e2e/test_e2e.py \
+	  || status=$$?; \
 	$(LIT) -sv tests/lit || status=$$?; \
 	exit $$status
 
