@@ -63,9 +63,10 @@ def write_out_fortran_reductions(fn) -> None:
         elif operation == "assign" and len(call.args) == 4:
             element = _assigned_real(call.args[0], call.args[1])
             if element is not None:
-                allocatable = stored_byte(call.args[0], DESCRIPTOR_ATTRIBUTE_OFFSET) == \
-                    ATTRIBUTE_ALLOCATABLE
-                _write_assign(fn, call, _ELEMENT[element], allocatable)
+                # (a scalar is copied to each element of the allocated array: no reallocation)
+                reallocate = stored_byte(call.args[0], DESCRIPTOR_ATTRIBUTE_OFFSET) == \
+                    ATTRIBUTE_ALLOCATABLE and stored_byte(call.args[1], DESCRIPTOR_RANK_OFFSET) != 0
+                _write_assign(fn, call, _ELEMENT[element], reallocate)
 
 
 def _is_zero(v) -> bool:
@@ -320,15 +321,15 @@ def _struct_field(value, k):
 def _assigned_real(to, source):
     """The real kind an assignment copies, when both descriptors are known to
     describe arrays of it and `to` is not a pointer (if allocatable, of
-    the source's known rank)."""
+    the source's known rank, or assigned a scalar)."""
     kind = stored_byte(source, DESCRIPTOR_TYPE_OFFSET)
     attribute = stored_byte(to, DESCRIPTOR_ATTRIBUTE_OFFSET)
     if kind not in REAL_TYPE_CODES or stored_byte(to, DESCRIPTOR_TYPE_OFFSET) != kind or \
             attribute not in (ATTRIBUTE_OTHER, ATTRIBUTE_ALLOCATABLE):
         return None
     rank = stored_byte(to, DESCRIPTOR_RANK_OFFSET)
-    if attribute == ATTRIBUTE_ALLOCATABLE and (rank is None or
-                                               rank != stored_byte(source, DESCRIPTOR_RANK_OFFSET)):
+    source_rank = stored_byte(source, DESCRIPTOR_RANK_OFFSET)
+    if attribute == ATTRIBUTE_ALLOCATABLE and (rank is None or source_rank not in (rank, 0)):
         return None
     return REAL_TYPE_CODES[kind]
 
@@ -407,21 +408,28 @@ def _write_matmul(fn, call, element):
 
 
 def _write_assign(fn, call, element, reallocate: bool):
-    """to = from for real arrays of the same shape, element by element in
-    array element order, through a contiguous temporary as the runtime
-    does when they may overlap (`r = r(n:1:-1)`, `r = r(2:5)` into an
-    allocatable r): all of `from` is read before `to` is reallocated or
-    written.  Each side is addressed through its own descriptor's strides."""
+    """to = from for real arrays of the same shape, or for a scalar `from`
+    (rank 0: `acc = 0` into a host's array) copied to every element of
+    `to`, element by element in array element order, through a contiguous
+    temporary as the runtime does when they may overlap (`r = r(n:1:-1)`,
+    `r = r(2:5)` into an allocatable r): all of `from` is read before `to`
+    is reallocated or written.  Each side is addressed through its own
+    descriptor's rank and strides; the count is `to`'s (a rank-0 `from` is
+    read at offset 0 each time), or the source's when `to` is reallocated
+    to its shape (`_assigned_real` then knows both ranks equal)."""
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
     to, source = call.args[:2]
     size = b.i64(8 if element == DOUBLE else 4)
     from_base = _field(b, source, 0, source.type, "assign.from")
-    rank, total, b = _element_count(fn, b, rest, source, "assign")
+    rank, total, b = _element_count(fn, b, rest, source if reallocate else to, "assign")
+    from_rank = rank if reallocate else b.cast(
+        "zext", _field(b, source, DESCRIPTOR_RANK_OFFSET, I8, "assign.from.rank8"), I64,
+        "assign.from.rank")
     malloc = fn.module.declare_function("malloc", FunctionType(to.type, (I64,)))
     temp = b.call(malloc, [b.mul(total, size)], "assign.temp")
     e, eb, elatch, b = _counted_loop(fn, b, rest, total, "assign.read")
-    from_at = _element_offset(fn, eb, source, rank, e)
+    from_at = _element_offset(fn, eb, source, from_rank, e)
     value = eb.load(element, eb.gep(I8, from_base, [from_at], from_base.type), "assign.value")
     eb.store(value, eb.gep(I8, temp, [eb.mul(e, size)], temp.type))
     eb.br(elatch.block)

@@ -1,0 +1,111 @@
+! A scalar assigned to a whole array that flang hands to its runtime's
+! Assign (at -O0): a host's array read by an internal procedure (through
+! the descriptor the host passes), of rank 1 and 2, and an allocated
+! allocatable array.  Every element takes the scalar; a copy of only as
+! many elements as the scalar has (one) left the others unset, their
+! values whatever the stack held.  Reverse mode against central
+! differences, forward mode against the gradient.
+include 'central.inc'
+
+module forward
+  use iso_c_binding
+  implicit none
+  interface
+    real(c_double) function enzyme_fwddiff(f, m1, x, dx, m2, n) &
+        bind(c, name="__enzyme_fwddiff")
+      import :: c_funptr, c_int, c_double
+      type(c_funptr), value :: f
+      integer(c_int), value :: m1, m2, n
+      real(c_double) :: x(*), dx(*)
+    end function
+  end interface
+end module
+
+module kernels
+  use iso_c_binding
+  implicit none
+contains
+  function host_vector(x, n) bind(c) result(s)
+    integer(c_int), value :: n
+    real(c_double), intent(in) :: x(n)
+    real(c_double) :: s, scale, acc(3)
+    scale = x(1)
+    acc = x(2) * scale
+    call accumulate(x(4:6))
+    s = acc(1) * acc(2) + acc(3)**2
+  contains
+    subroutine accumulate(v)
+      real(c_double), intent(in) :: v(:)
+      acc(1) = acc(1) + sum(v) * scale
+      acc(3) = acc(3) + x(1) * v(2)
+    end subroutine
+  end function
+
+  function host_matrix(x, n) bind(c) result(s)
+    integer(c_int), value :: n
+    real(c_double), intent(in) :: x(n)
+    real(c_double) :: s, m(2, 3)
+    m = x(1)
+    call touch()
+    s = sum(m * m) + m(2, 3)
+  contains
+    subroutine touch()
+      m(1, :) = m(1, :) + x(2:4)
+      m(2, 2) = m(2, 2) * x(5)
+    end subroutine
+  end function
+
+  function allocatable_array(x, n) bind(c) result(s)
+    integer(c_int), value :: n
+    real(c_double), intent(in) :: x(n)
+    real(c_double) :: s
+    real(c_double), allocatable :: a(:)
+    allocate(a(4))
+    a = x(1) * x(2)
+    a(2) = a(2) + x(3)
+    s = sum(a * a) + a(4) * x(4)
+  end function
+end module
+
+program scalar_to_array
+  use iso_c_binding
+  use enzyme
+  use forward
+  use central
+  use kernels
+  implicit none
+  integer, parameter :: n = 6
+  real(c_double) :: x(n), dx(n), t(n)
+  integer :: bad
+  call sample(x)
+  t = [0.3d0, -1.1d0, 0.7d0, 0.2d0, -0.4d0, 1.3d0]
+  bad = 0
+  dx = 0
+  call enzyme_autodiff(c_funloc(host_vector), enzyme_dup, x, dx, enzyme_const, n)
+  call check('host_vector', host_vector, x, dx, bad)
+  call forward_check('host_vector', enzyme_fwddiff(c_funloc(host_vector), enzyme_dup, x, t, &
+                                                   enzyme_const, n))
+  dx = 0
+  call enzyme_autodiff(c_funloc(host_matrix), enzyme_dup, x, dx, enzyme_const, n)
+  call check('host_matrix', host_matrix, x, dx, bad)
+  call forward_check('host_matrix', enzyme_fwddiff(c_funloc(host_matrix), enzyme_dup, x, t, &
+                                                   enzyme_const, n))
+  dx = 0
+  call enzyme_autodiff(c_funloc(allocatable_array), enzyme_dup, x, dx, enzyme_const, n)
+  call check('allocatable_array', allocatable_array, x, dx, bad)
+  call forward_check('allocatable_array', enzyme_fwddiff(c_funloc(allocatable_array), &
+                                                         enzyme_dup, x, t, enzyme_const, n))
+  if (bad /= 0) stop 1
+contains
+  ! the tangent along t must be the gradient (dx, just checked) times t
+  subroutine forward_check(name, got)
+    character(*), intent(in) :: name
+    real(c_double), intent(in) :: got
+    real(c_double) :: want
+    want = dot_product(dx, t)
+    if (.not. abs(got - want) <= 1d-9 * (1 + abs(want))) then
+      print *, 'MISMATCH forward ', name, ': got ', got, ', want ', want
+      bad = bad + 1
+    end if
+  end subroutine
+end program
