@@ -1,6 +1,7 @@
 ! A scalar assigned to a whole array that flang hands to its runtime's
 ! Assign (at -O0): a host's array read by an internal procedure (through
-! the descriptor the host passes), of rank 1 and 2, and an allocated
+! the descriptor the host passes), of rank 1 and 2, assumed-shape dummies
+! of rank 1 and 2 (`v = a`, the shape of every `v = 0`), and an allocated
 ! allocatable array.  Every element takes the scalar; a copy of only as
 ! many elements as the scalar has (one) left the others unset, their
 ! values whatever the stack held.  Reverse mode against central
@@ -55,6 +56,30 @@ contains
     end subroutine
   end function
 
+  function assumed_shape(x, n) bind(c) result(s)
+    integer(c_int), value :: n
+    real(c_double), intent(in) :: x(n)
+    real(c_double) :: s, y(4), m(3, 3)
+    call fill(y, x(1) * x(2))
+    call fill_matrix(m, x(3))
+    m(2, :) = m(2, :) * x(4:6)
+    s = sum(y * x(3:6)) + sum(m * m)
+  end function
+
+  subroutine fill(v, a)
+    real(c_double), intent(out) :: v(:)
+    real(c_double), intent(in) :: a
+    v = a
+    v(2) = v(2) * a
+  end subroutine
+
+  subroutine fill_matrix(m, a)
+    real(c_double), intent(out) :: m(:, :)
+    real(c_double), intent(in) :: a
+    m = a
+    m(:, 2) = a * 2
+  end subroutine
+
   function allocatable_array(x, n) bind(c) result(s)
     integer(c_int), value :: n
     real(c_double), intent(in) :: x(n)
@@ -90,6 +115,11 @@ program scalar_to_array
   call check('host_matrix', host_matrix, x, dx, bad)
   call forward_check('host_matrix', enzyme_fwddiff(c_funloc(host_matrix), enzyme_dup, x, t, &
                                                    enzyme_const, n))
+  dx = 0
+  call enzyme_autodiff(c_funloc(assumed_shape), enzyme_dup, x, dx, enzyme_const, n)
+  call check('assumed_shape', assumed_shape, x, dx, bad)
+  call forward_check('assumed_shape', enzyme_fwddiff(c_funloc(assumed_shape), enzyme_dup, x, &
+                                                     t, enzyme_const, n))
   dx = 0
   call enzyme_autodiff(c_funloc(allocatable_array), enzyme_dup, x, dx, enzyme_const, n)
   call check('allocatable_array', allocatable_array, x, dx, bad)
