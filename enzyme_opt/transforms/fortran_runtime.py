@@ -60,6 +60,8 @@ def write_out_fortran_reductions(fn) -> None:
                 tuple(stored_byte(d, DESCRIPTOR_RANK_OFFSET) for d in call.args[:3]) in \
                 _MATMUL_RANKS:
             _write_matmul(fn, call, _ELEMENT[element])
+        elif operation in ("mod", "modulo") and len(call.args) == 4:
+            _write_mod(fn, call, _ELEMENT[element], operation == "modulo")
         elif operation == "assign" and len(call.args) == 4:
             element = _assigned_real(call.args[0], call.args[1])
             if element is not None:
@@ -245,6 +247,37 @@ def _element_offset(fn, b, desc, rank, linear):
     left.add_incoming(dlatch.binop("udiv", left, extent), dlatch.block)
     b.position_at_end(done.block)
     return offset
+
+
+def _write_mod(fn, call, element, modulo: bool):
+    """mod(a, p) of reals is C's fmod, LLVM's frem: a - trunc(a / p) p,
+    exact, of a's sign; modulo(a, p) is a - floor(a / p) p, of p's sign:
+    fmod plus p where the two signs differ, NaN for an infinite p (the
+    runtime's values, its exact integer case included).  p = 0 still reaches the runtime, which stops
+    the program at the call's line (with constant operands: no derivative
+    reaches it)."""
+    rest = _split_after(fn, call)
+    b = Builder().position_before(call)
+    a, p, file, line = call.args
+    zero = const_float(element, 0.0)
+    stop = fn.add_block("mod.by.zero", after=b.block)
+    compute = fn.add_block("mod.compute", after=stop)
+    b.cond_br(b.fcmp("oeq", p, zero, "mod.p.zero"), stop, compute)
+    sb = Builder(stop)
+    sb.call(call.called_function, [zero, zero, file, line])
+    sb.unreachable()
+    cb = Builder(compute)
+    result = cb.binop("frem", a, p, "mod")
+    if modulo:
+        signs_differ = cb.binop("xor", cb.fcmp("olt", result, zero), cb.fcmp("olt", p, zero))
+        shift = cb.binop("and", cb.fcmp("une", result, zero), signs_differ, "modulo.shift")
+        result = cb.select(shift, cb.fadd(result, p), result, "modulo")
+        infinite = cb.binop("or", cb.fcmp("oeq", p, const_float(element, math.inf)),
+                            cb.fcmp("oeq", p, const_float(element, -math.inf)))
+        result = cb.select(infinite, const_float(element, math.nan), result, "modulo")
+    cb.br(rest)
+    call.replace_all_uses_with(result)
+    call.erase()
 
 
 def _write_dot_product(fn, call, element):

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 # name -> (operation, element type): runtime functions written out as loops
 # (matmul of matrices and vectors, and the runtime's assignment of a real
-# array to one that is not a pointer, only; others stay refused below)
+# array to one that is not a pointer, only; others stay refused below), and
+# mod and modulo of reals (`_FortranAModReal8(a, p, file, line)`) as frem
 FORTRAN_REDUCTIONS = {
     "_FortranASumReal8": ("sum", "double"), "_FortranASumReal4": ("sum", "float"),
     "_FortranAProductReal8": ("product", "double"), "_FortranAProductReal4": ("product", "float"),
@@ -30,6 +31,8 @@ FORTRAN_REDUCTIONS = {
     "_FortranAMatmulReal8Real8": ("matmul", "double"),
     "_FortranAMatmulReal4Real4": ("matmul", "float"),
     "_FortranAAssign": ("assign", None),
+    "_FortranAModReal8": ("mod", "double"), "_FortranAModReal4": ("mod", "float"),
+    "_FortranAModuloReal8": ("modulo", "double"), "_FortranAModuloReal4": ("modulo", "float"),
 }
 
 # The layout of flang's array descriptor (ISO_Fortran_binding's CFI_cdesc_t):
