@@ -1,11 +1,12 @@
 ! mod and modulo of reals (flang calls its runtime's ModReal8, ModuloReal8,
-! ModReal4 at every -O level), for each sign of a and p, a below p, and
+! ModReal4 at every -O level), for each sign of a and p, a below p,
 ! integral operands (the runtime's exact case), and an infinite p (mod(a,
-! p) is a, modulo(a, p) NaN).  y(i) = mod(a, p) + 2 modulo(a, p) + 3 mod(a4, p4) + 4 modulo(a4, p4), with (a, p) =
-! (x(i), x(k + i)) and a4, p4 their real(4) values.  The values the
-! differentiated function computes are compared with the runtime's, the
-! reverse and forward derivatives with their closed forms: d/da 1, d/dp
-! -aint(a/p) for mod and -floor(a/p) for modulo.
+! p) is a, modulo(a, p) NaN).  y(i) = mod(a, p) + 2 modulo(a, p)
+! + 3 mod(a4, p4) + 4 modulo(a4, p4), with (a, p) = (x(i), x(k + i)) and
+! a4, p4 their real(4) values.  The values the differentiated function
+! computes are compared with the runtime's, the reverse and forward
+! derivatives with their closed forms: d/da 1, d/dp -aint(a/p) for mod and
+! -floor(a/p) for modulo.
 module enzyme
   use iso_c_binding
   implicit none
