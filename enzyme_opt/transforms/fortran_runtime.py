@@ -34,6 +34,7 @@ import math
 from ..analysis.library import (ATTRIBUTE_ALLOCATABLE, ATTRIBUTE_OTHER, DESCRIPTOR_ATTRIBUTE_OFFSET, DESCRIPTOR_DIM_BYTES,
                                 DESCRIPTOR_DIMS_OFFSET, DESCRIPTOR_RANK_OFFSET,
                                 DESCRIPTOR_TYPE_OFFSET, REAL_TYPE_CODES, fortran_reduction)
+from ..analysis.library.runtimes import DESCRIPTOR_ELEMENT_BYTES_OFFSET
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantInt, ConstantNull, const_float
@@ -60,12 +61,25 @@ def write_out_fortran_reductions(fn) -> None:
                 tuple(stored_byte(d, DESCRIPTOR_RANK_OFFSET) for d in call.args[:3]) in \
                 _MATMUL_RANKS:
             _write_matmul(fn, call, _ELEMENT[element])
+        elif operation in ("mod", "modulo") and len(call.args) == 4:
+            _write_mod(fn, call, _ELEMENT[element], operation == "modulo")
+        elif operation == "is_contiguous" and len(call.args) == 1:
+            _write_is_contiguous(fn, call)
+        elif operation == "copy_in" and len(call.args) == 4 and \
+                _copied_real(call.args[1], call.args[0]) is not None and \
+                stored_byte(call.args[1], DESCRIPTOR_RANK_OFFSET) is not None:
+            _write_copy_in(fn, call, _ELEMENT[_copied_real(call.args[1], call.args[0])])
+        elif operation == "copy_out" and len(call.args) == 4 and (
+                isinstance(call.args[0], ConstantNull) or
+                _copied_real(call.args[0], call.args[1]) is not None):
+            _write_copy_out(fn, call)
         elif operation == "assign" and len(call.args) == 4:
             element = _assigned_real(call.args[0], call.args[1])
             if element is not None:
-                allocatable = stored_byte(call.args[0], DESCRIPTOR_ATTRIBUTE_OFFSET) == \
-                    ATTRIBUTE_ALLOCATABLE
-                _write_assign(fn, call, _ELEMENT[element], allocatable)
+                # (a scalar is copied to each element of the allocated array: no reallocation)
+                reallocate = stored_byte(call.args[0], DESCRIPTOR_ATTRIBUTE_OFFSET) == \
+                    ATTRIBUTE_ALLOCATABLE and stored_byte(call.args[1], DESCRIPTOR_RANK_OFFSET) != 0
+                _write_assign(fn, call, _ELEMENT[element], reallocate)
 
 
 def _is_zero(v) -> bool:
@@ -246,6 +260,37 @@ def _element_offset(fn, b, desc, rank, linear):
     return offset
 
 
+def _write_mod(fn, call, element, modulo: bool):
+    """mod(a, p) of reals is C's fmod, LLVM's frem: a - trunc(a / p) p,
+    exact, of a's sign; modulo(a, p) is a - floor(a / p) p, of p's sign:
+    fmod plus p where the two signs differ, NaN for an infinite p (the
+    runtime's values, its exact integer case included).  p = 0 still reaches the runtime, which stops
+    the program at the call's line (with constant operands: no derivative
+    reaches it)."""
+    rest = _split_after(fn, call)
+    b = Builder().position_before(call)
+    a, p, file, line = call.args
+    zero = const_float(element, 0.0)
+    stop = fn.add_block("mod.by.zero", after=b.block)
+    compute = fn.add_block("mod.compute", after=stop)
+    b.cond_br(b.fcmp("oeq", p, zero, "mod.p.zero"), stop, compute)
+    sb = Builder(stop)
+    sb.call(call.called_function, [zero, zero, file, line])
+    sb.unreachable()
+    cb = Builder(compute)
+    result = cb.binop("frem", a, p, "mod")
+    if modulo:
+        signs_differ = cb.binop("xor", cb.fcmp("olt", result, zero), cb.fcmp("olt", p, zero))
+        shift = cb.binop("and", cb.fcmp("une", result, zero), signs_differ, "modulo.shift")
+        result = cb.select(shift, cb.fadd(result, p), result, "modulo")
+        infinite = cb.binop("or", cb.fcmp("oeq", p, const_float(element, math.inf)),
+                            cb.fcmp("oeq", p, const_float(element, -math.inf)))
+        result = cb.select(infinite, const_float(element, math.nan), result, "modulo")
+    cb.br(rest)
+    call.replace_all_uses_with(result)
+    call.erase()
+
+
 def _write_dot_product(fn, call, element):
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
@@ -320,15 +365,15 @@ def _struct_field(value, k):
 def _assigned_real(to, source):
     """The real kind an assignment copies, when both descriptors are known to
     describe arrays of it and `to` is not a pointer (if allocatable, of
-    the source's known rank)."""
+    the source's known rank, or assigned a scalar)."""
     kind = stored_byte(source, DESCRIPTOR_TYPE_OFFSET)
     attribute = stored_byte(to, DESCRIPTOR_ATTRIBUTE_OFFSET)
     if kind not in REAL_TYPE_CODES or stored_byte(to, DESCRIPTOR_TYPE_OFFSET) != kind or \
             attribute not in (ATTRIBUTE_OTHER, ATTRIBUTE_ALLOCATABLE):
         return None
     rank = stored_byte(to, DESCRIPTOR_RANK_OFFSET)
-    if attribute == ATTRIBUTE_ALLOCATABLE and (rank is None or
-                                               rank != stored_byte(source, DESCRIPTOR_RANK_OFFSET)):
+    source_rank = stored_byte(source, DESCRIPTOR_RANK_OFFSET)
+    if attribute == ATTRIBUTE_ALLOCATABLE and (rank is None or source_rank not in (rank, 0)):
         return None
     return REAL_TYPE_CODES[kind]
 
@@ -407,21 +452,36 @@ def _write_matmul(fn, call, element):
 
 
 def _write_assign(fn, call, element, reallocate: bool):
-    """to = from for real arrays of the same shape, element by element in
-    array element order, through a contiguous temporary as the runtime
-    does when they may overlap (`r = r(n:1:-1)`, `r = r(2:5)` into an
-    allocatable r): all of `from` is read before `to` is reallocated or
-    written.  Each side is addressed through its own descriptor's strides."""
+    """to = from for real arrays of the same shape, or for a scalar `from`
+    (rank 0: `acc = 0` into a host's array) copied to every element of
+    `to`: see `_copy_elements`."""
     rest = _split_after(fn, call)
     b = Builder().position_before(call)
     to, source = call.args[:2]
+    b = _copy_elements(fn, b, rest, to, source, element, reallocate)
+    b.br(rest)
+    call.erase()
+
+
+def _copy_elements(fn, b, rest, to, source, element, reallocate: bool):
+    """Element by element in array element order, through a contiguous
+    temporary as the runtime does when they may overlap (`r = r(n:1:-1)`,
+    `r = r(2:5)` into an allocatable r): all of `from` is read before `to`
+    is reallocated or written.  Each side is addressed through its own
+    descriptor's rank and strides; the count is `to`'s (a rank-0 `from` is
+    read at offset 0 each time), or the source's when `to` is reallocated
+    to its shape (`_assigned_real` then knows both ranks equal).  `b` ends
+    an unterminated block; returns a builder at the end of the last one."""
     size = b.i64(8 if element == DOUBLE else 4)
     from_base = _field(b, source, 0, source.type, "assign.from")
-    rank, total, b = _element_count(fn, b, rest, source, "assign")
+    rank, total, b = _element_count(fn, b, rest, source if reallocate else to, "assign")
+    from_rank = rank if reallocate else b.cast(
+        "zext", _field(b, source, DESCRIPTOR_RANK_OFFSET, I8, "assign.from.rank8"), I64,
+        "assign.from.rank")
     malloc = fn.module.declare_function("malloc", FunctionType(to.type, (I64,)))
     temp = b.call(malloc, [b.mul(total, size)], "assign.temp")
     e, eb, elatch, b = _counted_loop(fn, b, rest, total, "assign.read")
-    from_at = _element_offset(fn, eb, source, rank, e)
+    from_at = _element_offset(fn, eb, source, from_rank, e)
     value = eb.load(element, eb.gep(I8, from_base, [from_at], from_base.type), "assign.value")
     eb.store(value, eb.gep(I8, temp, [eb.mul(e, size)], temp.type))
     eb.br(elatch.block)
@@ -434,6 +494,79 @@ def _write_assign(fn, call, element, reallocate: bool):
     eb.store(value, eb.gep(I8, to_base, [to_at], to_base.type))
     eb.br(elatch.block)
     b.call(fn.module.declare_function("free", FunctionType(VOID, (to.type,))), [temp])
+    return b
+
+
+# -- copy-in and copy-out -----------------------------------------------------------------
+# A section passed to an explicit-shape dummy (`call g(m(i, :))`):
+#   if (!IsContiguous(&var)) CopyInAssign(&temp, &var, ...)  (temp: var's shape, allocated)
+#   g(contiguous ? var's base : temp's base)
+#   if (!contiguous) CopyOutAssign(&var or null, &temp, ...)  (copy back unless intent(in); free)
+
+def _copied_real(var, temp):
+    """The real kind of the array `var` a copy-in or copy-out copies, when
+    known from either descriptor (at -O2 flang fills the copy-out's `var`
+    from loads; `temp` is then the one the copy-in write-out filled), and
+    `temp` has var's descriptor layout."""
+    if not isinstance(var, I.Alloca) or not isinstance(temp, I.Alloca) or \
+            var.allocated_type != temp.allocated_type:
+        return None
+    kinds = {stored_byte(d, DESCRIPTOR_TYPE_OFFSET) for d in (var, temp)} - {None}
+    return REAL_TYPE_CODES.get(kinds.pop()) if len(kinds) == 1 else None
+
+
+def _write_is_contiguous(fn, call):
+    """The runtime's test: every dimension's byte stride is the product of
+    the element size and the extents before it (or its extent is 1), or
+    the array is empty."""
+    rest = _split_after(fn, call)
+    b = Builder().position_before(call)
+    desc = call.args[0]
+    rank = b.cast("zext", _field(b, desc, DESCRIPTOR_RANK_OFFSET, I8, "contiguous.rank8"), I64,
+                  "contiguous.rank")
+    size = b.mul(_field(b, desc, DESCRIPTOR_ELEMENT_BYTES_OFFSET, I64, "contiguous.size"),
+                 b.i64(1))
+    d, db, dlatch, after = _counted_loop(fn, b, rest, rank, "contiguous.dims")
+    head = Builder(d.parent, 0)
+    bytes_ = head.phi(I64, [(size, d.blocks[0])], "contiguous.bytes")
+    dense = head.phi(call.type, [(ConstantInt(call.type, 1), d.blocks[0])], "contiguous.so.far")
+    extent = _dim_field(db, desc, d, 1, "contiguous.extent")
+    stride = _dim_field(db, desc, d, 2, "contiguous.stride")
+    fits = db.binop("or", db.icmp("eq", stride, bytes_), db.icmp("eq", extent, db.i64(1)))
+    db.br(dlatch.block)
+    dense.add_incoming(dlatch.binop("and", dense, fits), dlatch.block)
+    bytes_.add_incoming(dlatch.mul(bytes_, extent), dlatch.block)
+    result = after.binop("or", dense, after.icmp("eq", bytes_, after.i64(0)), "contiguous")
+    after.br(rest)
+    call.replace_all_uses_with(result)
+    call.erase()
+
+
+def _write_copy_in(fn, call, element):
+    """temp = var's descriptor, allocated with var's shape (contiguous),
+    then var's elements copied into it."""
+    rest = _split_after(fn, call)
+    b = Builder().position_before(call)
+    temp, var = call.args[:2]
+    b.store(b.load(var.allocated_type, var, "copy.in.var"), temp)
+    _allocate_shaped_like(fn, b, temp, var, stored_byte(var, DESCRIPTOR_RANK_OFFSET), element)
+    b.store(ConstantInt(I8, ATTRIBUTE_ALLOCATABLE),
+            b.gep(I8, temp, [b.i64(DESCRIPTOR_ATTRIBUTE_OFFSET)], temp.type, "copy.in.attr"))
+    b = _copy_elements(fn, b, rest, temp, var, element, False)
+    b.br(rest)
+    call.erase()
+
+
+def _write_copy_out(fn, call):
+    """var = temp (unless var is null: an intent(in) dummy), then temp's
+    storage freed."""
+    rest = _split_after(fn, call)
+    b = Builder().position_before(call)
+    var, temp = call.args[:2]
+    if not isinstance(var, ConstantNull):
+        b = _copy_elements(fn, b, rest, var, temp, _ELEMENT[_copied_real(var, temp)], False)
+    free = fn.module.declare_function("free", FunctionType(VOID, (temp.type,)))
+    b.call(free, [_field(b, temp, 0, temp.type, "copy.out.temp")])
     b.br(rest)
     call.erase()
 
@@ -458,19 +591,25 @@ def _write_reallocation(fn, b, to, source, element):
     rb = Builder(realloc)
     free = fn.module.declare_function("free", FunctionType(VOID, (to.type,)))
     rb.call(free, [base])
-    stride = rb.i64(8 if element == DOUBLE else 4)
+    _allocate_shaped_like(fn, rb, to, source, rank, element)
+    rb.br(copy)
+    return Builder(copy)
+
+
+def _allocate_shaped_like(fn, b, to, source, rank: int, element):
+    """Allocate `to` with the lower bounds and extents of `source` (rank
+    `rank`), contiguous: its base address and dimensions."""
+    stride = b.i64(8 if element == DOUBLE else 4)
     dims = []
     for d in range(rank):
-        lower = _dim_field(rb, source, rb.i64(d), 0, "assign.lower")
-        extent = _dim_field(rb, source, rb.i64(d), 1, "assign.extent")
+        lower = _dim_field(b, source, b.i64(d), 0, "assign.lower")
+        extent = _dim_field(b, source, b.i64(d), 1, "assign.extent")
         # (products: what flang filled with ptrtoint sizes is an integer once multiplied)
-        dims.append((rb.mul(lower, rb.i64(1)), rb.mul(extent, rb.i64(1)), stride))
-        stride = rb.mul(stride, extent)
+        dims.append((b.mul(lower, b.i64(1)), b.mul(extent, b.i64(1)), stride))
+        stride = b.mul(stride, extent)
     malloc = fn.module.declare_function("malloc", FunctionType(to.type, (I64,)))
-    rb.store(rb.call(malloc, [stride], "assign.new"), to)
+    b.store(b.call(malloc, [stride], "assign.new"), to)
     for d, fields in enumerate(dims):
         for field, value in enumerate(fields):
             offset = DESCRIPTOR_DIMS_OFFSET + d * DESCRIPTOR_DIM_BYTES + 8 * field
-            rb.store(value, rb.gep(I8, to, [rb.i64(offset)], to.type, "assign.dim"))
-    rb.br(copy)
-    return Builder(copy)
+            b.store(value, b.gep(I8, to, [b.i64(offset)], to.type, "assign.dim"))

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 # name -> (operation, element type): runtime functions written out as loops
 # (matmul of matrices and vectors, and the runtime's assignment of a real
-# array to one that is not a pointer, only; others stay refused below)
+# array to one that is not a pointer, only; others stay refused below), and
+# mod and modulo of reals (`_FortranAModReal8(a, p, file, line)`) as frem
 FORTRAN_REDUCTIONS = {
     "_FortranASumReal8": ("sum", "double"), "_FortranASumReal4": ("sum", "float"),
     "_FortranAProductReal8": ("product", "double"), "_FortranAProductReal4": ("product", "float"),
@@ -30,6 +31,12 @@ FORTRAN_REDUCTIONS = {
     "_FortranAMatmulReal8Real8": ("matmul", "double"),
     "_FortranAMatmulReal4Real4": ("matmul", "float"),
     "_FortranAAssign": ("assign", None),
+    "_FortranAModReal8": ("mod", "double"), "_FortranAModReal4": ("mod", "float"),
+    "_FortranAModuloReal8": ("modulo", "double"), "_FortranAModuloReal4": ("modulo", "float"),
+    # copy-in and copy-out of an array section passed where a contiguous
+    # array is wanted: a test, a copy to a temporary, a copy back
+    "_FortranAIsContiguous": ("is_contiguous", None),
+    "_FortranACopyInAssign": ("copy_in", None), "_FortranACopyOutAssign": ("copy_out", None),
 }
 
 # The layout of flang's array descriptor (ISO_Fortran_binding's CFI_cdesc_t):
@@ -44,6 +51,7 @@ REAL_TYPE_CODES = {27: "float", 28: "double"}
 ATTRIBUTE_OTHER = 0
 # ... and of an allocatable array (CFI_attribute_allocatable)
 ATTRIBUTE_ALLOCATABLE = 2
+DESCRIPTOR_ELEMENT_BYTES_OFFSET = 8
 DESCRIPTOR_DIMS_OFFSET = 24
 DESCRIPTOR_DIM_BYTES = 24
 
