@@ -61,7 +61,7 @@ from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
-from ..ir.constants import ConstantAggregate, ConstantInt, ConstantPoison, ConstantUndef, zero_of
+from ..ir.constants import ConstantAggregate, ConstantInt, zero_of
 from ..ir.module import GlobalValue
 from ..ir.types import I32, VectorType
 from ..ir.values import Argument
@@ -153,11 +153,6 @@ class PrimalCache:
     def value_in_reverse(self, b: Builder, v):
         """The value of forward `v` as of the forward execution being reversed."""
         gen = self.gen
-        if isinstance(v, (ConstantAggregate, ConstantPoison, ConstantUndef)) and \
-                v.type.scalar.is_float:
-            # `<double 0.1, double poison>` (clang 15's SLP): a poison lane multiplied
-            # into an adjoint makes the whole adjoint lane poison, even where it is 0.
-            return _constant_without_poison(v)
         if getattr(v, "is_constant", False) or isinstance(v, (Function, GlobalValue)):
             return v
         if id(v) in gen.rev_args:
@@ -1364,18 +1359,6 @@ def _rebuilt_operands(x):
         *values, index = x.operands
         return values if isinstance(index, ConstantInt) else None
     return _cheap_float_operands(x, True)
-
-
-def _constant_without_poison(c):
-    """Float constant `c` with its poison and undef lanes 0 (a refinement:
-    the primal meaning is kept)."""
-    if isinstance(c, (ConstantPoison, ConstantUndef)):
-        return zero_of(c.type)
-    lanes = poison_lanes(c) if c.type.is_vector else ()
-    if not lanes:
-        return c
-    zero = zero_of(c.type.element)
-    return ConstantAggregate(c.type, [zero if k in lanes else e for k, e in enumerate(c.elements)])
 
 
 def _zero_poison_lanes(b: Builder, v, value):

@@ -38,12 +38,14 @@ from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.cfg import blocks_in_cycles, predecessor_map, reaches, reverse_postorder
 from ..analysis.join_paths import ALWAYS, deciding_branch, entry_conditions
 from ..analysis.library import differentiable_blas, reallocator, is_memory_copy
+from ..analysis.lanes import constant_without_poison
 from ..analysis.loops import LoopInfo, counter_parts, math_calls_only
 from ..diagnostics import DifferentiationError
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.module import function_under_casts
-from ..ir.constants import ConstantAggregate, ConstantInt, ConstantUndef, const_float, zero_of
+from ..ir.constants import (ConstantAggregate, ConstantInt, ConstantPoison, ConstantUndef,
+                            const_float, zero_of)
 from ..ir.types import I64, VOID, FunctionType, IntType, StructType
 from ..ir.values import Argument
 from .aggregates import (is_pointer_aggregate, mirror_reverse, returns_gradient,
@@ -842,6 +844,10 @@ class ReverseGenerator:
         differentiate_instruction(self, b, inst, self.mode)
 
     def lazy(self, b: Builder, em: Emitter, v) -> Expr:
+        if isinstance(v, (ConstantAggregate, ConstantPoison, ConstantUndef)) and \
+                v.type.scalar.is_float:
+            # A poison lane of a constant times an adjoint lane that is 0 is poison.
+            return Expr(em, thunk=lambda: constant_without_poison(v), type=v.type, peek=v)
         return Expr(em, thunk=lambda: self.primal_in_rev(b, v), type=v.type, peek=v)
 
     def apply_rule(self, b: Builder, rule_name: str, inst, operands, flags=()) -> None:

@@ -53,6 +53,19 @@ def poison_lanes(v, depth: int = 6) -> frozenset:
     return _NOTHING
 
 
+def constant_without_poison(c):
+    """Float constant `c` with its poison and undef lanes 0 (clang 15's SLP
+    multiplies by `<double 0.1, double poison>`): a refinement, so the
+    primal meaning is kept, and what a rule multiplies into an adjoint."""
+    if isinstance(c, (ConstantPoison, ConstantUndef)):
+        return zero_of(c.type)
+    lanes = poison_lanes(c) if c.type.is_vector else _NOTHING
+    if not lanes:
+        return c
+    zero = zero_of(c.type.element)
+    return ConstantAggregate(c.type, [zero if k in lanes else e for k, e in enumerate(c.elements)])
+
+
 # -- where a lane's bits come from ---------------------------------------------------------
 #
 # The SLP vectorizer stores a struct `{double w; double *p}` (or several) as
