@@ -72,23 +72,36 @@ def return_bits_as_values(fn, variants: dict, analysis) -> bool:
     for the uses (`analysis(callee)` is the callee's type analysis); True if
     any did."""
     changed = False
-    for call, callee in calls_of_bodies(fn, I.Call):
+    for call, callee in calls_of_bodies(fn):
         if not call.type.is_int or not call.has_uses():
             continue
-        value_type = returned_type(callee, analysis(callee))
-        if value_type is None:
+        after = _after_result(call)
+        value_type = returned_type(callee, analysis(callee), analysis)
+        if value_type is None or after is None:
             continue
         variant = returning_value(callee, value_type, variants)
         int_type, users = call.type, list(call.users)
         call.type = value_type
-        bits = Builder().position_after(call).cast(_view(value_type), call, int_type,
-                                                   (call.name or "call") + ".bits")
+        bits = after.cast(_view(value_type), call, int_type, (call.name or "call") + ".bits")
         _users_take_bits(users, call, bits)
         call.set_operand(len(call.operands) - 1, variant)
         call.function_type = variant.function_type
         call.ret_attrs = ""
         changed = True
     return changed
+
+
+def _after_result(call):
+    """A builder where `call`'s result is first available to its users: after
+    a call, at the head of an invoke's normal block if the invoke is its only
+    predecessor (Rust -O0 invokes the helpers of f64::to_bits); else None."""
+    if not isinstance(call, I.Invoke):
+        return Builder().position_after(call)
+    block = call.normal_dest
+    preds = block.predecessors()
+    if len(preds) != 1 or preds[0] is not call.parent:
+        return None
+    return Builder(block, block.first_non_phi_index())
 
 
 def calls_of_bodies(fn, kind=I.CallBase) -> list:
@@ -188,20 +201,32 @@ def _type_of_param(param, types):
     return _one_type(found)
 
 
-def returned_type(fn, types):
+def returned_type(fn, types, analysis=None, seen=None):
     """The float or pointer type whose bits every `ret` of `fn` returns (an
-    integer constant aside), if one is: a cast of such a value, or a load of
-    bytes type analysis knows to be one."""
+    integer constant aside), if one is: a cast of such a value, a load of
+    bytes type analysis knows to be one, or (given `analysis`, a function's
+    type analysis) what a called function with a body returns so (Rust -O0:
+    f64::to_bits returns what const_eval_select returns, which returns
+    what a closure returns, a bitcast double)."""
+    seen = seen if seen is not None else set()
+    if id(fn) in seen or len(seen) > 8:
+        return None
+    seen.add(id(fn))
     found = []
     for block in fn.blocks:
         ret = block.terminator
         if isinstance(ret, I.Return) and ret.value is not None:
-            found += [_type_of_bits(source, types) for source in bits_passed(ret.value, set())
+            found += [_type_of_bits(source, types, analysis, seen)
+                      for source in bits_passed(ret.value, set())
                       if not isinstance(source, (ConstantInt, ConstantUndef, ConstantPoison))]
     return _one_type(found)
 
 
-def _type_of_bits(v, types):
+def _type_of_bits(v, types, analysis=None, seen=None):
+    callee = v.called_function if isinstance(v, I.CallBase) else None
+    if analysis is not None and callee is not None and not callee.is_declaration and \
+            not callee.function_type.vararg and v.callee is callee:
+        return returned_type(callee, analysis(callee), analysis, seen)
     value = _value_of_bits(v)
     if value is not None:
         return value.type
