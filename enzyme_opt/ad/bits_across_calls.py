@@ -51,7 +51,7 @@ def pass_bits_as_values(fn, variants: dict, analysis) -> bool:
                                                offset_made_pointer(callee.args[k])))):
                 values[k] = value
             elif isinstance(arg, I.Load) and arg.type.is_int and not arg.volatile:
-                value_type = _type_of_param(callee.args[k], analysis(callee))
+                value_type = _type_of_param(callee.args[k], analysis(callee), analysis)
                 if value_type is not None:
                     values[k] = retype_load(arg, value_type)[1]
         if not values:
@@ -77,7 +77,7 @@ def return_bits_as_values(fn, variants: dict, analysis) -> bool:
             continue
         after = _after_result(call)
         value_type = returned_type(callee, analysis(callee), analysis)
-        if value_type is None or after is None:
+        if value_type is None or after is None or not _bits_kept(call):
             continue
         variant = returning_value(callee, value_type, variants)
         int_type, users = call.type, list(call.users)
@@ -89,6 +89,40 @@ def return_bits_as_values(fn, variants: dict, analysis) -> bool:
         call.ret_attrs = ""
         changed = True
     return changed
+
+
+def _bits_kept(v, depth: int = 0, seen=None) -> bool:
+    """Do integer `v`'s bits, kept in local slots or changed by integer
+    operations or not, leave as they may be a float (returned, cast, stored
+    elsewhere, passed on to a function that keeps them or to a declaration)?
+    Bits only compared (f64::total_cmp at -O0 keeps them in slots, shifts and
+    compares them) stay an integer: no derivative goes that way."""
+    seen = seen if seen is not None else set()
+    if id(v) in seen or depth > 16:
+        return False
+    seen.add(id(v))
+    for user in v.users:
+        callee = user.called_function if isinstance(user, I.CallBase) else None
+        if isinstance(user, I.Return) or (isinstance(user, I.Cast) and
+                                          not (user.type.is_int or user.type.is_vector)):
+            return True
+        if isinstance(user, I.Store) and user.value is v:
+            if not isinstance(user.pointer, I.Alloca):
+                return True
+            if any(_bits_kept(load, depth + 1, seen) for load in user.pointer.users
+                   if isinstance(load, I.Load)):
+                return True
+        elif isinstance(user, (I.Phi, I.Select, I.Freeze, I.BinaryOp)) or \
+                isinstance(user, I.Cast) and user.type.is_int:
+            if _bits_kept(user, depth + 1, seen):
+                return True
+        elif isinstance(user, I.CallBase):
+            if callee is None or callee.is_declaration or any(
+                    arg is v and k < len(callee.args) and
+                    moves_bits_on(callee.args[k], through_arith=True)
+                    for k, arg in enumerate(user.args)):
+                return True
+    return False
 
 
 def _after_result(call):
@@ -185,12 +219,23 @@ def _one_type(found: list):
     return found[0] if len(keys) == 1 else None
 
 
-def _type_of_param(param, types):
+def _type_of_param(param, types, analysis=None, depth: int = 0):
     """The float or pointer type integer `param`'s bits become in its
     function, if one does: a cast of it, or a store of it into memory type
-    analysis knows to hold such a value (-O0: a memcpy into a double)."""
+    analysis knows to hold such a value (-O0: a memcpy into a double), or
+    (given `analysis`, a function's type analysis) what they become in a
+    function with a body it is passed to, also from a local slot it is
+    stored in (Rust -O0: f64::from_bits passes its u64, through a slot, to
+    const_eval_select, which passes it to a closure's cast)."""
     found = []
     for user in param.users:
+        callee = user.called_function if isinstance(user, I.CallBase) else None
+        if analysis is not None and depth < 8 and callee is not None and \
+                not callee.is_declaration and not callee.function_type.vararg and \
+                user.callee is callee:
+            found += [_type_of_param(callee.args[k], analysis(callee), analysis, depth + 1)
+                      for k, arg in enumerate(user.args) if arg is param]
+            continue
         if isinstance(user, I.Cast) and user.opcode in ("bitcast", "inttoptr") and \
                 _wanted(user.type):
             found.append(user.type)
@@ -198,6 +243,11 @@ def _type_of_param(param, types):
             t = typed_type(types, user.pointer, param.type, param.function.module)
             if _wanted(t):
                 found.append(t)
+            elif analysis is not None and depth < 8 and isinstance(user.pointer, I.Alloca):
+                # -O0 keeps the parameter in a local slot: what its loads become.
+                found += [_type_of_param(load, types, analysis, depth + 1)
+                          for load in user.pointer.users
+                          if isinstance(load, I.Load) and load.type == param.type]
     return _one_type(found)
 
 

@@ -8,8 +8,10 @@
 // f64::to_bits/from_bits.  At opt-level=0 to_bits and from_bits are calls
 // (through const_eval_select, an invoke, and a closure) passing the f64 as
 // i64 bits: the derivative through from_bits(x.to_bits()) was 0, and the
-// sign-bit tricks on the bits (xor, and, or) lost it too, exit status 0
-// (ad/bits_across_calls.py, transforms/typed_copies.py: fold_cast_pairs).
+// sign-bit tricks on the bits (xor, and, or) lost it too, and so did bits
+// kept in a Vec<u64> (collect, push) and read back with from_bits, exit
+// status 0 (ad/bits_across_calls.py, transforms/typed_copies.py:
+// fold_cast_pairs).
 // (A trait method returning (f64, f64) through the vtable is refused at
 // opt-level 0 and 1: an indirect call returning {double, double}.)
 use std::process::exit;
@@ -185,7 +187,12 @@ extern "C" fn more_bits(x: *const f64, n: usize) -> f64 {
     let f = f32::from_bits((x[1] as f32).to_bits());
     let sgn = if x[2].to_bits() >> 63 == 1 { -1.0 } else { 1.0 };
     let c = f64::from_bits(x[3].to_bits() | (1u64 << 63));
-    a * a * 2.0 + if f > 1.0 { x[1] } else { 0.0 } + sgn * x[2] + c * x[4]
+    let arr: Vec<u64> = x.iter().map(|v| v.to_bits()).collect();
+    let back: f64 = arr.iter().map(|b| f64::from_bits(*b)).map(|v| v * v).sum();
+    let mut pushed: Vec<u64> = Vec::new();
+    for v in x { pushed.push((v * 0.5).to_bits()); }
+    let halves = f64::from_bits(pushed[1]) * f64::from_bits(pushed[3]);
+    a * a * 2.0 + if f > 1.0 { x[1] } else { 0.0 } + sgn * x[2] + c * x[4] + back + halves
 }
 include!("central_check.inc");
 include!("forward_check.inc");
