@@ -51,7 +51,7 @@ def pass_bits_as_values(fn, variants: dict, analysis) -> bool:
                                                offset_made_pointer(callee.args[k])))):
                 values[k] = value
             elif isinstance(arg, I.Load) and arg.type.is_int and not arg.volatile:
-                value_type = _type_of_param(callee.args[k], analysis(callee))
+                value_type = _type_of_param(callee.args[k], analysis(callee), analysis)
                 if value_type is not None:
                     values[k] = retype_load(arg, value_type)[1]
         if not values:
@@ -72,23 +72,70 @@ def return_bits_as_values(fn, variants: dict, analysis) -> bool:
     for the uses (`analysis(callee)` is the callee's type analysis); True if
     any did."""
     changed = False
-    for call, callee in calls_of_bodies(fn, I.Call):
+    for call, callee in calls_of_bodies(fn):
         if not call.type.is_int or not call.has_uses():
             continue
-        value_type = returned_type(callee, analysis(callee))
-        if value_type is None:
+        after = _after_result(call)
+        value_type = returned_type(callee, analysis(callee), analysis)
+        if value_type is None or after is None or not _bits_kept(call):
             continue
         variant = returning_value(callee, value_type, variants)
         int_type, users = call.type, list(call.users)
         call.type = value_type
-        bits = Builder().position_after(call).cast(_view(value_type), call, int_type,
-                                                   (call.name or "call") + ".bits")
+        bits = after.cast(_view(value_type), call, int_type, (call.name or "call") + ".bits")
         _users_take_bits(users, call, bits)
         call.set_operand(len(call.operands) - 1, variant)
         call.function_type = variant.function_type
         call.ret_attrs = ""
         changed = True
     return changed
+
+
+def _bits_kept(v, depth: int = 0, seen=None) -> bool:
+    """Do integer `v`'s bits, kept in local slots or changed by integer
+    operations or not, leave as they may be a float (returned, cast, stored
+    elsewhere, passed on to a function that keeps them or to a declaration)?
+    Bits only compared (f64::total_cmp at -O0 keeps them in slots, shifts and
+    compares them) stay an integer: no derivative goes that way."""
+    seen = seen if seen is not None else set()
+    if id(v) in seen or depth > 16:
+        return False
+    seen.add(id(v))
+    for user in v.users:
+        callee = user.called_function if isinstance(user, I.CallBase) else None
+        if isinstance(user, I.Return) or (isinstance(user, I.Cast) and
+                                          not (user.type.is_int or user.type.is_vector)):
+            return True
+        if isinstance(user, I.Store) and user.value is v:
+            if not isinstance(user.pointer, I.Alloca):
+                return True
+            if any(_bits_kept(load, depth + 1, seen) for load in user.pointer.users
+                   if isinstance(load, I.Load)):
+                return True
+        elif isinstance(user, (I.Phi, I.Select, I.Freeze, I.BinaryOp)) or \
+                isinstance(user, I.Cast) and user.type.is_int:
+            if _bits_kept(user, depth + 1, seen):
+                return True
+        elif isinstance(user, I.CallBase):
+            if callee is None or callee.is_declaration or any(
+                    arg is v and k < len(callee.args) and
+                    moves_bits_on(callee.args[k], through_arith=True)
+                    for k, arg in enumerate(user.args)):
+                return True
+    return False
+
+
+def _after_result(call):
+    """A builder where `call`'s result is first available to its users: after
+    a call, at the head of an invoke's normal block if the invoke is its only
+    predecessor (Rust -O0 invokes the helpers of f64::to_bits); else None."""
+    if not isinstance(call, I.Invoke):
+        return Builder().position_after(call)
+    block = call.normal_dest
+    preds = block.predecessors()
+    if len(preds) != 1 or preds[0] is not call.parent:
+        return None
+    return Builder(block, block.first_non_phi_index())
 
 
 def calls_of_bodies(fn, kind=I.CallBase) -> list:
@@ -172,12 +219,23 @@ def _one_type(found: list):
     return found[0] if len(keys) == 1 else None
 
 
-def _type_of_param(param, types):
+def _type_of_param(param, types, analysis=None, depth: int = 0):
     """The float or pointer type integer `param`'s bits become in its
     function, if one does: a cast of it, or a store of it into memory type
-    analysis knows to hold such a value (-O0: a memcpy into a double)."""
+    analysis knows to hold such a value (-O0: a memcpy into a double), or
+    (given `analysis`, a function's type analysis) what they become in a
+    function with a body it is passed to, also from a local slot it is
+    stored in (Rust -O0: f64::from_bits passes its u64, through a slot, to
+    const_eval_select, which passes it to a closure's cast)."""
     found = []
     for user in param.users:
+        callee = user.called_function if isinstance(user, I.CallBase) else None
+        if analysis is not None and depth < 8 and callee is not None and \
+                not callee.is_declaration and not callee.function_type.vararg and \
+                user.callee is callee:
+            found += [_type_of_param(callee.args[k], analysis(callee), analysis, depth + 1)
+                      for k, arg in enumerate(user.args) if arg is param]
+            continue
         if isinstance(user, I.Cast) and user.opcode in ("bitcast", "inttoptr") and \
                 _wanted(user.type):
             found.append(user.type)
@@ -185,23 +243,40 @@ def _type_of_param(param, types):
             t = typed_type(types, user.pointer, param.type, param.function.module)
             if _wanted(t):
                 found.append(t)
+            elif analysis is not None and depth < 8 and isinstance(user.pointer, I.Alloca):
+                # -O0 keeps the parameter in a local slot: what its loads become.
+                found += [_type_of_param(load, types, analysis, depth + 1)
+                          for load in user.pointer.users
+                          if isinstance(load, I.Load) and load.type == param.type]
     return _one_type(found)
 
 
-def returned_type(fn, types):
+def returned_type(fn, types, analysis=None, seen=None):
     """The float or pointer type whose bits every `ret` of `fn` returns (an
-    integer constant aside), if one is: a cast of such a value, or a load of
-    bytes type analysis knows to be one."""
+    integer constant aside), if one is: a cast of such a value, a load of
+    bytes type analysis knows to be one, or (given `analysis`, a function's
+    type analysis) what a called function with a body returns so (Rust -O0:
+    f64::to_bits returns what const_eval_select returns, which returns
+    what a closure returns, a bitcast double)."""
+    seen = seen if seen is not None else set()
+    if id(fn) in seen or len(seen) > 8:
+        return None
+    seen.add(id(fn))
     found = []
     for block in fn.blocks:
         ret = block.terminator
         if isinstance(ret, I.Return) and ret.value is not None:
-            found += [_type_of_bits(source, types) for source in bits_passed(ret.value, set())
+            found += [_type_of_bits(source, types, analysis, seen)
+                      for source in bits_passed(ret.value, set())
                       if not isinstance(source, (ConstantInt, ConstantUndef, ConstantPoison))]
     return _one_type(found)
 
 
-def _type_of_bits(v, types):
+def _type_of_bits(v, types, analysis=None, seen=None):
+    callee = v.called_function if isinstance(v, I.CallBase) else None
+    if analysis is not None and callee is not None and not callee.is_declaration and \
+            not callee.function_type.vararg and v.callee is callee:
+        return returned_type(callee, analysis(callee), analysis, seen)
     value = _value_of_bits(v)
     if value is not None:
         return value.type

@@ -29,7 +29,7 @@ from ..analysis.arg_activity import Activity
 from ..ir.clone import clone_body
 from ..transforms.aliases import name_aliasees
 from ..transforms.pointer_lanes import fold_lane_casts, split_mixed_lane_moves
-from ..transforms.typed_copies import retype_integer_copies
+from ..transforms.typed_copies import fold_cast_pairs, retype_integer_copies
 from .openmp import add_tickets, direct_parallel_calls, reductions_as_critical_sections
 from .bits_across_calls import pass_bits_as_values, return_bits_as_values
 from .packed_lanes import pass_packed_lanes, return_packed_lanes
@@ -102,8 +102,13 @@ def _type_analysis(ctx, copy, primal, args):
     types = ctx.module_types.analysis(copy, args, like=primal)
     if split_mixed_lane_moves(copy, types):
         types = ctx.module_types.analysis(copy, args, like=primal)
-    if retype_integer_copies(copy, types) | fold_lane_casts(copy):
+    if retype_integer_copies(copy, types) | fold_lane_casts(copy) | fold_cast_pairs(copy):
         types = ctx.module_types.analysis(copy, args, like=primal)
     if _values_for_bits(ctx, copy):
         types = ctx.module_types.analysis(copy, args, like=primal)
+        # A result now a float's bits may meet a sign-bit trick, whose float form is
+        # passed on as a float (Rust -O0: from_bits(x.to_bits() ^ SIGN)).
+        if retype_integer_copies(copy, types):
+            _values_for_bits(ctx, copy)
+            types = ctx.module_types.analysis(copy, args, like=primal)
     return types

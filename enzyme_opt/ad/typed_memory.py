@@ -50,6 +50,8 @@ def check_untyped_moves(fn, types, info, primal) -> None:
         elif isinstance(inst, I.Load) and info.has_shadow(inst.pointer):
             problem = float_as_pointer_lanes_problem(types, inst) or \
                 float_bytes_leave_problem(types, inst)
+        elif _overflow_result(inst) is not None:
+            problem = float_bits_arith_problem(types, inst, info)
         elif isinstance(inst, I.CallBase):
             problem = float_bits_problem(types, inst, info) or \
                 address_bits_problem(inst, info) or float_bits_returned_problem(types, inst, info)
@@ -297,21 +299,34 @@ def float_bits_arith_problem(types, inst, info) -> Optional[str]:
     returned by value is one i64 on x86-64, the float's bits zero-extended,
     shifted and or'ed in.  The derivative would silently be lost at the
     integer."""
-    if not _integer(inst.type):
+    result = _overflow_result(inst)
+    if result is None and not _integer(inst.type):
         return None
     for op in inst.operands:
         if isinstance(op, I.Cast) and op.opcode == "bitcast" and \
                 op.operands[0].type.scalar.is_float and info.is_active(op.operands[0]):
-            if becomes_float(types, inst):
+            if any(becomes_float(types, v) for v in result or [inst]):
                 fate = "the result is read as a float again"
-            elif leaves_function(inst):
+            elif any(leaves_function(v) for v in result or [inst]):
                 fate = "the result leaves the function (returned, stored or passed on)"
             else:
                 continue
-            return (f"cannot differentiate integer '{inst.opcode}' on the bits of the active "
+            what = inst.called_function.name if result is not None else inst.opcode
+            return (f"cannot differentiate integer '{what}' on the bits of the active "
                     f"{op.operands[0].type} '{source_name(types, op.operands[0])}': {fate}, "
                     "and a derivative cannot follow integer arithmetic")
     return None
+
+
+def _overflow_result(inst) -> Optional[list]:
+    """The extractions of the integer result of `inst` if it is checked
+    arithmetic (`llvm.uadd.with.overflow`: Rust -O0 checks each `+`), else
+    None."""
+    callee = inst.called_function if isinstance(inst, I.Call) else None
+    if callee is None or not (callee.name.startswith("llvm.") and
+                              ".with.overflow." in callee.name):
+        return None
+    return [u for u in inst.users if isinstance(u, I.ExtractValue) and list(u.indices) == [0]]
 
 
 def float_bytes_leave_problem(types, load) -> Optional[str]:
@@ -348,6 +363,8 @@ def leaves_function(v, seen=None, stores: bool = True) -> bool:
                                     user.opcode in _WIDTH_CASTS) and \
                 leaves_function(user, seen, stores):
             return True
+        if any(leaves_function(r, seen, stores) for r in _overflow_result(user) or ()):
+            return True
     return False
 
 
@@ -367,6 +384,8 @@ def becomes_float(types, v, seen=None) -> bool:
         if (isinstance(user, (I.BinaryOp, I.Phi, I.Select, I.Freeze)) or
                 isinstance(user, I.Cast) and user.opcode in _WIDTH_CASTS) and \
                 _integer(user.type) and becomes_float(types, user, seen):
+            return True
+        if any(becomes_float(types, r, seen) for r in _overflow_result(user) or ()):
             return True
     return False
 

@@ -124,6 +124,23 @@ def _take_name(old, new) -> None:
         new.name = fn.claim_name(name)
 
 
+def fold_cast_pairs(fn) -> bool:
+    """Each `bitcast (bitcast double %x to i64) to double` in `fn` is %x (the
+    integer between the casts would carry no derivative): a float's bits
+    kept in an integer slot the SSA rewrite removed (Rust -O0's
+    f64::to_bits closure); True if any was."""
+    changed = False
+    for inst in list(fn.instructions()):
+        if isinstance(inst, I.Cast) and inst.opcode == "bitcast" and inst.type.scalar.is_float:
+            inner = inst.operands[0]
+            if isinstance(inner, I.Cast) and inner.opcode == "bitcast" and \
+                    inner.operands[0].type == inst.type:
+                inst.replace_all_uses_with(inner.operands[0])
+                inst.erase()
+                changed = True
+    return changed
+
+
 def _fold_casts_back(view, typed) -> None:
     """`bitcast (bitcast double %x to i64) to double` is %x."""
     back = "inttoptr" if typed.type.is_pointer else "bitcast"

@@ -203,3 +203,43 @@ def test_fortran_runtime_call_without_rule_is_refused_at_its_line(case: str, opt
     assert re.search(rf"{case}\.ll:\d+:\d+: error: cannot differentiate call to " + message,
                      proc.stderr), proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+_RUST_NEXT_UP = """\
+extern "C" {
+    static enzyme_dup: i32;
+    static enzyme_const: i32;
+    fn __enzyme_autodiff(f: extern "C" fn(*const f64, usize) -> f64, ...) -> f64;
+}
+extern "C" fn next_up(x: *const f64, n: usize) -> f64 {
+    let x = unsafe { std::slice::from_raw_parts(x, n) };
+    let a = f64::from_bits(x[0].to_bits() + 1);
+    a * a
+}
+fn main() {
+    let x = [0.4, 1.3];
+    let mut dx = [0.0; 2];
+    unsafe { __enzyme_autodiff(next_up, enzyme_dup, x.as_ptr(), dx.as_mut_ptr(), enzyme_const, 2usize); }
+    println!("{}", dx[0]);
+}
+"""
+
+
+@pytest.mark.parametrize("opt", OPTS)
+def test_rust_arithmetic_on_float_bits_is_refused_at_its_line(opt: str, tmp_path: Path):
+    """`f64::from_bits(x.to_bits() + 1)`: integer arithmetic on an active
+    f64's bits.  At opt-level=0 the `+` is llvm.uadd.with.overflow (checked
+    arithmetic): its derivative was 0 with exit status 0; a located refusal
+    at every level."""
+    _rust_toolchain()
+    src, ll = tmp_path / "next_up.rs", tmp_path / "next_up.ll"
+    src.write_text(_RUST_NEXT_UP)
+    cmd = [RUSTC, "-C", f"opt-level={opt.lstrip('-O')}", "--emit=llvm-ir", "-o", str(ll), str(src)]
+    _require_success("rustc --emit=llvm-ir", cmd, _run(cmd, "rustc", COMPILE_TIMEOUT))
+    cmd = [sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(tmp_path / "out.ll")]
+    proc = _run(cmd, "enzyme-opt", TOOL_TIMEOUT, cwd=REPO_ROOT, env=_tool_env())
+    assert proc.returncode != 0, proc.stdout
+    assert re.search(r"next_up\.ll:\d+:\d+: error: cannot differentiate integer "
+                     r"'(add|llvm\.uadd\.with\.overflow\.i64)' on the bits of the active double",
+                     proc.stderr), proc.stderr
+    assert "Traceback" not in proc.stderr
