@@ -145,7 +145,7 @@ def float_bits_returned_problem(types, call, info) -> Optional[str]:
     (a call through a function pointer, a declaration; where a callee with
     a body mixes the bits with others, its own checks stop there): the
     derivative would be lost at the integer."""
-    if not _integer(call.type) or not becomes_float(types, call):
+    if not _returned_bits_become_float(types, call):
         return None
     if not any(info.is_active(a) or a.type.is_pointer and info.has_shadow(a)
                for a in call.args):
@@ -156,6 +156,25 @@ def float_bits_returned_problem(types, call, info) -> Optional[str]:
     who = f"'{callee.name}'" if callee is not None else "a call through a function pointer"
     return (f"cannot differentiate the {call.type} returned by {who} and read as a float: "
             "derivatives flow into the call, and cannot follow an integer out of it")
+
+
+def _returned_bits_become_float(types, call) -> bool:
+    """Is an integer the call returns read as a float: the result itself, or
+    an integer field of a returned struct ({i64, i64} for an __int128 or a
+    struct of integers), taken out with extractvalue or stored whole into
+    float memory?"""
+    if _integer(call.type):
+        return becomes_float(types, call)
+    if not (call.type.is_struct or call.type.is_array):
+        return False
+    for user in call.users:
+        if isinstance(user, I.ExtractValue) and _integer(user.type) and \
+                becomes_float(types, user):
+            return True
+        if isinstance(user, I.Store) and user.value is call and set(
+                types.cells_in(user.pointer, _size(call.type)).values()) & set(FLOAT_KINDS):
+            return True
+    return False
 
 
 def float_bits_kept_problem(types, inst, value, info, how: str) -> Optional[str]:
