@@ -72,17 +72,18 @@ def return_bits_as_values(fn, variants: dict, analysis) -> bool:
     for the uses (`analysis(callee)` is the callee's type analysis); True if
     any did."""
     changed = False
-    for call, callee in calls_of_bodies(fn):
+    # Invokes are calls by now (prepare.invokes_to_calls runs on the copy first).
+    for call, callee in calls_of_bodies(fn, I.Call):
         if not call.type.is_int or not call.has_uses():
             continue
-        after = _after_result(call)
         value_type = returned_type(callee, analysis(callee), analysis)
-        if value_type is None or after is None or not _bits_kept(call):
+        if value_type is None or not _bits_kept(call):
             continue
         variant = returning_value(callee, value_type, variants)
         int_type, users = call.type, list(call.users)
         call.type = value_type
-        bits = after.cast(_view(value_type), call, int_type, (call.name or "call") + ".bits")
+        bits = Builder().position_after(call).cast(_view(value_type), call, int_type,
+                                                   (call.name or "call") + ".bits")
         _users_take_bits(users, call, bits)
         call.set_operand(len(call.operands) - 1, variant)
         call.function_type = variant.function_type
@@ -125,19 +126,6 @@ def _bits_kept(v, depth: int = 0, seen=None) -> bool:
     return False
 
 
-def _after_result(call):
-    """A builder where `call`'s result is first available to its users: after
-    a call, at the head of an invoke's normal block if the invoke is its only
-    predecessor (Rust -O0 invokes the helpers of f64::to_bits); else None."""
-    if not isinstance(call, I.Invoke):
-        return Builder().position_after(call)
-    block = call.normal_dest
-    preds = block.predecessors()
-    if len(preds) != 1 or preds[0] is not call.parent:
-        return None
-    return Builder(block, block.first_non_phi_index())
-
-
 def calls_of_bodies(fn, kind=I.CallBase) -> list:
     """(call, callee) for the direct calls in `fn` of functions with a body
     here and a fixed parameter list (`kind`: I.Call leaves invokes out)."""
@@ -150,40 +138,34 @@ def calls_of_bodies(fn, kind=I.CallBase) -> list:
     return found
 
 
-def returns_offset_of(v, seen=None) -> bool:
+def returns_offset_of(v) -> bool:
     """Does integer `v`, plus or minus other integers, reach a `ret` of its
     function (`uintptr_t step(uintptr_t a, int k) { return a + 8 * k; }`)?
     Passed an address, the function returns one into the same memory."""
-    seen = seen if seen is not None else set()
+    return _offset_reaches(v, lambda user: isinstance(user, I.Return), set())
+
+
+def offset_made_pointer(v) -> bool:
+    """Is integer `v`, plus or minus other integers, made a pointer
+    (`double second(uintptr_t a) { return *(double *)(a + 8); }`)?  Passed
+    an address, the function reads the same memory."""
+    return _offset_reaches(v, lambda user: isinstance(user, I.Cast) and
+                           user.opcode == "inttoptr", set())
+
+
+def _offset_reaches(v, wanted, seen) -> bool:
+    """Does a user of `v`, or of `v` plus or minus offsets (through phis,
+    selects, freezes), satisfy `wanted`?"""
     if id(v) in seen:
         return False
     seen.add(id(v))
     for user in v.users:
-        if isinstance(user, I.Return):
+        if wanted(user):
             return True
         offset = isinstance(user, I.BinaryOp) and user.opcode in ("add", "sub") and \
             not (user.opcode == "sub" and user.operands[1] is v)
         if (offset or isinstance(user, (I.Phi, I.Select, I.Freeze))) and \
-                returns_offset_of(user, seen):
-            return True
-    return False
-
-
-def offset_made_pointer(v, seen=None) -> bool:
-    """Is integer `v`, plus or minus other integers, made a pointer
-    (`double second(uintptr_t a) { return *(double *)(a + 8); }`)?  Passed
-    an address, the function reads the same memory."""
-    seen = seen if seen is not None else set()
-    if id(v) in seen:
-        return False
-    seen.add(id(v))
-    for user in v.users:
-        if isinstance(user, I.Cast) and user.opcode == "inttoptr":
-            return True
-        offset = isinstance(user, I.BinaryOp) and (
-            user.opcode == "add" or user.opcode == "sub" and user.operands[0] is v)
-        if (offset or isinstance(user, (I.Phi, I.Select, I.Freeze))) and \
-                offset_made_pointer(user, seen):
+                _offset_reaches(user, wanted, seen):
             return True
     return False
 
