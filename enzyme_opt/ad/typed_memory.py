@@ -44,7 +44,8 @@ def check_untyped_moves(fn, types, info, primal) -> None:
             if info.has_shadow(inst.pointer):
                 problem = untyped_copy_problem(types, inst)
             problem = problem or float_in_pointer_lanes_problem(inst, info) or \
-                float_bits_kept_problem(types, inst, inst.value, info, "stored")
+                float_bits_kept_problem(types, inst, inst.value, info, "stored") or \
+                returned_address_kept_problem(inst, info)
         elif isinstance(inst, I.Return) and inst.value is not None:
             problem = float_bits_kept_problem(types, inst, inst.value, info, "returned")
         elif isinstance(inst, I.Load) and info.has_shadow(inst.pointer):
@@ -239,18 +240,64 @@ def returned_address_problem(cast, info) -> Optional[str]:
     as its address, and ad/bits_across_calls.py could not make the callee
     return a pointer (-O0: the address went through a local variable): the
     pointer made would have no shadow."""
-    for call in _calls_under_offsets(cast.operands[0], 0):
-        callee = call.called_function
+    call = _call_given_shadowed_pointer(cast.operands[0], info)
+    if call is None:
+        return None
+    return (f"cannot differentiate a pointer made of the integer returned by {_who(call)}, "
+            "computed from a pointer with a shadow: the shadow cannot follow an integer")
+
+
+def returned_address_kept_problem(store, info) -> Optional[str]:
+    """That integer (see returned_address_problem) stored into a global
+    without a shadow that code makes a pointer of again (`saved =
+    table[k](v); ... *(double *)saved`: clang -O0 keeps the global between
+    the two): the pointer made there, in this function or another, has no
+    shadow.  A global only read as an integer (an index a call returns)
+    loses nothing."""
+    holder = address_base(store.pointer)
+    if not isinstance(holder, GlobalVariable) or info.has_shadow(store.pointer) or \
+            not _integer(store.value.type):
+        return None
+    call = _call_given_shadowed_pointer(store.value, info)
+    if call is None or not _read_as_address(holder):
+        return None
+    return (f"cannot differentiate a store of the integer returned by {_who(call)}, "
+            f"computed from a pointer with a shadow, into global '@{holder.name}', which has "
+            "none and is read back as a pointer: that pointer would have no shadow")
+
+
+def _call_given_shadowed_pointer(v, info):
+    """The call integer `v` is (plus or minus offsets) when a pointer with a
+    shadow went into it, as itself or as its address; else None."""
+    for call in _calls_under_offsets(v, 0):
         for op in call.args:
             bases = [op] if op.type.is_pointer else (
                 int_pointer_bases(op) if _integer(op.type) else None) or []
             if any(info.has_shadow(base) for base in bases):
-                who = "a call through a function pointer" if callee is None else \
-                    f"'{callee.name.removesuffix('.bitsargs')}'"
-                return (f"cannot differentiate a pointer made of the integer returned by "
-                        f"{who}, computed from a pointer with a shadow: the shadow cannot "
-                        "follow an integer")
+                return call
     return None
+
+
+def _who(call) -> str:
+    callee = call.called_function
+    return "a call through a function pointer" if callee is None else \
+        f"'{callee.name.removesuffix('.bitsargs')}'"
+
+
+def _read_as_address(holder) -> bool:
+    """Does any function of the module read global `holder` as a pointer:
+    a pointer load from it, or an integer load from it that an `inttoptr`
+    makes an address (through offsets, masks, phis)?"""
+    for fn in holder.module.functions if holder.module is not None else ():
+        for inst in fn.instructions():
+            if isinstance(inst, I.Load) and inst.type.is_pointer and \
+                    address_base(inst.pointer) is holder:
+                return True
+            if isinstance(inst, I.Cast) and inst.opcode == "inttoptr" and any(
+                    isinstance(source, I.Load) and address_base(source.pointer) is holder
+                    for source in _address_sources(inst.operands[0], 0)):
+                return True
+    return False
 
 
 def loaded_address_problem(types, cast, info) -> Optional[str]:
