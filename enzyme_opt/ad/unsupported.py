@@ -239,7 +239,7 @@ def check_atomic_update(inst, function) -> str:
                                instruction=inst)
 
 
-def check_active_stores(fn, info, function) -> None:
+def check_active_stores(fn, info, function, fwd_args=(), escaped=None) -> None:
     """An active float stored through a pointer that a global holds (a static
     workspace, a buffer the caller hung on a global) lands in memory without
     a shadow: its derivative would be dropped, and read back as zero.  (A
@@ -247,7 +247,17 @@ def check_active_stores(fn, info, function) -> None:
     does a pointer with a shadow stored into such a global and read back.
     And a float loaded through a pointer such a global holds, where its
     initializer points at an active global, would miss that global's
-    derivative (`_refuse_read_of_held_global`)."""
+    derivative (`_refuse_read_of_held_global`).  Such a store into memory an
+    argument of `function` reaches, not read back here, may be read back by
+    its caller: `escaped` (a dict, id(function) -> parameter indices) keeps
+    it for the caller's check (`refuse_escaped_stores_read_back`)."""
+    def escapes(store) -> bool:
+        index = _parameter_rooting(store.pointer, fwd_args)
+        if index is None or escaped is None:
+            return False
+        escaped.setdefault(id(function), set()).add(index)
+        return True
+
     for inst in fn.instructions():
         if isinstance(inst, I.Load) and contains_float(inst.type) and \
                 not info.has_shadow(inst.pointer):
@@ -255,7 +265,7 @@ def check_active_stores(fn, info, function) -> None:
         stored = _stored_pointer(inst)
         if stored is not None and info.has_shadow(stored):
             _refuse_shadowed_pointer_in_global(info, function, inst)
-            _refuse_shadowed_pointer_in_memory(fn, info, function, inst)
+            _refuse_shadowed_pointer_in_memory(fn, info, function, inst, escapes)
         if not isinstance(inst, I.Store) or not contains_float(inst.value.type) or \
                 not info.is_active(inst.value) or info.has_shadow(inst.pointer):
             continue
@@ -272,7 +282,7 @@ def check_active_stores(fn, info, function) -> None:
                 f"cannot differentiate a store of an active value into memory returned by "
                 f"{_callee_text(source)}: what that memory is, and so its shadow, is unknown "
                 "(the derivative would be dropped)", function=function, instruction=inst)
-        _refuse_read_back(fn, info, function, inst)
+        _refuse_read_back(fn, info, function, inst, escapes)
 
 
 def _refuse_read_of_held_global(info, function, load) -> None:
@@ -353,7 +363,7 @@ def _global_read(holder) -> bool:
     return False
 
 
-def _refuse_shadowed_pointer_in_memory(fn, info, function, store) -> None:
+def _refuse_shadowed_pointer_in_memory(fn, info, function, store, escapes) -> None:
     """A pointer with a shadow stored through a pointer without one that is
     not a global's own address (`_refuse_shadowed_pointer_in_global`): into
     an object a global points to (`current->data = y`), which any callee
@@ -364,14 +374,16 @@ def _refuse_shadowed_pointer_in_memory(fn, info, function, store) -> None:
     if info.has_shadow(store.pointer):
         return
     holder = global_holding(store.pointer)
-    if holder is not None or _read_back(fn, info, store, _may_hold_pointer):
-        where = f"an object global '@{holder.name}' points to" if holder is not None else \
-            "memory reached through a constant argument, read back"
-        raise DifferentiationError(
-            f"cannot differentiate a store of a pointer with a shadow into {where}: that "
-            "memory has no shadow, so what is read through the stored pointer would carry "
-            "no derivative (pass the pointer as an argument)", function=function,
-            instruction=store)
+    if holder is None and not _read_back(fn, info, store, _may_hold_pointer):
+        escapes(store)
+        return
+    where = f"an object global '@{holder.name}' points to" if holder is not None else \
+        "memory reached through a constant argument, read back"
+    raise DifferentiationError(
+        f"cannot differentiate a store of a pointer with a shadow into {where}: that "
+        "memory has no shadow, so what is read through the stored pointer would carry "
+        "no derivative (pass the pointer as an argument)", function=function,
+        instruction=store)
 
 
 def _may_hold_pointer(t) -> bool:
@@ -381,13 +393,15 @@ def _may_hold_pointer(t) -> bool:
     return t.is_pointer or t.is_int
 
 
-def _refuse_read_back(fn, info, function, store) -> None:
+def _refuse_read_back(fn, info, function, store, escapes) -> None:
     """An active value stored into memory without a shadow (an `enzyme_const`
     argument's, or what a constant object points to: a lambda's capture by
     reference) and loaded again: the load would carry no derivative, and the
     result would silently miss that path.  Refused; a store that is never
     read back only loses what nobody asked for."""
-    if _read_back(fn, info, store, contains_float):
+    if not _read_back(fn, info, store, contains_float):
+        escapes(store)
+    else:
         raise DifferentiationError(
             "cannot differentiate a store of an active value into memory without a "
             "shadow (reached through a constant argument: an 'enzyme_const' pointer, or "
@@ -415,10 +429,78 @@ def _passes_on(inst, key) -> bool:
     may read back what was stored there)?"""
     if not isinstance(inst, I.CallBase):
         return False
-    callee = inst.called_function
-    if callee is not None and callee.name.startswith(LIFETIME_AND_DEBUG_INTRINSICS):
+    if _is_marker_call(inst):
         return False
     return any(a.type.is_pointer and _same_place(_memory_key(a), key) for a in inst.args)
+
+
+def _parameter_rooting(ptr, fwd_args):
+    """The index of the primal's parameter whose memory `ptr` is in (at an
+    offset, or behind pointers loaded from it); None when rooted elsewhere."""
+    key = _memory_key(ptr)
+    while key is not None and key[0][0] == "load":
+        key = key[0][1]
+    if key is None:
+        return None
+    found = [i for i, a in enumerate(fwd_args) if isinstance(a, Argument) and
+             a.index == key[0][1]]
+    return found[0] if found else None
+
+
+def refuse_escaped_stores_read_back(gen, call, callee) -> None:
+    """`callee` stores an active value, or a pointer with a shadow, into
+    memory its parameter reaches that has no shadow (`h->val = y` into an
+    `enzyme_const` context), and does not read it back itself (see
+    check_active_stores).  Where this call's argument there has no shadow
+    either and the caller reads that memory again (a load, or another call
+    getting it), the read would carry no derivative: refused.  Memory the
+    caller's own parameter reaches passes the question on to its caller."""
+    fn = call.parent.parent
+    for index in sorted(gen.ctx.escaped_stores.get(id(callee), ())):
+        arg = call.args[index]
+        if gen.info.has_shadow(arg):
+            continue
+        own = _parameter_rooting(arg, gen.fwd_args)
+        if _read_after_call(fn, gen.info, call, arg):
+            who = f"'{callee.name}'" if call.called_function is callee else \
+                f"a call through a function pointer (it may be '{callee.name}')"
+            raise DifferentiationError(
+                f"cannot differentiate {who}: it stores an active value or a pointer with a "
+                f"shadow into the memory of its argument {index + 1}, which has no shadow (an "
+                "enzyme_const argument's), and that memory is read again here: the derivative "
+                "would be lost; pass that memory as a duplicated argument",
+                function=gen.primal, instruction=call)
+        if own is not None:
+            gen.ctx.escaped_stores.setdefault(id(gen.primal), set()).add(own)
+
+
+def _read_after_call(fn, info, call, arg) -> bool:
+    """Is the memory `arg` points to (the same root) loaded in `fn` through a
+    pointer without a shadow, or handed to another call?"""
+    root = _root(arg)
+    for inst in fn.instructions():
+        if inst is call:
+            continue
+        if isinstance(inst, I.Load) and not info.has_shadow(inst.pointer) and \
+                _root(inst.pointer) is root:
+            return True
+        if isinstance(inst, I.CallBase) and not _is_marker_call(inst) and any(
+                a.type.is_pointer and _root(a) is root for a in inst.args):
+            return True
+    return False
+
+
+def _root(ptr):
+    """The object `ptr` points into, behind any pointers loaded on the way."""
+    base = address_base(ptr)
+    while isinstance(base, I.Load):
+        base = address_base(base.pointer)
+    return base
+
+
+def _is_marker_call(call) -> bool:
+    callee = call.called_function
+    return callee is not None and callee.name.startswith(LIFETIME_AND_DEBUG_INTRINSICS)
 
 
 def _memory_key(ptr, depth: int = 0):
