@@ -31,7 +31,8 @@ from .openmp import fork_of, fork_tangent, refuse_openmp_call
 from .unsupported import (atomic_moves_floats, check_atomic_update, check_input_call,
                           check_opaque_call, check_variadic_call, refuse_bodiless_call,
                           refuse_indirect_call,
-                          refuse_unshadowed_pointer_store, refuse_escaped_stores_read_back)
+                          refuse_unshadowed_pointer_store)
+from .constant_memory import refuse_escaped_writes_read_back
 from .indirect import forward_by_lookup
 from .typed_memory import check_unshadowed_pointer_copy
 
@@ -363,7 +364,7 @@ def _differentiated_call(gen, b, inst) -> None:
     else:
         fwd = gen.ctx.forward_derivative(callee, tuple(kinds), gen.width, returns="both",
                                          error=gen.error)
-        refuse_escaped_stores_read_back(gen, inst, callee)
+        refuse_escaped_writes_read_back(gen, inst, callee)
         fork = fork_of(gen, inst)
         if fork is not None:        # the tangent of a parallel region: forked the same way
             fork_tangent(gen, inst, b, fork, fwd, args)

@@ -35,8 +35,8 @@ from ..ir.types import (ArrayType, FunctionType, I8, I32, I64, StructType, VOID,
 from .aggregates import returns_gradient
 from .conventions import coerce, erase_api_call
 from .tape import byte_ptr
-from .unsupported import (check_variadic_call, refuse_escaped_stores_read_back,
-                          refuse_indirect_call)
+from .constant_memory import refuse_escaped_writes_read_back
+from .unsupported import check_variadic_call, refuse_indirect_call
 from .runtime_messages import abort_unless, c_string, say_and_abort
 
 TABLE_PREFIX = "enzyme_opt.table."
@@ -583,7 +583,7 @@ def rewrite_by_lookup(gen, call) -> None:
         pair = _attempt(gen.ctx, lambda fn=fn: gen.ctx.split_derivative(fn, kinds, ret_active,
                                                                          False, 1))
         if pair is not None:
-            refuse_escaped_stores_read_back(gen, call, fn)
+            refuse_escaped_writes_read_back(gen, call, fn)
             pairs.append((fn, pair))
     if not pairs:
         refuse_indirect_call(call, gen.primal, outside_candidates(gen.module, call.function_type))
@@ -682,7 +682,7 @@ def forward_by_lookup(gen, b, call, kinds, args):
         fwd = _attempt(gen.ctx, lambda fn=fn: gen.ctx.forward_derivative(
             fn, kinds, gen.width, returns="both"))
         if fwd is not None:
-            refuse_escaped_stores_read_back(gen, call, fn)
+            refuse_escaped_writes_read_back(gen, call, fn)
             fwds.append((fn, fwd))
     if not fwds:
         refuse_indirect_call(call, gen.primal, outside_candidates(gen.module, call.function_type))

@@ -71,7 +71,8 @@ from .skeleton import differentiable_copy
 from . import tape as T
 from .tape_anchor import anchor_loop_pops
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
-                          refuse_unshadowed_pointer_store, refuse_escaped_stores_read_back)
+                          refuse_unshadowed_pointer_store)
+from .constant_memory import refuse_escaped_writes_read_back
 from .indirect import (called_int_pointers, called_int_shadow, called_through,
                        rewrite_indirect_call, shadow_of_slot_load)
 
@@ -612,7 +613,7 @@ class ReverseGenerator:
         kept = self.cache.kept_arguments(call) if fork is None else ()
         aug, rev = self.ctx.split_derivative(callee, tuple(kinds), ret_active, ret_shadow,
                                              self.width, kept)
-        refuse_escaped_stores_read_back(self, call, callee)
+        refuse_escaped_writes_read_back(self, call, callee)
         if fork is not None:
             aug, rev = parallel_split(self, call, fork, aug, rev)
         primal_args = list(call.args)

@@ -11,11 +11,10 @@ from ..analysis.activity import (address_base, allocation_size_index, contains_f
 from ..analysis.cfg import ExecutionOrder, predecessor_map, reaches
 from ..analysis.constant_callees import address_in_initializers, held_globals
 from ..analysis.library import (ERRNO_ACCESSORS, ERRNO_CONVERSION, ERRNO_PRINTERS, FP_FLAG_READERS,
-                                LIFETIME_AND_DEBUG_INTRINSICS, blas_without_rule, math_function,
-                                reallocator, refused_mpi, refused_runtime,
+                                blas_without_rule, math_function,
+                                is_memory_copy, reallocator, refused_mpi, refused_runtime,
                                 VECTOR_NATIVE_MATH)
 from ..analysis.memory import address_uses, call_may_write_through
-from ..analysis.type_analysis import gep_offset
 from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
@@ -24,6 +23,7 @@ from ..ir.constants import ConstantExpr, ConstantString, InlineAsm
 from ..ir.module import GlobalVariable
 from ..ir.printer import value_ref
 from ..ir.values import Argument
+from .constant_memory import POINTER, VALUE, note_escape, read_back, written_place
 
 
 def refuse_indirect_call(call, function, outside=()) -> None:
@@ -250,13 +250,10 @@ def check_active_stores(fn, info, function, fwd_args=(), escaped=None) -> None:
     derivative (`_refuse_read_of_held_global`).  Such a store into memory an
     argument of `function` reaches, not read back here, may be read back by
     its caller: `escaped` (a dict, id(function) -> parameter indices) keeps
-    it for the caller's check (`refuse_escaped_stores_read_back`)."""
-    def escapes(store) -> bool:
-        index = _parameter_rooting(store.pointer, fwd_args)
-        if index is None or escaped is None:
-            return False
-        escaped.setdefault(id(function), set()).add(index)
-        return True
+    it for the caller's check (constant_memory.py).  A copy of active
+    bytes into such memory is the same store (`_refuse_copy_read_back`)."""
+    def escapes(place, kind) -> None:
+        note_escape(escaped, function, fwd_args, place, kind)
 
     for inst in fn.instructions():
         if isinstance(inst, I.Load) and contains_float(inst.type) and \
@@ -266,6 +263,7 @@ def check_active_stores(fn, info, function, fwd_args=(), escaped=None) -> None:
         if stored is not None and info.has_shadow(stored):
             _refuse_shadowed_pointer_in_global(info, function, inst)
             _refuse_shadowed_pointer_in_memory(fn, info, function, inst, escapes)
+        _refuse_copy_read_back(fn, info, function, inst, escapes)
         if not isinstance(inst, I.Store) or not contains_float(inst.value.type) or \
                 not info.is_active(inst.value) or info.has_shadow(inst.pointer):
             continue
@@ -374,8 +372,9 @@ def _refuse_shadowed_pointer_in_memory(fn, info, function, store, escapes) -> No
     if info.has_shadow(store.pointer):
         return
     holder = global_holding(store.pointer)
-    if holder is None and not _read_back(fn, info, store, _may_hold_pointer):
-        escapes(store)
+    place = written_place(store.pointer)
+    if holder is None and not read_back(fn, info, place, POINTER):
+        escapes(place, POINTER)
         return
     where = f"an object global '@{holder.name}' points to" if holder is not None else \
         "memory reached through a constant argument, read back"
@@ -386,11 +385,25 @@ def _refuse_shadowed_pointer_in_memory(fn, info, function, store, escapes) -> No
         instruction=store)
 
 
-def _may_hold_pointer(t) -> bool:
-    """Can a load of type `t` read a stored pointer back: as a pointer, or
-    as its integer (`p = (double *)b->bits`: clang -O2 keeps the i64 load
-    and the inttoptr, whose pointer has no shadow)?"""
-    return t.is_pointer or t.is_int
+def _refuse_copy_read_back(fn, info, function, call, escapes) -> None:
+    """A `memcpy`/`memmove` from memory with a shadow into memory without one
+    (an `enzyme_const` context's buffer) and read back: the copy moved no
+    derivative, so the read carries none.  As a store of an active value."""
+    if not isinstance(call, I.CallBase) or call.called_function is None or \
+            not is_memory_copy(call.called_function.name) or len(call.args) < 3:
+        return
+    destination, source = call.args[0], call.args[1]
+    if info.has_shadow(destination) or not info.has_shadow(source):
+        return
+    place = written_place(destination, whole=True)
+    if not read_back(fn, info, place, VALUE, skip=call):
+        escapes(place, VALUE)
+        return
+    raise DifferentiationError(
+        "cannot differentiate a copy of memory that carries derivatives into memory "
+        "without a shadow (reached through a constant argument) that is read back: the "
+        "derivative would be lost; pass that memory as a duplicated argument",
+        function=function, instruction=call)
 
 
 def _refuse_read_back(fn, info, function, store, escapes) -> None:
@@ -398,143 +411,18 @@ def _refuse_read_back(fn, info, function, store, escapes) -> None:
     argument's, or what a constant object points to: a lambda's capture by
     reference) and loaded again: the load would carry no derivative, and the
     result would silently miss that path.  Refused; a store that is never
-    read back only loses what nobody asked for."""
-    if not _read_back(fn, info, store, contains_float):
-        escapes(store)
-    else:
-        raise DifferentiationError(
-            "cannot differentiate a store of an active value into memory without a "
-            "shadow (reached through a constant argument: an 'enzyme_const' pointer, or "
-            "a lambda's or functor's captured reference) that is read back: the "
-            "derivative would be lost; pass that memory as a duplicated argument",
-            function=function, instruction=store)
-
-
-def _read_back(fn, info, store, loaded) -> bool:
-    """Is the memory `store` writes, rooted in an argument, loaded again in
-    `fn` as a value of a type `loaded` accepts, through a pointer without a
-    shadow, or handed to a call?"""
-    key = _memory_key(store.pointer)
-    if key is None:
-        return False
-    anywhere = (key[0], None)       # the same memory, at any offset
-    return any(isinstance(inst, I.Load) and loaded(inst.type) and
-               not info.has_shadow(inst.pointer) and
-               _same_place(_memory_key(inst.pointer), key) or _passes_on(inst, anywhere)
-               for inst in fn.instructions())
-
-
-def _passes_on(inst, key) -> bool:
-    """Does call `inst` get a pointer into the memory `key` names (a callee
-    may read back what was stored there)?"""
-    if not isinstance(inst, I.CallBase):
-        return False
-    if _is_marker_call(inst):
-        return False
-    return any(a.type.is_pointer and _same_place(_memory_key(a), key) for a in inst.args)
-
-
-def _parameter_rooting(ptr, fwd_args):
-    """The index of the primal's parameter whose memory `ptr` is in (at an
-    offset, or behind pointers loaded from it); None when rooted elsewhere."""
-    key = _memory_key(ptr)
-    while key is not None and key[0][0] == "load":
-        key = key[0][1]
-    if key is None:
-        return None
-    found = [i for i, a in enumerate(fwd_args) if isinstance(a, Argument) and
-             a.index == key[0][1]]
-    return found[0] if found else None
-
-
-def refuse_escaped_stores_read_back(gen, call, callee) -> None:
-    """`callee` stores an active value, or a pointer with a shadow, into
-    memory its parameter reaches that has no shadow (`h->val = y` into an
-    `enzyme_const` context), and does not read it back itself (see
-    check_active_stores).  Where this call's argument there has no shadow
-    either and the caller reads that memory again (a load, or another call
-    getting it), the read would carry no derivative: refused.  Memory the
-    caller's own parameter reaches passes the question on to its caller."""
-    fn = call.parent.parent
-    for index in sorted(gen.ctx.escaped_stores.get(id(callee), ())):
-        arg = call.args[index]
-        if gen.info.has_shadow(arg):
-            continue
-        own = _parameter_rooting(arg, gen.fwd_args)
-        if _read_after_call(fn, gen.info, call, arg):
-            who = f"'{callee.name}'" if call.called_function is callee else \
-                f"a call through a function pointer (it may be '{callee.name}')"
-            raise DifferentiationError(
-                f"cannot differentiate {who}: it stores an active value or a pointer with a "
-                f"shadow into the memory of its argument {index + 1}, which has no shadow (an "
-                "enzyme_const argument's), and that memory is read again here: the derivative "
-                "would be lost; pass that memory as a duplicated argument",
-                function=gen.primal, instruction=call)
-        if own is not None:
-            gen.ctx.escaped_stores.setdefault(id(gen.primal), set()).add(own)
-
-
-def _read_after_call(fn, info, call, arg) -> bool:
-    """Is the memory `arg` points to (the same root) loaded in `fn` through a
-    pointer without a shadow, or handed to another call?"""
-    root = _root(arg)
-    for inst in fn.instructions():
-        if inst is call:
-            continue
-        if isinstance(inst, I.Load) and not info.has_shadow(inst.pointer) and \
-                _root(inst.pointer) is root:
-            return True
-        if isinstance(inst, I.CallBase) and not _is_marker_call(inst) and any(
-                a.type.is_pointer and _root(a) is root for a in inst.args):
-            return True
-    return False
-
-
-def _root(ptr):
-    """The object `ptr` points into, behind any pointers loaded on the way."""
-    base = address_base(ptr)
-    while isinstance(base, I.Load):
-        base = address_base(base.pointer)
-    return base
-
-
-def _is_marker_call(call) -> bool:
-    callee = call.called_function
-    return callee is not None and callee.name.startswith(LIFETIME_AND_DEBUG_INTRINSICS)
-
-
-def _memory_key(ptr, depth: int = 0):
-    """Where `ptr` points, as (root, byte offset): the root an argument, or
-    ("load", key) for a pointer loaded from such a place; the offset None
-    when not constant.  None when rooted elsewhere."""
-    offset = 0
-    while True:
-        if isinstance(ptr, I.GetElementPtr):
-            found = gep_offset(ptr.source_type, ptr.indices)
-            offset = None if found is None or found[1] or offset is None else offset + found[0]
-            ptr = ptr.operands[0]
-        elif isinstance(ptr, I.Cast) and ptr.opcode in ("bitcast", "addrspacecast"):
-            ptr = ptr.operands[0]
-        else:
-            break
-    if isinstance(ptr, Argument):
-        return ("arg", ptr.index), offset
-    if isinstance(ptr, I.Load) and depth < 4:
-        inner = _memory_key(ptr.pointer, depth + 1)
-        return (("load", inner), offset) if inner is not None else None
-    return None
-
-
-def _same_place(a, b) -> bool:
-    """May keys `a` and `b` (see _memory_key) name the same memory?"""
-    if a is None or b is None:
-        return False
-    (root_a, off_a), (root_b, off_b) = a, b
-    if off_a is not None and off_b is not None and off_a != off_b:
-        return False
-    if root_a[0] != root_b[0]:
-        return False
-    return root_a[1] == root_b[1] if root_a[0] == "arg" else _same_place(root_a[1], root_b[1])
+    read back only loses what nobody asked for (unless a caller reads it:
+    `escapes`)."""
+    place = written_place(store.pointer)
+    if not read_back(fn, info, place, VALUE):
+        escapes(place, VALUE)
+        return
+    raise DifferentiationError(
+        "cannot differentiate a store of an active value into memory without a "
+        "shadow (reached through a constant argument: an 'enzyme_const' pointer, or "
+        "a lambda's or functor's captured reference) that is read back: the "
+        "derivative would be lost; pass that memory as a duplicated argument",
+        function=function, instruction=store)
 
 
 def _unknown_call_origin(ptr):

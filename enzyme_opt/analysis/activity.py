@@ -895,6 +895,16 @@ def _spill_slot(slot, store) -> bool:
                (isinstance(u, I.Load) and u.pointer is slot) for u in slot.users)
 
 
+def spilled_value(load):
+    """The value `load` reads from a stack slot written once and otherwise
+    only loaded (clang -O0 spills each parameter so); else None."""
+    slot = load.pointer
+    if not isinstance(slot, I.Alloca):
+        return None
+    stores = [u for u in slot.users if isinstance(u, I.Store) and u.pointer is slot]
+    return stores[0].value if len(stores) == 1 and _spill_slot(slot, stores[0]) else None
+
+
 def _may_start_null(ptr, seen=None) -> bool:
     """Is null one of the values pointer `ptr` may be (through phis, selects
     and casts)?"""

@@ -6,7 +6,10 @@
 // callee reports what it stored into unshadowed memory it did not read
 // back, and the caller refuses when it reads that memory again; through a
 // function in between (CHAIN, which passes the question to its caller) and
-// through a function pointer (FNPTR).  Right shapes go through: the
+// through a function pointer (FNPTR).  The same for a store through the
+// pointer a helper returns into the context (SLOT), and for active bytes
+// copied into it by a helper (COPY) or here (COPYHERE).  Right shapes go
+// through: the
 // memory never read again (UNREAD), and a local struct (LOCAL), which gets
 // a shadow.
 // RUN: %clang -O0 -DVAL -S -emit-llvm %s -o %t.v0.ll
@@ -25,6 +28,18 @@
 // RUN: not enzyme-opt %t.f2.ll -o %t.f2.out.ll 2>&1 | FileCheck --check-prefix=FNPTR %s
 // RUN: %clang -O0 -DFNPTR -DFWD -S -emit-llvm %s -o %t.f0.ll
 // RUN: not enzyme-opt %t.f0.ll -o %t.f0.out.ll 2>&1 | FileCheck --check-prefix=FNPTR %s
+// RUN: %clang -O0 -DSLOT -S -emit-llvm %s -o %t.s0.ll
+// RUN: not enzyme-opt %t.s0.ll -o %t.s0.out.ll 2>&1 | FileCheck --check-prefix=SLOT %s
+// RUN: %clang14 -O2 -DSLOT -DFWD -S -emit-llvm %s -o %t.s14.ll
+// RUN: not enzyme-opt %t.s14.ll -o %t.s14.out.ll 2>&1 | FileCheck --check-prefix=SLOT %s
+// RUN: %clang -O2 -DCOPY -S -emit-llvm %s -o %t.y2.ll
+// RUN: not enzyme-opt %t.y2.ll -o %t.y2.out.ll 2>&1 | FileCheck --check-prefix=COPY %s
+// RUN: %clang14 -O0 -DCOPY -DFWD -S -emit-llvm %s -o %t.y14.ll
+// RUN: not enzyme-opt %t.y14.ll -o %t.y14.out.ll 2>&1 | FileCheck --check-prefix=COPY %s
+// RUN: %clang -O0 -DCOPYHERE -DFWD -S -emit-llvm %s -o %t.h0.ll
+// RUN: not enzyme-opt %t.h0.ll -o %t.h0.out.ll 2>&1 | FileCheck --check-prefix=COPYHERE %s
+// RUN: %clang14 -O2 -DCOPYHERE -S -emit-llvm %s -o %t.h14.ll
+// RUN: not enzyme-opt %t.h14.ll -o %t.h14.out.ll 2>&1 | FileCheck --check-prefix=COPYHERE %s
 // RUN: %clang -O0 -DUNREAD -S -emit-llvm %s -o %t.u0.ll
 // RUN: enzyme-opt %t.u0.ll -o %t.u0.out.ll
 // RUN: %lli %t.u0.out.ll | FileCheck --check-prefix=OK %s
@@ -37,17 +52,22 @@
 // RUN: %clang14 -O0 -DLOCAL -DFWD -S -emit-llvm %s -o %t.l14.ll
 // RUN: enzyme-opt %t.l14.ll -o %t.l14.out.ll
 // RUN: %lli %t.l14.out.ll | FileCheck --check-prefix=OK %s
-// VAL: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate 'keep_value': it stores an active value or a pointer with a shadow into the memory of its argument 1, which has no shadow
-// PTR: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate 'keep_pointer': it stores
-// CHAIN: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate 'keep_square': it stores
-// FNPTR: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate a call through a function pointer (it may be 'keep_value'): it stores
+// VAL: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate 'keep_value': it writes an active value or a pointer with a shadow into the memory of its argument 1, which has no shadow
+// PTR: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate 'keep_pointer': it writes
+// CHAIN: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate 'keep_square': it writes
+// FNPTR: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate a call through a function pointer (it may be 'keep_value'): it writes
+// SLOT: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate a store of an active value into memory without a shadow
+// COPY: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate 'keep_copy': it writes
+// COPYHERE: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate a copy of memory that carries derivatives into memory without a shadow
 // OK: derivative 6 expected 6
 #include <stdio.h>
+#include <string.h>
 
 struct context {
   long calls;
   double value;
   double *data;
+  double copy[2];
 };
 __attribute__((noinline)) void keep_value(struct context *c, double y) { c->value = y; }
 __attribute__((noinline)) double read_value(struct context *c) { return c->value; }
@@ -56,6 +76,11 @@ __attribute__((noinline)) double read_pointer(struct context *c) { return c->dat
 __attribute__((noinline)) void keep_square(struct context *c, double *v) {
   keep_value(c, v[0] * v[0]);
 }
+__attribute__((noinline)) double *value_slot(struct context *c) { return &c->value; }
+__attribute__((noinline)) void keep_copy(struct context *c, double *v) {
+  memcpy(c->copy, v, sizeof c->copy);
+}
+__attribute__((noinline)) double read_copy(struct context *c) { return c->copy[0]; }
 typedef void (*keep_fn)(struct context *, double);
 keep_fn keepers[1] = {keep_value};
 volatile int which = 0;
@@ -74,6 +99,15 @@ double f(double *v, struct context *c) {
 #elif defined(FNPTR)
   keepers[which](c, v[0] * v[0]);
   return v[1] * read_value(c);
+#elif defined(SLOT)
+  *value_slot(c) = v[0] * v[0];
+  return v[1] * read_value(c);
+#elif defined(COPY)
+  keep_copy(c, v);
+  return v[1] * read_copy(c) * v[0];
+#elif defined(COPYHERE)
+  memcpy(c->copy, v, sizeof c->copy);
+  return v[1] * read_copy(c) * v[0];
 #elif defined(UNREAD)
   keep_value(c, v[0] * v[0]);
   return v[1] * v[0] * v[0];
@@ -89,7 +123,7 @@ double __enzyme_fwddiff(void *, ...);
 int enzyme_dup, enzyme_const;
 int main(void) {
   double v[2] = {1.5, 2.0}, d_v[2] = {0, 0}, t_v[2] = {1, 0};
-  struct context c = {0, 0, 0};
+  struct context c = {0, 0, 0, {0, 0}};
 #ifdef FWD
   double d = __enzyme_fwddiff((void *)f, enzyme_dup, v, t_v, enzyme_const, &c);
 #else

@@ -1,0 +1,254 @@
+"""Derivative-carrying data written into memory that has no shadow.
+
+An `enzyme_const` argument's memory (a context struct, a lambda's captures)
+has no shadow.  An active value stored there, or a pointer with a shadow, or
+active bytes copied there, loses its derivative: harmless while nobody
+reads it back, silently wrong when somebody does.  So such a write is
+refused when the memory is read again (a load, or a call getting it) in
+the function that writes it; when it is not, and the memory is a
+parameter's, the function records the place (`note_escape`) and each
+caller checks its own reads after the call
+(`refuse_escaped_writes_read_back`), passing the question up again when
+the memory is its parameter's too.  Places are keys (root, byte offset):
+the root a parameter, or ("load", key) for a pointer loaded from a place.
+"""
+from __future__ import annotations
+
+from ..analysis.activity import address_base, contains_float, spilled_value
+from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS
+from ..analysis.type_analysis import gep_offset
+from ..diagnostics import DifferentiationError
+from ..ir import instructions as I
+from ..ir.values import Argument
+
+VALUE, POINTER = "value", "pointer"     # what was written: an active value, a shadowed pointer
+
+
+def may_hold_pointer(t) -> bool:
+    """Can a load of type `t` read a stored pointer back: as a pointer, or
+    as its integer (`p = (double *)b->bits`: clang -O2 keeps the i64 load
+    and the inttoptr, whose pointer has no shadow)?"""
+    return t.is_pointer or t.is_int
+
+
+def _reads(kind: str):
+    return contains_float if kind == VALUE else may_hold_pointer
+
+
+def written_place(ptr, whole: bool = False):
+    """The key of the memory a write through `ptr` reaches (`whole`: all of
+    the object, for copies of many bytes); None when not rooted in a
+    parameter."""
+    key = memory_key(ptr)
+    return key if key is None or not whole else (key[0], None)
+
+
+def read_back(fn, info, place, kind: str, skip=None) -> bool:
+    """Is memory `place` loaded again in `fn` as what `kind` was written,
+    through a pointer without a shadow, or handed to a call other than
+    `skip` (a callee may read it)?"""
+    if place is None:
+        return False
+    loaded = _reads(kind)
+    return any(isinstance(inst, I.Load) and loaded(inst.type) and
+               not info.has_shadow(inst.pointer) and
+               same_place(memory_key(inst.pointer), place) or
+               (inst is not skip and _passes_on(inst, place))
+               for inst in fn.instructions())
+
+
+def _passes_on(inst, place) -> bool:
+    """Does call `inst` get a pointer into the object `place` is in, or into
+    one holding a pointer to it (a callee may read what was written)?"""
+    if not isinstance(inst, I.CallBase) or _is_marker_call(inst):
+        return False
+    objects = _objects_around(place)
+    for a in inst.args:
+        key = memory_key(a) if a.type.is_pointer else None
+        if key is not None and any(_same_object(key[0], o) for o in objects):
+            return True
+    return False
+
+
+def _objects_around(place) -> list:
+    """The roots of `place` and of the places holding the pointers it is
+    reached through, innermost first."""
+    roots, root = [], place[0]
+    while True:
+        roots.append(root)
+        if root[0] != "load":
+            return roots
+        root = root[1][0]
+
+
+def _same_object(a, b) -> bool:
+    if a[0] != b[0]:
+        return False
+    return a[1] == b[1] if a[0] == "arg" else same_place(a[1], b[1])
+
+
+def _is_marker_call(call) -> bool:
+    callee = call.called_function
+    return callee is not None and callee.name.startswith(LIFETIME_AND_DEBUG_INTRINSICS)
+
+
+def note_escape(escaped, function, fwd_args, place, kind: str) -> bool:
+    """Record in `escaped` that `function` writes `kind` into `place` of its
+    parameter's memory, for its callers; False when `place` is no
+    parameter's."""
+    translated = _as_primal_place(place, fwd_args)
+    if translated is None or escaped is None:
+        return False
+    escaped.setdefault(id(function), set()).add((translated, kind))
+    return True
+
+
+def refuse_escaped_writes_read_back(gen, call, callee) -> None:
+    """`callee` wrote an active value, a pointer with a shadow or active
+    bytes into memory of its parameter that has no shadow, and did not read
+    it back (`note_escape`).  Where this call's argument there has no shadow
+    either and the caller reads that place again (a load, or another call
+    getting the memory), the read would carry no derivative: refused.  A
+    place in the caller's own parameter's memory is noted for its caller."""
+    fn = call.parent.parent
+    for place, kind in sorted(gen.ctx.escaped_stores.get(id(callee), ()), key=repr):
+        index = _parameter_of(place)
+        arg = call.args[index]
+        if gen.info.has_shadow(arg):
+            continue
+        arg_key = memory_key(arg)
+        here = _rebase(place, arg_key) if arg_key is not None else None
+        if here is None:
+            if _object_read(fn, gen.info, call, arg):
+                _refuse_call(gen, call, callee, index)
+            continue
+        if read_back(fn, gen.info, here, kind, skip=call):
+            _refuse_call(gen, call, callee, index)
+        note_escape(gen.ctx.escaped_stores, gen.primal, gen.fwd_args, here, kind)
+
+
+def _refuse_call(gen, call, callee, index: int) -> None:
+    who = f"'{callee.name}'" if call.called_function is callee else \
+        f"a call through a function pointer (it may be '{callee.name}')"
+    raise DifferentiationError(
+        f"cannot differentiate {who}: it writes an active value or a pointer with a shadow "
+        f"into the memory of its argument {index + 1}, which has no shadow (an enzyme_const "
+        "argument's), and that memory is read again here: the derivative would be lost; "
+        "pass that memory as a duplicated argument", function=gen.primal, instruction=call)
+
+
+def _object_read(fn, info, call, arg) -> bool:
+    """Memory not rooted in a parameter (a local without a shadow): is the
+    object `arg` points into loaded in `fn` without a shadow, or handed to
+    another call?"""
+    root = _object_of(arg)
+    for inst in fn.instructions():
+        if inst is call:
+            continue
+        if isinstance(inst, I.Load) and not info.has_shadow(inst.pointer) and \
+                _object_of(inst.pointer) is root:
+            return True
+        if isinstance(inst, I.CallBase) and not _is_marker_call(inst) and any(
+                a.type.is_pointer and _object_of(a) is root for a in inst.args):
+            return True
+    return False
+
+
+def _object_of(ptr):
+    """The object `ptr` points into, behind any pointers loaded on the way."""
+    base = address_base(ptr)
+    while isinstance(base, I.Load):
+        base = address_base(base.pointer)
+    return base
+
+
+# -- places ---------------------------------------------------------------------------------
+def memory_key(ptr, depth: int = 0):
+    """Where `ptr` points, as (root, byte offset): the root ("arg", index)
+    of the function's argument, or ("load", key) for a pointer loaded from
+    such a place; the offset None when not constant.  A call to a function
+    returning (an offset of) its parameter is that argument's memory at an
+    unknown offset.  None when rooted elsewhere."""
+    offset = 0
+    while True:
+        if isinstance(ptr, I.GetElementPtr):
+            found = gep_offset(ptr.source_type, ptr.indices)
+            offset = None if found is None or found[1] or offset is None else offset + found[0]
+            ptr = ptr.operands[0]
+        elif isinstance(ptr, I.Cast) and ptr.opcode in ("bitcast", "addrspacecast"):
+            ptr = ptr.operands[0]
+        else:
+            break
+    if isinstance(ptr, Argument):
+        return ("arg", ptr.index), offset
+    if depth >= 4:
+        return None
+    if isinstance(ptr, I.Load) and spilled_value(ptr) is not None:
+        inner = memory_key(spilled_value(ptr), depth + 1)
+        return (inner[0], None if inner[1] is None or offset is None else inner[1] + offset) \
+            if inner is not None else None
+    if isinstance(ptr, I.Load):
+        inner = memory_key(ptr.pointer, depth + 1)
+        return (("load", inner), offset) if inner is not None else None
+    if isinstance(ptr, I.CallBase):
+        index = returned_parameter(ptr.called_function)
+        if index is not None and index < len(ptr.args):
+            inner = memory_key(ptr.args[index], depth + 1)
+            return (inner[0], None) if inner is not None else None
+    return None
+
+
+def returned_parameter(fn):
+    """The index of the parameter whose memory every pointer `fn` returns
+    is in (`double *slot(struct c *c) { return &c->v; }`); else None."""
+    if fn is None or fn.is_declaration or not fn.return_type.is_pointer:
+        return None
+    found = set()
+    for inst in fn.instructions():
+        if isinstance(inst, I.Return):
+            key = memory_key(inst.value, 3)
+            found.add(key[0][1] if key is not None and key[0][0] == "arg" else None)
+    return found.pop() if len(found) == 1 else None
+
+
+def same_place(a, b) -> bool:
+    """May keys `a` and `b` name the same memory?"""
+    if a is None or b is None:
+        return False
+    (root_a, off_a), (root_b, off_b) = a, b
+    if off_a is not None and off_b is not None and off_a != off_b:
+        return False
+    return _same_object(root_a, root_b)
+
+
+def _parameter_of(place):
+    """The argument index at the bottom of `place`."""
+    root = place[0]
+    while root[0] == "load":
+        root = root[1][0]
+    return root[1]
+
+
+def _rebase(place, arg_key):
+    """`place`, a key rooted at a callee's parameter, as a key in the caller
+    whose argument there is at `arg_key`."""
+    root, offset = place
+    if root[0] == "arg":
+        base_root, base_offset = arg_key
+        return base_root, (None if offset is None or base_offset is None
+                           else base_offset + offset)
+    return ("load", _rebase(root[1], arg_key)), offset
+
+
+def _as_primal_place(place, fwd_args):
+    """`place`, keyed by the copy's argument index, keyed by the primal's
+    parameter index instead (the copy may have more arguments); None when
+    not a primal parameter's."""
+    if place is None:
+        return None
+    root, offset = place
+    if root[0] == "load":
+        inner = _as_primal_place(root[1], fwd_args)
+        return (("load", inner), offset) if inner is not None else None
+    found = [i for i, a in enumerate(fwd_args) if isinstance(a, Argument) and a.index == root[1]]
+    return (("arg", found[0]), offset) if found else None
