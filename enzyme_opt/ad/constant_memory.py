@@ -111,7 +111,7 @@ def refuse_escaped_writes_read_back(gen, call, callee) -> None:
     getting the memory), the read would carry no derivative: refused.  A
     place in the caller's own parameter's memory is noted for its caller."""
     fn = call.parent.parent
-    for place, kind in sorted(gen.ctx.escaped_stores.get(id(callee), ()), key=repr):
+    for place, kind in sorted(gen.ctx.escaped_writes.get(id(callee), ()), key=repr):
         index = _parameter_of(place)
         arg = call.args[index]
         if gen.info.has_shadow(arg):
@@ -124,7 +124,7 @@ def refuse_escaped_writes_read_back(gen, call, callee) -> None:
             continue
         if read_back(fn, gen.info, here, kind, skip=call):
             _refuse_call(gen, call, callee, index)
-        note_escape(gen.ctx.escaped_stores, gen.primal, gen.fwd_args, here, kind)
+        note_escape(gen.ctx.escaped_writes, gen.primal, gen.fwd_args, here, kind)
 
 
 def _refuse_call(gen, call, callee, index: int) -> None:

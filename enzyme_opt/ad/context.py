@@ -73,7 +73,7 @@ class DerivativeContext:
         self.tape_spares = True
         # id(primal) -> its parameters through whose unshadowed memory it stores
         # derivative-carrying data it does not read back (check_active_stores).
-        self.escaped_stores: dict = {}
+        self.escaped_writes: dict = {}
         # Callees taking or returning floats or pointers where the primal
         # passes or returns their bits
         # (bits_across_calls.py), by callee and retyped parameters or return.
