@@ -43,6 +43,12 @@ def written_place(ptr, whole: bool = False):
     return key if key is None or not whole else (key[0], None)
 
 
+def is_wide(t) -> bool:
+    """Does a value of type `t` span more than one scalar's place (a struct,
+    array or vector: places compare by start offset, so it matches any)?"""
+    return t.is_vector or t.is_aggregate
+
+
 def read_back(fn, info, place, kind: str, skip=None) -> bool:
     """Is memory `place` loaded again in `fn` as what `kind` was written,
     through a pointer without a shadow, or handed to a call other than
@@ -52,7 +58,7 @@ def read_back(fn, info, place, kind: str, skip=None) -> bool:
     loaded = _reads(kind)
     return any(isinstance(inst, I.Load) and loaded(inst.type) and
                not info.has_shadow(inst.pointer) and
-               same_place(memory_key(inst.pointer), place) or
+               same_place(written_place(inst.pointer, is_wide(inst.type)), place) or
                (inst is not skip and _passes_on(inst, place))
                for inst in fn.instructions())
 

@@ -23,7 +23,7 @@ from ..ir.constants import ConstantExpr, ConstantString, InlineAsm
 from ..ir.module import GlobalVariable
 from ..ir.printer import value_ref
 from ..ir.values import Argument
-from .constant_memory import POINTER, VALUE, note_escape, read_back, written_place
+from .constant_memory import POINTER, VALUE, is_wide, note_escape, read_back, written_place
 
 
 def refuse_indirect_call(call, function, outside=()) -> None:
@@ -413,7 +413,7 @@ def _refuse_read_back(fn, info, function, store, escapes) -> None:
     result would silently miss that path.  Refused; a store that is never
     read back only loses what nobody asked for (unless a caller reads it:
     `escapes`)."""
-    place = written_place(store.pointer)
+    place = written_place(store.pointer, is_wide(store.value.type))
     if not read_back(fn, info, place, VALUE):
         escapes(place, VALUE)
         return
