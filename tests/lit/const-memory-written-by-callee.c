@@ -8,7 +8,8 @@
 // function in between (CHAIN, which passes the question to its caller) and
 // through a function pointer (FNPTR).  The same for a store through the
 // pointer a helper returns into the context (SLOT), and for active bytes
-// copied into it by a helper (COPY) or here (COPYHERE).  Right shapes go
+// copied into it by a helper (COPY) or here (COPYHERE), and for a struct
+// written whole and read back by field (PAIR).  Right shapes go
 // through: the
 // memory never read again (UNREAD), and a local struct (LOCAL), which gets
 // a shadow.
@@ -40,6 +41,10 @@
 // RUN: not enzyme-opt %t.h0.ll -o %t.h0.out.ll 2>&1 | FileCheck --check-prefix=COPYHERE %s
 // RUN: %clang14 -O2 -DCOPYHERE -S -emit-llvm %s -o %t.h14.ll
 // RUN: not enzyme-opt %t.h14.ll -o %t.h14.out.ll 2>&1 | FileCheck --check-prefix=COPYHERE %s
+// RUN: %clang -O3 -DPAIR -S -emit-llvm %s -o %t.w3.ll
+// RUN: not enzyme-opt %t.w3.ll -o %t.w3.out.ll 2>&1 | FileCheck --check-prefix=PAIR %s
+// RUN: %clang14 -O1 -DPAIR -DFWD -S -emit-llvm %s -o %t.w14.ll
+// RUN: not enzyme-opt %t.w14.ll -o %t.w14.out.ll 2>&1 | FileCheck --check-prefix=PAIR %s
 // RUN: %clang -O0 -DUNREAD -S -emit-llvm %s -o %t.u0.ll
 // RUN: enzyme-opt %t.u0.ll -o %t.u0.out.ll
 // RUN: %lli %t.u0.out.ll | FileCheck --check-prefix=OK %s
@@ -59,15 +64,20 @@
 // SLOT: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate a store of an active value into memory without a shadow
 // COPY: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate 'keep_copy': it writes
 // COPYHERE: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate a copy of memory that carries derivatives into memory without a shadow
+// PAIR: {{.*}}.ll:{{[0-9]+}}:{{[0-9]+}}: error: cannot differentiate 'keep_pair': it writes
 // OK: derivative 6 expected 6
 #include <stdio.h>
 #include <string.h>
 
+struct pair {
+  double first, second;
+};
 struct context {
   long calls;
   double value;
   double *data;
   double copy[2];
+  struct pair pair;
 };
 __attribute__((noinline)) void keep_value(struct context *c, double y) { c->value = y; }
 __attribute__((noinline)) double read_value(struct context *c) { return c->value; }
@@ -81,6 +91,11 @@ __attribute__((noinline)) void keep_copy(struct context *c, double *v) {
   memcpy(c->copy, v, sizeof c->copy);
 }
 __attribute__((noinline)) double read_copy(struct context *c) { return c->copy[0]; }
+__attribute__((noinline)) void keep_pair(struct context *c, double y) {
+  struct pair p = {1.0, y};
+  c->pair = p;
+}
+__attribute__((noinline)) double read_second(struct context *c) { return c->pair.second; }
 typedef void (*keep_fn)(struct context *, double);
 keep_fn keepers[1] = {keep_value};
 volatile int which = 0;
@@ -108,6 +123,9 @@ double f(double *v, struct context *c) {
 #elif defined(COPYHERE)
   memcpy(c->copy, v, sizeof c->copy);
   return v[1] * read_copy(c) * v[0];
+#elif defined(PAIR)
+  keep_pair(c, v[0] * v[0]);
+  return v[1] * read_second(c);
 #elif defined(UNREAD)
   keep_value(c, v[0] * v[0]);
   return v[1] * v[0] * v[0];
@@ -123,7 +141,7 @@ double __enzyme_fwddiff(void *, ...);
 int enzyme_dup, enzyme_const;
 int main(void) {
   double v[2] = {1.5, 2.0}, d_v[2] = {0, 0}, t_v[2] = {1, 0};
-  struct context c = {0, 0, 0, {0, 0}};
+  struct context c = {0, 0, 0, {0, 0}, {0, 0}};
 #ifdef FWD
   double d = __enzyme_fwddiff((void *)f, enzyme_dup, v, t_v, enzyme_const, &c);
 #else
