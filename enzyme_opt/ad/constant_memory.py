@@ -197,24 +197,24 @@ def memory_key(ptr, depth: int = 0):
         inner = memory_key(ptr.pointer, depth + 1)
         return (("load", inner), offset) if inner is not None else None
     if isinstance(ptr, I.CallBase):
-        index = returned_parameter(ptr.called_function)
-        if index is not None and index < len(ptr.args):
-            inner = memory_key(ptr.args[index], depth + 1)
-            return (inner[0], None) if inner is not None else None
+        returned = returned_place(ptr.called_function, depth + 1)
+        if returned is not None and _parameter_of(returned) < len(ptr.args):
+            arg_key = memory_key(ptr.args[_parameter_of(returned)], depth + 1)
+            return _rebase(returned, arg_key) if arg_key is not None else None
     return None
 
 
-def returned_parameter(fn):
-    """The index of the parameter whose memory every pointer `fn` returns
-    is in (`double *slot(struct c *c) { return &c->v; }`); else None."""
+def returned_place(fn, depth: int = 0):
+    """The object, reached from a parameter, that every pointer `fn` returns
+    points into (`return &c->v;`, `return c->buf;`), at an unknown offset;
+    else None."""
     if fn is None or fn.is_declaration or not fn.return_type.is_pointer:
         return None
-    found = set()
-    for inst in fn.instructions():
-        if isinstance(inst, I.Return):
-            key = memory_key(inst.value, 3)
-            found.add(key[0][1] if key is not None and key[0][0] == "arg" else None)
-    return found.pop() if len(found) == 1 else None
+    keys = [memory_key(inst.value, depth) for inst in fn.instructions()
+            if isinstance(inst, I.Return)]
+    if not keys or any(key is None for key in keys) or len({repr(k[0]) for k in keys}) != 1:
+        return None
+    return keys[0][0], None
 
 
 def same_place(a, b) -> bool:

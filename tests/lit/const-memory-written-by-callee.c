@@ -7,7 +7,8 @@
 // back, and the caller refuses when it reads that memory again; through a
 // function in between (CHAIN, which passes the question to its caller) and
 // through a function pointer (FNPTR).  The same for a store through the
-// pointer a helper returns into the context (SLOT), and for active bytes
+// pointer a helper returns into the context (SLOT), or the buffer pointer
+// a helper reads from it (BUF), and for active bytes
 // copied into it by a helper (COPY) or here (COPYHERE), and for a struct
 // written whole and read back by field (PAIR).  Right shapes go
 // through: the
@@ -41,6 +42,10 @@
 // RUN: not enzyme-opt %t.h0.ll -o %t.h0.out.ll 2>&1 | FileCheck --check-prefix=COPYHERE %s
 // RUN: %clang14 -O2 -DCOPYHERE -S -emit-llvm %s -o %t.h14.ll
 // RUN: not enzyme-opt %t.h14.ll -o %t.h14.out.ll 2>&1 | FileCheck --check-prefix=COPYHERE %s
+// RUN: %clang -O2 -DBUF -S -emit-llvm %s -o %t.b2.ll
+// RUN: not enzyme-opt %t.b2.ll -o %t.b2.out.ll 2>&1 | FileCheck --check-prefix=SLOT %s
+// RUN: %clang14 -O0 -DBUF -DFWD -S -emit-llvm %s -o %t.b14.ll
+// RUN: not enzyme-opt %t.b14.ll -o %t.b14.out.ll 2>&1 | FileCheck --check-prefix=SLOT %s
 // RUN: %clang -O3 -DPAIR -S -emit-llvm %s -o %t.w3.ll
 // RUN: not enzyme-opt %t.w3.ll -o %t.w3.out.ll 2>&1 | FileCheck --check-prefix=PAIR %s
 // RUN: %clang14 -O1 -DPAIR -DFWD -S -emit-llvm %s -o %t.w14.ll
@@ -87,6 +92,7 @@ __attribute__((noinline)) void keep_square(struct context *c, double *v) {
   keep_value(c, v[0] * v[0]);
 }
 __attribute__((noinline)) double *value_slot(struct context *c) { return &c->value; }
+__attribute__((noinline)) double *data_of(struct context *c) { return c->data; }
 __attribute__((noinline)) void keep_copy(struct context *c, double *v) {
   memcpy(c->copy, v, sizeof c->copy);
 }
@@ -117,6 +123,9 @@ double f(double *v, struct context *c) {
 #elif defined(SLOT)
   *value_slot(c) = v[0] * v[0];
   return v[1] * read_value(c);
+#elif defined(BUF)
+  data_of(c)[0] = v[0] * v[0];
+  return v[1] * read_pointer(c) / (v[0] * v[0]);
 #elif defined(COPY)
   keep_copy(c, v);
   return v[1] * read_copy(c) * v[0];
@@ -141,7 +150,8 @@ double __enzyme_fwddiff(void *, ...);
 int enzyme_dup, enzyme_const;
 int main(void) {
   double v[2] = {1.5, 2.0}, d_v[2] = {0, 0}, t_v[2] = {1, 0};
-  struct context c = {0, 0, 0, {0, 0}, {0, 0}};
+  double scratch[1] = {0};
+  struct context c = {0, 0, scratch, {0, 0}, {0, 0}};
 #ifdef FWD
   double d = __enzyme_fwddiff((void *)f, enzyme_dup, v, t_v, enzyme_const, &c);
 #else
