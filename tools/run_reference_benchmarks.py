@@ -344,7 +344,11 @@ def cpu_clock_env(out: str, log) -> dict:
 def run_once(bench: Benchmark, bdir: str, tool: str, exe: str, result: Result, log,
              keep: bool, env=None) -> Parsed | None:
     """Run one binary; its parsed output, or None (the failure noted in RESULT)."""
-    started = time.time()
+    # Removed first, not compared by time: file times are coarser than a
+    # fast run (hand's reference run once wrote it within the same tick).
+    results_json = os.path.join(bdir, "results.json")
+    if os.path.exists(results_json):
+        os.remove(results_json)
     code, stdout, err = run([exe, *bench.args], cwd=bdir, timeout=bench.timeout, log=log,
                             env=env)
     stem = os.path.join(os.path.dirname(log.name), f"{bench.name}.{tool}")
@@ -358,8 +362,7 @@ def run_once(bench: Benchmark, bdir: str, tool: str, exe: str, result: Result, l
     if probed:
         secs = float(probed.group(1))
         result.probe_seconds[tool] = min(result.probe_seconds.get(tool, secs), secs)
-    results_json = os.path.join(bdir, "results.json")
-    if os.path.exists(results_json) and os.path.getmtime(results_json) >= started:
+    if os.path.exists(results_json):
         if keep:
             shutil.copy(results_json, stem + ".json")
         with open(results_json) as f:
