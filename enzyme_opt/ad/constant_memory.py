@@ -21,7 +21,9 @@ from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.values import Argument
 
-VALUE, POINTER = "value", "pointer"     # what was written: an active value, a shadowed pointer
+# What was written: an active value, a pointer with a shadow, or the integer
+# address of memory with a shadow (a uintptr_t a function pointer returned).
+VALUE, POINTER, ADDRESS = "value", "pointer", "address"
 
 
 def may_hold_pointer(t) -> bool:
@@ -31,8 +33,29 @@ def may_hold_pointer(t) -> bool:
     return t.is_pointer or t.is_int
 
 
-def _reads(kind: str):
-    return contains_float if kind == VALUE else may_hold_pointer
+def _reads(kind: str, load) -> bool:
+    """Does `load` read back what `kind` wrote, as that?"""
+    if kind == VALUE:
+        return contains_float(load.type)
+    if kind == POINTER:
+        return may_hold_pointer(load.type)
+    return load.type.is_pointer or (load.type.is_int and _made_address(load, 0))
+
+
+def _made_address(v, depth: int) -> bool:
+    """Does integer `v` become a pointer (`inttoptr`), through address
+    arithmetic, phis and selects?"""
+    if depth > 8:
+        return False
+    for user in v.users:
+        if isinstance(user, I.Cast) and user.opcode == "inttoptr":
+            return True
+        if isinstance(user, (I.Phi, I.Select, I.Freeze)) or (
+                isinstance(user, I.BinaryOp) and
+                user.opcode in ("add", "sub", "and", "or", "xor")):
+            if _made_address(user, depth + 1):
+                return True
+    return False
 
 
 def written_place(ptr, whole: bool = False):
@@ -55,8 +78,7 @@ def read_back(fn, info, place, kind: str, skip=None) -> bool:
     `skip` (a callee may read it)?"""
     if place is None:
         return False
-    loaded = _reads(kind)
-    return any(isinstance(inst, I.Load) and loaded(inst.type) and
+    return any(isinstance(inst, I.Load) and _reads(kind, inst) and
                not info.has_shadow(inst.pointer) and
                same_place(written_place(inst.pointer, is_wide(inst.type)), place) or
                (inst is not skip and _passes_on(inst, place))
@@ -126,21 +148,25 @@ def refuse_escaped_writes_read_back(gen, call, callee) -> None:
         here = _rebase(place, arg_key) if arg_key is not None else None
         if here is None:
             if _object_read(fn, gen.info, call, arg):
-                _refuse_call(gen, call, callee, index)
+                _refuse_call(gen, call, callee, index, kind)
             continue
         if read_back(fn, gen.info, here, kind, skip=call):
-            _refuse_call(gen, call, callee, index)
+            _refuse_call(gen, call, callee, index, kind)
         note_escape(gen.ctx.escaped_writes, gen.primal, gen.fwd_args, here, kind)
 
 
-def _refuse_call(gen, call, callee, index: int) -> None:
+_WRITTEN = {VALUE: "an active value", POINTER: "a pointer with a shadow",
+            ADDRESS: "the address of memory with a shadow, as an integer,"}
+
+
+def _refuse_call(gen, call, callee, index: int, kind: str) -> None:
     who = f"'{callee.name}'" if call.called_function is callee else \
         f"a call through a function pointer (it may be '{callee.name}')"
     raise DifferentiationError(
-        f"cannot differentiate {who}: it writes an active value or a pointer with a shadow "
-        f"into the memory of its argument {index + 1}, which has no shadow (an enzyme_const "
-        "argument's), and that memory is read again here: the derivative would be lost; "
-        "pass that memory as a duplicated argument", function=gen.primal, instruction=call)
+        f"cannot differentiate {who}: it writes {_WRITTEN[kind]} into the memory of its "
+        f"argument {index + 1}, which has no shadow (an enzyme_const argument's), and that "
+        "memory is read again here: the derivative would be lost; pass that memory as a "
+        "duplicated argument", function=gen.primal, instruction=call)
 
 
 def _object_read(fn, info, call, arg) -> bool:

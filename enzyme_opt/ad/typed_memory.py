@@ -28,12 +28,13 @@ from ..ir.types import I64, I8, VOID, FloatType, FunctionType, size_and_align
 from . import tape as T
 from .openmp import adds_atomically, atomic_fadd
 from .rules import ADJOINT_SUM_FLAGS
+from .constant_memory import ADDRESS, note_escape, read_back, written_place
 from .unsupported import reaches_data, refuse_unshadowed_pointer_store
 from .runtime_messages import c_string, say_and_abort
 
 
 # -- integer copies -------------------------------------------------------------------------
-def check_untyped_moves(fn, types, info, primal) -> None:
+def check_untyped_moves(fn, types, info, primal, fwd_args=(), escaped=None) -> None:
     """Stop where a derivative or a shadow pointer would be lost unnoticed: an
     integer copy into active memory whose bytes' type is unknown (or mixed),
     and an active float passed as integer bits to a function that moves
@@ -45,7 +46,8 @@ def check_untyped_moves(fn, types, info, primal) -> None:
                 problem = untyped_copy_problem(types, inst)
             problem = problem or float_in_pointer_lanes_problem(inst, info) or \
                 float_bits_kept_problem(types, inst, inst.value, info, "stored") or \
-                returned_address_kept_problem(inst, info)
+                returned_address_kept_problem(inst, info) or \
+                returned_address_written_problem(fn, info, inst, primal, fwd_args, escaped)
         elif isinstance(inst, I.Return) and inst.value is not None:
             problem = float_bits_kept_problem(types, inst, inst.value, info, "returned")
         elif isinstance(inst, I.Load) and info.has_shadow(inst.pointer):
@@ -264,6 +266,26 @@ def returned_address_kept_problem(store, info) -> Optional[str]:
     return (f"cannot differentiate a store of the integer returned by {_who(call)}, "
             f"computed from a pointer with a shadow, into global '@{holder.name}', which has "
             "none and is read back as a pointer: that pointer would have no shadow")
+
+
+def returned_address_written_problem(fn, info, store, function, fwd_args, escaped):
+    """That integer (see returned_address_problem) stored into memory
+    without a shadow that is not a global's (an `enzyme_const` context:
+    `c->at = table[k](v)`) and made a pointer again after a load from it,
+    here or (constant_memory.py's record) in a caller."""
+    if isinstance(address_base(store.pointer), GlobalVariable) or \
+            info.has_shadow(store.pointer) or not _integer(store.value.type):
+        return None
+    call = _call_given_shadowed_pointer(store.value, info)
+    if call is None:
+        return None
+    place = written_place(store.pointer)
+    if not read_back(fn, info, place, ADDRESS):
+        note_escape(escaped, function, fwd_args, place, ADDRESS)
+        return None
+    return (f"cannot differentiate a store of the integer returned by {_who(call)}, "
+            "computed from a pointer with a shadow, into memory without a shadow that is "
+            "read back as a pointer: that pointer would have no shadow")
 
 
 def _call_given_shadowed_pointer(v, info):
