@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
 from typing import Optional
 
 
@@ -22,10 +24,11 @@ class EnzymeOptError(Exception):
 
     def render(self, default_filename: str = "<stdin>") -> str:
         name = self.filename or default_filename
+        message = readable_names(self.message)
         if self.line is None:
-            head = f"{name}: {self.severity}: {self.message}"
+            head = f"{name}: {self.severity}: {message}"
         else:
-            head = f"{name}:{self.line}:{self.column or 1}: {self.severity}: {self.message}"
+            head = f"{name}:{self.line}:{self.column or 1}: {self.severity}: {message}"
         if self.source_line is None or self.line is None:
             return head
         caret = " " * max((self.column or 1) - 1, 0) + "^"
@@ -74,7 +77,7 @@ class DifferentiationError(EnzymeOptError):
 
     def render(self, default_filename: str = "<stdin>") -> str:
         text = super().render(default_filename)
-        return "\n".join([text] + [f"note: {n}" for n in self.notes])
+        return "\n".join([text] + [f"note: {readable_names(n)}" for n in self.notes])
 
 
 class DifferentiationWarning(DifferentiationError):
@@ -82,6 +85,37 @@ class DifferentiationWarning(DifferentiationError):
     collected in the run's options["warnings"], printed, never raised."""
 
     severity = "warning"
+
+
+# A quoted C++ or Rust symbol name ('_ZN5Model6recordEd', '_RNv...'): shown as
+# the source spells it, as clang's own diagnostics do.
+_MANGLED = re.compile(r"'((?:_Z|_R)[A-Za-z0-9_$.]+)'")
+
+
+def readable_names(text: str) -> str:
+    """`text` with its quoted mangled names demangled (kept as they are when
+    no demangler is installed or it does not know them)."""
+    names = sorted(set(_MANGLED.findall(text)))
+    if not names:
+        return text
+    plain = _demangled(names)
+    return _MANGLED.sub(lambda m: f"'{plain.get(m.group(1), m.group(1))}'", text)
+
+
+def _demangled(names: list) -> dict:
+    for tool in ("llvm-cxxfilt", "llvm-cxxfilt-19", "c++filt"):
+        exe = shutil.which(tool)
+        if exe is None:
+            continue
+        try:
+            out = subprocess.run([exe], input="\n".join(names) + "\n", capture_output=True,
+                                 text=True, timeout=10)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        lines = out.stdout.splitlines()
+        if out.returncode == 0 and len(lines) == len(names):
+            return {n: d for n, d in zip(names, lines) if d.strip() and d != n}
+    return {}
 
 
 def ir_location(inst):
