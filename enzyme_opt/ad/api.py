@@ -30,6 +30,7 @@ from .conventions import MARKERS, coerce, deliver_gradients, erase_api_call, mar
 from .custom import unused_registrations
 from .derivative_check import DerivativeCheck, unchecked_split_call
 from .global_pointers import refuse_duplicated_memory_on_global
+from .constant_memory import refuse_duplicated_memory_in_constant_argument
 from . import misuse
 from .rules import rule_name_for_call
 from . import tape as T
@@ -1019,6 +1020,8 @@ def _lower_one(ctx, call) -> None:
         _refuse_duplicated_global(ctx, parsed)
         refuse_duplicated_memory_on_global(ctx.globals, parsed,
                                            lambda message: _error(parsed.call, message))
+        refuse_duplicated_memory_in_constant_argument(
+            parsed, lambda message: _error(parsed.call, message))
         if parsed.runtime_activity:
             misuse.check_runtime_activity(call, name, parsed, lower is lower_autodiff)
         if mode not in ("reverse", "forward") or name == "__enzyme_augmentfwd":

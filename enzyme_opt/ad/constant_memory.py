@@ -15,6 +15,7 @@ the root a parameter, or ("load", key) for a pointer loaded from a place.
 from __future__ import annotations
 
 from ..analysis.activity import address_base, contains_float, spilled_value
+from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError
@@ -284,3 +285,69 @@ def _as_primal_place(place, fwd_args):
         return (("load", inner), offset) if inner is not None else None
     found = [i for i, a in enumerate(fwd_args) if isinstance(a, Argument) and a.index == root[1]]
     return (("arg", found[0]), offset) if found else None
+
+
+# -- duplicated memory hung on a constant argument by the caller ---------------------------
+def refuse_duplicated_memory_in_constant_argument(parsed, error) -> None:
+    """The caller stores a duplicated argument's pointer into the memory a
+    constant argument points to (`c.data = x; __enzyme_autodiff(f,
+    enzyme_dup, x, dx, enzyme_const, &c)`), and the function reads floats
+    through a pointer loaded from that argument's memory, or hands that
+    memory to a call: those reads of x carry no derivative (they find no
+    shadow beside the copy).  `error(message)` makes the located error."""
+    caller, fn = parsed.call.parent.parent, parsed.function
+    duplicated = {id(_caller_object(spec.value)): index for index, spec in enumerate(parsed.args)
+                  if spec.kind in DUPLICATED and spec.value.type.is_pointer}
+    if not duplicated:
+        return
+    for index, spec in enumerate(parsed.args):
+        if spec.kind != Activity.CONST or not spec.value.type.is_pointer or \
+                index >= len(fn.args):
+            continue
+        holder = _caller_object(spec.value)
+        store = next((s for s in caller.instructions() if isinstance(s, I.Store) and
+                      _caller_object(s.pointer) is holder and
+                      id(_stored_object(s.value)) in duplicated), None)
+        read = None if store is None else _read_through(fn, index)
+        if read is not None:
+            raise error(
+                f"argument {duplicated[id(_stored_object(store.value))] + 1} of "
+                f"'{fn.name}' is passed duplicated, and its pointer is also stored into the "
+                f"memory of argument {index + 1}, passed constant, through which "
+                f"'{fn.name}' {read}: those reads would carry no derivative (that memory has "
+                f"no shadow there); pass argument {index + 1} duplicated too, or the memory "
+                "only as the argument")
+
+
+def _caller_object(ptr):
+    """The object `ptr` points into, through clang -O0's local variables."""
+    base = address_base(ptr)
+    for _ in range(4):
+        if not (isinstance(base, I.Load) and spilled_value(base) is not None):
+            break
+        base = address_base(spilled_value(base))
+    return base
+
+
+def _stored_object(value):
+    """The object a stored pointer (or its `ptrtoint`) points into; None
+    for other values."""
+    if isinstance(value, I.Cast) and value.opcode == "ptrtoint":
+        value = value.operands[0]
+    return _caller_object(value) if value.type.is_pointer else None
+
+
+def _read_through(fn, index: int):
+    """How `fn` reads through pointers held in its parameter `index`'s
+    memory: "reads floats" (a float load through a pointer loaded there) or
+    "hands that memory to a call"; None when it does neither."""
+    for inst in fn.instructions():
+        key = memory_key(inst.pointer) if isinstance(inst, I.Load) and \
+            contains_float(inst.type) else None
+        if key is not None and key[0][0] == "load" and _parameter_of(key) == index:
+            return "reads floats"
+        if isinstance(inst, I.CallBase) and not _is_marker_call(inst) and any(
+                a.type.is_pointer and memory_key(a) is not None and
+                _parameter_of(memory_key(a)) == index for a in inst.args):
+            return "hands that memory to a call"
+    return None
