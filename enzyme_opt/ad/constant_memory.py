@@ -304,19 +304,60 @@ def refuse_duplicated_memory_in_constant_argument(parsed, error) -> None:
         if spec.kind != Activity.CONST or not spec.value.type.is_pointer or \
                 index >= len(fn.args):
             continue
-        holder = _caller_object(spec.value)
-        store = next((s for s in caller.instructions() if isinstance(s, I.Store) and
-                      _caller_object(s.pointer) is holder and
-                      id(_stored_object(s.value)) in duplicated), None)
-        read = None if store is None else _read_through(fn, index)
+        hung = _hung_on(caller, _caller_object(spec.value), duplicated)
+        read = None if hung is None else _read_through(fn, index)
         if read is not None:
             raise error(
-                f"argument {duplicated[id(_stored_object(store.value))] + 1} of "
-                f"'{fn.name}' is passed duplicated, and its pointer is also stored into the "
-                f"memory of argument {index + 1}, passed constant, through which "
-                f"'{fn.name}' {read}: those reads would carry no derivative (that memory has "
-                f"no shadow there); pass argument {index + 1} duplicated too, or the memory "
-                "only as the argument")
+                f"argument {hung + 1} of '{fn.name}' is passed duplicated, and its pointer is "
+                f"also stored into the memory of argument {index + 1}, passed constant, "
+                f"through which '{fn.name}' {read}: those reads would carry no derivative "
+                f"(that memory has no shadow there); pass argument {index + 1} duplicated "
+                "too, or the memory only as the argument")
+
+
+def _hung_on(caller, holder, duplicated):
+    """The index of the duplicated argument whose pointer `caller` stores
+    into object `holder`, itself or through a helper it calls
+    (`init(&p, x)`); else None.  `duplicated`: id(object) -> index."""
+    for inst in caller.instructions():
+        if isinstance(inst, I.Store) and _caller_object(inst.pointer) is holder and \
+                id(_stored_object(inst.value)) in duplicated:
+            return duplicated[id(_stored_object(inst.value))]
+        callee = inst.called_function if isinstance(inst, I.CallBase) else None
+        if callee is None or callee.is_declaration:
+            continue
+        objects = [_caller_object(a) if a.type.is_pointer else None for a in inst.args]
+        for i, source in enumerate(objects):
+            for j, target in enumerate(objects):
+                if i != j and id(source) in duplicated and target is holder and \
+                        _keeps_parameter_in(callee, i, j, 3):
+                    return duplicated[id(source)]
+    return None
+
+
+def _keeps_parameter_in(fn, source: int, holder: int, depth: int) -> bool:
+    """Does `fn`, or a function it calls (`depth` calls deep), store a
+    pointer into its parameter `source`'s memory into the memory of its
+    parameter `holder`?"""
+    if fn is None or fn.is_declaration:
+        return False
+    for inst in fn.instructions():
+        if isinstance(inst, I.Store):
+            value = inst.value.operands[0] if isinstance(inst.value, I.Cast) and \
+                inst.value.opcode == "ptrtoint" else inst.value
+            kept = memory_key(value) if value.type.is_pointer else None
+            into = memory_key(inst.pointer)
+            if kept is not None and into is not None and kept[0] == ("arg", source) and \
+                    _parameter_of(into) == holder:
+                return True
+        elif isinstance(inst, I.CallBase) and depth > 0:
+            keys = [memory_key(a) if a.type.is_pointer else None for a in inst.args]
+            if any(k is not None and k[0] == ("arg", source) and h is not None and
+                   _parameter_of(h) == holder and
+                   _keeps_parameter_in(inst.called_function, i, j, depth - 1)
+                   for i, k in enumerate(keys) for j, h in enumerate(keys) if i != j):
+                return True
+    return False
 
 
 def _caller_object(ptr):

@@ -1,7 +1,8 @@
 // The caller hangs a duplicated argument's memory on a constant argument
 // (`c.data = x`, x also passed enzyme_dup, c enzyme_const) and the function
 // reads floats through the pointer it finds there, or hands that memory
-// to a helper: those reads find no shadow and carried no derivative (0 at
+// to a helper (also where a helper the caller calls stores the pointer,
+// `init(&p, x)`, INIT, one call deeper, DEEP): those reads find no shadow and carried no derivative (0 at
 // every level, both modes).  An error at the API call, as for the same
 // pointer hung on a global.  Right shapes go through: the function reading
 // only the constant argument's other fields (NCOUNT), and a constant
@@ -16,6 +17,10 @@
 // RUN: not enzyme-opt %t.h14.ll -o %t.h14.out.ll 2>&1 | FileCheck --check-prefix=READS %s
 // RUN: %clang -O2 -DSTACK -DHELPER -S -emit-llvm %s -o %t.p2.ll
 // RUN: not enzyme-opt %t.p2.ll -o %t.p2.out.ll 2>&1 | FileCheck --check-prefix=HANDS %s
+// RUN: %clang -O0 -DINIT -S -emit-llvm %s -o %t.i0.ll
+// RUN: not enzyme-opt %t.i0.ll -o %t.i0.out.ll 2>&1 | FileCheck --check-prefix=READS %s
+// RUN: %clang14 -O2 -DINIT -DDEEP -DFWD -S -emit-llvm %s -o %t.i14.ll
+// RUN: not enzyme-opt %t.i14.ll -o %t.i14.out.ll 2>&1 | FileCheck --check-prefix=READS %s
 // RUN: %clang -O0 -DSTACK -DNCOUNT -S -emit-llvm %s -o %t.n0.ll
 // RUN: enzyme-opt %t.n0.ll -o %t.n0.out.ll
 // RUN: %lli %t.n0.out.ll | FileCheck --check-prefix=OK %s
@@ -33,6 +38,14 @@ struct problem {
   double *data;
 };
 __attribute__((noinline)) double first(struct problem *p) { return p->data[0]; }
+__attribute__((noinline)) void init(struct problem *p, double *data, int n) {
+  p->n = n;
+  p->data = data;
+}
+__attribute__((noinline)) void init_twice(struct problem *p, double *data, int n) {
+  init(p, data, n);
+  init(p, data, n);
+}
 
 // d/dx[0] at x = {1.5, 2.0}: x[1] where data is x (READS, HANDS, NCOUNT).
 __attribute__((noinline)) double f(double *x, struct problem *p) {
@@ -59,6 +72,14 @@ int main(void) {
   struct problem *p = malloc(sizeof *p);
   p->n = 2;
   p->data = x;
+#elif defined(INIT)
+  double x[2] = {1.5, 2.0}, d_x[2] = {0, 0};
+  struct problem problem, *p = &problem;
+#ifdef DEEP
+  init_twice(p, x, 2);
+#else
+  init(p, x, 2);
+#endif
 #else
   double x[2] = {1.5, 2.0}, d_x[2] = {0, 0};
   struct problem problem = {2, x}, *p = &problem;
