@@ -23,6 +23,7 @@ from ..ir.module import function_under_casts
 from ..ir.references import reaches_function, referenced_globals
 from ..ir.types import StructType, size_and_align
 from ..analysis.cfg import DominatorTree
+from ..analysis.library import is_deallocator
 from ..transforms.stack_values import drop_dead_slots, forward_call_operands, stored_value
 from .aggregates import returns_gradient
 from .context import DerivativeContext
@@ -873,6 +874,8 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
                      "supported in a module that differentiates derivatives, where tapes free "
                      "their chunks as the reverse pass empties them")
+    if parsed.nofree:
+        _check_kept_tape_keeps_memory(call, fn, rev)
     saved = T.tape_size(b, header) if parsed.nofree else None
     result = b.call(rev, args, "grad")
     if parsed.nofree:
@@ -887,6 +890,27 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
     misuse.check_return(call, grads, parsed.sret, "reverse", fn)
     deliver_gradients(b, call, grads, parsed.sret)
     erase_api_call(call)
+
+
+def _check_kept_tape_keeps_memory(call, fn, rev) -> None:
+    """`enzyme_nofree` keeps the tape for another reverse pass, but not the
+    memory the reverse pass frees: the shadows of local arrays and the heap
+    blocks the augmented forward allocated (their frees wait for the reverse).
+    A second reverse pass would read that memory freed (fuzz seed 10060)."""
+    seen, todo = {id(rev)}, [rev]
+    while todo:
+        for inst in todo.pop().instructions():
+            callee = inst.called_function if isinstance(inst, I.Call) else None
+            if callee is None:
+                continue
+            if is_deallocator(callee.name):
+                raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) "
+                             f"is not supported where the reverse pass of '{fn.name}' frees "
+                             "memory its augmented forward allocated (a local array's shadow, "
+                             "a heap block): the next reverse pass would read it freed")
+            if not callee.is_declaration and id(callee) not in seen:
+                seen.add(id(callee))
+                todo.append(callee)
 
 
 def _check_same_width(ctx, parsed, tape) -> None:
