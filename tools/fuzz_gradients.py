@@ -1575,6 +1575,11 @@ HVP = r"""
     for (int c = 0; c < N + 2; c++)
       if (c < N ? X_SHADOW : c == N ? A_ACTIVE : B_ACTIVE)
         check("gradient()", c, g0[c], AT_STEPS(fd_coord, W, c));
+    /* The gradient's differences round at the gradient's size, which may
+       be the larger (steep exponentials). */
+    double gscale = 0;
+    for (int c = 0; c < N + 2; c++) gscale += fabs(g0[c]);
+    SCALE = fmax(SCALE, gscale);
     memcpy(xh, X0, sizeof xh);
     memcpy(txh, TX, sizeof txh);
     __enzyme_fwddiff_hvp((void *)gradient, {HVP_ARGS}, enzyme_dup, g0, hv);
