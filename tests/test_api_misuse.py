@@ -74,7 +74,6 @@ __attribute__((noinline)) void asm_double(double *y) {
 #endif
 }
 __attribute__((noinline)) double first_of(const double *b) { return b[0]; }
-void local_pair(double *x) { double t[2] = {x[0], sin(x[0])}; x[0] = first_of(t) * t[1]; }
 double keep_sq(double *buf, double x) {
 #ifdef READ_BACK
   buf[0] = x * x; // READ_BACK
@@ -101,14 +100,6 @@ CASES = {
                       "r = __enzyme_autodiff((void *)d_sq, x); } // HERE",
                       r"'enzyme_nofree' \(a tape kept for another __enzyme_reverse\) is not "
                       r"supported in a module that differentiates derivatives", None),
-    # The reverse pass frees the shadow of t (local_pair's local array,
-    # which first_of reads): a second reverse on the kept tape would read it
-    # freed (fuzz seed 10060 got numbers like 1e200 back).
-    "nofree-frees": ("{ void *t = __enzyme_augmentfwd((void *)local_pair, p, dp); "
-                     "__enzyme_reverse((void *)local_pair, enzyme_nofree, p, dp, t); } // HERE",
-                     r"'enzyme_nofree' \(a tape kept for another __enzyme_reverse\) is not "
-                     r"supported where the reverse pass of 'local_pair' frees memory its "
-                     r"augmented forward allocated", None),
     "todense": ("r = __enzyme_todense((void *)sq, x); // HERE",
                 r"the store function of a dense view must be a function known at compile time",
                 None),

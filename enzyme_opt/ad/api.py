@@ -17,6 +17,7 @@ from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
 from ..ir import Builder, Function, GlobalAlias, GlobalVariable
 from ..ir import instructions as I
+from ..ir.clone import clone_body
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantFloat, ConstantInt,
                             ConstantUndef, ConstantZero)
 from ..ir.module import function_under_casts
@@ -875,7 +876,7 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
                      "supported in a module that differentiates derivatives, where tapes free "
                      "their chunks as the reverse pass empties them")
     if parsed.nofree:
-        _check_kept_tape_keeps_memory(call, fn, rev)
+        rev = _keeping_memory(call, fn, rev)
     saved = T.tape_size(b, header) if parsed.nofree else None
     result = b.call(rev, args, "grad")
     if parsed.nofree:
@@ -892,25 +893,65 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
     erase_api_call(call)
 
 
-def _check_kept_tape_keeps_memory(call, fn, rev) -> None:
-    """`enzyme_nofree` keeps the tape for another reverse pass, but not the
-    memory the reverse pass frees: the shadows of local arrays and the heap
-    blocks the augmented forward allocated (their frees wait for the reverse).
-    A second reverse pass would read that memory freed (fuzz seed 10060)."""
-    seen, todo = {id(rev)}, [rev]
+def _keeping_memory(call, fn, rev) -> Function:
+    """The reverse pass an `enzyme_nofree` call runs: `rev`, or a copy of it
+    without the frees of what the augmented forward allocated (local arrays'
+    shadows, heap blocks whose frees wait for the reverse), which the kept
+    tape still points at: a second reverse pass read them freed (fuzz seed
+    10060).  The last reverse pass, without enzyme_nofree, frees them."""
+    reached, todo, indirect = {id(rev): rev}, [rev], False
     while todo:
         for inst in todo.pop().instructions():
-            callee = inst.called_function if isinstance(inst, I.Call) else None
+            if not isinstance(inst, I.CallBase):
+                continue
+            callee = inst.called_function
+            if callee is None:
+                indirect = True         # or inline assembly: not rewritten
+            elif not callee.is_declaration and id(callee) not in reached:
+                reached[id(callee)] = callee
+                todo.append(callee)
+    frees = {i for i, f in reached.items() if any(
+        isinstance(c, I.CallBase) and c.called_function is not None
+        and is_deallocator(c.called_function.name) for c in f.instructions())}
+    grew = True
+    while grew:                         # and what calls a function that frees
+        callers = {i for i, f in reached.items() if i not in frees and any(
+            isinstance(c, I.CallBase) and c.called_function is not None
+            and id(c.called_function) in frees for c in f.instructions())}
+        frees |= callers
+        grew = bool(callers)
+    if id(rev) not in frees:
+        return rev
+    if indirect:
+        raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
+                     f"supported where the reverse pass of '{fn.name}' frees memory its "
+                     "augmented forward allocated and calls through a function pointer")
+    copies = {i: _copy_keeping_memory(reached[i]) for i in frees}
+    for copy in copies.values():
+        for inst in list(copy.instructions()):
+            callee = inst.called_function if isinstance(inst, I.CallBase) else None
             if callee is None:
                 continue
             if is_deallocator(callee.name):
-                raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) "
-                             f"is not supported where the reverse pass of '{fn.name}' frees "
-                             "memory its augmented forward allocated (a local array's shadow, "
-                             "a heap block): the next reverse pass would read it freed")
-            if not callee.is_declaration and id(callee) not in seen:
-                seen.add(id(callee))
-                todo.append(callee)
+                inst.erase()
+            elif id(callee) in copies:
+                inst.set_operand(len(inst.operands) - 1, copies[id(callee)])
+    return copies[id(rev)]
+
+
+def _copy_keeping_memory(fn) -> Function:
+    module = fn.module
+    name = fn.name + ".keep"
+    existing = module.get(name)
+    if existing is not None:
+        return existing
+    copy = Function(name, fn.function_type, fn.type, [a.name for a in fn.args],
+                    linkage="internal", ret_attrs=fn.ret_attrs, attrs=fn.attrs_outside_comdat)
+    for new, old in zip(copy.args, fn.args):
+        new.attrs = old.attrs
+    module.add_function(copy)
+    clone_body(fn, copy, {id(a): b for a, b in zip(fn.args, copy.args)})
+    return copy
 
 
 def _check_same_width(ctx, parsed, tape) -> None:
