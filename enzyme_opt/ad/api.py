@@ -899,33 +899,14 @@ def _keeping_memory(call, fn, rev) -> Function:
     shadows, heap blocks whose frees wait for the reverse), which the kept
     tape still points at: a second reverse pass read them freed (fuzz seed
     10060).  The last reverse pass, without enzyme_nofree, frees them."""
-    reached, todo, indirect = {id(rev): rev}, [rev], False
-    while todo:
-        for inst in todo.pop().instructions():
-            if not isinstance(inst, I.CallBase):
-                continue
-            callee = inst.called_function
-            if callee is None:
-                indirect = True         # or inline assembly: not rewritten
-            elif not callee.is_declaration and id(callee) not in reached:
-                reached[id(callee)] = callee
-                todo.append(callee)
-    frees = {i for i, f in reached.items() if any(
-        isinstance(c, I.CallBase) and c.called_function is not None
-        and is_deallocator(c.called_function.name) for c in f.instructions())}
-    grew = True
-    while grew:                         # and what calls a function that frees
-        callers = {i for i, f in reached.items() if i not in frees and any(
-            isinstance(c, I.CallBase) and c.called_function is not None
-            and id(c.called_function) in frees for c in f.instructions())}
-        frees |= callers
-        grew = bool(callers)
+    reached, frees, unrewritable = _functions_that_free(rev)
     if id(rev) not in frees:
         return rev
-    if indirect:
+    if unrewritable:
         raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
                      f"supported where the reverse pass of '{fn.name}' frees memory its "
-                     "augmented forward allocated and calls through a function pointer")
+                     "augmented forward allocated and calls through a function pointer "
+                     "(or invokes the deallocation)")
     copies = {i: _copy_keeping_memory(reached[i]) for i in frees}
     for copy in copies.values():
         for inst in list(copy.instructions()):
@@ -937,6 +918,37 @@ def _keeping_memory(call, fn, rev) -> Function:
             elif id(callee) in copies:
                 inst.set_operand(len(inst.operands) - 1, copies[id(callee)])
     return copies[id(rev)]
+
+
+def _functions_that_free(rev):
+    """(the functions `rev` reaches by id, the ids of those that free memory
+    themselves or through a callee, whether a call among them cannot be
+    rewritten: through a pointer or inline assembly, or an invoked free)."""
+    reached, todo, unrewritable = {id(rev): rev}, [rev], False
+    while todo:
+        for inst in todo.pop().instructions():
+            if not isinstance(inst, I.CallBase):
+                continue
+            callee = inst.called_function
+            if callee is None:
+                unrewritable = True
+            elif isinstance(inst, I.Invoke) and is_deallocator(callee.name):
+                unrewritable = True
+            elif not callee.is_declaration and id(callee) not in reached:
+                reached[id(callee)] = callee
+                todo.append(callee)
+
+    def calls(f, wanted):
+        return any(isinstance(c, I.CallBase) and c.called_function is not None
+                   and wanted(c.called_function) for c in f.instructions())
+    frees = {i for i, f in reached.items() if calls(f, lambda g: is_deallocator(g.name))}
+    grew = True
+    while grew:                         # and what calls a function that frees
+        callers = {i for i, f in reached.items()
+                   if i not in frees and calls(f, lambda g: id(g) in frees)}
+        frees |= callers
+        grew = bool(callers)
+    return reached, frees, unrewritable
 
 
 def _copy_keeping_memory(fn) -> Function:
