@@ -126,3 +126,49 @@ def test_seeds_before_the_extension_keep_their_features():
         assert set(fuzz_gradients.draw_features(seed)) <= set(fuzz_gradients.ORIGINAL)
     drawn = {f for s in range(3000, 3100) for f in fuzz_gradients.draw_features(s)}
     assert drawn & set(fuzz_gradients.EXTENDED)
+
+
+def _skew_return(ir: str, header: str, field: int | None = None) -> str:
+    """Add 0.01 to what the first function whose `define` line matches
+    `header` returns: a double, or field `field` of a {double, double}."""
+    start = re.search(rf"^define [^\n]*{header}", ir, re.M)
+    assert start, f"no function matching {header!r} in the output"
+    head, rest = ir[:start.start()], ir[start.start():]
+    body, end, tail = rest.partition("\n}\n")
+    if field is None:
+        new = r"%skew = fadd double \1, 1.0e-2\n  ret double %skew"
+        body, n = re.subn(r"ret double (%[\w.\"']+)", new, body)
+    else:
+        new = (rf"%skew.f = extractvalue {{ double, double }} \1, {field}\n"
+               r"  %skew.s = fadd double %skew.f, 1.0e-2\n"
+               rf"  %skew = insertvalue {{ double, double }} \1, double %skew.s, {field}\n"
+               r"  ret { double, double } %skew")
+        body, n = re.subn(r"ret \{ double, double \} (%[\w.\"']+)", new, body)
+    assert n >= 1
+    return head + body + end + tail
+
+
+def test_a_wrong_split_reverse_is_caught(tmp_path: Path):
+    """Seed 10036 checks split mode (x changed between the calls; a active):
+    the reverse pass's gradient of a is checked."""
+    _need("19")
+    source = fuzz_gradients.generate(10036)
+    assert "split mode (changed)" in source.splitlines()[1]
+    skew = lambda ir: _skew_return(ir, r"@diffe_kernel[.\d]*\(ptr %tape")
+    cls, message = fuzz_runner.check_source(source, "19", "-O0", tmp_path, mutate_ir=skew)
+    assert cls == "silent-wrong", message
+    assert "MISMATCH split reverse (changed) da" in message
+    assert "MISMATCH split reverse (changed) vs autodiff" in message
+
+
+def test_a_wrong_second_order_is_caught(tmp_path: Path):
+    """Seed 10021 checks a Hessian-vector product (a active, x dup): the
+    tangent of the gradient of a is checked."""
+    _need("19")
+    source = fuzz_gradients.generate(10021)
+    assert "second order too" in source.splitlines()[1]
+    skew = lambda ir: _skew_return(ir, r"@fwddiffe_diffe_kernel\(", field=1)
+    cls, message = fuzz_runner.check_source(source, "19", "-O0", tmp_path, mutate_ir=skew)
+    assert cls == "silent-wrong", message
+    assert "MISMATCH second order Hv" in message
+    assert "MISMATCH reverse" not in message and "gradient()" not in message

@@ -1279,19 +1279,23 @@ static void check(const char *what, int i, double got, const double *fd) {
   failures++;
 }
 
-/* The reverse objective J = kernel + w . x_after (w only if x has a shadow). */
+/* The point the reverse checks difference at (X0, A0, B0 but for a split
+   mode tape recorded elsewhere), and the adjoint seed of the result. */
+static double PX[N], PA, PB, RW = 1.0;
+
+/* The reverse objective J = RW kernel + w . x_after (w only if x has a shadow). */
 static double objective(const double *w, const double *xin, double a, double b) {
   double xo[N];
-  double r = run(xin, a, b, xo);
+  double r = RW * run(xin, a, b, xo);
   if (X_SHADOW) for (int i = 0; i < N; i++) r += w[i] * xo[i];
   return r;
 }
 
-/* dJ/d(coordinate c): c < N is x[c], N is a, N + 1 is b. */
+/* dJ/d(coordinate c) at (PX, PA, PB): c < N is x[c], N is a, N + 1 is b. */
 static double fd_coord(const double *w, int c, double h) {
-  double xp[N], xm[N], a = A0, b = B0;
-  memcpy(xp, X0, sizeof xp);
-  memcpy(xm, X0, sizeof xm);
+  double xp[N], xm[N], a = PA, b = PB;
+  memcpy(xp, PX, sizeof xp);
+  memcpy(xm, PX, sizeof xm);
   if (c < N) { xp[c] += h; xm[c] -= h; }
   double ap = a + (c == N ? h : 0), am = a - (c == N ? h : 0);
   double bp = b + (c == N + 1 ? h : 0), bm = b - (c == N + 1 ? h : 0);
@@ -1324,6 +1328,8 @@ static void check_side_effects(const char *what, const double *x) {
 MAIN = r"""
 int main(void) {
   double a = A0, b = B0, ga = 0, gb = 0, x[N], dx[N], tx[N];
+  memcpy(PX, X0, sizeof PX);
+  PA = A0, PB = B0;
   SCALE = fabs(run(X0, A0, B0, x));
   for (int i = 0; i < N; i++) SCALE += fabs(x[i]);
   memcpy(x, X0, sizeof x);
@@ -1343,7 +1349,7 @@ int main(void) {
   if (X_SHADOW) for (int i = 0; i < N; i++)
     check("forward tx", i, tx[i], AT_STEPS(fd_dir, TX, TA, TB, i));
   if (!X_NONEED) check_side_effects("forward", x);
-{WIDTH2}
+{WIDTH2}{SPLIT}{HVP}
   if (failures) return 1;
   printf("ok (%d comparisons skipped)\n", skipped);
   return 0;
@@ -1404,6 +1410,202 @@ def _width2(act: Activity) -> str:
     return WIDTH2.replace("{REV2_CALL}", rev_call).replace("{FWD2_ARGS}", fwd)
 
 
+# ------------------------------------------------------------ split mode
+# From SPLIT_FROM, half the seeds also check split mode (__enzyme_augmentfwd,
+# then __enzyme_reverse with the tape): the augmented forward's result and x
+# after it against a plain call, the reverse's gradient against central
+# differences and against __enzyme_autodiff's.  One variant a seed:
+#   plain        the reverse right after the augmented forward;
+#   changed      the caller overwrites x in between (the tape must keep what
+#                the reverse needs of x: Enzyme's split mode, like ours,
+#                assumes the caller may change it);
+#   twice        the reverse twice on one tape, the first with enzyme_nofree
+#                (not in a module that differentiates derivatives: refused);
+#   interleaved  two augmented forwards at two points, then both reverses
+#                (in either order; the second tape's adjoint seed not 1).
+SPLIT_FROM = 10000
+SPLIT_VARIANTS = ["plain", "changed", "twice", "interleaved"]
+
+SPLIT_PRELUDE = """\
+extern int enzyme_nofree;
+typedef struct { void *tape; double primal; } TapeAndDouble;
+TapeAndDouble __enzyme_augmentfwd(void *, ...);
+double __enzyme_reverse(void *, ...);
+Grad2 __enzyme_reverse2(void *, ...);
+void __enzyme_reverse_void(void *, ...);
+"""
+
+SPLIT_CHECKER = r"""
+/* Split mode against plain calls and __enzyme_autodiff: a NaN where they
+   give NaN too is the same (seed 10209's kernel returns NaN at X0). */
+static int same_as(double got, double want, double rtol, double atol) {
+  return (isnan(got) && isnan(want)) || close_to(got, want, rtol, atol);
+}
+
+static void check_value(const char *what, double got, double want) {
+  if (!same_as(got, want, SIDE_RTOL, 1e-12)) {
+    printf("MISMATCH %s: got %.17g, want %.17g\n", what, got, want);
+    failures++;
+  }
+}
+
+static void check_x(const char *what, const double *x, const double *want) {
+  for (int i = 0; i < N; i++)
+    if (!same_as(x[i], want[i], SIDE_RTOL, 1e-12)) {
+      printf("MISMATCH %s x[%d]: got %.17g, want %.17g\n", what, i, x[i], want[i]);
+      failures++;
+    }
+}
+
+/* A split gradient (dx, ga, gb) against central differences at (PX, PA, PB)
+   with weights w, and against __enzyme_autodiff's (same: dx, ga, gb) if given:
+   the two derivatives may sum in other orders, not more. */
+static void check_split(const char *what, const double *dxs, double sga, double sgb,
+                        const double *w, const double *same) {
+  char name[128];
+  double all[N + 2];
+  for (int i = 0; i < N; i++) all[i] = X_SHADOW ? dxs[i] : 0.0;
+  all[N] = sga, all[N + 1] = sgb;
+  for (int c = 0; c < N + 2; c++) {
+    if (c < N ? !X_SHADOW : c == N ? !A_ACTIVE : !B_ACTIVE) continue;
+    snprintf(name, sizeof name, "%s %s", what, c < N ? "dx" : c == N ? "da" : "db");
+    check(name, c < N ? c : 0, all[c], AT_STEPS(fd_coord, w, c));
+    if (same && !same_as(all[c], same[c], 1e3 * SIDE_RTOL, 1e-10)) {
+      printf("MISMATCH %s vs autodiff [%d]: got %.17g, want %.17g\n", what, c, all[c], same[c]);
+      failures++;
+    }
+  }
+}
+"""
+
+
+def _split_args(act: Activity, x: str, dx: str, a: str, b: str) -> str:
+    xs = {"dup": f"enzyme_dup, {x}, {dx}", "dupnoneed": f"enzyme_dupnoneed, {x}, {dx}",
+          "const": f"enzyme_const, {x}"}[act.x]
+    return ", ".join([xs, "enzyme_const, N", f"enzyme_out, {a}" if act.a else f"enzyme_const, {a}",
+                      b if act.b else f"enzyme_const, {b}"])
+
+
+def _split_reverse(act: Activity, args: str, adjoint: str, tape: str, ga: str, gb: str,
+                   nofree: bool = False) -> str:
+    """__enzyme_reverse of the kernel, its gradients of a and b read into ga, gb."""
+    call = "(void *)kernel, " + ("enzyme_nofree, " if nofree else "") + f"{args}, {adjoint}, {tape}"
+    if act.a and act.b:
+        return f"{{ Grad2 g = __enzyme_reverse2({call}); {ga} = g.d0; {gb} = g.d1; }}"
+    if act.a or act.b:
+        return f"{ga if act.a else gb} = __enzyme_reverse({call});"
+    return f"__enzyme_reverse_void({call});"
+
+
+def _split(act: Activity, variant: str, rng: random.Random) -> str:
+    head = ("  {\n    double ad[N + 2], want_x[N];\n"
+            "    memcpy(ad, dx, sizeof dx);\n    ad[N] = ga, ad[N + 1] = gb;\n")
+    if variant == "interleaved":
+        second = rng.uniform(0.5, 1.5)
+        args1 = _split_args(act, "x1", "dx1", "a", "b")
+        args2 = _split_args(act, "x2", "dx2", "A1", "B1")
+        rev1 = _split_reverse(act, args1, "1.0", "r1.tape", "g1a", "g1b")
+        rev2 = _split_reverse(act, args2, f"{second:.6f}", "r2.tape", "g2a", "g2b")
+        revs = [rev1, rev2] if rng.random() < 0.5 else [rev2, rev1]
+        return head + "".join(f"    {ln}\n" for ln in [
+            "double x1[N], dx1[N], x2[N], dx2[N], X1[N], g1a = 0, g1b = 0, g2a = 0, g2b = 0;",
+            "const double A1 = A0 + 0.05, B1 = B0 - 0.04;",
+            "for (int i = 0; i < N; i++) X1[i] = X0[i] + 0.03 * (i + 1);",
+            "memcpy(x1, X0, sizeof x1);", "memcpy(dx1, W, sizeof dx1);",
+            "memcpy(x2, X1, sizeof x2);", "memcpy(dx2, W2, sizeof dx2);",
+            f"TapeAndDouble r1 = __enzyme_augmentfwd((void *)kernel, {args1});",
+            f"TapeAndDouble r2 = __enzyme_augmentfwd((void *)kernel, {args2});",
+            'check_value("split primal 1", r1.primal, run(X0, A0, B0, want_x));',
+            'if (!X_NONEED) check_x("split augmented forward 1", x1, want_x);',
+            'check_value("split primal 2", r2.primal, run(X1, A1, B1, want_x));',
+            'if (!X_NONEED) check_x("split augmented forward 2", x2, want_x);',
+            *revs,
+            'check_split("interleaved split reverse 1", dx1, g1a, g1b, W, ad);',
+            f"memcpy(PX, X1, sizeof PX);\n    PA = A1, PB = B1, RW = {second:.6f};",
+            'check_split("interleaved split reverse 2", dx2, g2a, g2b, W2, NULL);',
+            "memcpy(PX, X0, sizeof PX);\n    PA = A0, PB = B0, RW = 1.0;"]) + "  }\n"
+    args = _split_args(act, "xs", "dxs", "a", "b")
+    lines = ["double xs[N], dxs[N], sga = 0, sgb = 0;",
+             "memcpy(xs, X0, sizeof xs);", "memcpy(dxs, W, sizeof dxs);",
+             f"TapeAndDouble r = __enzyme_augmentfwd((void *)kernel, {args});",
+             'check_value("split primal", r.primal, run(X0, A0, B0, want_x));',
+             'if (!X_NONEED) check_x("split augmented forward", xs, want_x);']
+    if variant == "changed":
+        lines.append("for (int i = 0; i < N; i++) xs[i] = 0.5 * xs[i] + 0.25;  /* the caller's */")
+    if variant == "twice":
+        lines += [_split_reverse(act, args, "1.0", "r.tape", "sga", "sgb", nofree=True),
+                  'check_split("split reverse (enzyme_nofree)", dxs, sga, sgb, W, ad);',
+                  "memcpy(dxs, W, sizeof dxs);", "sga = sgb = 0;"]
+    lines += [_split_reverse(act, args, "1.0", "r.tape", "sga", "sgb"),
+              f'check_split("split reverse ({variant})", dxs, sga, sgb, W, ad);']
+    return head + "".join(f"    {ln}\n" for ln in lines) + "  }\n"
+
+
+# ---------------------------------------------------------- second order
+# From SPLIT_FROM, a quarter of the seeds also check a Hessian-vector
+# product: __enzyme_fwddiff of gradient(), which calls __enzyme_autodiff on
+# the kernel (the reverse check's gradient of J = kernel + w . x_after), along
+# the forward check's direction, against central differences of gradient()
+# itself, checked first against differences of J.
+HVP_FUNCTIONS = r"""
+/* The reverse check's gradient at (xin, a, b): out[0..N-1] the adjoint of x,
+   out[N] of a, out[N + 1] of b (0 where not active). */
+static void gradient(const double *xin, double a, double b, double *out) {
+  double x[N], dx[N], ga = 0, gb = 0;
+  memcpy(x, xin, sizeof x);
+  memcpy(dx, W, sizeof dx);
+  {REV_CALL}
+  {REV_READ}
+  for (int i = 0; i < N; i++) out[i] = X_SHADOW ? dx[i] : 0.0;
+  out[N] = ga, out[N + 1] = gb;
+}
+
+/* d gradient()[c] along (TX, TA, TB), by central differences. */
+static double fd_gradient(int c, double h) {
+  double xp[N], xm[N], gp[N + 2], gm[N + 2];
+  for (int i = 0; i < N; i++) {
+    xp[i] = X0[i] + (X_SHADOW ? h * TX[i] : 0);
+    xm[i] = X0[i] - (X_SHADOW ? h * TX[i] : 0);
+  }
+  double da = A_ACTIVE ? h * TA : 0, db = B_ACTIVE ? h * TB : 0;
+  gradient(xp, A0 + da, B0 + db, gp);
+  gradient(xm, A0 - da, B0 - db, gm);
+  return (gp[c] - gm[c]) / (2 * h);
+}
+"""
+
+HVP = r"""
+  if (!failures) {
+    double g0[N + 2], hv[N + 2] = {0}, xh[N], txh[N];
+    gradient(X0, A0, B0, g0);
+    for (int c = 0; c < N + 2; c++)
+      if (c < N ? X_SHADOW : c == N ? A_ACTIVE : B_ACTIVE)
+        check("gradient()", c, g0[c], AT_STEPS(fd_coord, W, c));
+    /* The gradient's differences round at the gradient's size, which may
+       be the larger (steep exponentials). */
+    double gscale = 0;
+    for (int c = 0; c < N + 2; c++) gscale += fabs(g0[c]);
+    SCALE = fmax(SCALE, gscale);
+    memcpy(xh, X0, sizeof xh);
+    memcpy(txh, TX, sizeof txh);
+    __enzyme_fwddiff_hvp((void *)gradient, {HVP_ARGS}, enzyme_dup, g0, hv);
+    for (int c = 0; c < N + 2; c++)
+      if (c < N ? X_SHADOW : c == N ? A_ACTIVE : B_ACTIVE)
+        check("second order Hv", c, hv[c], AT_STEPS(fd_gradient, c));
+  }
+"""
+
+
+def _hvp(act: Activity) -> tuple[str, str]:
+    """(the functions, the check in main) of the second-order check."""
+    rev_call, rev_read = _rev_call(act)
+    functions = HVP_FUNCTIONS.replace("{REV_CALL}", rev_call).replace("{REV_READ}", rev_read)
+    args = ", ".join(["enzyme_const, xh" if act.x == "const" else "enzyme_dup, xh, txh",
+                      "a, TA" if act.a else "enzyme_const, a",
+                      "b, TB" if act.b else "enzyme_const, b"])
+    return functions, HVP.replace("{HVP_ARGS}", args)
+
+
 def _kernel(p: Program, rng: random.Random) -> str:
     return (f"{_attr(rng)}double kernel(double *x, int n, double a, double b) {{\n"
             "  double acc = 0.0;\n" + "\n".join(p.body) + "\n  return acc;\n}\n")
@@ -1460,14 +1662,30 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
     # rest of the program does not depend on it).
     width2 = random.Random(f"width2:{seed}").random() < 0.5
     main = main.replace("{WIDTH2}", _width2(act) if width2 else "")
+    # From SPLIT_FROM, split mode and second order, drawn apart likewise.
+    hvp = seed >= SPLIT_FROM and random.Random(f"hvp:{seed}").random() < 0.25 \
+        and (act.a or act.b or act.x != "const")
+    split = None
+    if seed >= SPLIT_FROM and random.Random(f"split:{seed}").random() < 0.5:
+        split_rng = random.Random(f"split variant:{seed}")
+        split = split_rng.choice(SPLIT_VARIANTS)
+        if split == "twice" and hvp:    # enzyme_nofree is refused there
+            split = "changed"
+    main = main.replace("{SPLIT}", _split(act, split, split_rng) if split else "")
+    hvp_functions, hvp_check = _hvp(act) if hvp else ("", "")
+    main = main.replace("{HVP}", hvp_check)
     header = (f"// fuzz_gradients seed {seed}: features {' '.join(features)}\n"
               f"// activity: a {'active' if act.a else 'const'}, b {'active' if act.b else 'const'}, x {act.x}"
               f"{'; width-2 checks too' if width2 else ''}"
+              f"{f'; split mode ({split}) too' if split else ''}"
+              f"{'; second order too' if hvp else ''}"
               f"{''.join(f'; forward seed of {v} {k}' for v, k in seeds.items() if k != 'value')}\n")
     runtime = ZERO_AT_RUN_TIME if "runtime" in seeds.values() else ""
-    text = (header + PRELUDE + f"\n#define N {p.n}\n\n" + "".join(p.tops) + "\n"
+    prelude = PRELUDE + (SPLIT_PRELUDE if split else "") + \
+        ("void __enzyme_fwddiff_hvp(void *, ...);\n" if hvp else "")
+    text = (header + prelude + f"\n#define N {p.n}\n\n" + "".join(p.tops) + "\n"
             + _kernel(p, rng) + "\n" + _seeded(_constants(p, act, rng, bias), seeds) + runtime
-            + CHECKER + main)
+            + CHECKER + (SPLIT_CHECKER if split else "") + hvp_functions + main)
     return text, p
 
 

@@ -17,12 +17,14 @@ from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
 from ..ir import Builder, Function, GlobalAlias, GlobalVariable
 from ..ir import instructions as I
+from ..ir.clone import clone_body
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantFloat, ConstantInt,
                             ConstantUndef, ConstantZero)
 from ..ir.module import function_under_casts
 from ..ir.references import reaches_function, referenced_globals
 from ..ir.types import StructType, size_and_align
 from ..analysis.cfg import DominatorTree
+from ..analysis.library import is_deallocator
 from ..transforms.stack_values import drop_dead_slots, forward_call_operands, stored_value
 from .aggregates import returns_gradient
 from .context import DerivativeContext
@@ -874,6 +876,8 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
                      "supported in a module that differentiates derivatives, where tapes free "
                      "their chunks as the reverse pass empties them")
+    if parsed.nofree:
+        rev = _keeping_memory(call, fn, rev)
     saved = T.tape_size(b, header) if parsed.nofree else None
     result = b.call(rev, args, "grad")
     if parsed.nofree:
@@ -888,6 +892,79 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
     misuse.check_return(call, grads, parsed.sret, "reverse", fn)
     deliver_gradients(b, call, grads, parsed.sret)
     erase_api_call(call)
+
+
+def _keeping_memory(call, fn, rev) -> Function:
+    """The reverse pass an `enzyme_nofree` call runs: `rev`, or a copy of it
+    without the frees of what the augmented forward allocated (local arrays'
+    shadows, heap blocks whose frees wait for the reverse), which the kept
+    tape still points at: a second reverse pass read them freed (fuzz seed
+    10060).  The last reverse pass, without enzyme_nofree, frees them."""
+    reached, frees, unrewritable = _functions_that_free(rev)
+    if id(rev) not in frees:
+        return rev
+    if unrewritable:
+        raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
+                     f"supported where the reverse pass of '{fn.name}' frees memory its "
+                     "augmented forward allocated and calls through a function pointer "
+                     "(or invokes the deallocation)")
+    copies = {i: _copy_keeping_memory(reached[i]) for i in frees}
+    for copy in copies.values():
+        for inst in list(copy.instructions()):
+            callee = inst.called_function if isinstance(inst, I.CallBase) else None
+            if callee is None:
+                continue
+            if is_deallocator(callee.name):
+                inst.erase()
+            elif id(callee) in copies:
+                inst.set_operand(len(inst.operands) - 1, copies[id(callee)])
+    return copies[id(rev)]
+
+
+def _functions_that_free(rev):
+    """(the functions `rev` reaches by id, the ids of those that free memory
+    themselves or through a callee, whether a call among them cannot be
+    rewritten: through a pointer or inline assembly, or an invoked free)."""
+    reached, todo, unrewritable = {id(rev): rev}, [rev], False
+    while todo:
+        for inst in todo.pop().instructions():
+            if not isinstance(inst, I.CallBase):
+                continue
+            callee = inst.called_function
+            if callee is None:
+                unrewritable = True
+            elif isinstance(inst, I.Invoke) and is_deallocator(callee.name):
+                unrewritable = True
+            elif not callee.is_declaration and id(callee) not in reached:
+                reached[id(callee)] = callee
+                todo.append(callee)
+
+    def calls(f, wanted):
+        return any(isinstance(c, I.CallBase) and c.called_function is not None
+                   and wanted(c.called_function) for c in f.instructions())
+    frees = {i for i, f in reached.items() if calls(f, lambda g: is_deallocator(g.name))}
+    grew = True
+    while grew:                         # and what calls a function that frees
+        callers = {i for i, f in reached.items()
+                   if i not in frees and calls(f, lambda g: id(g) in frees)}
+        frees |= callers
+        grew = bool(callers)
+    return reached, frees, unrewritable
+
+
+def _copy_keeping_memory(fn) -> Function:
+    module = fn.module
+    name = fn.name + ".keep"
+    existing = module.get(name)
+    if existing is not None:
+        return existing
+    copy = Function(name, fn.function_type, fn.type, [a.name for a in fn.args],
+                    linkage="internal", ret_attrs=fn.ret_attrs, attrs=fn.attrs_outside_comdat)
+    for new, old in zip(copy.args, fn.args):
+        new.attrs = old.attrs
+    module.add_function(copy)
+    clone_body(fn, copy, {id(a): b for a, b in zip(fn.args, copy.args)})
+    return copy
 
 
 def _check_same_width(ctx, parsed, tape) -> None:

@@ -266,8 +266,11 @@ def merge_returns(fn):
     exit_block = fn.add_block("return")
     b = Builder(exit_block)
     value = None
-    if not fn.return_type.is_void:
-        value = b.phi(fn.return_type, name="retval")
+    # The primal's type, which `fn`'s own (a derivative's: a struct of the
+    # primal result and its tangent, say) need not be.
+    returned = returns[0].terminator.value
+    if returned is not None:
+        value = b.phi(returned.type, name="retval")
     for block in returns:
         ret = block.terminator
         if value is not None:

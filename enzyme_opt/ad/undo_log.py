@@ -131,7 +131,11 @@ class UndoLog:
         for nbytes in sorted({store_bytes(s) for s in stores}):
             case = gen.rev.add_block(f"undo.replay.{nbytes}")
             cb = Builder(case)
-            word = IntType(nbytes * 8)
+            # The stores' own type where they agree: a derivative of this
+            # derivative types what it copies (an integer word into active
+            # memory is refused there, fuzz seed 10196).
+            types = {str(s.value.type): s.value.type for s in stores if store_bytes(s) == nbytes}
+            word = next(iter(types.values())) if len(types) == 1 else IntType(nbytes * 8)
             align = min(s.align or 1 for s in stores if store_bytes(s) == nbytes)
             value = cb.load(word, T.entry_pointer(cb, entry, PAYLOAD_AT[False], word),
                             "undo.value", 8)

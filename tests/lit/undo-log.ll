@@ -122,7 +122,7 @@ exit:
 ; CHECK-NEXT:  %tape.base.ptr{{.*}} = getelementptr inbounds { ptr, i64, i64 }, ptr %undo.log
 ; CHECK:       call void @free(ptr %tape.base
 ; CHECK:       undo.replay.8:
-; CHECK:       store i64 %undo.value, ptr %undo.address
+; CHECK:       store double %undo.value, ptr %undo.address
 ; CHECK-NEXT:  %undo.next = add i64 %undo.offset, 24
 ; CHECK-NEXT:  br label %undo.replay
 
