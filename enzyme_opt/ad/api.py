@@ -1047,7 +1047,9 @@ def lower_api_calls(module, options=None) -> int:
             try:
                 _lower_one(ctx, call)
             except DifferentiationError as e:
-                e.add_note(_call_site_note(call))
+                # An error about code with no place of its own (made by the
+                # AD) is located at the API call, the place the user wrote.
+                e.locate(call).add_note(_call_site_note(call))
                 raise
             except Exception as e:      # a bug of ours: say what we were working on
                 e.enzyme_opt_note = _call_site_note(call)

@@ -50,6 +50,12 @@ def prepare_for_differentiation(fn, primal=None):
     reroll_unrolled_loops(fn)
     interchange_reduction_nests(fn)
     count_pointer_steps(fn)
+    if not any(isinstance(b.terminator, I.Return) for b in fn.blocks):
+        name = (primal or fn).name
+        raise DifferentiationError(
+            f"cannot differentiate '{name}': it never returns (every path ends in a call "
+            "that does not return, such as exit or abort, or in a loop without an exit), so "
+            "there is no result whose derivative to take", function=primal or fn)
     return merge_returns(fn)
 
 
