@@ -1,6 +1,7 @@
 // CFLAGS: -fsanitize=address
 // LDFLAGS: -fsanitize=address
-// A function built with AddressSanitizer differentiated in both modes: its
+// A function built with AddressSanitizer differentiated in both modes (and
+// split into its augmented forward pass and reverse pass): its
 // local array lives in ASan's frame (an alloca or, at run time, a fake stack
 // frame from __asan_stack_malloc_N), its heap array and a global (padded
 // with a redzone and registered by asan.module_ctor) are checked on each
@@ -20,6 +21,8 @@
 extern int enzyme_dup, enzyme_const;
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
+void *__enzyme_augmentfwd(void *, ...);
+void __enzyme_reverse(void *, ...);
 
 #define N 5
 double g[N];
@@ -53,6 +56,10 @@ int main(void) {
     double t = __enzyme_fwddiff((void *)f, enzyme_dup, x, dx, enzyme_const, N);
     ok &= check_close("forward d", i, t, want[i]);
   }
+  for (int i = 0; i < N; i++) d[i] = 0;
+  void *tape = __enzyme_augmentfwd((void *)f, enzyme_dup, x, d, enzyme_const, N);
+  __enzyme_reverse((void *)f, enzyme_dup, x, d, enzyme_const, N, 1.0, tape);
+  for (int i = 0; i < N; i++) ok &= check_close("split d", i, d[i], want[i]);
   free(x);
   if (!ok) return 1;
   printf("ok\n");
