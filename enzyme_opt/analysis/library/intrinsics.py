@@ -44,10 +44,11 @@ ALLOCA_MARKER_INTRINSICS = ("llvm.lifetime.start", "llvm.lifetime.end", "llvm.db
 # exact names: a user's `memcpy_rows` or C11's `memcpy_s` is another function.
 # AddressSanitizer's `__asan_memcpy` (what it turns `llvm.memcpy` into in the
 # code it instruments) is memcpy after checking both ranges, with its
-# signature: a copy like any other, derivative included.
+# signature: a copy like any other, derivative included; ThreadSanitizer's
+# after recording the accesses.
 MEMCPY_FUNCTIONS = ("llvm.memcpy", "llvm.memmove", "memcpy", "memmove", "__asan_memcpy",
-                    "__asan_memmove")
-MEMSET_FUNCTIONS = ("llvm.memset", "memset", "__asan_memset")
+                    "__asan_memmove", "__tsan_memcpy", "__tsan_memmove")
+MEMSET_FUNCTIONS = ("llvm.memset", "memset", "__asan_memset", "__tsan_memset")
 # Calls writing the memory their first argument points to (and nothing else).
 WRITING_INTRINSICS = MEMCPY_FUNCTIONS + MEMSET_FUNCTIONS
 

@@ -94,28 +94,25 @@ def refused_runtime(name: str):
 # Sanitizers whose instrumentation the derivative does not follow yet: the
 # function attribute a sanitizer puts on the code it instruments, and the
 # prefix of its runtime's functions (their calls can reach a function without
-# the attribute when an instrumented callee is inlined into it).  What each
-# reads and writes is shadow memory of the sanitizer's own, at addresses
+# the attribute when an instrumented callee is inlined into it).  What they
+# read and write is shadow memory of the sanitizer's own, at addresses
 # computed from the primal's pointers by integer arithmetic (MemorySanitizer's
-# `p ^ C`), and memory the program's shadows would have to follow.
+# `p ^ C`), or the program's memory in calls without a derivative
+# (ThreadSanitizer's `__tsan_atomic64_load`, for C11 atomics).
 # AddressSanitizer is not among them: its checks only read its shadow bytes
 # and report (no derivative), its `__asan_memcpy` is a memcpy (intrinsics.py),
 # and its fake stack frames are taken off in the derivative (ad/prepare.py).
+# Nor is ThreadSanitizer's record of plain accesses and calls (inactive.py).
 SANITIZER_ATTRIBUTES = {
     "sanitize_hwaddress": "HWAddressSanitizer (-fsanitize=hwaddress)",
     "sanitize_memory": "MemorySanitizer (-fsanitize=memory)",
-    "sanitize_thread": "ThreadSanitizer (-fsanitize=thread)",
 }
+THREAD_SANITIZER = "ThreadSanitizer (-fsanitize=thread)"
 SANITIZER_RUNTIME_PREFIXES = {
     "__hwasan_": SANITIZER_ATTRIBUTES["sanitize_hwaddress"],
     "__msan_": SANITIZER_ATTRIBUTES["sanitize_memory"],
-    "__tsan_": SANITIZER_ATTRIBUTES["sanitize_thread"],
+    "__tsan_atomic": THREAD_SANITIZER,
 }
-
-# Calls a sanitizer keeps in a function it is told not to instrument
-# (`no_sanitize("thread")` leaves the call stack bookkeeping): they touch no
-# memory of the program's.
-SANITIZER_BOOKKEEPING = frozenset(("__tsan_func_entry", "__tsan_func_exit"))
 
 # MemorySanitizer in a module (its constructor defined): at -O0 a function
 # told not to be instrumented still clears the sanitizer's shadow of each of
@@ -137,7 +134,5 @@ def sanitizer_of_attributes(words) -> str | None:
 
 def sanitizer_of_runtime(name: str) -> str | None:
     """The sanitizer whose runtime function `name` checks or shadows the
-    program's memory, or None."""
-    if name in SANITIZER_BOOKKEEPING:
-        return None
+    program's memory in ways not followed, or None."""
     return next((s for p, s in SANITIZER_RUNTIME_PREFIXES.items() if name.startswith(p)), None)
