@@ -564,15 +564,15 @@ def check_returns_twice(fn, function) -> None:
 
 
 def check_sanitizer_instrumentation(fn, function) -> None:
-    """Code a sanitizer instrumented (MemorySanitizer's shadow propagation,
-    ThreadSanitizer's `__tsan_read8` calls) reads and writes memory of the
-    sanitizer's own at addresses made from the primal's pointers by integer
-    arithmetic, or through calls without derivatives: the derivative's
-    shadows cannot follow.  Refused, naming the sanitizer (before: a located
-    error about a pointer made of an integer, or a call without a rule); the
-    code that is not differentiated (the caller of `__enzyme_autodiff`) may
-    stay instrumented.  AddressSanitizer's instrumentation is differentiated
-    (analysis/library/runtimes.py says why)."""
+    """Code a sanitizer instrumented in ways the derivative does not follow
+    (MemorySanitizer's shadow propagation at `p ^ C` addresses,
+    ThreadSanitizer's atomics: calls without derivatives on the program's
+    memory) is refused, naming the sanitizer (before: a located error about
+    a pointer made of an integer, or a call without a rule); the code that
+    is not differentiated (the caller of `__enzyme_autodiff`) may stay
+    instrumented.  AddressSanitizer's and ThreadSanitizer's other
+    instrumentation is differentiated (analysis/library/runtimes.py says
+    why)."""
     sanitizer = sanitizer_of_attributes(function.attribute_words())
     at = None
     for inst in fn.instructions() if sanitizer is None else ():
