@@ -19,7 +19,7 @@ from ..ir import Builder, Function, GlobalAlias, GlobalVariable
 from ..ir import instructions as I
 from ..ir.clone import clone_body
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantFloat, ConstantInt,
-                            ConstantUndef, ConstantZero)
+                            ConstantUndef, ConstantZero, zero_of)
 from ..ir.module import function_under_casts
 from ..ir.references import reaches_function, referenced_globals
 from ..ir.types import StructType, size_and_align
@@ -1194,6 +1194,21 @@ def remove_api_leftovers(module) -> None:
     for gv in leftovers:
         if id(gv) not in live:
             module.remove_global_value(gv)
+        elif isinstance(gv, GlobalVariable) and gv.name in MARKERS and gv.is_declaration:
+            _define_checked_marker(module, gv)
+
+
+def _define_checked_marker(module, gv) -> None:
+    """A marker whose address code still uses after its loads are gone: a
+    sanitizer's check of the load (AddressSanitizer's shadow byte test,
+    ThreadSanitizer's `__tsan_read4`), kept in the caller.  Nothing defines
+    the marker, so the program would not link: the check looks at an int 0
+    of this module's own instead, named for what it is."""
+    module.remove_global_value(gv)
+    gv.name = "enzyme_opt.checked_marker"
+    gv.linkage = "internal"
+    gv.initializer = zero_of(gv.value_type)
+    module.add_global(gv)
 
 
 def _lower_split_call(ctx: DerivativeContext, call, name: str) -> None:

@@ -21,6 +21,7 @@ from ..analysis.library.intrinsics import (CONSTRAINED_BINARY, CONSTRAINED_CASTS
                                            CONSTRAINED_PREFIX, PLAIN_ROUNDING,
                                            POINTER_MASK_INTRINSICS, SAME_POINTER_INTRINSICS)
 from ..analysis.library.libm import FP_ENV_FUNCTIONS
+from ..analysis.library.runtimes import ASAN_FAKE_STACK_ALLOCATORS
 from ..diagnostics import DifferentiationError
 from ..ir import BasicBlock, Builder
 from ..ir import instructions as I
@@ -45,6 +46,7 @@ def prepare_for_differentiation(fn, primal=None):
     call_unchanging_callees(fn)
     pointer_intrinsics_as_offsets(fn)
     invokes_to_calls(fn)
+    frames_on_the_stack(fn)
     remove_unreachable_blocks(fn)
     promote_allocas(fn)
     reroll_unrolled_loops(fn)
@@ -241,6 +243,53 @@ def invoke_to_branch(inv) -> None:
         phi.remove_incoming(block)
     inv.erase()
     Builder(block).br(normal)
+
+
+def frames_on_the_stack(fn) -> None:
+    """AddressSanitizer's frame from its fake stack (`__asan_stack_malloc_N`,
+    an integer address from its runtime, for use-after-return checks): in
+    the copy, the frame is always the function's own alloca, as when the
+    runtime returns 0.  The shadow of a local then lives in the shadow of
+    that alloca, at the local's offset in it; the primal called elsewhere
+    keeps its fake stack."""
+    for inst in list(fn.instructions()):
+        callee = inst.called_function if isinstance(inst, I.CallBase) else None
+        if callee is not None and callee.name.startswith(ASAN_FAKE_STACK_ALLOCATORS):
+            _fold_zero(inst)
+
+
+def _fold_zero(value) -> None:
+    """Replace `value` by 0 and fold what that decides: phis of 0 only, eq/ne
+    compares of two constants, and branches on them (the other edge goes,
+    with its phi entries)."""
+    work = [(value, ConstantInt(value.type, 0))]
+    while work:
+        old, new = work.pop()
+        users = list(old.users)
+        old.replace_all_uses_with(new)
+        old.erase()
+        for user in users:
+            if user.parent is None:
+                continue
+            if isinstance(user, I.Phi) and all(isinstance(v, ConstantInt) and v.value == 0
+                                                  for v, _ in user.incoming):
+                work.append((user, ConstantInt(user.type, 0)))
+            elif isinstance(user, I.Compare) and user.predicate in ("eq", "ne") and \
+                    all(isinstance(v, ConstantInt) for v in user.operands):
+                same = user.operands[0].value == user.operands[1].value
+                work.append((user, ConstantInt(user.type, int(same == (user.predicate == "eq")))))
+            elif isinstance(user, I.Branch) and isinstance(user.condition, ConstantInt):
+                block, (taken, dropped) = user.parent, user.successors
+                if user.condition.value == 0:
+                    taken, dropped = dropped, taken
+                if dropped is not taken:
+                    for phi in list(dropped.phis):
+                        phi.remove_incoming(block)
+                        if len(phi.incoming) == 1:      # the frame's one address left
+                            phi.replace_all_uses_with(phi.incoming[0][0])
+                            phi.erase()
+                user.erase()
+                Builder(block).br(taken)
 
 
 def remove_unreachable_blocks(fn) -> None:

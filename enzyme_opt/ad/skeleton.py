@@ -39,7 +39,7 @@ from .global_pointers import refuse_copies_of_caller_set_pointers, warn_caller_s
 from .typed_memory import check_untyped_moves
 from .unsupported import (check_active_stores, check_exception_recovery, check_flag_reads,
                           check_inline_asm, check_replaceable_aliases, check_returns_twice,
-                          check_shared_global_shadows)
+                          check_sanitizer_instrumentation, check_shared_global_shadows)
 
 
 def differentiable_copy(gen, fn, args, arg_activity):
@@ -52,6 +52,7 @@ def differentiable_copy(gen, fn, args, arg_activity):
     check_exception_recovery(primal, primal)
     clone_body(primal, fn, {id(a): args[a.index] for a in primal.args})
     check_replaceable_aliases(name_aliasees(fn), primal)
+    check_sanitizer_instrumentation(fn, primal)
     advance_counters(fn)
     gen.parallel_forks = direct_parallel_calls(fn)
     reductions_as_critical_sections(fn)

@@ -14,6 +14,8 @@ from ..analysis.library import (ERRNO_ACCESSORS, ERRNO_CONVERSION, ERRNO_PRINTER
                                 blas_without_rule, math_function,
                                 is_memory_copy, reallocator, refused_mpi, refused_runtime,
                                 VECTOR_NATIVE_MATH)
+from ..analysis.library.runtimes import (MEMORY_SANITIZER_CTOR, SANITIZER_ATTRIBUTES,
+                                         sanitizer_of_attributes, sanitizer_of_runtime)
 from ..analysis.memory import address_uses, call_may_write_through
 from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError
@@ -559,6 +561,52 @@ def check_returns_twice(fn, function) -> None:
                 "(setjmp): a longjmp back to it runs the code after it again, which the "
                 "derivative cannot follow; move the setjmp into a caller that is not "
                 "differentiated", function=function, instruction=inst)
+
+
+def check_sanitizer_instrumentation(fn, function) -> None:
+    """Code a sanitizer instrumented in ways the derivative does not follow
+    (MemorySanitizer's shadow propagation at `p ^ C` addresses,
+    ThreadSanitizer's atomics: calls without derivatives on the program's
+    memory) is refused, naming the sanitizer (before: a located error about
+    a pointer made of an integer, or a call without a rule); the code that
+    is not differentiated (the caller of `__enzyme_autodiff`) may stay
+    instrumented.  AddressSanitizer's and ThreadSanitizer's other
+    instrumentation is differentiated (analysis/library/runtimes.py says
+    why)."""
+    sanitizer = sanitizer_of_attributes(function.attribute_words())
+    at = None
+    for inst in fn.instructions() if sanitizer is None else ():
+        sanitizer = _sanitizer_at(inst, function.module)
+        if sanitizer is not None:
+            at = inst
+            break
+    if sanitizer is None:
+        return
+    flag = sanitizer[sanitizer.index("=") + 1:-1]
+    hint = f"__attribute__((no_sanitize(\"{flag}\"))) on the functions differentiated"
+    if at is not None and not isinstance(at, I.CallBase):
+        hint += ", at -O1 or higher: at -O0 it still clears its shadow of their locals"
+    raise DifferentiationError(
+        f"cannot differentiate '{function.name}': it is instrumented by {sanitizer}, whose "
+        f"checks the derivative does not follow yet; build it without that sanitizer ({hint})",
+        function=function, instruction=at)
+
+
+def _sanitizer_at(inst, module):
+    """The sanitizer whose instrumentation `inst` is: a call of its runtime
+    (from an instrumented callee inlined here), or MemorySanitizer's shadow
+    address of a local (`inttoptr (ptrtoint %a xor C)`), which it writes even
+    in a function not instrumented at -O0."""
+    if isinstance(inst, I.CallBase):
+        callee = inst.called_function
+        return sanitizer_of_runtime(callee.name) if callee is not None else None
+    if inst.opcode == "inttoptr" and module is not None and \
+            module.get(MEMORY_SANITIZER_CTOR) is not None:
+        made = inst.operands[0]
+        if isinstance(made, I.BinaryOp) and made.opcode == "xor" and \
+                isinstance(made.operands[0], I.Cast) and made.operands[0].opcode == "ptrtoint":
+            return SANITIZER_ATTRIBUTES["sanitize_memory"]
+    return None
 
 
 def check_shared_global_shadows(gen, fn, function) -> None:

@@ -17,7 +17,8 @@ A line ``// XFAIL: <reason>`` in a program marks it as an expected failure
 (strict: an unexpected pass fails the suite); a line ``// CFLAGS: <flags>``
 adds flags to step 1 (e.g. -ffast-math, so that the vectorizer emits
 reductions), and ``// LDFLAGS: <flags>`` to step 4 (e.g. -lmpfr,
--lopenblas).  With
+-lopenblas; with `-fsanitize=...` among them the output, instrumented
+already, is compiled without it first and linked with its runtime).  With
 ``-fopenmp`` among the CFLAGS, step 4 links LLVM 19's libomp and step 5
 runs the program with OMP_NUM_THREADS=1, 2 and 3.  A line ``// MPI_RANKS: 1 2``
 builds the program with the flags of the installed MPI (mpicc -showme) and
@@ -194,7 +195,11 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
     try:
         llvm.parse_assembly(_OLD_INRANGE.sub("", text)).verify()
     except RuntimeError as e:  # llvmlite reports parse and verifier errors this way
-        pytest.fail(f"llvmlite rejects {out_ll.name}:\n{e}", pytrace=False)
+        # clang-14 writes constant expressions newer LLVMs no longer read
+        # (`lshr` of a global's address in AddressSanitizer's checks): left
+        # to the clang of step 4, which reads and verifies its own IR.
+        if "constexprs are no longer supported" not in str(e) or clang != "14":
+            pytest.fail(f"llvmlite rejects {out_ll.name}:\n{e}", pytrace=False)
 
     leftovers = _leftover_enzyme_refs(text)
     if leftovers:
@@ -202,7 +207,16 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
                     pytrace=False)
 
     openmp = cflags is not None and "-fopenmp" in cflags.group(1).split()
-    cmd = [cc, opt, str(out_ll), "-o", str(exe), *(ldflags.group(1).split() if ldflags else []),
+    link_flags = ldflags.group(1).split() if ldflags else []
+    compiled = str(out_ll)
+    if any(f.startswith("-fsanitize=") for f in link_flags):
+        # The output is instrumented already: compiled without the sanitizer
+        # (it would instrument its own checks again), linked with its runtime.
+        compiled = str(tmp_path / (prog.stem + ".o"))
+        cmd = [cc, opt, "-c", str(out_ll), "-o", compiled]
+        _require_success("compiling the output of enzyme-opt", cmd,
+                         _run(cmd, "clang (compile the output)", COMPILE_TIMEOUT))
+    cmd = [cc, opt, compiled, "-o", str(exe), *link_flags,
            "-lm"] + (["-lstdc++"] if cxx else []) + (OPENMP_LINK if openmp else []) + \
         (_mpi_flags("link") if ranks else [])
     _require_success("compiling the output of enzyme-opt", cmd,

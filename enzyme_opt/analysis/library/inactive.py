@@ -58,6 +58,10 @@ INPUT_PATTERN_FIRST = ("_", "f", "g", "s")
 INACTIVE_PATTERNS = tuple((LazyPattern(p), why) for p, why in (
     # -- C++ (Itanium mangling) ---------------------------------------------
     (r"__cxa_", "the C++ ABI runtime: guards, exceptions, atexit"),
+    # -- ThreadSanitizer (its memcpy is a memcpy: intrinsics.py) -------------
+    (r"__tsan_(?:unaligned_)?(?:read|write)(?:\d+|_range)(?:_pc)?\Z|__tsan_func_(?:entry|exit)\Z"
+     r"|__tsan_vptr_(?:read|update)\Z",
+     "ThreadSanitizer's record of an access or a call: its own state only"),
     (r"_ZSt\d+__throw_", "std::__throw_bad_alloc and kin (they only throw)"),
     (r"_ZSt9terminatev\Z", "std::terminate"),
     (r"_ZSt16__ostream_insertI[cw]St11char_traitsI[cw]EE",

@@ -42,8 +42,13 @@ ALLOCA_MARKER_INTRINSICS = ("llvm.lifetime.start", "llvm.lifetime.end", "llvm.db
 
 # Intrinsics by prefix (every overload, `.inline` too), C functions by their
 # exact names: a user's `memcpy_rows` or C11's `memcpy_s` is another function.
-MEMCPY_FUNCTIONS = ("llvm.memcpy", "llvm.memmove", "memcpy", "memmove")
-MEMSET_FUNCTIONS = ("llvm.memset", "memset")
+# AddressSanitizer's `__asan_memcpy` (what it turns `llvm.memcpy` into in the
+# code it instruments) is memcpy after checking both ranges, with its
+# signature: a copy like any other, derivative included; ThreadSanitizer's
+# after recording the accesses.
+MEMCPY_FUNCTIONS = ("llvm.memcpy", "llvm.memmove", "memcpy", "memmove", "__asan_memcpy",
+                    "__asan_memmove", "__tsan_memcpy", "__tsan_memmove")
+MEMSET_FUNCTIONS = ("llvm.memset", "memset", "__asan_memset", "__tsan_memset")
 # Calls writing the memory their first argument points to (and nothing else).
 WRITING_INTRINSICS = MEMCPY_FUNCTIONS + MEMSET_FUNCTIONS
 
@@ -53,12 +58,12 @@ def _named(name: str, names: tuple) -> bool:
 
 
 def is_memory_copy(name: str) -> bool:
-    """`llvm.memcpy.*`, `llvm.memmove.*`, `memcpy`, `memmove`."""
+    """`llvm.memcpy.*`, `llvm.memmove.*`, `memcpy`, `memmove` (and ASan's)."""
     return _named(name, MEMCPY_FUNCTIONS)
 
 
 def is_memory_set(name: str) -> bool:
-    """`llvm.memset.*`, `memset`."""
+    """`llvm.memset.*`, `memset`, `__asan_memset`."""
     return _named(name, MEMSET_FUNCTIONS)
 
 

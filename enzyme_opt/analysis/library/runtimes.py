@@ -89,3 +89,50 @@ def fortran_reduction(name: str):
 def refused_runtime(name: str):
     """What the runtime function `name` implements, when it is refused; else None."""
     return REFUSED_RUNTIME.get(name)
+
+
+# Sanitizers whose instrumentation the derivative does not follow yet: the
+# function attribute a sanitizer puts on the code it instruments, and the
+# prefix of its runtime's functions (their calls can reach a function without
+# the attribute when an instrumented callee is inlined into it).  What they
+# read and write is shadow memory of the sanitizer's own, at addresses
+# computed from the primal's pointers by integer arithmetic (MemorySanitizer's
+# `p ^ C`), or the program's memory in calls without a derivative
+# (ThreadSanitizer's `__tsan_atomic64_load`, for C11 atomics).
+# AddressSanitizer is not among them: its checks only read its shadow bytes
+# and report (no derivative), its `__asan_memcpy` is a memcpy (intrinsics.py),
+# and its fake stack frames are taken off in the derivative (ad/prepare.py).
+# Nor is ThreadSanitizer's record of plain accesses and calls (inactive.py).
+SANITIZER_ATTRIBUTES = {
+    "sanitize_hwaddress": "HWAddressSanitizer (-fsanitize=hwaddress)",
+    "sanitize_memory": "MemorySanitizer (-fsanitize=memory)",
+}
+THREAD_SANITIZER = "ThreadSanitizer (-fsanitize=thread)"
+SANITIZER_RUNTIME_PREFIXES = {
+    "__hwasan_": SANITIZER_ATTRIBUTES["sanitize_hwaddress"],
+    "__msan_": SANITIZER_ATTRIBUTES["sanitize_memory"],
+    "__tsan_atomic": THREAD_SANITIZER,
+}
+
+# MemorySanitizer in a module (its constructor defined): at -O0 a function
+# told not to be instrumented still clears the sanitizer's shadow of each of
+# its locals, at the local's address xor-ed with a constant.
+MEMORY_SANITIZER_CTOR = "msan.module_ctor"
+
+# AddressSanitizer's fake stack: a function it instruments may take its
+# frame (its locals, between redzones) from `__asan_stack_malloc_N(size)`,
+# an integer address, instead of its own alloca; a result of 0 means "use
+# the alloca".
+ASAN_FAKE_STACK_ALLOCATORS = "__asan_stack_malloc_"
+
+
+def sanitizer_of_attributes(words) -> str | None:
+    """The sanitizer instrumenting a function with attribute keywords `words`."""
+    return next((SANITIZER_ATTRIBUTES[w] for w in sorted(words) if w in SANITIZER_ATTRIBUTES),
+                None)
+
+
+def sanitizer_of_runtime(name: str) -> str | None:
+    """The sanitizer whose runtime function `name` checks or shadows the
+    program's memory in ways not followed, or None."""
+    return next((s for p, s in SANITIZER_RUNTIME_PREFIXES.items() if name.startswith(p)), None)
