@@ -210,90 +210,32 @@ def reserve_loop_tapes(gen) -> None:
 
 
 def _size_after_exact_run(gen, loop, pushes, b: Builder, per_iteration: int) -> None:
-    """Where every iteration of `loop` pushes the same bytes, set the tape's
-    size after it to its size before (read at `b`, where the reserve went)
-    plus those bytes times the run's iterations.  Else its size there is the
-    last value of an induction the loop's own pushes address through, which
-    LLVM keeps as one more register stepped in every iteration (tools/perfhunt
-    cxx_member: two instructions of the eleven of its forward Horner loop; a
-    runtime-bound loop taping 64 bytes a step: 38 -> 36, the tape then
-    addressed from the array's offset).  Exact only when the loop leaves from
-    one block, its header or its only latch, to a block entered from nowhere
-    else (or a block of its own on that edge), and every push sits in a
-    block dominating that exiting block: each
-    iteration, the last one too, passes each push once.  The iterations are
-    a constant (`constant_trip_count`) or counted by the counter the exit
-    tests (`_exit_tested_counter`)."""
+    """Where every run of `loop` pushes the same bytes, set the tape's size
+    after it to its size before (read at `b`, where the reserve went) plus
+    those bytes.  Else its size there is the last value of an induction the
+    loop's own pushes address through, which LLVM keeps as one more
+    register stepped in every iteration (tools/perfhunt cxx_member: two
+    instructions of the eleven of its forward Horner loop).  Exact only when
+    the header runs a constant count of times in every run
+    (`constant_trip_count`), the loop leaves from one block, its header or
+    its only latch, to a block entered from nowhere else, and every push
+    sits in a block dominating that exiting block: each iteration, the last
+    one too, passes each push once."""
+    count = constant_trip_count(loop, gen.preds)
     exits = loop_exit_targets(loop, gen.preds)
-    leaving = [p for p in gen.preds[id(exits[0])] if loop.contains(p)] if len(exits) == 1 else ()
-    if len(leaving) != 1:
+    if count is None or len(exits) != 1 or len(gen.preds[id(exits[0])]) != 1:
         return
-    after, exiting = exits[0], leaving[0]
+    after = exits[0]
+    exiting = gen.preds[id(after)][0]
     latches = [p for p in gen.preds[id(loop.header)] if loop.contains(p)]
     if exiting is not loop.header and latches != [exiting] or \
             any(not gen.loops.dom.dominates(push.parent, exiting) for push in pushes):
         return
-    count = constant_trip_count(loop, gen.preds)
-    counted = _exit_tested_counter(loop, exiting) if count is None else None
-    if count is None and counted is None:
-        return
-    if len(gen.preds[id(after)]) != 1:      # the unroller's exit, joined by its short runs
-        after = _block_on_edge(gen, exiting, after, "run.exit")
     tape = gen.fwd_tape
     before = T.tape_size(b, tape)
     at_exit = Builder(after, after.first_non_phi_index())
-    if count is not None:
-        pushed = at_exit.i64(count * per_iteration)
-    else:
-        pushed = _bytes_counted(at_exit, *counted, per_iteration)
-    T.set_tape_size(at_exit, tape, at_exit.add(before, pushed, "run.pushed"))
-
-
-def _exit_tested_counter(loop, exiting):
-    """(counter, start, step) for a header counter `phi [S, %pre], [%i + C,
-    %latch]` read by the icmp on which `exiting` leaves the loop, when its
-    last value minus S, in the counter's width, is (iterations - 1) * C:
-    the increment cannot wrap (`nuw`; `nsw` with C > 0), or the loop leaves
-    when the counter (or its increment) meets a bound and C is a power of
-    two (the unroller's `niter += 2`; an i8 counter wrapping past 255): it
-    then meets it within 2^bits / C steps.  Read by the exit test, a wrapped
-    (poison) counter would make the branch undefined; a counter read only
-    elsewhere could wrap unseen and count the wrong iterations."""
-    branch = exiting.terminator
-    test = branch.condition if isinstance(branch, I.Branch) else None
-    if not (isinstance(test, I.Compare) and test.opcode == "icmp"):
-        return None
-    true_leaves = not loop.contains(branch.operands[1])
-    meets = (test.predicate, true_leaves) in (("eq", True), ("ne", False))
-    for counter in loop.header.instructions:
-        if not isinstance(counter, I.Phi):
-            break
-        parts = counter_parts(counter)
-        if parts is None or not counter.type.is_int or counter.type.bits > 64 or \
-                loop.contains(parts[1]):
-            continue
-        start, _, increment = parts
-        if not any(operand is counter or operand is increment for operand in test.operands):
-            continue
-        bits = counter.type.bits
-        step = increment.operands[1].value % (1 << bits)
-        flags = set(increment.flags)
-        if step and ("nuw" in flags or "nsw" in flags and step < 1 << (bits - 1) or
-                     meets and step & (step - 1) == 0):
-            return counter, start, step
-    return None
-
-
-def _bytes_counted(b: Builder, counter, start, step: int, per_iteration: int):
-    """(1 + (counter - start) / step) * per_iteration in i64, `counter` read
-    after the loop (the value it had in the last iteration), its difference
-    taken in its own width (`_exit_tested_counter`)."""
-    span = b.sub(counter, start, "run.span")
-    if span.type.bits != 64:
-        span = b.cast("zext", span, I64, "run.span.wide")
-    steps = span if step == 1 else b.binop("udiv", span, b.i64(step), "run.steps",
-                                           flags=("exact",))
-    return b.mul(b.add(steps, b.i64(1), "run.iterations"), b.i64(per_iteration), "run.bytes")
+    T.set_tape_size(at_exit, tape, at_exit.add(before, at_exit.i64(count * per_iteration),
+                                               "run.pushed"))
 
 
 # Arms that push more than this fewer bytes than the longest keep their
