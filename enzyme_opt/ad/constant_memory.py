@@ -11,6 +11,9 @@ caller checks its own reads after the call
 (`refuse_escaped_writes_read_back`), passing the question up again when
 the memory is its parameter's too.  Places are keys (root, byte offset):
 the root a parameter, or ("load", key) for a pointer loaded from a place.
+At the API call, the converse: a duplicated argument's pointer the caller
+stores into a constant argument's memory, which the function then reads
+floats through (`refuse_duplicated_memory_in_constant_argument`).
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from ..ir.values import Argument
 VALUE, POINTER, ADDRESS = "value", "pointer", "address"
 
 
-def may_hold_pointer(t) -> bool:
+def _may_hold_pointer(t) -> bool:
     """Can a load of type `t` read a stored pointer back: as a pointer, or
     as its integer (`p = (double *)b->bits`: clang -O2 keeps the i64 load
     and the inttoptr, whose pointer has no shadow)?"""
@@ -39,7 +42,7 @@ def _reads(kind: str, load) -> bool:
     if kind == VALUE:
         return contains_float(load.type)
     if kind == POINTER:
-        return may_hold_pointer(load.type)
+        return _may_hold_pointer(load.type)
     return load.type.is_pointer or (load.type.is_int and _made_address(load, 0))
 
 
