@@ -46,14 +46,17 @@ int main() {
 }
 """
 
+# The callee as errors name it: demangled (diagnostics.readable_names), or
+# mangled where no demangler is installed.
+ISTREAM = r"(std::istream[^']*|_ZNSi\w*)"        # operator>>, or _M_extract at -O2
 CASES = {
-    "overwritten": ("__enzyme_autodiff((void *)overwritten, 2.0)", "in >> v;", "_ZNSi"),
+    "overwritten": ("__enzyme_autodiff((void *)overwritten, 2.0)", "in >> v;", ISTREAM),
     "overwritten-forward": ("__enzyme_fwddiff((void *)overwritten, 2.0, 1.0)", "in >> v;",
-                            "_ZNSi"),
+                            ISTREAM),
     "into-argument": ("__enzyme_autodiff((void *)into_argument, enzyme_dup, p, dp)",
-                      "in >> p[0];", "_ZNSi"),
+                      "in >> p[0];", ISTREAM),
     "scanned": ("__enzyme_autodiff((void *)scanned, enzyme_dup, p, dp)", "std::sscanf",
-                r"(__isoc\d\d_)?sscanf"),
+                r"(__isoc\d\d_)?sscanf\w*"),
 }
 
 
@@ -71,9 +74,9 @@ def test_input_into_memory_with_derivatives_is_refused(tmp_path, clang, opt, cas
     assert tool.returncode == 1 and not out.exists(), tool.stderr
     assert "Traceback" not in tool.stderr and "internal error" not in tool.stderr, tool.stderr
     first = tool.stderr.splitlines()[0]
-    assert re.search(rf"error: cannot differentiate call to '{callee}\w*' .*: it stores values "
+    assert re.search(rf"error: cannot differentiate call to '{callee}' .*: it stores values "
                      r"read from input through its argument \d+ into memory that carries "
                      r"derivatives", first), tool.stderr
-    if opt == "-O0" or callee != "_ZNSi":         # at -O2 >> is located in <istream>
+    if opt == "-O0" or callee != ISTREAM:         # at -O2 >> is located in <istream>
         line = next(n for n, text in enumerate(PROGRAM.splitlines(), 1) if marked in text)
         assert first.startswith(f"{source}:{line}:"), tool.stderr
