@@ -17,7 +17,7 @@ from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
 from ..ir import Builder, Function, GlobalAlias, GlobalVariable
 from ..ir import instructions as I
-from ..ir.clone import clone_body
+from ..ir.clone import internal_copy
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantFloat, ConstantInt,
                             ConstantUndef, ConstantZero, zero_of)
 from ..ir.module import function_under_casts
@@ -958,13 +958,7 @@ def _copy_keeping_memory(fn) -> Function:
     existing = module.get(name)
     if existing is not None:
         return existing
-    copy = Function(name, fn.function_type, fn.type, [a.name for a in fn.args],
-                    linkage="internal", ret_attrs=fn.ret_attrs, attrs=fn.attrs_outside_comdat)
-    for new, old in zip(copy.args, fn.args):
-        new.attrs = old.attrs
-    module.add_function(copy)
-    clone_body(fn, copy, {id(a): b for a, b in zip(fn.args, copy.args)})
-    return copy
+    return internal_copy(fn, name)[0]
 
 
 def _check_same_width(ctx, parsed, tape) -> None:

@@ -43,7 +43,7 @@ from ..analysis.library.libm import math_function
 from ..diagnostics import DifferentiationError, EnzymeOptError
 from ..ir import Builder, Function, GlobalVariable
 from ..ir import instructions as I
-from ..ir.clone import clone_body
+from ..ir.clone import internal_copy
 from ..ir.constants import ConstantExpr, ConstantFloat, ConstantUndef, const_float
 from ..ir.types import I1, I64, FloatType, FunctionType, VectorType
 from .records import record
@@ -134,14 +134,8 @@ def truncated_function(fn: Function, t: Truncation, cache: dict, request) -> Fun
             request.function, instruction=request)
     mode = "mem" if t.mode == fprt.MODE_MEM else "op"
     name = f"{fn.name}.truncated.{mode}.{t.describe()}"
-    copy = Function(name, fn.function_type, fn.type, [a.name for a in fn.args],
-                    linkage="internal", ret_attrs=fn.ret_attrs,
-                    attrs=fn.attrs_outside_comdat)
-    for new, old in zip(copy.args, fn.args):
-        new.attrs = old.attrs
-    fn.module.add_function(copy)
+    copy, mapping = internal_copy(fn, name)
     cache[key] = copy
-    mapping = clone_body(fn, copy, {id(a): b for a, b in zip(fn.args, copy.args)})
     pairs = [(inst, mapping[id(inst)]) for inst in fn.instructions()]
     for _, inst in pairs:
         # Debug intrinsics (clang 14) describe the original's frame: the

@@ -22,7 +22,7 @@ from ..analysis.ranges import argument_base, argument_extents, boundable, emit_d
 from ..ir import Builder, Function
 from ..ir import instructions as I
 from ..ir.values import Argument
-from ..ir.clone import clone_body
+from ..ir.clone import internal_copy
 from ..transforms.interchange import ReductionNest, outer_loops
 from ..transforms.mem2reg import promote_allocas
 from ..transforms.reroll import reroll_unrolled_loops
@@ -106,16 +106,12 @@ def _noalias_copy(fn) -> Function:
 
 
 def _copy(fn, name, noalias) -> Function:
-    copy = Function(name, fn.function_type, fn.type,
-                    [a.name for a in fn.args], linkage="internal", ret_attrs=fn.ret_attrs,
-                    attrs=fn.attrs_outside_comdat)
+    copy = internal_copy(fn, name)[0]
     for new, old in zip(copy.args, fn.args):
         words = old.attrs.split()
         if noalias and old.type.is_pointer and "noalias" not in words:
             words.insert(0, "noalias")
         new.attrs = " ".join(words)
-    fn.module.add_function(copy)
-    clone_body(fn, copy, {id(a): b for a, b in zip(fn.args, copy.args)})
     return copy
 
 

@@ -5,6 +5,7 @@ import copy
 from typing import Dict
 
 from .instructions import Instruction, Phi
+from .module import Function
 
 
 def _slots(cls):
@@ -88,3 +89,16 @@ def clone_body(src, dest, value_map: Dict[int, object]) -> Dict[int, object]:
         if isinstance(new_inst, Phi):
             new_inst.blocks = [value_map.get(id(b), b) for b in new_inst.blocks]
     return value_map
+
+
+def internal_copy(fn, name: str):
+    """An internal function `name` in `fn`'s module with `fn`'s type,
+    attributes and a copy of its body; (the copy, clone_body's map)."""
+    copy_fn = Function(name, fn.function_type, fn.type, [a.name for a in fn.args],
+                       linkage="internal", ret_attrs=fn.ret_attrs,
+                       attrs=fn.attrs_outside_comdat)
+    for new, old in zip(copy_fn.args, fn.args):
+        new.attrs = old.attrs
+    fn.module.add_function(copy_fn)
+    mapping = clone_body(fn, copy_fn, {id(a): b for a, b in zip(fn.args, copy_fn.args)})
+    return copy_fn, mapping
