@@ -46,8 +46,7 @@ def check_untyped_moves(fn, types, info, primal, fwd_args=(), escaped=None) -> N
                 problem = untyped_copy_problem(types, inst)
             problem = problem or float_in_pointer_lanes_problem(inst, info) or \
                 float_bits_kept_problem(types, inst, inst.value, info, "stored") or \
-                returned_address_kept_problem(inst, info) or \
-                returned_address_written_problem(fn, info, inst, primal, fwd_args, escaped)
+                returned_address_stored_problem(fn, info, inst, primal, fwd_args, escaped)
         elif isinstance(inst, I.Return) and inst.value is not None:
             problem = float_bits_kept_problem(types, inst, inst.value, info, "returned")
         elif isinstance(inst, I.Load) and info.has_shadow(inst.pointer):
@@ -249,43 +248,34 @@ def returned_address_problem(cast, info) -> Optional[str]:
             "computed from a pointer with a shadow: the shadow cannot follow an integer")
 
 
-def returned_address_kept_problem(store, info) -> Optional[str]:
-    """That integer (see returned_address_problem) stored into a global
-    without a shadow that code makes a pointer of again (`saved =
-    table[k](v); ... *(double *)saved`: clang -O0 keeps the global between
-    the two): the pointer made there, in this function or another, has no
-    shadow.  A global only read as an integer (an index a call returns)
-    loses nothing."""
-    holder = address_base(store.pointer)
-    if not isinstance(holder, GlobalVariable) or info.has_shadow(store.pointer) or \
-            not _integer(store.value.type):
-        return None
-    call = _call_given_shadowed_pointer(store.value, info)
-    if call is None or not _read_as_address(holder):
-        return None
-    return (f"cannot differentiate a store of the integer returned by {_who(call)}, "
-            f"computed from a pointer with a shadow, into global '@{holder.name}', which has "
-            "none and is read back as a pointer: that pointer would have no shadow")
-
-
-def returned_address_written_problem(fn, info, store, function, fwd_args, escaped):
+def returned_address_stored_problem(fn, info, store, function, fwd_args, escaped):
     """That integer (see returned_address_problem) stored into memory
-    without a shadow that is not a global's (an `enzyme_const` context:
-    `c->at = table[k](v)`) and made a pointer again after a load from it,
-    here or (constant_memory.py's record) in a caller."""
-    if isinstance(address_base(store.pointer), GlobalVariable) or \
-            info.has_shadow(store.pointer) or not _integer(store.value.type):
+    without a shadow and made a pointer again after a load from it: in a
+    global, by any function of the module (`saved = table[k](v); ...
+    *(double *)saved`: clang -O0 keeps the global between the two); in other
+    memory (an `enzyme_const` context: `c->at = table[k](v)`), here or,
+    through constant_memory.py's record, in a caller.  The pointer made
+    would have no shadow.  An index such a call returns, read back as an
+    integer, loses nothing."""
+    if info.has_shadow(store.pointer) or not _integer(store.value.type):
         return None
     call = _call_given_shadowed_pointer(store.value, info)
     if call is None:
         return None
-    place = written_place(store.pointer)
-    if not read_back(fn, info, place, ADDRESS):
-        note_escape(escaped, function, fwd_args, place, ADDRESS)
-        return None
+    holder = address_base(store.pointer)
+    if isinstance(holder, GlobalVariable):
+        if not _read_as_address(holder):
+            return None
+        where = f"global '@{holder.name}', which has none and is read back as a pointer"
+    else:
+        place = written_place(store.pointer)
+        if not read_back(fn, info, place, ADDRESS):
+            note_escape(escaped, function, fwd_args, place, ADDRESS)
+            return None
+        where = "memory without a shadow that is read back as a pointer"
     return (f"cannot differentiate a store of the integer returned by {_who(call)}, "
-            "computed from a pointer with a shadow, into memory without a shadow that is "
-            "read back as a pointer: that pointer would have no shadow")
+            f"computed from a pointer with a shadow, into {where}: that pointer would have "
+            "no shadow")
 
 
 def _call_given_shadowed_pointer(v, info):
