@@ -52,13 +52,7 @@ def prepare_for_differentiation(fn, primal=None):
     reroll_unrolled_loops(fn)
     interchange_reduction_nests(fn)
     count_pointer_steps(fn)
-    if not any(isinstance(b.terminator, I.Return) for b in fn.blocks):
-        name = (primal or fn).name
-        raise DifferentiationError(
-            f"cannot differentiate '{name}': it never returns (every path ends in a call "
-            "that does not return, such as exit or abort, or in a loop without an exit), so "
-            "there is no result whose derivative to take", function=primal or fn)
-    return merge_returns(fn)
+    return merge_returns(fn, primal or fn)
 
 
 def separate_alloca_prologue(fn) -> BasicBlock:
@@ -312,10 +306,16 @@ def remove_unreachable_blocks(fn) -> None:
         fn.blocks.remove(block)
 
 
-def merge_returns(fn):
+def merge_returns(fn, primal=None):
+    """`fn`'s one returning block, made by merging its returns; `primal`
+    (the function `fn` copies) names it in the error where none returns."""
     returns = [b for b in fn.blocks if isinstance(b.terminator, I.Return)]
     if not returns:
-        raise DifferentiationError("function never returns", function=fn)
+        primal = primal or fn
+        raise DifferentiationError(
+            f"cannot differentiate '{primal.name}': it never returns (every path ends in a "
+            "call that does not return, such as exit or abort, or in a loop without an "
+            "exit), so there is no result whose derivative to take", function=primal)
     if len(returns) == 1:
         return returns[0]
     exit_block = fn.add_block("return")
