@@ -71,8 +71,9 @@ class DerivativeContext:
         # left (tape.release_tape); not where derivatives are differentiated
         # again, which lower_api_calls says before making any.
         self.tape_spares = True
-        # id(primal) -> its parameters through whose unshadowed memory it stores
-        # derivative-carrying data it does not read back (check_active_stores).
+        # id(primal) -> the (place, kind) pairs of its parameters' unshadowed
+        # memory it writes derivative-carrying data into and does not read back
+        # (constant_memory.note_escape).
         self.escaped_writes: dict = {}
         # Callees taking or returning floats or pointers where the primal
         # passes or returns their bits

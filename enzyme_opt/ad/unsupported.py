@@ -251,8 +251,8 @@ def check_active_stores(fn, info, function, fwd_args=(), escaped=None) -> None:
     initializer points at an active global, would miss that global's
     derivative (`_refuse_read_of_held_global`).  Such a store into memory an
     argument of `function` reaches, not read back here, may be read back by
-    its caller: `escaped` (a dict, id(function) -> parameter indices) keeps
-    it for the caller's check (constant_memory.py).  A copy of active
+    its caller: `escaped` (a dict, id(function) -> the (place, kind) pairs
+    written) keeps it for the caller's check (constant_memory.py).  A copy of active
     bytes into such memory is the same store (`_refuse_copy_read_back`)."""
     def escapes(place, kind) -> None:
         note_escape(escaped, function, fwd_args, place, kind)
