@@ -90,16 +90,19 @@ class DifferentiationWarning(DifferentiationError):
 # A quoted C++ or Rust symbol name ('_ZN5Model6recordEd', '_RNv...'): shown as
 # the source spells it, as clang's own diagnostics do.
 _MANGLED = re.compile(r"'((?:_Z|_R)[A-Za-z0-9_$.]+)'")
+# Names already asked for: one demangler run per new name, not per message
+# (a C++ module's warnings name the same functions again and again).
+_DEMANGLED: dict = {}
 
 
 def readable_names(text: str) -> str:
     """`text` with its quoted mangled names demangled (kept as they are when
     no demangler is installed or it does not know them)."""
-    names = sorted(set(_MANGLED.findall(text)))
-    if not names:
-        return text
-    plain = _demangled(names)
-    return _MANGLED.sub(lambda m: f"'{plain.get(m.group(1), m.group(1))}'", text)
+    names = sorted(set(_MANGLED.findall(text)) - _DEMANGLED.keys())
+    if names:
+        known = _demangled(names)
+        _DEMANGLED.update((n, known.get(n, n)) for n in names)
+    return _MANGLED.sub(lambda m: f"'{_DEMANGLED.get(m.group(1), m.group(1))}'", text)
 
 
 def _demangled(names: list) -> dict:
