@@ -13,15 +13,18 @@ the memory is its parameter's too.  Places are keys (root, byte offset):
 the root a parameter, or ("load", key) for a pointer loaded from a place.
 At the API call, the converse: a duplicated argument's pointer the caller
 stores into a constant argument's memory, which the function then reads
-floats through (`refuse_duplicated_memory_in_constant_argument`).
+floats through (`refuse_duplicated_memory_in_constant_argument`; where the
+pointer goes is analysis/pointer_flow's walk, shared with the same check
+for globals).
 """
 from __future__ import annotations
 
 from ..analysis.activity import address_base, contains_float, spilled_value
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS
+from ..analysis.pointer_flow import CALLS_FOLLOWED, module_callers, pointer_flow, pointer_roots
 from ..analysis.type_analysis import gep_offset
-from ..diagnostics import DifferentiationError
+from ..diagnostics import DifferentiationError, ir_location, source_location
 from ..ir import instructions as I
 from ..ir.values import Argument
 
@@ -211,7 +214,8 @@ def memory_key(ptr, depth: int = 0):
             found = gep_offset(ptr.source_type, ptr.indices)
             offset = None if found is None or found[1] or offset is None else offset + found[0]
             ptr = ptr.operands[0]
-        elif isinstance(ptr, I.Cast) and ptr.opcode in ("bitcast", "addrspacecast"):
+        elif isinstance(ptr, I.Cast) and ptr.opcode in ("bitcast", "addrspacecast") or \
+                _address_read(ptr):
             ptr = ptr.operands[0]
         else:
             break
@@ -232,6 +236,14 @@ def memory_key(ptr, depth: int = 0):
             arg_key = memory_key(ptr.args[_parameter_of(returned)], depth + 1)
             return _rebase(returned, arg_key) if arg_key is not None else None
     return None
+
+
+def _address_read(ptr) -> bool:
+    """Is `ptr` an integer read from memory made a pointer again (a
+    `uintptr_t` field)?  Its memory holds that pointer as a pointer field
+    would."""
+    return isinstance(ptr, I.Cast) and ptr.opcode == "inttoptr" and \
+        isinstance(ptr.operands[0], I.Load)
 
 
 def returned_place(fn, depth: int = 0):
@@ -299,68 +311,60 @@ def refuse_duplicated_memory_in_constant_argument(parsed, error) -> None:
     memory to a call: those reads of x carry no derivative (they find no
     shadow beside the copy).  `error(message)` makes the located error."""
     caller, fn = parsed.call.parent.parent, parsed.function
-    duplicated = {id(_caller_object(spec.value)): index for index, spec in enumerate(parsed.args)
-                  if spec.kind in DUPLICATED and spec.value.type.is_pointer}
-    if not duplicated:
-        return
+    flows = {index: pointer_flow(_caller_object(spec.value), caller.module)
+             for index, spec in enumerate(parsed.args)
+             if spec.kind in DUPLICATED and spec.value.type.is_pointer}
     for index, spec in enumerate(parsed.args):
-        if spec.kind != Activity.CONST or not spec.value.type.is_pointer or \
+        if not flows or spec.kind != Activity.CONST or not spec.value.type.is_pointer or \
                 index >= len(fn.args):
             continue
-        hung = _hung_on(caller, _caller_object(spec.value), duplicated)
-        read = None if hung is None else _read_through(fn, index)
-        if read is not None:
-            raise error(
-                f"argument {hung + 1} of '{fn.name}' is passed duplicated, and its pointer is "
-                f"also stored into the memory of argument {index + 1}, passed constant, "
-                f"through which '{fn.name}' {read}: those reads would carry no derivative "
-                f"(that memory has no shadow there); pass argument {index + 1} duplicated "
-                "too, or the memory only as the argument")
-
-
-def _hung_on(caller, holder, duplicated):
-    """The index of the duplicated argument whose pointer `caller` stores
-    into object `holder`, itself or through a helper it calls
-    (`init(&p, x)`); else None.  `duplicated`: id(object) -> index."""
-    for inst in caller.instructions():
-        if isinstance(inst, I.Store) and _caller_object(inst.pointer) is holder and \
-                id(_stored_object(inst.value)) in duplicated:
-            return duplicated[id(_stored_object(inst.value))]
-        callee = inst.called_function if isinstance(inst, I.CallBase) else None
-        if callee is None or callee.is_declaration:
+        read = _read_through(fn, index)
+        hung = None if read is None else _hung_on(caller, _caller_object(spec.value), flows)
+        if hung is None:
             continue
-        objects = [_caller_object(a) if a.type.is_pointer else None for a in inst.args]
-        for i, source in enumerate(objects):
-            for j, target in enumerate(objects):
-                if i != j and id(source) in duplicated and target is holder and \
-                        _keeps_parameter_in(callee, i, j, 3):
-                    return duplicated[id(source)]
+        dup, unseen = hung
+        how = (f"also stored into the memory of argument {index + 1}, passed constant,"
+               if unseen is None else
+               f"also handed, with argument {index + 1} (passed constant), to "
+               f"{_callee_named(unseen)}{_at(unseen)}, which this tool cannot follow: it may "
+               "store the pointer into that memory,")
+        raise error(
+            f"argument {dup + 1} of '{fn.name}' is passed duplicated, and its pointer is {how} "
+            f"through which '{fn.name}' {read}: those reads would carry no derivative "
+            f"(that memory has no shadow there); pass argument {index + 1} duplicated "
+            "too, or the memory only as the argument")
+
+
+def _hung_on(caller, holder, flows):
+    """(index, None) for the duplicated argument whose pointer the caller
+    may store into object `holder`, itself, through the helpers it hands
+    it to (`init(&p, x)`, also through function pointers, `*p = make(x)`),
+    or through memory it is copied on (`tmp.data = x; *p = tmp`); (index,
+    call) where it hands it together with `holder` to a call this cannot
+    follow; else None.  `flows`: index -> its pointer_flow."""
+    callers = module_callers(caller.module)
+    for index, (copies, unseen) in flows.items():
+        if any(_is_object(root, holder) for _, roots in copies for root in roots):
+            return index, None
+        for call in unseen:
+            if any(_is_object(root, holder) for a in call.args if a.type.is_pointer
+                   for root in pointer_roots(a, CALLS_FOLLOWED, callers)):
+                return index, call
     return None
 
 
-def _keeps_parameter_in(fn, source: int, holder: int, depth: int) -> bool:
-    """Does `fn`, or a function it calls (`depth` calls deep), store a
-    pointer into its parameter `source`'s memory into the memory of its
-    parameter `holder`?"""
-    if fn is None or fn.is_declaration:
-        return False
-    for inst in fn.instructions():
-        if isinstance(inst, I.Store):
-            value = inst.value.operands[0] if isinstance(inst.value, I.Cast) and \
-                inst.value.opcode == "ptrtoint" else inst.value
-            kept = memory_key(value) if value.type.is_pointer else None
-            into = memory_key(inst.pointer)
-            if kept is not None and into is not None and kept[0] == ("arg", source) and \
-                    _parameter_of(into) == holder:
-                return True
-        elif isinstance(inst, I.CallBase) and depth > 0:
-            keys = [memory_key(a) if a.type.is_pointer else None for a in inst.args]
-            if any(k is not None and k[0] == ("arg", source) and h is not None and
-                   _parameter_of(h) == holder and
-                   _keeps_parameter_in(inst.called_function, i, j, depth - 1)
-                   for i, k in enumerate(keys) for j, h in enumerate(keys) if i != j):
-                return True
-    return False
+def _callee_named(call) -> str:
+    fn = call.called_function
+    return f"'{fn.name}'" if fn is not None else "an indirect call"
+
+
+def _at(inst) -> str:
+    loc = source_location(inst) or ir_location(inst)
+    return f" at {loc[0]}:{loc[1]}" if loc else ""
+
+
+def _is_object(root, holder) -> bool:
+    return root is holder or _caller_object(root) is holder
 
 
 def _caller_object(ptr):
@@ -371,14 +375,6 @@ def _caller_object(ptr):
             break
         base = address_base(spilled_value(base))
     return base
-
-
-def _stored_object(value):
-    """The object a stored pointer (or its `ptrtoint`) points into; None
-    for other values."""
-    if isinstance(value, I.Cast) and value.opcode == "ptrtoint":
-        value = value.operands[0]
-    return _caller_object(value) if value.type.is_pointer else None
 
 
 def _read_through(fn, index: int):

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from ..analysis.activity import address_base, contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED
-from ..analysis.constant_callees import functions_stored_in, resolved_callee
 from ..analysis.global_access import functions_reached
-from ..analysis.library import in_catalog, is_memory_copy
+from ..analysis.pointer_flow import (CALLS_FOLLOWED, module_callers, pointer_flow,
+                                     pointer_roots, slot_values, stored_once_in_slot)
+from ..analysis.library import is_memory_copy
 from ..analysis.user_marks import global_base, user_inactive_globals
 from ..diagnostics import (DifferentiationError, DifferentiationWarning, global_source_location,
                            ir_location, source_location)
@@ -39,8 +40,7 @@ from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantNull
 from ..ir.derived import DerivedUses, through_address_arithmetic_and_merges
-from ..ir.module import GlobalVariable, direct_calls_of, function_under_casts
-from ..ir.values import Argument
+from ..ir.module import GlobalVariable
 from .unsupported import global_holding
 from .runtime_messages import abort_unless, c_string
 
@@ -168,9 +168,9 @@ def _pointers_stored_in_globals(module) -> list:
     made since only copy the primal's stores)."""
     found = module.facts.get("pointers stored in globals")
     if found is None:
-        callers = _module_callers(module)
+        callers = module_callers(module)
         found = module.facts["pointers stored in globals"] = [
-            (inst, holder, _roots(inst.value, _CALLS_FOLLOWED, callers))
+            (inst, holder, pointer_roots(inst.value, CALLS_FOLLOWED, callers))
             for fn in module.read_functions() for inst in fn.instructions()
             if isinstance(inst, I.Store) and inst.value.type.is_pointer
             for holder in _destinations(inst.pointer, callers)]
@@ -184,87 +184,8 @@ def _destinations(pointer, callers: dict) -> list:
     g = global_base(address_base(pointer))
     if g is not None:
         return [g]
-    return [root for root in _roots(pointer, _CALLS_FOLLOWED, callers)
+    return [root for root in pointer_roots(pointer, CALLS_FOLLOWED, callers)
             if isinstance(root, GlobalVariable)]
-
-
-_CALLS_FOLLOWED = 4     # calls followed up from a stored parameter to what is passed
-
-
-def _roots(pointer, depth: int, callers: dict) -> list:
-    """What `pointer` points into: the global (`global_base`), or the
-    address base, or, where that is a parameter, the roots of what the
-    calls of its function (`callers`) pass for it, `depth` calls up
-    (`set_data(state)`, whose body is `data = p`; at -O0 the parameter is
-    read back from its stack slot)."""
-    base = address_base(pointer)
-    g = global_base(base)
-    if g is not None or depth == 0:
-        return [g if g is not None else base]
-    stored = _slot_values(base)
-    if stored is None and isinstance(base, Argument):
-        stored = [call.args[base.index] for call in callers.get(id(base.function), ())
-                  if base.index < len(call.args)]
-    return [base] + [root for value in stored or () for root in _roots(value, depth - 1, callers)]
-
-
-def _module_callers(module) -> dict:
-    """id(function) -> the calls in `module` that may call it, direct or
-    through a pointer whose value is known (`call_targets`); read once per
-    module, as _pointers_stored_in_globals."""
-    callers = module.facts.get("calls by target")
-    if callers is not None:
-        return callers
-    callers = module.facts["calls by target"] = {}
-    for fn in module.read_functions():
-        for inst in fn.instructions():
-            if isinstance(inst, I.CallBase):
-                for target in call_targets(inst) or ():
-                    callers.setdefault(id(target), []).append(inst)
-    return callers
-
-
-def call_targets(call, depth: int = _CALLS_FOLLOWED):
-    """The functions `call` may call, or None when they are not all known:
-    its callee, the one an unchanging global holds (resolved_callee), or
-    what the function pointer it calls through holds, traced through clang
-    -O0's local variables and parameters (`void (*setter)(double *) =
-    set_data; setter(x)`), `depth` steps up, or a static global
-    (functions_stored_in)."""
-    fn = resolved_callee(call)
-    return [fn] if fn is not None else _functions_held(call.callee, depth)
-
-
-def _functions_held(value, depth: int):
-    """The functions `value` may be (see call_targets), or None."""
-    fn = function_under_casts(value)
-    if fn is not None:
-        return [fn]
-    if depth == 0:
-        return None
-    if isinstance(value, Argument):
-        calls = direct_calls_of(value.function) if value.function.module is not None else None
-        held = None if calls is None else [call.args[value.index] for call in calls
-                                           if value.index < len(call.args)]
-    elif _slot_kept_to_itself(value):
-        held = _slot_values(value)
-    else:
-        return functions_stored_in(value)
-    found = []
-    for v in held or ():
-        functions = _functions_held(v, depth - 1)
-        if functions is None:
-            return None
-        found += functions
-    return found if held else None
-
-
-def _slot_kept_to_itself(load) -> bool:
-    """Is `load` a read of a stack slot only read and stored to (its
-    address handed to nothing that could write it)?"""
-    return isinstance(load, I.Load) and isinstance(load.pointer, I.Alloca) and all(
-        isinstance(u, I.Load) or isinstance(u, I.Store) and u.pointer is load.pointer and
-        u.value is not load.pointer for u in load.pointer.users)
 
 
 def _defined(holder) -> str:
@@ -304,7 +225,7 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
     for index, spec in enumerate(parsed.args):
         if spec.kind not in DUPLICATED or not spec.value.type.is_pointer:
             continue
-        memory = _stored_once_in_slot(address_base(spec.value))
+        memory = stored_once_in_slot(address_base(spec.value))
         stores, unseen = _stores_and_unseen_calls(memory, parsed.function.module)
         # Hung on it by a function the caller passes the pointer to (`set_data(x)`)
         stores += [(store, holder) for store, holder, roots in
@@ -338,58 +259,13 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
 
 
 def _stores_and_unseen_calls(memory, module):
-    """(store, global) for the stores of a pointer into `memory` into
-    globals (`_destinations`), and the calls handing it to code this
-    cannot follow (`_passed_unseen`).  Followed
-    through other memory it is stored in (clang -O0's local variable, a
-    struct `{x, n}` handed to `set_from(&h)`): pointers loaded from there
-    may be it; and into the functions it, or such memory, is passed to."""
-    stores, unseen, uses = [], [], DerivedUses(memory)
-    callers = _module_callers(module)
-    for p, user in uses:
-        if isinstance(user, I.Store) and user.value is p:
-            holders = _destinations(user.pointer, callers)
-            stores += [(user, holder) for holder in holders]
-            if not holders:
-                uses.follow(address_base(user.pointer))
-        elif isinstance(user, I.Load) and user.pointer is p and user.type.is_pointer:
-            uses.follow(user)
-        elif isinstance(user, I.CallBase) and _passed_unseen(user, p, uses):
-            unseen.append(user)
-    return stores, unseen
-
-
-def _passed_unseen(call, p, uses) -> bool:
-    """Is `p` an argument of `call` that may reach code this cannot
-    follow: an indirect call to an unknown function, a declaration outside
-    the library catalog that may keep the pointer, a variadic argument?
-    Into known function bodies the walk `uses` follows the parameter."""
-    targets = call_targets(call)
-    if targets is None:
-        return any(a is p for a in call.args)
-    for target in targets:
-        for i, a in enumerate(call.args):
-            if a is not p:
-                continue
-            if target.is_declaration:
-                if not _keeps_no_pointer(call, target, i):
-                    return True
-            elif i >= len(target.args):     # a variadic argument, read by va_arg
-                return True
-            else:
-                uses.follow(target.args[i])
-    return False
-
-
-def _keeps_no_pointer(call, declared, index: int) -> bool:
-    """May the declared function `declared` keep argument `index` of
-    `call` nowhere (the library catalog knows it, or it is `nocapture`)?"""
-    if declared.name.startswith(("llvm.", "__enzyme")) or in_catalog(declared.name):
-        return True
-    at_call = call.arg_attrs[index] if call.arg_attrs and index < len(call.arg_attrs) else ""
-    declared_attrs = declared.args[index].attrs if index < len(declared.args) else ""
-    attrs = f"{at_call or ''} {declared_attrs or ''}"
-    return "nocapture" in attrs.split() or "captures(none)" in attrs
+    """(store, global) for the stores and copies of a pointer into `memory`
+    into globals, and the calls handing it to code this cannot follow
+    (pointer_flow: through clang -O0's local variables, a struct `{x, n}`
+    handed to `set_from(&h)`, the functions it is passed to)."""
+    copies, unseen = pointer_flow(memory, module)
+    return [(inst, root) for inst, roots in copies for root in roots
+            if isinstance(root, GlobalVariable)], unseen
 
 
 def _unseen_callee(call) -> str:
@@ -404,26 +280,6 @@ def _set_outside_derivatives(globals_activity, holder) -> bool:
     return isinstance(holder, GlobalVariable) and not holder.is_constant_global and \
         holder.module is not None and id(holder) not in user_inactive_globals(holder.module) and \
         not globals_activity.pointers_set_by_derivatives(holder)
-
-
-def _slot_values(load):
-    """The values stored into the stack slot `load` reads (clang -O0's local
-    variable), or None when `load` reads no stack slot."""
-    if not (isinstance(load, I.Load) and isinstance(load.pointer, I.Alloca)):
-        return None
-    return [user.value for user in load.pointer.users
-            if isinstance(user, I.Store) and user.pointer is load.pointer]
-
-
-def _stored_once_in_slot(pointer):
-    """What clang -O0's local variable holds, when `pointer` is read from
-    one that a single store sets (`double *x = malloc(..)`) and none stores
-    away (its address kept nowhere); else `pointer`."""
-    values = _slot_values(pointer)
-    if values is not None and len(values) == 1 and not any(
-            isinstance(u, I.Store) and u.value is pointer.pointer for u in pointer.pointer.users):
-        return address_base(values[0])
-    return pointer
 
 
 def _float_read_through(functions, wanted):
@@ -456,7 +312,7 @@ def _holders_of(pointer, depth: int = 4, seen=None) -> list:
     if holder is not None:
         return [holder]
     base = address_base(pointer)
-    values = _slot_values(base)
+    values = slot_values(base)
     seen = set() if seen is None else seen
     if values is None or depth == 0 or id(base.pointer) in seen:
         return []
