@@ -22,10 +22,12 @@ from __future__ import annotations
 from ..analysis.activity import address_base, contains_float, spilled_value
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS
+from ..analysis.memory import address_uses
 from ..analysis.pointer_flow import CALLS_FOLLOWED, module_callers, pointer_flow, pointer_roots
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError, ir_location, source_location
 from ..ir import instructions as I
+from ..ir.types import size_and_align
 from ..ir.values import Argument
 
 # What was written: an active value, a pointer with a shadow, or the integer
@@ -223,8 +225,9 @@ def memory_key(ptr, depth: int = 0):
         return ("arg", ptr.index), offset
     if depth >= 4:
         return None
-    if isinstance(ptr, I.Load) and spilled_value(ptr) is not None:
-        inner = memory_key(spilled_value(ptr), depth + 1)
+    spilled = _spilled(ptr) if isinstance(ptr, I.Load) else None
+    if spilled is not None:
+        inner = memory_key(spilled, depth + 1)
         return (inner[0], None if inner[1] is None or offset is None else inner[1] + offset) \
             if inner is not None else None
     if isinstance(ptr, I.Load):
@@ -244,6 +247,47 @@ def _address_read(ptr) -> bool:
     would."""
     return isinstance(ptr, I.Cast) and ptr.opcode == "inttoptr" and \
         isinstance(ptr.operands[0], I.Load)
+
+
+def _spilled(load):
+    """The value `load` reads back from a stack slot or a field of a
+    stack struct written once (clang -O0 spills a parameter so, and a
+    struct passed by value in registers, field by field); else None."""
+    if spilled_value(load) is not None:
+        return spilled_value(load)
+    at = _slot_offset(load.pointer)
+    if at is None:
+        return None
+    slot, offset = at
+    stores = []
+    for user, index in address_uses(slot):
+        if getattr(user, "is_debug_record", False) or isinstance(user, I.Load) and index == 0:
+            continue
+        if not (isinstance(user, I.Store) and index == 1):
+            return None             # the slot's address goes elsewhere: a call may write it
+        at = _slot_offset(user.pointer)
+        if at is None or at[1] == offset:
+            stores.append(user)
+        elif at[1] < offset + size_and_align(load.type)[0] and \
+                offset < at[1] + size_and_align(user.value.type)[0]:
+            return None             # a wider store over the field
+    return stores[0].value if len(stores) == 1 and stores[0].value.type == load.type else None
+
+
+def _slot_offset(ptr):
+    """(alloca, constant byte offset) `ptr` addresses; else None."""
+    offset = 0
+    while isinstance(ptr, (I.GetElementPtr, I.Cast)):
+        if isinstance(ptr, I.Cast):
+            if ptr.opcode != "bitcast":
+                return None
+        else:
+            found = gep_offset(ptr.source_type, ptr.indices)
+            if found is None or found[1]:
+                return None
+            offset += found[0]
+        ptr = ptr.operands[0]
+    return (ptr, offset) if isinstance(ptr, I.Alloca) else None
 
 
 def returned_place(fn, depth: int = 0):
