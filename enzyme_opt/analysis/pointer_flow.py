@@ -102,8 +102,9 @@ def _slot_kept_to_itself(load) -> bool:
 def keeps_no_pointer(call, declared, index: int) -> bool:
     """May the declared function `declared` keep argument `index` of
     `call` nowhere (the library catalog knows it, or it is `nocapture`)?"""
-    if declared.name.startswith(("llvm.", "__enzyme")) or in_catalog(declared.name):
-        return True
+    if declared.name.startswith(("llvm.", "__enzyme")) or in_catalog(declared.name) or \
+            declared.name.startswith("_Z") and "__enzyme_" in declared.name:
+        return True             # the API calls themselves, also C++'s template instances
     at_call = call.arg_attrs[index] if call.arg_attrs and index < len(call.arg_attrs) else ""
     declared_attrs = declared.args[index].attrs if index < len(declared.args) else ""
     attrs = f"{at_call or ''} {declared_attrs or ''}"
