@@ -762,10 +762,19 @@ class ActivityInfo:
                 continue
             elif isinstance(user, I.CallBase) and user.callee is not p and is_input_call(user):
                 refused = True          # a shadow would stop the call (unsupported.py)
+            elif self._copied_in_without_shadow(user, p):
+                refused = True          # its pointers would have none (clang -O0's iterators)
             elif not (isinstance(user, I.CallBase) and user.callee is not p and
                       self._call_keeps_stack_inactive(user, p)):
                 return True
         return not refused
+
+    def _copied_in_without_shadow(self, call, p) -> bool:
+        """Is `call` a memory copy into `p` from memory without a shadow?"""
+        fn = call.called_function if isinstance(call, I.CallBase) and call.callee is not p \
+            else None
+        return fn is not None and is_memory_copy(fn.name) and len(call.args) > 1 and \
+            call.args[0] is p and not self.has_shadow(call.args[1])
 
     def _call_keeps_stack_inactive(self, call, p) -> bool:
         fn = call.called_function

@@ -1,11 +1,13 @@
 // CFLAGS: -std=c++17
 // <enzyme/enzyme> with a constant std::vector beside a duplicated one: the
-// constant's memory (weights read through its data pointer) has
-// no shadow and needs none.  The checks at the API call look for the
-// duplicated pointer reaching the constant's memory and must not take the
-// API call itself (a C++ template instance of __enzyme_fwddiff/autodiff,
-// handed both) for a call that might store it there.
+// constant's memory (weights read through its data pointer, or copied into
+// a local vector: clang -O0 copies the iterators, pointers without a
+// shadow, too) has no shadow and needs none.  The checks at the API call
+// look for the duplicated pointer reaching the constant's memory and must
+// not take the API call itself (a C++ template instance of
+// __enzyme_fwddiff/autodiff, handed both) for a call that might store it.
 //   weighted(x, w)   = sum w[i] x[i]^2    gradient, tangent: 2 w[i] x[i] (dx[i])
+//   copied(x, w)     = the same through a copy of w
 //   shifted(x, w)[i] = x[i] + w[i]         tangent: dx[i]
 #include <enzyme/enzyme>
 #include <cmath>
@@ -27,9 +29,14 @@ double weighted(const Vec &x, const Vec &w) {
   return s;
 }
 
+double copied(const Vec &x, const Vec &w) {
+  Vec c = w;
+  return weighted(x, c);
+}
+
 Vec shifted(const Vec &x, const Vec &w) {
-  Vec r(x.size());
-  for (size_t i = 0; i < r.size(); i++) r[i] = x[i] + w[i];
+  Vec r = w;
+  for (size_t i = 0; i < r.size(); i++) r[i] += x[i];
   return r;
 }
 
@@ -38,6 +45,11 @@ int main() {
   enzyme::autodiff<enzyme::Reverse>(weighted, enzyme::Duplicated<const Vec &>(x, dx),
                                     enzyme::Const<const Vec &>(w));
   for (size_t i = 0; i < x.size(); i++) check("gradient", dx[i], 2 * w[i] * x[i]);
+
+  Vec dc(3, 0.0);
+  enzyme::autodiff<enzyme::Reverse>(copied, enzyme::Duplicated<const Vec &>(x, dc),
+                                    enzyme::Const<const Vec &>(w));
+  for (size_t i = 0; i < x.size(); i++) check("gradient through a copy", dc[i], 2 * w[i] * x[i]);
 
   double t = enzyme::get<0>(enzyme::autodiff<enzyme::Forward, enzyme::DuplicatedNoNeed<double>>(
       weighted, enzyme::Duplicated<const Vec &>(x, tx), enzyme::Const<const Vec &>(w)));
