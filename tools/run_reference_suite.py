@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run the reference Enzyme project's integration programs through enzyme-opt.
 
-    python3 tools/run_reference_suite.py CHECKOUT [--clang 19|14] [-j N]
+    python3 tools/run_reference_suite.py CHECKOUT [--clang 19|16|15|14] [-j N]
                                          [--filter SUBSTRING] [--out DIR]
 
 CHECKOUT is a checkout of the reference project (the directory holding
@@ -698,7 +698,7 @@ def report(results: list[tuple[Job, Outcome]], not_applicable: int, clang: str) 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("checkout", type=Path, help="checkout of the reference Enzyme project")
-    ap.add_argument("--clang", default="19", choices=("19", "14"))
+    ap.add_argument("--clang", default="19", choices=("19", "16", "15", "14"))
     ap.add_argument("-j", "--jobs", type=int, default=1)
     ap.add_argument("--filter", help="only programs whose path contains this")
     ap.add_argument("--out", type=Path, help="keep the files and log of each failing run here")
