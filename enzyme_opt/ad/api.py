@@ -24,7 +24,7 @@ from ..ir.module import function_under_casts
 from ..ir.references import reaches_function, referenced_globals
 from ..ir.types import StructType, size_and_align
 from ..analysis.cfg import DominatorTree
-from ..analysis.library import is_deallocator
+from ..analysis.library import FORK_CALL, is_deallocator
 from ..transforms.stack_values import drop_dead_slots, forward_call_operands, stored_value
 from .aggregates import returns_gradient
 from .context import DerivativeContext
@@ -876,6 +876,11 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
                      "supported in a module that differentiates derivatives, where tapes free "
                      "their chunks as the reverse pass empties them")
+    if parsed.nofree and _runs_parallel_region(rev):
+        raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
+                     f"supported where the reverse pass of '{fn.name}' runs a parallel "
+                     "region: that pass empties its threads' tapes and hands their memory "
+                     "back, so a second reverse pass would find nothing to read")
     if parsed.nofree:
         rev = _keeping_memory(call, fn, rev)
     saved = T.tape_size(b, header) if parsed.nofree else None
@@ -892,6 +897,22 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
     misuse.check_return(call, grads, parsed.sret, "reverse", fn)
     deliver_gradients(b, call, grads, parsed.sret)
     erase_api_call(call)
+
+
+def _runs_parallel_region(rev) -> bool:
+    """Does `rev`, or a function it calls, fork a team of threads?"""
+    reached, todo = {id(rev)}, [rev]
+    while todo:
+        for inst in todo.pop().instructions():
+            callee = inst.called_function if isinstance(inst, I.CallBase) else None
+            if callee is None:
+                continue
+            if callee.name == FORK_CALL:
+                return True
+            if not callee.is_declaration and id(callee) not in reached:
+                reached.add(id(callee))
+                todo.append(callee)
+    return False
 
 
 def _keeping_memory(call, fn, rev) -> Function:
