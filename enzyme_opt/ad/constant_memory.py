@@ -355,6 +355,7 @@ def refuse_duplicated_memory_in_constant_argument(parsed, error) -> None:
     memory to a call: those reads of x carry no derivative (they find no
     shadow beside the copy).  `error(message)` makes the located error."""
     caller, fn = parsed.call.parent.parent, parsed.function
+    _refuse_constant_alias(parsed, error)
     flows = {index: pointer_flow(_caller_object(spec.value), caller.module)
              for index, spec in enumerate(parsed.args)
              if spec.kind in DUPLICATED and spec.value.type.is_pointer}
@@ -377,6 +378,28 @@ def refuse_duplicated_memory_in_constant_argument(parsed, error) -> None:
             f"through which '{fn.name}' {read}: those reads would carry no derivative "
             f"(that memory has no shadow there); pass argument {index + 1} duplicated "
             "too, or the memory only as the argument")
+
+
+def _refuse_constant_alias(parsed, error) -> None:
+    """The same pointer passed duplicated and constant (`enzyme_dup, x, dx,
+    enzyme_const, x`): what the function reads through the constant one
+    is x and carries no derivative (f = x[0] c[0] got x[0] where central
+    differences give 2 x[0])."""
+    fn = parsed.function
+    for index, spec in enumerate(parsed.args):
+        if spec.kind != Activity.CONST or not spec.value.type.is_pointer or \
+                index >= len(fn.args):
+            continue
+        for dup, other in enumerate(parsed.args):
+            if other.kind not in DUPLICATED or not _same_address(spec.value, other.value):
+                continue
+            read = _read_through(fn, index, direct=True)
+            if read is not None:
+                raise error(
+                    f"argument {index + 1} of '{fn.name}' is passed constant, but it is the "
+                    f"pointer passed duplicated as argument {dup + 1}, and '{fn.name}' {read} "
+                    "through it: those reads would carry no derivative; pass the memory only "
+                    "once, duplicated, or a copy of it as the constant")
 
 
 def _hung_on(caller, holder, flows):
@@ -421,17 +444,44 @@ def _caller_object(ptr):
     return base
 
 
-def _read_through(fn, index: int):
+def _read_through(fn, index: int, direct: bool = False):
     """How `fn` reads through pointers held in its parameter `index`'s
-    memory: "reads floats" (a float load through a pointer loaded there) or
-    "hands that memory to a call"; None when it does neither."""
+    memory (`direct`: through the parameter itself): "reads floats" (a
+    float load through a pointer loaded there) or "hands that memory to a
+    call"; None when it does neither."""
     for inst in fn.instructions():
         key = memory_key(inst.pointer) if isinstance(inst, I.Load) and \
             contains_float(inst.type) else None
-        if key is not None and key[0][0] == "load" and _parameter_of(key) == index:
+        if key is not None and (direct or key[0][0] == "load") and _parameter_of(key) == index:
             return "reads floats"
         if isinstance(inst, I.CallBase) and not _is_marker_call(inst) and any(
                 a.type.is_pointer and memory_key(a) is not None and
                 _parameter_of(memory_key(a)) == index for a in inst.args):
             return "hands that memory to a call"
+    return None
+
+
+def _same_address(a, b) -> bool:
+    """Are the caller's pointers `a` and `b` the same address (one object,
+    one constant offset), through clang -O0's local variables?"""
+    first, second = _address(a), _address(b)
+    return first is not None and first == second
+
+
+def _address(ptr):
+    """(id of the object, constant byte offset) of `ptr`; None when the
+    offset is not constant."""
+    offset = 0
+    for _ in range(16):
+        if isinstance(ptr, I.GetElementPtr):
+            found = gep_offset(ptr.source_type, ptr.indices)
+            if found is None or found[1]:
+                return None
+            offset, ptr = offset + found[0], ptr.operands[0]
+        elif isinstance(ptr, I.Cast) and ptr.opcode in ("bitcast", "addrspacecast"):
+            ptr = ptr.operands[0]
+        elif isinstance(ptr, I.Load) and spilled_value(ptr) is not None:
+            ptr = spilled_value(ptr)
+        else:
+            return id(ptr), offset
     return None
