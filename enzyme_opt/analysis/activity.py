@@ -762,7 +762,8 @@ class ActivityInfo:
                 continue
             elif isinstance(user, I.CallBase) and user.callee is not p and is_input_call(user):
                 refused = True          # a shadow would stop the call (unsupported.py)
-            elif self._copied_in_without_shadow(user, p):
+            elif contains_pointers(alloca.allocated_type) and \
+                    self._copied_in_without_shadow(user, p):
                 refused = True          # its pointers would have none (clang -O0's iterators)
             elif not (isinstance(user, I.CallBase) and user.callee is not p and
                       self._call_keeps_stack_inactive(user, p)):
