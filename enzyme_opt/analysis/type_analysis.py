@@ -544,7 +544,31 @@ class TypeAnalysis:
             kinds = {at_dst[offset], at_src[offset]}
             if "ptr" in kinds and kinds & set(FLOAT_KINDS):
                 return offset
+        # Typed pointers also say what each end's object is declared to hold
+        # (clang 14: the lambda {double} copied into std::function's buffer,
+        # which other code reads as a pointer, so the evidence found says
+        # pointer at both ends).
+        kinds: Dict[int, set] = {}
+        for cells in (at_dst, at_src, self._declared_cells(dst, nbytes),
+                      self._declared_cells(src, nbytes)):
+            for offset, kind in cells.items():
+                kinds.setdefault(offset, set()).add(kind)
+        for offset in sorted(kinds):
+            if "ptr" in kinds[offset] and kinds[offset] & set(FLOAT_KINDS):
+                return offset
         return None
+
+    def _declared_cells(self, ptr, nbytes: int) -> Dict[int, str]:
+        """offset -> kind of what typed pointer `ptr`, before its casts to
+        bytes, is declared to point to (first `nbytes` bytes); empty for
+        opaque pointers and bytes."""
+        while isinstance(ptr, I.Cast) and ptr.opcode == "bitcast":
+            ptr = ptr.operands[0]
+        pointee = getattr(ptr.type, "pointee", None)
+        if pointee is None or _is_byte(pointee):
+            return {}
+        return {offset: kind for offset, kind in self._leaves_of(pointee)
+                if kind != "int" and offset < nbytes}
 
     def copy_region(self, dst, src, nbytes: Optional[int]) -> MemoryLayout:
         """What the bytes a copy from `src` to `dst` moves hold (either end tells)."""

@@ -13,8 +13,10 @@ For each clang version and optimisation level it is
 Knobs (comma or space separated):
   ENZYME_E2E_CLANGS=19      clang major versions (default "19,14")
   ENZYME_E2E_OPTS=-O2       optimisation levels (default "-O0,-O1,-O2,-O3")
-A line ``// XFAIL: <reason>`` in a program marks it as an expected failure
-(strict: an unexpected pass fails the suite); a line ``// CFLAGS: <flags>``
+A line ``// XFAIL: <reason>`` in a program marks it as expected to be
+refused: enzyme-opt must stop with a located error (strict: an unexpected
+pass fails the suite, and so does any other failure, a wrong result at run
+time above all); a line ``// CFLAGS: <flags>``
 adds flags to step 1 (e.g. -ffast-math, so that the vectorizer emits
 reductions), and ``// LDFLAGS: <flags>`` to step 4 (e.g. -lmpfr,
 -lopenblas; with `-fsanitize=...` among them the output, instrumented
@@ -58,6 +60,11 @@ MARKER_RE = re.compile(r"@enzyme_(?:dup|dupnoneed|const|out|width|tape|allocated
 MARKER_DECL_RE = re.compile(r"^@enzyme_\w+\s*=")
 
 
+class ToolRefused(Exception):
+    """enzyme-opt stopped with a located error: the one failure an XFAIL
+    program may have."""
+
+
 def _knob(name: str, default: str) -> list[str]:
     value = os.environ.get(name, "").strip() or default
     return [v for v in re.split(r"[,\s]+", value) if v]
@@ -79,7 +86,8 @@ def _params():
     for prog in PROGRAMS:
         text = prog.read_text(encoding="utf-8", errors="replace")
         m = XFAIL_RE.search(text)
-        marks = [pytest.mark.xfail(strict=True, reason=m.group(1) or "XFAIL")] if m else []
+        marks = [pytest.mark.xfail(strict=True, raises=ToolRefused,
+                                   reason=m.group(1) or "XFAIL")] if m else []
         rel = prog.relative_to(E2E_DIR).as_posix()
         only = CLANGS_ONLY_RE.search(text)
         for clang in CLANGS:
@@ -182,6 +190,9 @@ def test_e2e(prog: Path, clang: str, opt: str, tmp_path: Path):
 
     cmd = [sys.executable, "-m", "enzyme_opt", str(ll), "-o", str(out_ll)]
     proc = _run(cmd, "enzyme-opt", TOOL_TIMEOUT, cwd=REPO_ROOT, env=_tool_env())
+    if proc.returncode == 1 and re.search(r":\d+:\d+: error: ", proc.stderr) and \
+            XFAIL_RE.search(source):
+        raise ToolRefused(proc.stderr[-2000:])
     _require_success("enzyme-opt", cmd, proc)
     if not out_ll.exists():
         pytest.fail(f"enzyme-opt wrote no output file\n--- stderr ---\n{proc.stderr}", pytrace=False)
