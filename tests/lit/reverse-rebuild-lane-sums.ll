@@ -132,10 +132,10 @@ exit:
   ret double %s.next
 }
 
-define void @grad(ptr %p, ptr %dp, i64 %n) {
+define void @grad(ptr %p, ptr %dp, ptr %q, i64 %n) {
   %r = call double (...) @__enzyme_autodiff(ptr @lengths, ptr %p, ptr %dp, i64 %n)
   %r2 = call double (...) @__enzyme_autodiff(ptr @stored, ptr %p, ptr %dp, i64 %n)
-  %r3 = call double (...) @__enzyme_autodiff(ptr @filter, ptr %p, ptr %dp, ptr %p, ptr %dp, ptr @enzyme_const, ptr %p, i64 %n)
+  %r3 = call double (...) @__enzyme_autodiff(ptr @filter, ptr %p, ptr %dp, ptr %p, ptr %dp, ptr @enzyme_const, ptr %q, i64 %n)
   ret void
 }
 
