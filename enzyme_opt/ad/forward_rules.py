@@ -6,11 +6,11 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 """
 from __future__ import annotations
 
-from ..analysis.activity import (allocation_alignment_index, allocation_count_index,
+from ..analysis.activity import (allocation_count_index,
                                  allocation_size_index, contains_float,
                                  contains_pointers, holds_pointers)
 from ..analysis.arg_activity import Activity
-from ..analysis.library import reallocator
+from ..analysis.library import allocator, reallocator
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
@@ -325,8 +325,11 @@ def _shadow_malloc(gen, b, inst):
     if count_at is not None:        # calloc(count, size): zeroed, as a shadow starts
         size_at = allocation_size_index(inst.called_function)
         raw = b.call(T.libc(gen.module, "calloc"), [inst.args[count_at], inst.args[size_at]])
-    elif allocation_alignment_index(inst.called_function) is not None:
-        # aligned as the primal, and freed by the same (aligned) delete or free
+    elif allocator(inst.called_function.name) is not None:
+        # The primal's own allocator (operator new, aligned forms, Rust's):
+        # _free mirrors the primal's delete or free onto the shadow, which
+        # must be the one that matches it (malloc's block given to operator
+        # delete is undefined; a sanitizer aborts on it).
         raw = b.call(inst.called_function, list(inst.args))
         gen.ctx.memset_zero(b, raw, inst.args[allocation_size_index(inst.called_function)])
     else:
