@@ -42,19 +42,14 @@ import time
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-E2E_DIR = REPO_ROOT / "tests" / "e2e"
-INCLUDE_DIR = REPO_ROOT / "enzyme_opt" / "include"
+sys.path.insert(0, str(REPO_ROOT / "tests" / "e2e"))
+# The e2e harness's own reading of a program's lines (CFLAGS, LDFLAGS, ...).
+from test_e2e import (CFLAGS_RE, CLANGS_ONLY_RE, E2E_DIR, INCLUDE_DIR,  # noqa: E402
+                      LDFLAGS_RE, MPI_RANKS_RE, OPENMP_LINK, XFAIL_RE)
+
 DEFAULT_GROUPS = "reverse,modes,memory,cxx,enzyme_style,openmp,truncate"
 DEFAULT_CONFIGS = "19:-O0,19:-O2,14:-O1"
-OPENMP_LIB = "/usr/lib/llvm-19/lib"
-OPENMP_LINK = ["-fopenmp", "-L" + OPENMP_LIB, "-Wl,-rpath," + OPENMP_LIB]
 TIMEOUT = 600
-
-CFLAGS_RE = re.compile(r"^\s*//\s*CFLAGS:\s*(.*?)\s*$", re.MULTILINE)
-LDFLAGS_RE = re.compile(r"^\s*//\s*LDFLAGS:\s*(.*?)\s*$", re.MULTILINE)
-CLANGS_ONLY_RE = re.compile(r"^\s*//\s*CLANGS:\s*(.*?)\s*$", re.MULTILINE)
-XFAIL_RE = re.compile(r"^\s*//\s*XFAIL:", re.MULTILINE)
-MPI_RE = re.compile(r"^\s*//\s*MPI_RANKS:", re.MULTILINE)
 DEFINE_RE = re.compile(r'^define [^@]*@("?[^"(]+"?)\(', re.MULTILINE)
 
 ASAN_ENV = {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=0:symbolize=1",
@@ -210,7 +205,7 @@ def main() -> int:
     bad = 0
     for prog in progs:
         source = prog.read_text(errors="replace")
-        if MPI_RE.search(source):
+        if MPI_RANKS_RE.search(source):
             continue
         only = CLANGS_ONLY_RE.search(source)
         for config in args.configs.split(","):
