@@ -125,10 +125,8 @@ def check_program(prog: Path, clang: str, opt: str, checks: list[str], work: Pat
     cc = compiler(clang, cxx)
     cflags = (m.group(1).split() if (m := CFLAGS_RE.search(source)) else [])
     ldflags = (m.group(1).split() if (m := LDFLAGS_RE.search(source)) else [])
-    # A program that instruments itself (LDFLAGS -fsanitize=...) keeps only its other link flags.
-    ldflags = [f for f in ldflags if not f.startswith("-fsanitize")]
     openmp = "-fopenmp" in cflags
-    if any(f.startswith("-fsanitize") for f in cflags):
+    if any(f.startswith("-fsanitize") for f in cflags + ldflags):
         # instrumented already at -emit-llvm: a second instrumentation breaks it
         return [dict({"program": prog.relative_to(E2E_DIR).as_posix(), "config": f"{clang}{opt}"},
                      check="build", status="skip", detail="instruments itself (CFLAGS -fsanitize)")]
