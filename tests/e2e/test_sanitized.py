@@ -41,13 +41,15 @@ PROGRAMS = [
     "cxx/vector_resize.cpp",              # forward shadows of operator new, freed by delete
     "modes/split_heap_tape.c",            # split mode: the tape on the heap
     "modes/split_nofree_freed_memory.c",  # enzyme_nofree, then the last reverse frees
+    "modes/split_nofree_own_memory.c",    # enzyme_nofree: a custom rule's own scratch is freed
     "enzyme_style/split_tape_branchy.c",
     "enzyme_style/allocation_like_header_free.c",  # a declared allocator and its deallocator
     "openmp/omp_tape_pool.c",             # thread tapes from a pool
 ]
-# Built at another level than -O2: LLVM's -O2 drops the forward shadow's
-# malloc and the bad free of this program's old fault (free(shadow - 16)).
-INPUT_OPT = {"enzyme_style/allocation_like_header_free.c": "-O0"}
+# Built at another level than -O2, where LLVM drops the blocks of their old
+# faults (a forward shadow freed at shadow - 16; a custom rule's scratch).
+INPUT_OPT = {"enzyme_style/allocation_like_header_free.c": "-O0",
+             "modes/split_nofree_own_memory.c": "-O0"}
 SANITIZE = ["-O1", "-g", "-fno-inline", "-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
 ENV = {"ASAN_OPTIONS": "detect_leaks=1", "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1"}
 
