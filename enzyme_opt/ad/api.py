@@ -673,7 +673,7 @@ def _forward_results(parsed):
     if parsed.ret_activity == Activity.OUT:
         raise _error(call, "'enzyme_active_return' has no meaning in forward mode: the "
                      "result's tangent comes with 'enzyme_dup_return' (the default for a "
-                     "float result)")
+                     "float or pointer result)")
     want_primal = bool(parsed.primal_return)
     if want_primal and rt.is_void:
         raise _error(call, f"'enzyme_primal_return' asks for the result of '{fn.name}', "
@@ -686,7 +686,9 @@ def _forward_results(parsed):
         return want_primal, True
     if parsed.ret_activity == Activity.CONST:
         return want_primal, False
-    return want_primal, contains_float(rt)
+    # By default a float result's tangent, and a pointer result's shadow (as
+    # Enzyme's default); not a null pointer in its place.
+    return want_primal, contains_float(rt) or rt.is_pointer
 
 
 def _forward_parts(b, result, returns: str, rt, width: int):
