@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional
 
-from ..analysis.activity import contains_float, contains_pointers
+from ..analysis.activity import allocation_size_index, contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
@@ -673,7 +673,7 @@ def _forward_results(parsed):
     if parsed.ret_activity == Activity.OUT:
         raise _error(call, "'enzyme_active_return' has no meaning in forward mode: the "
                      "result's tangent comes with 'enzyme_dup_return' (the default for a "
-                     "float result)")
+                     "float or pointer result)")
     want_primal = bool(parsed.primal_return)
     if want_primal and rt.is_void:
         raise _error(call, f"'enzyme_primal_return' asks for the result of '{fn.name}', "
@@ -686,7 +686,9 @@ def _forward_results(parsed):
         return want_primal, True
     if parsed.ret_activity == Activity.CONST:
         return want_primal, False
-    return want_primal, contains_float(rt)
+    # By default a float result's tangent, and a pointer result's shadow (as
+    # Enzyme's default); not a null pointer in its place.
+    return want_primal, contains_float(rt) or rt.is_pointer
 
 
 def _forward_parts(b, result, returns: str, rt, width: int):
@@ -931,15 +933,31 @@ def _keeping_memory(call, fn, rev) -> Function:
                      "(or invokes the deallocation)")
     copies = {i: _copy_keeping_memory(reached[i]) for i in frees}
     for copy in copies.values():
+        domtree = DominatorTree(copy)
         for inst in list(copy.instructions()):
             callee = inst.called_function if isinstance(inst, I.CallBase) else None
             if callee is None:
                 continue
-            if is_deallocator(callee.name):
+            if is_deallocator(callee.name) and not _allocated_in_same_call(inst.args[0], domtree):
                 inst.erase()
             elif id(callee) in copies:
                 inst.set_operand(len(inst.operands) - 1, copies[id(callee)])
     return copies[id(rev)]
+
+
+def _allocated_in_same_call(ptr, domtree) -> bool:
+    """Is `ptr` (through casts and address arithmetic) the block an allocator
+    call of the same function returned?  Such a block is that pass's own (a
+    custom rule's scratch, a helper's temporary recomputed in the reverse):
+    the kept tape cannot point at it, and it is freed even with enzyme_nofree,
+    or every call would leak it.  Any other pointer may be the tape's."""
+    seen = set()
+    while id(ptr) not in seen:      # also through stack slots written once (clang -O0)
+        seen.add(id(ptr))
+        ptr = stored_value(ptr, domtree)
+        if isinstance(ptr, (I.Cast, I.GetElementPtr)):
+            ptr = ptr.operands[0]
+    return isinstance(ptr, I.CallBase) and allocation_size_index(ptr.called_function) is not None
 
 
 def _functions_that_free(rev):

@@ -6,11 +6,11 @@ own derivative).  Pointer instructions are mirrored onto shadows.
 """
 from __future__ import annotations
 
-from ..analysis.activity import (allocation_alignment_index, allocation_count_index,
-                                 allocation_size_index, contains_float,
-                                 contains_pointers, holds_pointers)
+from ..analysis.activity import (allocation_count_index, allocation_size_index,
+                                 contains_float, contains_pointers, holds_pointers,
+                                 user_deallocators)
 from ..analysis.arg_activity import Activity
-from ..analysis.library import reallocator
+from ..analysis.library import allocator, reallocator
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
 from ..ir.clone import clone_instruction
@@ -172,8 +172,24 @@ def tangent_store(gen, b, inst) -> None:
 
 def tangent_call(gen, b, inst) -> None:
     """The tangent code of a call, by its kind (calls.classify_call)."""
+    fn = inst.called_function
+    released = user_deallocators(fn.module).get(id(fn)) if fn is not None else None
+    if released is not None:
+        return _user_free(gen, b, inst, released)
     kind = classify_call(inst, gen.ctx.custom, "forward")
     _CALL_TANGENTS[kind](gen, b, inst)
+
+
+def _user_free(gen, b, inst, released: int) -> None:
+    """The program releases a block with the deallocator it declared beside
+    its allocator: the primal call stays, and the block's shadow, which
+    _shadow_malloc took from malloc, goes back to free.  (Differentiating
+    the deallocator would give the shadow to it, which may free an address
+    malloc never returned: `free(p - HEADER)`.)"""
+    pointer = inst.args[released]
+    if gen.info.has_shadow(pointer):
+        for s in gen.shadow(pointer):
+            b.call(T.libc(gen.module, "free"), [b.pointer_cast(s, T.byte_ptr(gen.module))])
 
 
 def _indirect(gen, b, inst) -> None:
@@ -325,11 +341,14 @@ def _shadow_malloc(gen, b, inst):
     if count_at is not None:        # calloc(count, size): zeroed, as a shadow starts
         size_at = allocation_size_index(inst.called_function)
         raw = b.call(T.libc(gen.module, "calloc"), [inst.args[count_at], inst.args[size_at]])
-    elif allocation_alignment_index(inst.called_function) is not None:
-        # aligned as the primal, and freed by the same (aligned) delete or free
+    elif allocator(inst.called_function.name) is not None:
+        # The primal's own allocator (operator new, aligned forms, Rust's):
+        # _free mirrors the primal's delete or free onto the shadow, which
+        # must be the one that matches it (malloc's block given to operator
+        # delete is undefined; a sanitizer aborts on it).
         raw = b.call(inst.called_function, list(inst.args))
         gen.ctx.memset_zero(b, raw, inst.args[allocation_size_index(inst.called_function)])
-    else:
+    else:       # the user's allocator: its deallocator may not take malloc's blocks (_user_free)
         nbytes = inst.args[allocation_size_index(inst.called_function)]
         if nbytes.type != I64:
             nbytes = b.cast("zext", nbytes, I64)

@@ -21,7 +21,7 @@ from .arg_activity import DUPLICATED, Activity
 from .constant_callees import held_globals, resolved_callee, unchanging_integer
 from .global_access import WRITE, accesses, functions_reached, named_by_initializers
 from .type_analysis import gep_offset
-from .user_marks import annotations, global_base, user_inactive_globals
+from .user_marks import annotations, global_base, string_pointed_to, user_inactive_globals
 from .user_marks import elements as _elements
 # What the library functions are: see the catalog, analysis/library/.
 from .library import (HINT_INTRINSICS, LIBRARY_OBJECT_CONSTRUCTOR, allocator, input_function,
@@ -319,26 +319,51 @@ def allocation_alignment_index(fn) -> Optional[int]:
     return known.alignment_index if known is not None else None
 
 
+def _allocation_like_declarations(module):
+    """The entries of each `__enzyme_allocation_like` global."""
+    for gv in module.globals:
+        if gv.name.startswith("__enzyme_allocation_like"):
+            yield _elements(getattr(gv, "initializer", None))
+
+
 def user_allocators(module) -> Dict[int, int]:
     """id(fn) -> index of its size argument, for each `__enzyme_allocation_like`
-    declaration (the other two entries name how to free; the AD frees the
-    shadow itself, so they do not matter here)."""
+    declaration (the other two entries name how to free: reverse mode frees
+    the shadow itself, forward mode where the program frees, user_deallocators)."""
     if module is None:
         return {}
     cached = module.facts.get("user allocators")
     if cached is not None:
         return cached
     found = {}
-    for gv in module.globals:
-        if not gv.name.startswith("__enzyme_allocation_like"):
-            continue
-        entries = _elements(getattr(gv, "initializer", None))
+    for entries in _allocation_like_declarations(module):
         fn = function_under_casts(entries[0]) if entries else None
         index = _constant_address(entries[1]) if len(entries) > 1 else None
         if fn is not None and index is not None and index < len(fn.args):
             found[id(fn)] = index
     module.facts["user allocators"] = found
     return found
+
+
+def user_deallocators(module) -> Dict[int, int]:
+    """id(free_fn) -> index of the argument it releases, for each
+    `__enzyme_allocation_like = {fn, SIZE_ARG, "ARGS", free_fn}`: ARGS lists,
+    for each argument of free_fn, the allocator's argument it is given
+    (an index) or the allocated block (-1)."""
+    if module is None:
+        return {}
+    cached = module.facts.get("user deallocators")
+    if cached is None:
+        cached = module.facts["user deallocators"] = {}
+        allocators = user_allocators(module)
+        for entries in _allocation_like_declarations(module):
+            if len(entries) < 4 or id(function_under_casts(entries[0])) not in allocators:
+                continue
+            free_fn = function_under_casts(entries[3])
+            args = (string_pointed_to(entries[2]) or "").replace(" ", "").split(",")
+            if free_fn is not None and "-1" in args and args.index("-1") < len(free_fn.args):
+                cached[id(free_fn)] = args.index("-1")
+    return cached
 
 
 def _constant_address(c) -> Optional[int]:
