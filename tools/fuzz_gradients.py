@@ -1293,6 +1293,85 @@ MEMORY = {"ctx_value": (feat_ctx_value, 5), "ctx_array": (feat_ctx_array, 3),
           "scratch": (feat_scratch, 3), "recursive_fill": (feat_recursive_fill, 2)}
 
 
+# From MEMORY2_FROM (the seeds before keep their programs): x hung on the
+# context by paths other than a direct helper's store (a function pointer,
+# a copy of the whole struct, a pointer received inside a by-value struct),
+# the context itself passed and returned by value, and helpers returning
+# the pointer the context holds.
+
+def feat_ctx_attach_indirect(p: Program, rng: random.Random, k: int) -> None:
+    """x hung on the context through a global function pointer, a function
+    pointer the kernel puts in a local, a copy of the whole struct, or a
+    pointer received inside a by-value struct; read through it after."""
+    p.ctx = True
+    p.x_needs_shadow = True
+    how = rng.choice(["global_fnptr", "local_fnptr", "memcpy", "assign", "byvalue"])
+    p.tops.append(
+        f"{_attr(rng)}void hang{k}(Ctx *c, double *q) {{ c->px = q; }}\n"
+        f"{_attr(rng)}double readx{k}(const Ctx *c, int m, double s) {{\n"
+        f"  double r = 0.0;\n"
+        f"  for (int i = 0; i < m; i++) r += {_through(rng, 'c->px[i]', ['c->px[i]', 's'])};\n"
+        f"  return r;\n}}\n")
+    if how == "global_fnptr":
+        p.tops.append(f"void (*ghang{k})(Ctx *, double *) = hang{k};\n")
+        attach = [f"ghang{k}(c, x);"]
+    elif how == "local_fnptr":
+        p.tops.append(f"void (*volatile vhang{k})(Ctx *, double *) = hang{k};\n")
+        attach = [f"void (*h)(Ctx *, double *) = vhang{k};", "h(c, x);"]
+    elif how == "memcpy":
+        p.tops.append(f"{_attr(rng)}void hangcopy{k}(Ctx *c, double *q) {{\n"
+                      f"  Ctx t;\n  memcpy(&t, c, sizeof t);\n  t.px = q;\n  memcpy(c, &t, sizeof t);\n}}\n")
+        attach = [f"hangcopy{k}(c, x);"]
+    elif how == "assign":
+        p.tops.append(f"{_attr(rng)}void hangassign{k}(Ctx *c, double *q) {{\n"
+                      f"  Ctx t = *c;\n  t.px = q;\n  *c = t;\n}}\n")
+        attach = [f"hangassign{k}(c, x);"]
+    else:
+        p.tops.append(f"typedef struct {{ double *p; double w; }} Hold{k};\n"
+                      f"{_attr(rng)}void hangheld{k}(Ctx *c, Hold{k} h) {{ c->px = h.p; c->keep = h.w; }}\n")
+        attach = [f"Hold{k} h = {{x, 0.5}};", f"hangheld{k}(c, h);"]
+    p.block(*attach, f"acc += readx{k}(c, n, {expr(rng, ['a', 'b'], 1)});")
+
+
+def feat_ctx_byvalue(p: Program, rng: random.Random, k: int) -> None:
+    """The context passed and returned by value: a copy changed and read
+    (it has a shadow: must come out right), or the kernel's own context
+    written and then copied into a by-value argument."""
+    p.ctx = True
+    p.tops.append(
+        f"{_attr(rng)}Ctx withval{k}(Ctx cv, double v) {{ cv.val = v; cv.arr[1] = v * cv.scale; return cv; }}\n"
+        f"{_attr(rng)}double readval{k}(Ctx cv, double s) {{ return cv.val * s + cv.arr[1] + cv.parr[2]; }}\n")
+    v = _through(rng, "x[0]", SCALARS)
+    s = expr(rng, ['a', 'b'], 1)
+    kind = rng.choice(["copy", "copy", "written_first"])
+    if kind == "copy":   # the copy is the kernel's local
+        p.block(f"Ctx local = withval{k}(*c, {v});", f"acc += readval{k}(local, {s});")
+    else:                # the context itself holds the derivative data
+        p.block(f"c->val = {v};", f"acc += readval{k}(*c, {s});")
+
+
+def feat_ctx_returns_pointer(p: Program, rng: random.Random, k: int) -> None:
+    """A helper returning the pointer the context holds (x, or the context's
+    own array), read through and maybe written through."""
+    p.ctx = True
+    to_x = rng.random() < 0.5
+    if to_x:
+        p.x_needs_shadow = True
+    field = "px" if to_x else "parr"
+    p.tops.append(f"{_attr(rng)}double *held{k}(const Ctx *c) {{ return c->{field}; }}\n")
+    lines = [f"c->px = x;"] if to_x else []
+    m = "n" if to_x else "4"
+    if rng.random() < 0.5:
+        lines.append(f"for (int i = 0; i < {m}; i++) held{k}(c)[i] = {_through(rng, 'x[i % n]', ['x[i % n]', 'a'], 1)};")
+    lines.append(f"for (int i = 0; i < {m}; i++) acc += held{k}(c)[i] * {expr(rng, ['x[i % n]', 'b'], 1)};")
+    p.block(*lines)
+
+
+MEMORY2_FROM = 11040
+MEMORY2 = {"ctx_attach_indirect": (feat_ctx_attach_indirect, 3),
+           "ctx_byvalue": (feat_ctx_byvalue, 3), "ctx_returns_pointer": (feat_ctx_returns_pointer, 2)}
+
+
 FEATURES = {
     "arith": (feat_arith, 3), "libm": (feat_libm, 4), "guard": (feat_guard, 2),
     "branch": (feat_branch, 2), "loop_fixed": (feat_loop_fixed, 3),
@@ -1351,6 +1430,7 @@ FEATURES.update(STOP41_RULES)
 # (bench/results/2026-11-29-fuzz47.md).
 BEFORE_MEMORY = sorted(FEATURES)
 FEATURES.update(MEMORY)
+FEATURES.update(MEMORY2)
 
 
 def draw_features(seed: int) -> list[str]:
@@ -1365,8 +1445,9 @@ def draw_features(seed: int) -> list[str]:
     if seed < MEMORY_FROM:
         return drawn
     mem = random.Random(f"memory features:{seed}")
-    names = sorted(MEMORY)
-    extra = mem.choices(names, [MEMORY[n][1] for n in names], k=mem.randint(1, 2))
+    pool = {**MEMORY, **MEMORY2} if seed >= MEMORY2_FROM else MEMORY
+    names = sorted(pool)
+    extra = mem.choices(names, [pool[n][1] for n in names], k=mem.randint(1, 2))
     # among the others, so that a later feature may read what they left
     for name in extra:
         drawn.insert(mem.randint(0, len(drawn)), name)
