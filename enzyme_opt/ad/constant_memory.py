@@ -84,9 +84,33 @@ def read_back(fn, info, place, kind: str, skip=None) -> bool:
         return False
     return any(isinstance(inst, I.Load) and _reads(kind, inst) and
                not info.has_shadow(inst.pointer) and
-               same_place(written_place(inst.pointer, is_wide(inst.type)), place) or
+               _may_read(written_place(inst.pointer, is_wide(inst.type)), place) or
                (inst is not skip and _passes_on(inst, place))
                for inst in fn.instructions())
+
+
+def _may_read(read, place) -> bool:
+    """May a load of `read` read what was written at `place`: the same
+    place, or one of the two reached through a pointer that the other's
+    object holds (or one it holds in turn)?  The caller may have pointed it
+    back into that object (`c->parr = c->arr`; the write `c->arr[i] = y`,
+    the read `c->parr[i]`), which places name apart (fuzzer seeds 10996,
+    11040: gradient 0, exit 0)."""
+    if read is None or place is None or same_place(read, place):
+        return read is not None and place is not None
+    read_chain, written_chain = _held_chain(read[0]), _held_chain(place[0])
+    return (len(read_chain) > 1 or len(written_chain) > 1) and any(
+        _same_object(a, b) for a in read_chain for b in written_chain)
+
+
+def _held_chain(root) -> list:
+    """`root` and the roots of the places holding the pointers it is
+    reached through, down to the argument."""
+    chain = [root]
+    while root[0] == "load":
+        root = root[1][0]
+        chain.append(root)
+    return chain
 
 
 def _passes_on(inst, place) -> bool:

@@ -25,8 +25,7 @@ from ..ir.constants import ConstantExpr, ConstantString, InlineAsm
 from ..ir.module import GlobalVariable
 from ..ir.printer import value_ref
 from ..ir.values import Argument
-from .constant_memory import (POINTER, VALUE, is_wide, memory_key, note_escape, read_back,
-                              same_place, written_place)
+from .constant_memory import POINTER, VALUE, is_wide, note_escape, read_back, written_place
 
 
 def refuse_indirect_call(call, function, outside=()) -> None:
@@ -399,7 +398,7 @@ def _refuse_copy_read_back(fn, info, function, call, escapes) -> None:
     if info.has_shadow(destination) or not info.has_shadow(source):
         return
     place = written_place(destination, whole=True)
-    if not _value_read_back(fn, info, place, skip=call):
+    if not read_back(fn, info, place, VALUE, skip=call):
         escapes(place, VALUE)
         return
     raise DifferentiationError(
@@ -417,7 +416,7 @@ def _refuse_read_back(fn, info, function, store, escapes) -> None:
     read back only loses what nobody asked for (unless a caller reads it:
     `escapes`)."""
     place = written_place(store.pointer, is_wide(store.value.type))
-    if not _value_read_back(fn, info, place):
+    if not read_back(fn, info, place, VALUE):
         escapes(place, VALUE)
         return
     raise DifferentiationError(
@@ -426,46 +425,6 @@ def _refuse_read_back(fn, info, function, store, escapes) -> None:
         "a lambda's or functor's captured reference) that is read back: the "
         "derivative would be lost; pass that memory as a duplicated argument",
         function=function, instruction=store)
-
-
-def _value_read_back(fn, info, place, skip=None) -> bool:
-    """Is the float data written into `place` read again in `fn`: at that
-    place, or through a pointer loaded from the same object?"""
-    return read_back(fn, info, place, VALUE, skip=skip) or _read_through_held_pointer(fn, info, place)
-
-
-def _read_through_held_pointer(fn, info, place) -> bool:
-    """Is a float loaded in `fn` (through a pointer without a shadow) where
-    a pointer that the object holding `place` holds may point, when one of
-    the two is reached through such a held pointer?  The caller may have
-    pointed it back into that object (`c->parr = c->arr`, the write
-    `c->arr[i] = y`, the read `c->parr[i]`): places name the two apart, so
-    the read back went unseen (fuzzer seed 11040 at -O2)."""
-    if place is None:
-        return False
-    written = _held_chain(place[0])
-    for inst in fn.instructions():
-        if not isinstance(inst, I.Load) or not contains_float(inst.type) or \
-                info.has_shadow(inst.pointer):
-            continue
-        key = memory_key(inst.pointer)
-        if key is None or same_place((key[0], None), (place[0], None)):
-            continue
-        read = _held_chain(key[0])
-        if (len(read) > 1 or len(written) > 1) and any(
-                same_place((a, None), (b, None)) for a in read for b in written):
-            return True
-    return False
-
-
-def _held_chain(root) -> list:
-    """`root` and the roots of the places holding the pointers it is
-    reached through, down to the argument."""
-    chain = [root]
-    while root[0] == "load":
-        root = root[1][0]
-        chain.append(root)
-    return chain
 
 
 def _unknown_call_origin(ptr):

@@ -5,9 +5,11 @@
 // gradient was 0 with exit status 0 (SELF at -O2, SELFW and COPY at every
 // level, both modes, clang 14 and 19; found by the gradient fuzzer, seed
 // 11040 at -O2: the stores inlined from one helper, the reads from
-// another).  A float read through a pointer the written object holds (or
-// a write through one and a read of the object) is now a read back.  The
-// context's constants read through its own pointer go through (OK).
+// another).  The same with the write in a helper (CALLEE, seed 10996 at
+// -O1..-O3: the caller reads after the call).  A float read through a
+// pointer the written object holds (or a write through one and a read of
+// the object) is now a read back.  The context's constants read through
+// its own pointer go through (OK).
 // RUN: %clang -O2 -DSELF -S -emit-llvm %s -o %t.s2.ll
 // RUN: not enzyme-opt %t.s2.ll -o %t.s2.out.ll 2>&1 | FileCheck --check-prefix=STORE %s
 // RUN: %clang14 -O2 -DSELF -DFWD -S -emit-llvm %s -o %t.s14.ll
@@ -20,6 +22,10 @@
 // RUN: not enzyme-opt %t.c2.ll -o %t.c2.out.ll 2>&1 | FileCheck --check-prefix=COPY %s
 // RUN: %clang14 -O0 -DCOPY -S -emit-llvm %s -o %t.c14.ll
 // RUN: not enzyme-opt %t.c14.ll -o %t.c14.out.ll 2>&1 | FileCheck --check-prefix=COPY %s
+// RUN: %clang -O2 -DCALLEE -S -emit-llvm %s -o %t.e2.ll
+// RUN: not enzyme-opt %t.e2.ll -o %t.e2.out.ll 2>&1 | FileCheck --check-prefix=CALLEE %s
+// RUN: %clang14 -O0 -DCALLEE -DFWD -S -emit-llvm %s -o %t.e14.ll
+// RUN: not enzyme-opt %t.e14.ll -o %t.e14.out.ll 2>&1 | FileCheck --check-prefix=CALLEE %s
 // RUN: %clang -O2 -S -emit-llvm %s -o %t.o2.ll
 // RUN: enzyme-opt %t.o2.ll -o %t.o2.out.ll
 // RUN: %lli %t.o2.out.ll | FileCheck --check-prefix=OK %s
@@ -27,6 +33,7 @@
 // RUN: enzyme-opt %t.o14.ll -o %t.o14.out.ll
 // RUN: %lli %t.o14.out.ll | FileCheck --check-prefix=OK %s
 // STORE: error: cannot differentiate a store of an active value into memory without a shadow
+// CALLEE: error: cannot differentiate 'fill': it writes an active value into the memory of its argument 1
 // COPY: error: cannot differentiate a copy of memory that carries derivatives into memory without a shadow
 // OK: dx[1] = 1
 #include <stdio.h>
@@ -35,6 +42,10 @@ extern int enzyme_dup, enzyme_const;
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
 typedef struct { double scale; double arr[4]; double *parr; } Ctx;
+
+__attribute__((noinline)) static void fill(Ctx *c, const double *x) {
+  for (int i = 0; i < 4; i++) c->arr[i] = x[i] * x[i];
+}
 
 __attribute__((noinline)) static double f(const double *x, Ctx *c) {
 #if defined(SELF)
@@ -47,6 +58,9 @@ __attribute__((noinline)) static double f(const double *x, Ctx *c) {
   double s = 0;
   for (int i = 0; i < 4; i++) s += c->arr[i];
   return s;
+#elif defined(CALLEE)
+  fill(c, x);
+  return c->parr[1] * c->parr[2];
 #elif defined(COPY)
   memcpy(c->arr, x, sizeof c->arr);
   return c->parr[1] * c->parr[2];
