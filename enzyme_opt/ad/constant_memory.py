@@ -95,22 +95,34 @@ def _may_read(read, place) -> bool:
     object holds (or one it holds in turn)?  The caller may have pointed it
     back into that object (`c->parr = c->arr`; the write `c->arr[i] = y`,
     the read `c->parr[i]`), which places name apart (fuzzer seeds 10996,
-    11040: gradient 0, exit 0)."""
-    if read is None or place is None or same_place(read, place):
-        return read is not None and place is not None
-    read_chain, written_chain = _held_chain(read[0]), _held_chain(place[0])
-    return (len(read_chain) > 1 or len(written_chain) > 1) and any(
-        _same_object(a, b) for a in read_chain for b in written_chain)
+    11040: gradient 0, exit 0).  A load of the slot holding such a pointer
+    reads the pointer, not what was written through it."""
+    if read is None or place is None:
+        return False
+    if same_place(read, place):
+        return True
+    read_holders, written_holders = _holders(read), _holders(place)
+    if not (read_holders or written_holders) or \
+            any(_is_slot(read, h) for h in written_holders) or \
+            any(_is_slot(place, h) for h in read_holders):
+        return False
+    return any(_same_object(a[0], b[0]) for a in [read, *read_holders]
+               for b in [place, *written_holders])
 
 
-def _held_chain(root) -> list:
-    """`root` and the roots of the places holding the pointers it is
-    reached through, down to the argument."""
-    chain = [root]
+def _is_slot(place, holder) -> bool:
+    """Is `place` exactly the slot `holder` (both at known offsets)?"""
+    return place[1] is not None and place[1] == holder[1] and _same_object(place[0], holder[0])
+
+
+def _holders(place) -> list:
+    """The places holding the pointers `place` is reached through,
+    innermost first."""
+    holders, root = [], place[0]
     while root[0] == "load":
+        holders.append(root[1])
         root = root[1][0]
-        chain.append(root)
-    return chain
+    return holders
 
 
 def _passes_on(inst, place) -> bool:
