@@ -1103,6 +1103,14 @@ static void ctx_shadow(Ctx *d, double *dx) {
   d->px = CTX_PX ? dx : 0;
   d->parr = d->arr;
 }
+/* The adjoints a reverse pass left in a shadow (of the context's inputs),
+   cleared before another reverse on the same tape, as dx is: left, they
+   seed the next pass's outputs (seed 11123, split "twice").  Its pointers
+   stay, as the kernel may have set them. */
+static __attribute__((unused)) void ctx_clear_adjoints(Ctx *d) {
+  d->scale = d->val = d->keep = 0;
+  for (int i = 0; i < 4; i++) d->arr[i] = 0;
+}
 """
 
 
@@ -1886,6 +1894,8 @@ def _split(act: Activity, variant: str, rng: random.Random) -> str:
         lines += [_split_reverse(act, args, "1.0", "r.tape", "sga", "sgb", nofree=True),
                   'check_split("split reverse (enzyme_nofree)", dxs, sga, sgb, W, ad);',
                   "memcpy(dxs, W, sizeof dxs);", "sga = sgb = 0;"]
+        if act.ctx == "dup":
+            lines.append("ctx_clear_adjoints(&dcxs0);")
     lines += [_split_reverse(act, args, "1.0", "r.tape", "sga", "sgb"),
               f'check_split("split reverse ({variant})", dxs, sga, sgb, W, ad);']
     return head + "".join(f"    {ln}\n" for ln in lines) + "  }\n"
