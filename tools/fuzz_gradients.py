@@ -12,8 +12,10 @@ float/double mixes, memcpy, globals, function pointers; from seed 7000 also
 heap blocks allocated on some paths, selects in loops, powers at 0, tanh and
 expm1 kept, and zero forward seeds; from seed 8000 also rows whose bounds are
 loaded from a table, 8- and 16-bit counters that wrap, min/max of fmuladd
-operands in float and double, and pointer walks by 3, 5 or 6 bytes).  `main`
-checks
+operands in float and double, and pointer walks by 3, 5 or 6 bytes; from
+seed 10800 also data moving through memory: a context struct beside x,
+passed enzyme_const or enzyme_dup with a zeroed shadow, by-value structs,
+returned pointers, scratch arrays, recursive helpers).  `main` checks
 
   - reverse mode (`__enzyme_autodiff`, with a random activity per argument:
     active or constant scalars, x as dup, dupnoneed or const, x's shadow
