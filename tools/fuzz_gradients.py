@@ -12,8 +12,10 @@ float/double mixes, memcpy, globals, function pointers; from seed 7000 also
 heap blocks allocated on some paths, selects in loops, powers at 0, tanh and
 expm1 kept, and zero forward seeds; from seed 8000 also rows whose bounds are
 loaded from a table, 8- and 16-bit counters that wrap, min/max of fmuladd
-operands in float and double, and pointer walks by 3, 5 or 6 bytes).  `main`
-checks
+operands in float and double, and pointer walks by 3, 5 or 6 bytes; from
+seed 10800 also data moving through memory: a context struct beside x,
+passed enzyme_const or enzyme_dup with a zeroed shadow, by-value structs,
+returned pointers, scratch arrays, recursive helpers).  `main` checks
 
   - reverse mode (`__enzyme_autodiff`, with a random activity per argument:
     active or constant scalars, x as dup, dupnoneed or const, x's shadow
@@ -145,6 +147,8 @@ class Program:
     uses_float: bool = False
     x_needs_shadow: bool = False  # x is written, or pointers to it are stored
     has_fnptr: bool = False
+    ctx: bool = False     # the kernel takes a context `Ctx *c` (seeds >= MEMORY_FROM)
+    ctx_px: bool = False  # the caller hangs x (and x's shadow) on the context
 
     def block(self, *lines: str) -> None:
         self.body.append("  {\n" + "".join(f"    {ln}\n" for ln in lines) + "  }")
@@ -1059,6 +1063,325 @@ def feat_odd_walk(p: Program, rng: random.Random, k: int) -> None:
     p.block("double s = 0.5;", head, f"  s = tanh({body});{stop}", "}", "acc += s;")
 
 
+# ------------------------------------------------ features of seeds >= 10800
+# Derivative data moving through memory (stop 47): a context struct the
+# kernel gets beside x, passed enzyme_const or enzyme_dup with a zeroed
+# shadow (`Program.ctx`), whose slots one helper writes and another reads
+# (directly, through a function pointer in the struct or in a global, or
+# the whole struct copied); structs passed and returned by value holding
+# doubles and pointers; helpers returning a pointer into their argument's
+# memory; static and global scratch arrays; recursive helpers whose depth
+# comes from n.  A const context written with derivative data and read back
+# must be refused (the derivative needs a shadow it does not have); read
+# only, or given a shadow, it must come out right.
+
+
+def _through(rng: random.Random, leaf: str, leaves: list[str], depth: int = 2) -> str:
+    """An expression that surely depends on `leaf` (a drawn one may not)."""
+    return f"0.5 * {leaf} + {expr(rng, leaves, depth)}"
+
+CTX_TYPE = """\
+/* The context the kernel gets beside x: constant doubles (scale), slots
+   helpers write (val, keep), a pointer to x (px, set by the caller if
+   CTX_PX), a small array and a pointer to it, a function pointer the kernel
+   may set.  Passed enzyme_const, or enzyme_dup with a shadow of zeros (its
+   pointers to the shadow's own array and to x's shadow). */
+typedef struct Ctx {
+  double scale, val, keep;
+  double *px;
+  double arr[4];
+  double *parr;
+  void (*put)(struct Ctx *, double);
+} Ctx;
+static void ctx_init(Ctx *c, double *x) {
+  c->scale = 0.75, c->val = 0.25, c->keep = 0.0;
+  c->px = CTX_PX ? x : 0;
+  c->arr[0] = 0.5, c->arr[1] = -0.25, c->arr[2] = 1.5, c->arr[3] = 0.75;
+  c->parr = c->arr;
+  c->put = 0;
+}
+static void ctx_shadow(Ctx *d, double *dx) {
+  memset(d, 0, sizeof *d);
+  d->px = CTX_PX ? dx : 0;
+  d->parr = d->arr;
+}
+/* The adjoints a reverse pass left in a shadow (of the context's inputs),
+   cleared before another reverse on the same tape, as dx is: left, they
+   seed the next pass's outputs (seed 11123, split "twice").  Its pointers
+   stay, as the kernel may have set them. */
+static __attribute__((unused)) void ctx_clear_adjoints(Ctx *d) {
+  d->scale = d->val = d->keep = 0;
+  for (int i = 0; i < 4; i++) d->arr[i] = 0;
+}
+"""
+
+
+def feat_ctx_value(p: Program, rng: random.Random, k: int) -> None:
+    """A double slot of the context one helper writes and another reads."""
+    p.ctx = True
+    f = rng.choice(["val", "keep"])
+    p.tops.append(f"{_attr(rng)}void put{k}(Ctx *c, double v) {{ c->{f} = v; }}\n"
+                  f"{_attr(rng)}double get{k}(const Ctx *c) {{ return c->{f}; }}\n")
+    v = _through(rng, "x[1]", SCALARS)
+    how = rng.choice(["direct", "field", "global", "memcpy", "assign", "deeper", "unread"])
+    if how == "field":      # through a function pointer the kernel puts in the context
+        put = [f"c->put = put{k};", f"c->put(c, {v});"]
+    elif how == "global":   # non-static: clang cannot see its target
+        p.tops.append(f"void (*gput{k})(Ctx *, double) = put{k};\n")
+        put = [f"gput{k}(c, {v});"]
+    elif how == "memcpy":   # the whole struct copied out, changed, copied back
+        put = ["Ctx tmp;", "memcpy(&tmp, c, sizeof tmp);", f"tmp.{f} = {v};",
+               "memcpy(c, &tmp, sizeof tmp);"]
+    elif how == "assign":   # the same by struct assignment, in a helper
+        p.tops.append(f"{_attr(rng)}void restamp{k}(Ctx *c, double v) {{\n"
+                      f"  Ctx t = *c;\n  t.{f} = v * t.scale;\n  *c = t;\n}}\n")
+        put = [f"restamp{k}(c, {v});"]
+    elif how == "deeper":   # the store one call deeper
+        p.tops.append(f"{_attr(rng)}void putput{k}(Ctx *c, double v) {{ put{k}(c, v * 0.5 + c->scale); }}\n")
+        put = [f"putput{k}(c, {v});"]
+    else:
+        put = [f"put{k}(c, {v});"]
+    read = [] if how == "unread" else [f"acc += get{k}(c) * {expr(rng, ['a', 'b', 'x[0]', 'c->scale'], 1)};"]
+    p.block(*put, *read)
+
+
+def feat_ctx_array(p: Program, rng: random.Random, k: int) -> None:
+    """The context's array filled from x by one helper, summed by another,
+    each through the array or the pointer to it (the same memory)."""
+    p.ctx = True
+    w, r = rng.choice(["arr", "parr"]), rng.choice(["arr", "parr"])
+    p.tops.append(
+        f"{_attr(rng)}void fillarr{k}(Ctx *c, const double *q, int m, double s) {{\n"
+        f"  for (int i = 0; i < 4; i++) c->{w}[i] = {_through(rng, 'q[i % m]', ['q[i % m]', 's', 'c->arr[i]'])};\n}}\n"
+        f"{_attr(rng)}double sumarr{k}(const Ctx *c, double s) {{\n"
+        f"  double r = 0.0;\n"
+        f"  for (int i = 0; i < 4; i++) r += c->{r}[i] * {expr(rng, ['c->arr[(i + 1) % 4]', 's'], 1)};\n"
+        f"  return r;\n}}\n")
+    p.block(f"fillarr{k}(c, x, n, {expr(rng, ['a', 'b'], 1)});",
+            f"acc += sumarr{k}(c, {expr(rng, ['a', 'b'], 1)});")
+
+
+def feat_ctx_pointer(p: Program, rng: random.Random, k: int) -> None:
+    """x reached through the context's pointer: hung there by the kernel (a
+    helper) or by the caller, read (and maybe scaled) by other helpers."""
+    p.ctx = True
+    p.x_needs_shadow = True
+    caller = rng.random() < 0.3
+    p.ctx_px = p.ctx_px or caller
+    p.tops.append(
+        f"{_attr(rng)}void attach{k}(Ctx *c, double *q) {{ c->px = q; }}\n"
+        f"{_attr(rng)}double through{k}(const Ctx *c, int m, double s) {{\n"
+        f"  double r = 0.0;\n"
+        f"  for (int i = 0; i < m; i++) r += {_through(rng, 'c->px[i]', ['c->px[i]', 's'])};\n"
+        f"  return r;\n}}\n"
+        f"{_attr(rng)}void scalepx{k}(Ctx *c, int m, double s) {{\n"
+        f"  for (int i = 0; i < m; i++) c->px[i] = {_through(rng, 'c->px[i]', ['c->px[i]', 's'], 1)};\n}}\n")
+    lines = [] if caller else [f"attach{k}(c, x);"]
+    if rng.random() < 0.4:
+        lines.append(f"scalepx{k}(c, n, {expr(rng, ['a', 'b'], 1)});")
+    lines.append(f"acc += through{k}(c, n, {expr(rng, ['a', 'b'], 1)});")
+    p.block(*lines)
+
+
+def feat_ctx_slot(p: Program, rng: random.Random, k: int) -> None:
+    """A helper returning a pointer into the context (`&c->arr[i]`); the
+    kernel stores through it and reads it back, or only reads."""
+    p.ctx = True
+    p.tops.append(f"{_attr(rng)}double *slot{k}(Ctx *c, int i) {{ return &c->arr[i & 3]; }}\n")
+    j = rng.randrange(4)
+    if rng.random() < 0.7:
+        p.block(f"*slot{k}(c, {j}) = {_through(rng, 'x[0]', SCALARS)};",
+                f"acc += *slot{k}(c, {j}) * {expr(rng, ['a', 'b'], 1)} + *slot{k}(c, {(j + 1) % 4});")
+    else:  # read only: constants of the caller
+        p.block(f"for (int i = 0; i < n; i++) acc += *slot{k}(c, i) * {expr(rng, ['x[i]', 'a'], 1)};")
+
+
+def feat_ctx_readonly(p: Program, rng: random.Random, k: int) -> None:
+    """The context's constants read, directly and through its pointer: no
+    derivative flows through it, so a const context must pass too."""
+    p.ctx = True
+    p.block("for (int i = 0; i < n; i++)",
+            f"  acc += c->scale * {expr(rng, ['x[i]', 'a'], 1)} + c->arr[i & 3] * "
+            f"{expr(rng, ['x[i]', 'b'], 1)} + 0.5 * c->parr[(i + 1) & 3];")
+
+
+def feat_ctx_recursive(p: Program, rng: random.Random, k: int) -> None:
+    """A recursive helper, depth n, updating the context's slot at each level."""
+    p.ctx = True
+    p.tops.append(
+        f"{_attr(rng)}double crec{k}(Ctx *c, const double *q, int d) {{\n"
+        f"  if (d <= 0) return c->val;\n"
+        f"  c->val = 0.5 * c->val + {_through(rng, 'q[d - 1]', ['q[d - 1]', 'c->scale', 'c->val'])};\n"
+        f"  return crec{k}(c, q, d - 1) * 0.75 + 0.1 * c->val;\n}}\n")
+    p.block(f"acc += crec{k}(c, x, n);", f"acc += {expr(rng, ['c->val', 'a'], 1)};")
+
+
+def feat_byvalue(p: Program, rng: random.Random, k: int) -> None:
+    """Structs of doubles and a pointer passed and returned by value, the
+    pointer into x, a local array or (with a context) the context's array."""
+    t = f"Pair{k}"
+    p.tops.append(
+        f"typedef struct {{ double u, v; double *p; }} {t};\n"
+        f"{_attr(rng)}{t} mkpair{k}(double u, double *p) {{ {t} r = {{u, 0.5 * u, p}}; return r; }}\n"
+        f"{_attr(rng)}{t} stepair{k}({t} q, double s) {{\n"
+        f"  q.u = {_through(rng, 'q.p[0]', ['q.u', 'q.p[0]', 's'])};\n"
+        f"  q.v += q.u * s;\n  q.p = q.p + 1;\n  return q;\n}}\n"
+        f"{_attr(rng)}double usepair{k}({t} q) {{ return q.u * q.p[0] + q.v * q.p[-1]; }}\n")
+    base = rng.choice(["x", "loc", "c->arr"] if p.ctx else ["x", "loc"])
+    if base == "x":
+        p.x_needs_shadow = True  # a pointer to x beside active doubles
+    lines = ["double loc[N];",
+             f"for (int i = 0; i < n; i++) loc[i] = {expr(rng, ['x[i]', 'a'], 1)};",
+             f"{t} q = mkpair{k}({expr(rng, SCALARS, 1)}, {base});",
+             f"q = stepair{k}(q, {expr(rng, ['a', 'b'], 1)});"]
+    if rng.random() < 0.5:
+        # p ends at base + 2, in bounds as n >= 3 (usepair reads p[0] and
+        # p[-1]: p[1] read past the end where n = 3, seed 10815 as first drawn)
+        lines.append(f"q = stepair{k}(q, {expr(rng, ['a', 'b'], 1)});")
+    lines.append(f"acc += usepair{k}(q);")
+    p.block(*lines)
+
+
+def feat_returned_pointer(p: Program, rng: random.Random, k: int) -> None:
+    """A helper returning a pointer into its argument's memory, stored
+    through and read through (x, a local array or a heap block)."""
+    p.tops.append(f"{_attr(rng)}double *at{k}(double *q, int i) {{ return q + i; }}\n")
+    where = rng.choice(["x", "loc", "heap"])
+    lines = []
+    if where == "x":
+        p.x_needs_shadow = True
+        buf = "x"
+    elif where == "loc":
+        lines, buf = ["double loc[N];"], "loc"
+    else:
+        lines, buf = ["double *loc = (double *)malloc(N * sizeof(double));"], "loc"
+    lines += [f"for (int i = 0; i < n; i++) *at{k}({buf}, i) = {_through(rng, 'x[i]', ['x[i]', 'a', 'b'])};",
+              f"for (int i = 0; i < n; i++) acc += *at{k}({buf}, (i + 1) % n) * {expr(rng, ['x[i]', 'b'], 1)};"]
+    if where == "heap":
+        lines.append("free(loc);")
+    p.block(*lines)
+
+
+def feat_scratch(p: Program, rng: random.Random, k: int) -> None:
+    """A static or global scratch array (or one a helper keeps in a
+    function-local static) filled from x by one helper, read by another."""
+    kind = rng.choice(["static", "global", "local_static"])
+    if kind == "local_static":
+        p.tops.append(f"{_attr(rng)}double *scratch{k}(void) {{ static double b[8]; return b; }}\n")
+        s = f"scratch{k}()"
+    else:
+        p.tops.append(f"{'static ' if kind == 'static' else ''}double scratch{k}[8];\n")
+        s = f"scratch{k}"
+    p.tops.append(
+        f"{_attr(rng)}void fill{k}(const double *q, int m, double s) {{\n"
+        f"  for (int i = 0; i < m; i++) {s}[i] = {_through(rng, 'q[i]', ['q[i]', 's'])};\n}}\n"
+        f"{_attr(rng)}double drain{k}(int m, double s) {{\n"
+        f"  double r = 0.0;\n"
+        f"  for (int i = 0; i < m; i++) r += {s}[i] * {expr(rng, [f'{s}[(i + 1) % m]', 's'], 1)};\n"
+        f"  return r;\n}}\n")
+    p.block(f"fill{k}(x, n, {expr(rng, ['a', 'b'], 1)});",
+            f"acc += drain{k}(n, {expr(rng, ['a', 'b'], 1)});")
+
+
+def feat_recursive_fill(p: Program, rng: random.Random, k: int) -> None:
+    """A recursive helper, depth n - 1, filling a local array from x, each
+    level reading what the deeper one wrote."""
+    p.tops.append(
+        f"{_attr(rng)}void rfill{k}(double *buf, const double *q, int d) {{\n"
+        f"  if (d <= 0) {{ buf[0] = q[0]; return; }}\n"
+        f"  rfill{k}(buf, q, d - 1);\n"
+        f"  buf[d] = {_through(rng, 'q[d]', ['buf[d - 1]', 'q[d]'])};\n}}\n")
+    p.block("double buf[N];", f"rfill{k}(buf, x, n - 1);",
+            f"acc += buf[n - 1] + {expr(rng, ['buf[n / 2]', 'a'], 1)};")
+
+
+MEMORY_FROM = 10800
+MEMORY = {"ctx_value": (feat_ctx_value, 5), "ctx_array": (feat_ctx_array, 3),
+          "ctx_pointer": (feat_ctx_pointer, 3), "ctx_slot": (feat_ctx_slot, 2),
+          "ctx_readonly": (feat_ctx_readonly, 2), "ctx_recursive": (feat_ctx_recursive, 2),
+          "byvalue": (feat_byvalue, 3), "returned_pointer": (feat_returned_pointer, 2),
+          "scratch": (feat_scratch, 3), "recursive_fill": (feat_recursive_fill, 2)}
+
+
+# From MEMORY2_FROM (the seeds before keep their programs): x hung on the
+# context by paths other than a direct helper's store (a function pointer,
+# a copy of the whole struct, a pointer received inside a by-value struct),
+# the context itself passed and returned by value, and helpers returning
+# the pointer the context holds.
+
+def feat_ctx_attach_indirect(p: Program, rng: random.Random, k: int) -> None:
+    """x hung on the context through a global function pointer, a function
+    pointer the kernel puts in a local, a copy of the whole struct, or a
+    pointer received inside a by-value struct; read through it after."""
+    p.ctx = True
+    p.x_needs_shadow = True
+    how = rng.choice(["global_fnptr", "local_fnptr", "memcpy", "assign", "byvalue"])
+    p.tops.append(
+        f"{_attr(rng)}void hang{k}(Ctx *c, double *q) {{ c->px = q; }}\n"
+        f"{_attr(rng)}double readx{k}(const Ctx *c, int m, double s) {{\n"
+        f"  double r = 0.0;\n"
+        f"  for (int i = 0; i < m; i++) r += {_through(rng, 'c->px[i]', ['c->px[i]', 's'])};\n"
+        f"  return r;\n}}\n")
+    if how == "global_fnptr":
+        p.tops.append(f"void (*ghang{k})(Ctx *, double *) = hang{k};\n")
+        attach = [f"ghang{k}(c, x);"]
+    elif how == "local_fnptr":
+        p.tops.append(f"void (*volatile vhang{k})(Ctx *, double *) = hang{k};\n")
+        attach = [f"void (*h)(Ctx *, double *) = vhang{k};", "h(c, x);"]
+    elif how == "memcpy":
+        p.tops.append(f"{_attr(rng)}void hangcopy{k}(Ctx *c, double *q) {{\n"
+                      f"  Ctx t;\n  memcpy(&t, c, sizeof t);\n  t.px = q;\n  memcpy(c, &t, sizeof t);\n}}\n")
+        attach = [f"hangcopy{k}(c, x);"]
+    elif how == "assign":
+        p.tops.append(f"{_attr(rng)}void hangassign{k}(Ctx *c, double *q) {{\n"
+                      f"  Ctx t = *c;\n  t.px = q;\n  *c = t;\n}}\n")
+        attach = [f"hangassign{k}(c, x);"]
+    else:
+        p.tops.append(f"typedef struct {{ double *p; double w; }} Hold{k};\n"
+                      f"{_attr(rng)}void hangheld{k}(Ctx *c, Hold{k} h) {{ c->px = h.p; c->keep = h.w; }}\n")
+        attach = [f"Hold{k} h = {{x, 0.5}};", f"hangheld{k}(c, h);"]
+    p.block(*attach, f"acc += readx{k}(c, n, {expr(rng, ['a', 'b'], 1)});")
+
+
+def feat_ctx_byvalue(p: Program, rng: random.Random, k: int) -> None:
+    """The context passed and returned by value: a copy changed and read
+    (it has a shadow: must come out right), or the kernel's own context
+    written and then copied into a by-value argument."""
+    p.ctx = True
+    p.tops.append(
+        f"{_attr(rng)}Ctx withval{k}(Ctx cv, double v) {{ cv.val = v; cv.arr[1] = v * cv.scale; return cv; }}\n"
+        f"{_attr(rng)}double readval{k}(Ctx cv, double s) {{ return cv.val * s + cv.arr[1] + cv.parr[2]; }}\n")
+    v = _through(rng, "x[0]", SCALARS)
+    s = expr(rng, ['a', 'b'], 1)
+    kind = rng.choice(["copy", "copy", "written_first"])
+    if kind == "copy":   # the copy is the kernel's local
+        p.block(f"Ctx local = withval{k}(*c, {v});", f"acc += readval{k}(local, {s});")
+    else:                # the context itself holds the derivative data
+        p.block(f"c->val = {v};", f"acc += readval{k}(*c, {s});")
+
+
+def feat_ctx_returns_pointer(p: Program, rng: random.Random, k: int) -> None:
+    """A helper returning the pointer the context holds (x, or the context's
+    own array), read through and maybe written through."""
+    p.ctx = True
+    to_x = rng.random() < 0.5
+    if to_x:
+        p.x_needs_shadow = True
+    field = "px" if to_x else "parr"
+    p.tops.append(f"{_attr(rng)}double *held{k}(const Ctx *c) {{ return c->{field}; }}\n")
+    lines = [f"c->px = x;"] if to_x else []
+    m = "n" if to_x else "4"
+    if rng.random() < 0.5:
+        lines.append(f"for (int i = 0; i < {m}; i++) held{k}(c)[i] = {_through(rng, 'x[i % n]', ['x[i % n]', 'a'], 1)};")
+    lines.append(f"for (int i = 0; i < {m}; i++) acc += held{k}(c)[i] * {expr(rng, ['x[i % n]', 'b'], 1)};")
+    p.block(*lines)
+
+
+MEMORY2_FROM = 11040
+MEMORY2 = {"ctx_attach_indirect": (feat_ctx_attach_indirect, 3),
+           "ctx_byvalue": (feat_ctx_byvalue, 3), "ctx_returns_pointer": (feat_ctx_returns_pointer, 2)}
+
+
 FEATURES = {
     "arith": (feat_arith, 3), "libm": (feat_libm, 4), "guard": (feat_guard, 2),
     "branch": (feat_branch, 2), "loop_fixed": (feat_loop_fixed, 3),
@@ -1113,6 +1436,11 @@ STOP41_RULES = {"csr_rows": (feat_csr_rows, 6), "narrow_counter": (feat_narrow_c
                 "minmax_fma": (feat_minmax_fma, 6), "odd_walk": (feat_odd_walk, 5)}
 BEFORE_STOP41_RULES = sorted(FEATURES)
 FEATURES.update(STOP41_RULES)
+# Seeds from MEMORY_FROM draw as before, then one or two of these
+# (bench/results/2026-11-29-fuzz47.md).
+BEFORE_MEMORY = sorted(FEATURES)
+FEATURES.update(MEMORY)
+FEATURES.update(MEMORY2)
 
 
 def draw_features(seed: int) -> list[str]:
@@ -1121,9 +1449,19 @@ def draw_features(seed: int) -> list[str]:
     names = ORIGINAL if seed < EXTENDED_FROM else \
         BEFORE_CACHE_RULES if seed < CACHE_RULES_FROM else \
         BEFORE_STOP39_RULES if seed < STOP39_RULES_FROM else \
-        BEFORE_STOP41_RULES if seed < STOP41_RULES_FROM else sorted(FEATURES)
+        BEFORE_STOP41_RULES if seed < STOP41_RULES_FROM else BEFORE_MEMORY
     weights = [FEATURES[n][1] for n in names]
-    return rng.choices(names, weights, k=rng.randint(3, 7))
+    drawn = rng.choices(names, weights, k=rng.randint(3, 7))
+    if seed < MEMORY_FROM:
+        return drawn
+    mem = random.Random(f"memory features:{seed}")
+    pool = {**MEMORY, **MEMORY2} if seed >= MEMORY2_FROM else MEMORY
+    names = sorted(pool)
+    extra = mem.choices(names, [pool[n][1] for n in names], k=mem.randint(1, 2))
+    # among the others, so that a later feature may read what they left
+    for name in extra:
+        drawn.insert(mem.randint(0, len(drawn)), name)
+    return drawn
 
 
 # --------------------------------------------------------------- the checks
@@ -1134,6 +1472,7 @@ class Activity:
     a: bool
     b: bool
     x: str  # "dup", "dupnoneed" or "const"
+    ctx: str = ""  # the context argument: "" (none), "const" or "dup"
 
 
 def draw_activity(rng: random.Random, p: Program) -> Activity:
@@ -1152,21 +1491,35 @@ def _vals(rng: random.Random, n: int, lo: float, hi: float, signed: bool = True)
     return ", ".join(out)
 
 
+def _ctx(act: Activity, name: str, x: str, shadows: list[str]) -> tuple[str, str]:
+    """(declarations, trailing arguments) of the context of one API call:
+    `name` set up over `x`, its shadows (enzyme_dup) zeros over `shadows`."""
+    if not act.ctx:
+        return "", ""
+    decl = f"Ctx {name}; ctx_init(&{name}, {x}); "
+    if act.ctx == "const":
+        return decl, f", enzyme_const, &{name}"
+    ds = [f"d{name}{i}" for i in range(len(shadows))]
+    decl += "".join(f"Ctx {d}; ctx_shadow(&{d}, {sh}); " for d, sh in zip(ds, shadows))
+    return decl, f", enzyme_dup, &{name}" + "".join(f", &{d}" for d in ds)
+
+
 def _rev_call(act: Activity) -> tuple[str, str]:
     """The reverse call and how its result is read into ga/gb."""
+    decl, ctx = _ctx(act, "cr", "x", ["dx"])
     args = ["(void *)kernel"]
     args += {"dup": ["enzyme_dup, x, dx"], "dupnoneed": ["enzyme_dupnoneed, x, dx"],
              "const": ["enzyme_const, x"]}[act.x]
     args.append("enzyme_const, N")
     args.append("enzyme_out, a" if act.a else "enzyme_const, a")
     args.append("b" if act.b else "enzyme_const, b")
-    call = ", ".join(args)
+    call = ", ".join(args) + ctx
     if act.a and act.b:
-        return f"Grad2 g = __enzyme_autodiff2({call});", "ga = g.d0; gb = g.d1;"
+        return f"{decl}Grad2 g = __enzyme_autodiff2({call});", "ga = g.d0; gb = g.d1;"
     if act.a or act.b:
         target = "ga" if act.a else "gb"
-        return f"{target} = __enzyme_autodiff({call});", ""
-    return f"__enzyme_autodiff_void({call});", ""
+        return f"{decl}{target} = __enzyme_autodiff({call});", ""
+    return f"{decl}__enzyme_autodiff_void({call});", ""
 
 
 def _fwd_call(act: Activity, seeds: dict[str, str]) -> str:
@@ -1177,7 +1530,8 @@ def _fwd_call(act: Activity, seeds: dict[str, str]) -> str:
     runtime = lambda v: "zero_at_run_time()" if seeds[v] == "runtime" else f"T{v.upper()}"
     args.append(f"a, {runtime('a')}" if act.a else "enzyme_const, a")
     args.append(f"b, {runtime('b')}" if act.b else "enzyme_const, b")
-    return "double t = __enzyme_fwddiff(" + ", ".join(args) + ");"
+    decl, ctx = _ctx(act, "cf", "x", ["tx"])
+    return decl + "double t = __enzyme_fwddiff(" + ", ".join(args) + ctx + ");"
 
 
 # The forward seeds of a and b: a drawn value, or (seeds from
@@ -1396,6 +1750,8 @@ def _width2(act: Activity) -> str:
     rev = ", ".join(["(void *)kernel, enzyme_width, 2", x, "enzyme_const, N",
                      "enzyme_out, a" if act.a else "enzyme_const, a",
                      "b" if act.b else "enzyme_const, b"])
+    rev_decl, rev_ctx = _ctx(act, "cw", "x2", ["dx0", "dx1"])
+    rev += rev_ctx
     if act.a and act.b:
         rev_call = (f"Lanes2x2 g2 = __enzyme_autodiff_w2x2({rev});\n"
                     "    ga2[0] = g2.a0; ga2[1] = g2.a1; gb2[0] = g2.b0; gb2[1] = g2.b1;")
@@ -1407,7 +1763,9 @@ def _width2(act: Activity) -> str:
     fwd = ", ".join([x.replace("dx0, dx1", "tx0, tx1"), "enzyme_const, N",
                      "a, TA, TA2" if act.a else "enzyme_const, a",
                      "b, TB, TB2" if act.b else "enzyme_const, b"])
-    return WIDTH2.replace("{REV2_CALL}", rev_call).replace("{FWD2_ARGS}", fwd)
+    fwd_decl, fwd_ctx = _ctx(act, "cv", "x2", ["tx0", "tx1"])
+    text = WIDTH2.replace("{REV2_CALL}", rev_decl + rev_call).replace("{FWD2_ARGS}", fwd + fwd_ctx)
+    return text.replace("    Lanes2 t2 = ", f"    {fwd_decl}\n    Lanes2 t2 = ") if fwd_decl else text
 
 
 # ------------------------------------------------------------ split mode
@@ -1483,7 +1841,7 @@ def _split_args(act: Activity, x: str, dx: str, a: str, b: str) -> str:
     xs = {"dup": f"enzyme_dup, {x}, {dx}", "dupnoneed": f"enzyme_dupnoneed, {x}, {dx}",
           "const": f"enzyme_const, {x}"}[act.x]
     return ", ".join([xs, "enzyme_const, N", f"enzyme_out, {a}" if act.a else f"enzyme_const, {a}",
-                      b if act.b else f"enzyme_const, {b}"])
+                      b if act.b else f"enzyme_const, {b}"]) + _ctx(act, f"c{x}", x, [dx])[1]
 
 
 def _split_reverse(act: Activity, args: str, adjoint: str, tape: str, ga: str, gb: str,
@@ -1513,6 +1871,7 @@ def _split(act: Activity, variant: str, rng: random.Random) -> str:
             "for (int i = 0; i < N; i++) X1[i] = X0[i] + 0.03 * (i + 1);",
             "memcpy(x1, X0, sizeof x1);", "memcpy(dx1, W, sizeof dx1);",
             "memcpy(x2, X1, sizeof x2);", "memcpy(dx2, W2, sizeof dx2);",
+            *filter(None, [_ctx(act, "cx1", "x1", ["dx1"])[0], _ctx(act, "cx2", "x2", ["dx2"])[0]]),
             f"TapeAndDouble r1 = __enzyme_augmentfwd((void *)kernel, {args1});",
             f"TapeAndDouble r2 = __enzyme_augmentfwd((void *)kernel, {args2});",
             'check_value("split primal 1", r1.primal, run(X0, A0, B0, want_x));',
@@ -1527,6 +1886,7 @@ def _split(act: Activity, variant: str, rng: random.Random) -> str:
     args = _split_args(act, "xs", "dxs", "a", "b")
     lines = ["double xs[N], dxs[N], sga = 0, sgb = 0;",
              "memcpy(xs, X0, sizeof xs);", "memcpy(dxs, W, sizeof dxs);",
+             *filter(None, [_ctx(act, "cxs", "xs", ["dxs"])[0]]),
              f"TapeAndDouble r = __enzyme_augmentfwd((void *)kernel, {args});",
              'check_value("split primal", r.primal, run(X0, A0, B0, want_x));',
              'if (!X_NONEED) check_x("split augmented forward", xs, want_x);']
@@ -1536,6 +1896,8 @@ def _split(act: Activity, variant: str, rng: random.Random) -> str:
         lines += [_split_reverse(act, args, "1.0", "r.tape", "sga", "sgb", nofree=True),
                   'check_split("split reverse (enzyme_nofree)", dxs, sga, sgb, W, ad);',
                   "memcpy(dxs, W, sizeof dxs);", "sga = sgb = 0;"]
+        if act.ctx == "dup":
+            lines.append("ctx_clear_adjoints(&dcxs0);")
     lines += [_split_reverse(act, args, "1.0", "r.tape", "sga", "sgb"),
               f'check_split("split reverse ({variant})", dxs, sga, sgb, W, ad);']
     return head + "".join(f"    {ln}\n" for ln in lines) + "  }\n"
@@ -1607,7 +1969,8 @@ def _hvp(act: Activity) -> tuple[str, str]:
 
 
 def _kernel(p: Program, rng: random.Random) -> str:
-    return (f"{_attr(rng)}double kernel(double *x, int n, double a, double b) {{\n"
+    ctx = ", Ctx *c" if p.ctx else ""
+    return (f"{_attr(rng)}double kernel(double *x, int n, double a, double b{ctx}) {{\n"
             "  double acc = 0.0;\n" + "\n".join(p.body) + "\n  return acc;\n}\n")
 
 
@@ -1654,6 +2017,8 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
     for k, name in enumerate(features):
         FEATURES[name][0](p, random.Random(f"{seed}:{k}:{name}"), k)
     act = draw_activity(rng, p)
+    if p.ctx:  # drawn apart, so that the rest of the program does not depend on it
+        act.ctx = random.Random(f"ctx:{seed}").choice(["const", "dup"])
     rev_call, rev_read = _rev_call(act)
     main = MAIN.replace("{REV_CALL}", rev_call).replace("{REV_READ}", rev_read)
     seeds = draw_forward_seeds(seed)
@@ -1676,6 +2041,8 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
     main = main.replace("{HVP}", hvp_check)
     header = (f"// fuzz_gradients seed {seed}: features {' '.join(features)}\n"
               f"// activity: a {'active' if act.a else 'const'}, b {'active' if act.b else 'const'}, x {act.x}"
+              f"{f', context {act.ctx}' if act.ctx else ''}"
+              f"{' (x hung on it by the caller)' if p.ctx_px else ''}"
               f"{'; width-2 checks too' if width2 else ''}"
               f"{f'; split mode ({split}) too' if split else ''}"
               f"{'; second order too' if hvp else ''}"
@@ -1683,9 +2050,13 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
     runtime = ZERO_AT_RUN_TIME if "runtime" in seeds.values() else ""
     prelude = PRELUDE + (SPLIT_PRELUDE if split else "") + \
         ("void __enzyme_fwddiff_hvp(void *, ...);\n" if hvp else "")
-    text = (header + prelude + f"\n#define N {p.n}\n\n" + "".join(p.tops) + "\n"
+    ctx_type = f"#define CTX_PX {int(p.ctx_px)}\n{CTX_TYPE}" if p.ctx else ""
+    checker = CHECKER.replace("double r = kernel(xt, N, a, b);",
+                              "Ctx c;\n  ctx_init(&c, xt);\n  double r = kernel(xt, N, a, b, &c);") \
+        if p.ctx else CHECKER
+    text = (header + prelude + f"\n#define N {p.n}\n\n" + ctx_type + "".join(p.tops) + "\n"
             + _kernel(p, rng) + "\n" + _seeded(_constants(p, act, rng, bias), seeds) + runtime
-            + CHECKER + (SPLIT_CHECKER if split else "") + hvp_functions + main)
+            + checker + (SPLIT_CHECKER if split else "") + hvp_functions + main)
     return text, p
 
 

@@ -89,9 +89,45 @@ def read_back(fn, info, place, kind: str, skip=None) -> bool:
         return False
     return any(isinstance(inst, I.Load) and _reads(kind, inst) and
                not info.has_shadow(inst.pointer) and
-               same_place(written_place(inst.pointer, is_wide(inst.type)), place) or
+               _may_read(written_place(inst.pointer, is_wide(inst.type)), place) or
                (inst is not skip and _passes_on(inst, place))
                for inst in fn.instructions())
+
+
+def _may_read(read, place) -> bool:
+    """May a load of `read` read what was written at `place`: the same
+    place, or one of the two reached through a pointer that the other's
+    object holds (or one it holds in turn)?  The caller may have pointed it
+    back into that object (`c->parr = c->arr`; the write `c->arr[i] = y`,
+    the read `c->parr[i]`), which places name apart (fuzzer seeds 10996,
+    11040: gradient 0, exit 0).  A load of the slot holding such a pointer
+    reads the pointer, not what was written through it."""
+    if read is None or place is None:
+        return False
+    if same_place(read, place):
+        return True
+    read_holders, written_holders = _holders(read), _holders(place)
+    if not (read_holders or written_holders) or \
+            any(_is_slot(read, h) for h in written_holders) or \
+            any(_is_slot(place, h) for h in read_holders):
+        return False
+    return any(_same_object(a[0], b[0]) for a in [read, *read_holders]
+               for b in [place, *written_holders])
+
+
+def _is_slot(place, holder) -> bool:
+    """Is `place` exactly the slot `holder` (both at known offsets)?"""
+    return place[1] is not None and place[1] == holder[1] and _same_object(place[0], holder[0])
+
+
+def _holders(place) -> list:
+    """The places holding the pointers `place` is reached through,
+    innermost first."""
+    holders, root = [], place[0]
+    while root[0] == "load":
+        holders.append(root[1])
+        root = root[1][0]
+    return holders
 
 
 def _passes_on(inst, place) -> bool:

@@ -12,6 +12,9 @@ the derivative's.
 """
 from __future__ import annotations
 
+import re
+
+from ..analysis.activity import only_read_through
 from ..analysis.cfg import reverse_postorder
 from ..analysis.constant_callees import resolved_callee
 from ..analysis.library import DROPPED_INTRINSICS as _DROPPED
@@ -27,12 +30,13 @@ from ..ir import BasicBlock, Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantExpr, ConstantInt, ConstantUndef, MetadataValue
 from ..ir.references import reaches_function
-from ..ir.types import I8, FunctionType
+from ..ir.types import I8, I64, FunctionType, size_and_align
 from ..transforms.fortran_runtime import write_out_fortran_reductions
 from ..transforms.interchange import interchange_reduction_nests
 from ..transforms.mem2reg import promote_allocas
 from ..transforms.pointer_counters import count_pointer_steps
 from ..transforms.reroll import reroll_unrolled_loops
+from .misuse import named_type
 
 
 
@@ -53,6 +57,33 @@ def prepare_for_differentiation(fn, primal=None):
     interchange_reduction_nests(fn)
     count_pointer_steps(fn)
     return merge_returns(fn, primal or fn)
+
+
+def copy_written_byval_arguments(fn, primal, args, memcpy_bytes) -> None:
+    """A `byval` parameter is the callee's own copy of the caller's object,
+    made by the call; the derivative's calls pass the object itself (and
+    its shadow), so a callee writing its by-value struct would write the
+    caller's object and shadow (`f(P p) { p.v *= p.v; ... }` called twice
+    on one p squared it twice).  Such a parameter of `primal` (`args[i]` in
+    the copy `fn`) is copied at entry into a local, which gets a shadow of
+    its own; the copy's reverse adds its adjoints into the caller's shadow.
+    `memcpy_bytes(builder, dst, src, nbytes)` emits the copy."""
+    entry = fn.blocks[0]
+    for param in primal.args:
+        m = re.search(r"\bbyval\((.+?)\)(\s|$)", param.attrs)
+        value = args[param.index]
+        if m is None or only_read_through(param):
+            continue
+        held = named_type(fn.module, m.group(1)) or getattr(param.type, "pointee", None)
+        if held is None:
+            raise DifferentiationError(
+                f"cannot differentiate '{primal.name}': it writes its by-value argument "
+                f"{param.index + 1}, whose type {m.group(1)} is not a named struct",
+                function=primal, instruction=next(iter(param.users), None))
+        b = Builder().position_before(entry.instructions[entry.first_non_phi_index()])
+        local = b.alloca(held, name=(value.name or "byval") + ".own")
+        value.replace_all_uses_with(b.pointer_cast(local, value.type))
+        memcpy_bytes(b, local, value, ConstantInt(I64, size_and_align(held)[0]))
 
 
 def separate_alloca_prologue(fn) -> BasicBlock:

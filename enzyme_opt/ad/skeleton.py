@@ -34,7 +34,8 @@ from .openmp import add_tickets, direct_parallel_calls, reductions_as_critical_s
 from .bits_across_calls import pass_bits_as_values, return_bits_as_values
 from .packed_lanes import pass_packed_lanes, return_packed_lanes
 from .iteration import advance_counters
-from .prepare import prepare_for_differentiation, separate_alloca_prologue
+from .prepare import (copy_written_byval_arguments, prepare_for_differentiation,
+                      separate_alloca_prologue)
 from .global_pointers import refuse_copies_of_caller_set_pointers, warn_caller_set_reads
 from .typed_memory import check_untyped_moves
 from .unsupported import (check_active_stores, check_exception_recovery, check_flag_reads,
@@ -51,6 +52,7 @@ def differentiable_copy(gen, fn, args, arg_activity):
     primal, ctx = gen.primal, gen.ctx
     check_exception_recovery(primal, primal)
     clone_body(primal, fn, {id(a): args[a.index] for a in primal.args})
+    copy_written_byval_arguments(fn, primal, args, ctx.memcpy_bytes)
     check_replaceable_aliases(name_aliasees(fn), primal)
     check_sanitizer_instrumentation(fn, primal)
     advance_counters(fn)

@@ -814,7 +814,7 @@ class ActivityInfo:
             # A callee that only reads the memory (an OpenMP region reading
             # the variables it captured by reference) adds nothing to it.
             indices = [i for i, a in enumerate(call.args) if a is p]
-            return bool(indices) and all(i < len(fn.args) and _only_read_through(fn.args[i])
+            return bool(indices) and all(i < len(fn.args) and only_read_through(fn.args[i])
                                          for i in indices)
         return is_memory_set(fn.name)
 
@@ -897,7 +897,7 @@ class ActivityInfo:
         return self._any_active(inst.operands)
 
 
-def _only_read_through(param, depth: int = 3) -> bool:
+def only_read_through(param, depth: int = 3) -> bool:
     """Does the function only load through pointer parameter `param` (also
     after spilling it to its own stack slot, as -O0 does, or in a callee it
     passes it to, as the outlined function of an OpenMP region does at -O0
@@ -921,7 +921,7 @@ def _callee_only_reads(call, p, depth: int) -> bool:
     if fn is None or fn.is_declaration or fn.function_type.vararg or call.callee is p:
         return False
     indices = [i for i, a in enumerate(call.args) if a is p]
-    return all(i < len(fn.args) and _only_read_through(fn.args[i], depth) for i in indices)
+    return all(i < len(fn.args) and only_read_through(fn.args[i], depth) for i in indices)
 
 
 def _spill_slot(slot, store) -> bool:
