@@ -67,6 +67,7 @@ from ..ir.types import I32, VectorType
 from ..ir.values import Argument
 from .calls import CallKind, classify_call
 from .dead_primal import is_droppable_math_call, math_status_read
+from .inert_loops import check_unread
 from .reductions import reduction_kind
 from .undo_log import UndoLog
 
@@ -159,6 +160,7 @@ class PrimalCache:
             return gen.rev_args[id(v)]
         if not isinstance(v, I.Instruction):
             raise DifferentiationError(f"unexpected operand {v!r}", function=gen.primal)
+        check_unread(gen, v)
         key = (id(b.block), id(v))
         loaded = self.loads.get(key)
         if loaded is None:
@@ -502,7 +504,8 @@ class PrimalCache:
         dom = gen.loops.dom
         return not any(dom.dominates(block, p) for p in gen.preds[id(block)]) and all(
             self._at_hand(x) and (not isinstance(x, I.Instruction) or
-                                  x.parent is not block and dom.dominates(x.parent, block))
+                                  x.parent is not block and dom.dominates(x.parent, block) and
+                                  id(x.parent) not in gen.inert_blocks)
             for x, _ in v.incoming)
 
     def _emit_joined(self, b: Builder, v):
