@@ -4,7 +4,8 @@
  * search for the smallest power of two before the active loop; a search
  * that also counts its steps (two values out through phis); and nearby
  * shapes that stay ordinary loops: a search with two exits, a search over
- * the active values themselves.  Reverse against central differences. */
+ * the active values themselves, a pointer into the active values walked
+ * by a search of the table (its shadow walks too).  Reverse against central differences. */
 #include <math.h>
 #include "../check.h"
 double __enzyme_autodiff(void *, ...);
@@ -77,6 +78,21 @@ __attribute__((noinline)) double over_active(double *x) {
   return x[i] * x[i] * x[0] + x[5];
 }
 
+/* a pointer into x walked beside the search: it has a shadow */
+__attribute__((noinline)) double walked(double *x) {
+  double s = 0;
+  for (int q = 0; q < 3; q++) {
+    const double *p = x;
+    int k = 0;
+    while (knots[k + 1] < 0.9 + q) {
+      p++;
+      k++;
+    }
+    s += *p * *p * (q + 1);
+  }
+  return s;
+}
+
 int main(void) {
   double a[35], b[5] = {0.3, -0.2, 0.7, 1.1, 0.4}, c[9], d[7], e[6] = {0.1, 0.5, 1.2, 2.5, 0.7, 0.2};
   for (int i = 0; i < 32; i++) a[i] = sin(0.7 * i) * 0.5;
@@ -89,5 +105,6 @@ int main(void) {
   bad += CHECK_REVERSE(counted, c, 9);
   bad += CHECK_REVERSE(linear, d, 7);
   bad += CHECK_REVERSE(over_active, e, 6);
+  bad += CHECK_REVERSE(walked, c, 9);
   return bad != 0;
 }
