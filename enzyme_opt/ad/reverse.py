@@ -55,6 +55,7 @@ from .calls import CallKind, classify_call
 from .conventions import coerce, fit_pointer_args
 from .dead_primal import drop_unneeded_math_calls, use_math_intrinsics
 from .global_pointers import check_global_pointer_shadow
+from .inert_loops import check_untaped, inert_loop_blocks, way_back
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .instrument import instrument_forward, pad_arms, reserve_loop_tapes
 from .loop_hints import allow_unrolling, keep_scalar
@@ -132,6 +133,7 @@ class ReverseGenerator:
         self.loops = None                 # its LoopInfo
         self.cache = self.undo = None     # what is recomputed or kept; the undo log
         self.pred_index: Dict[int, object] = {}  # id(block) -> index of the edge taken into it
+        self.inert_blocks: set = set()      # ids of the blocks of loops walked once in reverse
         self.way_conditions: set = set()    # ids of the i1s some pred_index is made of alone
         # The reverse blocks (_build_reverse, _link_exit).
         self.rev_blocks: Dict[int, object] = {}  # id(forward block) -> its reverse
@@ -294,9 +296,15 @@ class ReverseGenerator:
         counter when it is `i > 0`).
         """
         self.pred_index = {}
+        self.inert_blocks = inert_loop_blocks(self.loops, self.preds, self.info)
+        order_index = {id(b): k for k, b in enumerate(self.order)}
         for block in self.order:
             preds = self.preds[id(block)]
             if len(preds) < 2:
+                continue
+            if id(block) in self.inert_blocks:
+                back = way_back(block, preds, self.inert_blocks, order_index)
+                self.pred_index[id(block)] = ConstantInt(index_type(len(preds)), preds.index(back))
                 continue
             derived = counter_pred_index(block, preds, self.loops.dom)
             if derived is None:
@@ -890,6 +898,7 @@ class ReverseGenerator:
         reserve_loop_tapes(self)
         pad_arms(self)
         anchor_loop_pops(self, counters)
+        check_untaped(self, self.cache.slots_in_order())
 
     def _drop_unneeded_primal_stores(self) -> None:
         """A combined derivative leaves out the primal's stores through its

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Dict, Optional, Set
 
 from ..ir import instructions as I
-from ..ir.derived import DerivedUses, through_address_arithmetic_and_merges
+from ..ir.derived import (DerivedUses, through_address_arithmetic,
+                          through_address_arithmetic_and_merges)
 from ..ir.constants import (Constant, ConstantAggregate, ConstantExpr, ConstantInt, ConstantNull,
                             ConstantPoison, ConstantUndef)
 from ..ir.module import Function, function_under_casts
@@ -793,7 +794,7 @@ class ActivityInfo:
             elif not (isinstance(user, I.CallBase) and user.callee is not p and
                       self._call_keeps_stack_inactive(user, p)):
                 return True
-        return not refused
+        return not refused and not _numbers_written_in_place(alloca)
 
     def _copied_in_without_shadow(self, call, p) -> bool:
         """Is `call` a memory copy into `p` from memory without a shadow?"""
@@ -895,6 +896,38 @@ class ActivityInfo:
         if isinstance(inst, I.Select):
             return self._any_active(inst.operands[1:])
         return self._any_active(inst.operands)
+
+
+def _numbers_written_in_place(alloca) -> bool:
+    """Is `alloca` memory of numbers only (no pointer in its type or in what
+    is stored in it) that is written only by stores through its own
+    address, memset and copies into it, and otherwise only loaded and
+    compared (its address stored nowhere, passed to no other call, copied
+    from nowhere, merged by no phi or select with other memory)?  A local table `double F[4][4] = {{1, 0, dt, 0}, ...}`:
+    when `_stack_memory_needs_shadow` has found no active value stored in
+    it and copies into it only from memory without a shadow, what it holds
+    is inactive and needs no shadow (tools/perfhunt kalman: its loads
+    active made `Pp += FP F^T` undo FP's stores every step, 1.13x the
+    reference's instructions).  Memory holding pointers keeps its shadow
+    (Fortran's descriptors copied through stack slots into shadowed ones,
+    6208aa9)."""
+    if contains_pointers(alloca.allocated_type):
+        return False
+    for p, user in DerivedUses(alloca, through_address_arithmetic):
+        if isinstance(user, I.Store):
+            if user.pointer is not p or contains_pointers(user.value.type):
+                return False
+        elif isinstance(user, I.CallBase):
+            fn = user.called_function
+            name = fn.name if fn is not None else ""
+            if user.callee is p or not (
+                    name.startswith(HINT_INTRINSICS) or
+                    is_memory_set(name) and user.args[0] is p or
+                    is_memory_copy(name) and user.args[0] is p and user.args[1] is not p):
+                return False
+        elif not isinstance(user, (I.Load, I.Compare)):
+            return False
+    return True
 
 
 def only_read_through(param, depth: int = 3) -> bool:

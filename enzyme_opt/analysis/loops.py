@@ -351,6 +351,10 @@ def final_count_bound(loop, counter, preds):
 # or until it equals it ("eq").
 _GOES_ON_WHILE = {("ult", False): "lt", ("uge", True): "lt", ("slt", False): "lt",
                   ("sge", True): "lt", ("eq", True): "eq", ("ne", False): "eq"}
+# ... and those of a counter stepping down, going on while above the bound:
+# whether the test is signed.
+_GOES_ON_WHILE_ABOVE = {("ugt", False): False, ("ule", True): False,
+                        ("sgt", False): True, ("sle", True): True}
 
 
 def iteration_bound(loop, preds):
@@ -367,7 +371,8 @@ def iteration_bound(loop, preds):
     (`_meets_bound`: the vectorizer's `i += 4` up to n rounded down).  A
     fifth element, `exact`, is true where the loop leaves only when it
     meets N: a pointer walk's `p != end` (`_pointer_walk_bound`), a counter
-    that may wrap (`_wrapping_counter_bound`).  A loop
+    that may wrap (`_wrapping_counter_bound`).  A counter stepping down
+    while above N gives the span of an upward count (`_down_counter_bound`).  A loop
     whose every run has the same constant count T (`constant_trip_count`:
     counting down too, Horner's `for (k = 31; k >= 0; k--)`) is
     (0, T - 1, 1, unsigned).  Else None."""
@@ -402,6 +407,11 @@ def _counter_bound(loop, exiting):
         goes_on = _GOES_ON_WHILE.get((test.predicate, exit_when))
         bound = test.operands[1]
         step = _signed(increment.operands[1].value % (1 << counter.type.bits), counter.type.bits)
+        if isinstance(bound, I.Instruction) and loop.contains(bound.parent):
+            continue
+        down = _down_counter_bound(test, exit_when, start, bound, step, increment)
+        if down is not None:
+            return down
         if goes_on is None or step <= 0 or \
                 (goes_on == "eq" and not _meets_bound(start, bound, step)) or \
                 (isinstance(bound, I.Instruction) and loop.contains(bound.parent)):
@@ -418,6 +428,20 @@ def _counter_bound(loop, exiting):
         if wrapping is not None:
             return wrapping
     return None
+
+
+def _down_counter_bound(test, exit_when, start, bound, step: int, increment):
+    """`iteration_bound`'s answer for a counter stepping down by -step from
+    S while above N (Clenshaw's `for (k = n - 1; k >= 1; k--)`), as the
+    span of an upward count: (N, S, -step, signed), at most 1 + ceil(max(S
+    - N, 0) / -step) iterations.  A signed test needs `nsw` (a wrap is
+    poison); an unsigned one a step of -1 (from above N >= 0 by one, the
+    counter never passes zero).  Else None."""
+    signed = _GOES_ON_WHILE_ABOVE.get((test.predicate, exit_when))
+    if signed is None or step >= 0 or not (
+            "nsw" in increment.flags if signed else step == -1):
+        return None
+    return bound, start, -step, signed, False
 
 
 def _wrapping_counter_bound(counter, start, bound, step: int, goes_on: str, tests_next: bool):

@@ -3,7 +3,10 @@
 // LLVM joins into one sincos call.  Shapes: the argument at hand (an
 // argument, a load of unwritten memory, a small expression), one taped (a
 // value the loop overwrites), both functions in the forward pass, the
-// reader in another block, float, and a loop over all of them.
+// reader in another block, float, and a loop over all of them.  And where
+// the forward pass needs cos(x) anyway (a quadrature sum that an active
+// factor scales before it is squared: cache_policy `_flows_to_return`
+// fails), it is kept, and the reverse pass calls sin(x) alone.
 #include <math.h>
 #include <stdio.h>
 #include "../check.h"
@@ -26,6 +29,23 @@ double loop(double *v, int n) {       // v[i] overwritten: its old value is tape
     v[i] = t;
   }
   return t;
+}
+
+static const double node[3] = {-0.7745966692414834, 0.0, 0.7745966692414834};
+static const double weight[3] = {0.5555555555555556, 0.8888888888888888, 0.5555555555555556};
+int nodes = 3;                        // read from memory: the node loop stays a loop
+double quadrature(double *p) {        // p[0..2] parameters, p[3..7] interval ends
+  double loss = 0;
+  for (int i = 0; i < 4; i++) {
+    double a = p[3 + i], b = p[4 + i], half = 0.5 * (b - a), mid = 0.5 * (a + b), s = 0;
+    for (int k = 0; k < nodes; k++) {
+      double t = mid + half * node[k];
+      s += weight[k] * p[0] * exp(-p[1] * t) * cos(p[2] * t);
+    }
+    double r = half * s - 0.1 * i;
+    loss += r * r;
+  }
+  return loss;
 }
 
 static double copy[5];
@@ -55,6 +75,9 @@ int main(void) {
   for (int i = 0; i < 5; i++) w[i] = v[i];
   __enzyme_autodiff_ptr((void *)loop, enzyme_dup, w, dv, enzyme_const, 5);
   bad += check_gradient("loop", v, dv, 5, loop_fresh);
+  double q[8] = {1.3, 0.2, 2.1, 0.0, 0.4, 0.9, 1.3, 2.0}, dq[8] = {0};
+  __enzyme_autodiff_ptr((void *)quadrature, enzyme_dup, q, dq);
+  bad += check_gradient("quadrature", q, dq, 8, quadrature);
   if (bad) return 1;
   printf("ok\n");
   return 0;
