@@ -547,15 +547,16 @@ class TypeAnalysis:
         # Typed pointers also say what each end's object is declared to hold
         # (clang 14: the lambda {double} copied into std::function's buffer,
         # which other code reads as a pointer, so the evidence found says
-        # pointer at both ends).
-        kinds: Dict[int, set] = {}
-        for cells in (at_dst, at_src, self._declared_cells(dst, nbytes),
-                      self._declared_cells(src, nbytes)):
-            for offset, kind in cells.items():
-                kinds.setdefault(offset, set()).add(kind)
-        for offset in sorted(kinds):
-            if "ptr" in kinds[offset] and kinds[offset] & set(FLOAT_KINDS):
-                return offset
+        # pointer at both ends).  A declared float against a pointer found
+        # only: a declared pointer where a float was found is what the found
+        # evidence already decides (rustc -O0's Vec<u8> moves, whose generic
+        # code was seen with floats elsewhere), as before.
+        found = {offset for cells in (at_dst, at_src)
+                 for offset, kind in cells.items() if kind == "ptr"}
+        for end in (dst, src):
+            for offset, kind in sorted(self._declared_cells(end, nbytes).items()):
+                if kind in FLOAT_KINDS and offset in found:
+                    return offset
         return None
 
     def _declared_cells(self, ptr, nbytes: int) -> Dict[int, str]:
