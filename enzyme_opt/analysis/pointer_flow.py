@@ -15,7 +15,7 @@ from collections import ChainMap
 from ..ir import instructions as I
 from ..ir.module import direct_calls_of, function_under_casts
 from ..ir.values import Argument
-from .activity import address_base, contains_pointers
+from .activity import POINTER_LANE_MOVES, address_base, contains_pointers
 from .constant_callees import functions_stored_in, resolved_callee
 from .library import in_catalog, is_memory_copy
 from .user_marks import global_base
@@ -168,8 +168,8 @@ def _onward(user, value, kind, copies, unseen, callers) -> list:
         return [(user, kind, None)]
     if isinstance(user, I.Store) and user.value is value:
         return _copied(user, user.pointer, copies, callers)
-    if kind == ADDRESS and isinstance(user, (I.InsertValue, I.ExtractValue)):
-        return [(user, ADDRESS, None)]
+    if kind == ADDRESS and isinstance(user, (I.InsertValue, I.ExtractValue) + POINTER_LANE_MOVES):
+        return [(user, ADDRESS, None)]      # aggregates, and -O3's vectors of pointer fields
     if isinstance(user, I.Load) and user.pointer is value and contains_pointers(user.type) and \
             (kind == HOLDER or user.type.is_pointer):
         return [(user, ADDRESS, None)]
