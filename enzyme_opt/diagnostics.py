@@ -178,6 +178,20 @@ def source_location(inst):
     return filename, int(loc["line"]), int(loc.get("column", "1"))
 
 
+def at_line(inst) -> str:
+    """" at FILE:LINE" of `inst` (source, else the input .ll), or "" when
+    it has no place: for a message naming an instruction besides the one
+    it is located at."""
+    loc = source_location(inst) or ir_location(inst)
+    return f" at {loc[0]}:{loc[1]}" if loc else ""
+
+
+def callee_named(call) -> str:
+    """'name' of the function `call` calls, or "an indirect call"."""
+    fn = call.called_function
+    return f"'{fn.name}'" if fn is not None else "an indirect call"
+
+
 def _file_path(md, file_ref: str) -> Optional[str]:
     fields = _fields(md.get(file_ref.lstrip("!"), ""))
     name = fields.get("filename", "").strip('"')

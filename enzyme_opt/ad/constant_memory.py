@@ -25,7 +25,7 @@ from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS
 from ..analysis.memory import address_uses
 from ..analysis.pointer_flow import CALLS_FOLLOWED, module_callers, pointer_flow, pointer_roots
 from ..analysis.type_analysis import gep_offset
-from ..diagnostics import DifferentiationError, ir_location, source_location
+from ..diagnostics import DifferentiationError, at_line, callee_named
 from ..ir import instructions as I
 from ..ir.types import size_and_align
 from ..ir.values import Argument
@@ -407,7 +407,7 @@ def refuse_duplicated_memory_in_constant_argument(parsed, error) -> None:
         how = (f"also stored into the memory of argument {index + 1}, passed constant,"
                if unseen is None else
                f"also handed, with argument {index + 1} (passed constant), to "
-               f"{_callee_named(unseen)}{_at(unseen)}, which this tool cannot follow: it may "
+               f"{callee_named(unseen)}{at_line(unseen)}, which this tool cannot follow: it may "
                "store the pointer into that memory,")
         raise error(
             f"argument {dup + 1} of '{fn.name}' is passed duplicated, and its pointer is {how} "
@@ -454,16 +454,6 @@ def _hung_on(caller, holder, flows):
                    for root in pointer_roots(a, CALLS_FOLLOWED, callers)):
                 return index, call
     return None
-
-
-def _callee_named(call) -> str:
-    fn = call.called_function
-    return f"'{fn.name}'" if fn is not None else "an indirect call"
-
-
-def _at(inst) -> str:
-    loc = source_location(inst) or ir_location(inst)
-    return f" at {loc[0]}:{loc[1]}" if loc else ""
 
 
 def _is_object(root, holder) -> bool:

@@ -34,8 +34,8 @@ from ..analysis.pointer_flow import (CALLS_FOLLOWED, module_callers, pointer_flo
                                      pointer_roots, slot_values, stored_once_in_slot)
 from ..analysis.library import is_memory_copy
 from ..analysis.user_marks import global_base, user_inactive_globals
-from ..diagnostics import (DifferentiationError, DifferentiationWarning, global_source_location,
-                           ir_location, source_location)
+from ..diagnostics import (DifferentiationError, DifferentiationWarning, at_line, callee_named,
+                           global_source_location)
 from ..ir import Builder
 from ..ir import instructions as I
 from ..ir.constants import ConstantNull
@@ -149,7 +149,7 @@ def _refuse_active_global_hung_on(globals_activity, holder, function, load) -> N
             raise DifferentiationError(
                 f"cannot differentiate a read through the pointer held by global "
                 f"'@{holder.name}': the code outside stores the address of global "
-                f"'@{g.name}' there{_at(store)}, whose derivative the read would not see "
+                f"'@{g.name}' there{at_line(store)}, whose derivative the read would not see "
                 "(use the global directly, or pass it as an argument with its shadow)",
                 function=function, instruction=load)
 
@@ -240,8 +240,8 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
             if read is not None:
                 raise error(
                     f"{argument}, and its pointer is also stored into global '@{holder.name}'"
-                    f"{_at(store)}, through which '{read.function.name}' reads floats"
-                    f"{_at(read)}: those reads would carry no derivative (that memory has "
+                    f"{at_line(store)}, through which '{read.function.name}' reads floats"
+                    f"{at_line(read)}: those reads would carry no derivative (that memory has "
                     "no shadow there); pass the memory only as the argument")
         settable = [] if not unseen else \
             [g for g in _globals_read_through(tree) if _set_outside_derivatives(globals_activity, g)]
@@ -249,11 +249,11 @@ def refuse_duplicated_memory_on_global(globals_activity, parsed, error) -> None:
             holder = settable[0]
             read = _float_read_through(tree, lambda g: g is holder)
             raise error(
-                f"{argument}, and its pointer is also handed to {_unseen_callee(unseen[0])}"
-                f"{_at(unseen[0])}, which this tool cannot follow: it may store the pointer "
-                f"into global '@{holder.name}'{_defined(holder)}, through which "
-                f"'{read.function.name}' reads floats{_at(read)}, and those reads would carry "
-                "no derivative; pass the memory only as the argument, or, if that call does "
+                f"{argument}, and its pointer is also handed to {callee_named(unseen[0])}"
+                f"{at_line(unseen[0])}, which this tool cannot follow: it may store the "
+                f"pointer into global '@{holder.name}'{_defined(holder)}, through which "
+                f"'{read.function.name}' reads floats{at_line(read)}, and those reads would "
+                "carry no derivative; pass the memory only as the argument, or, if that call does "
                 "not keep the pointer there, mark the global constant: "
                 f"void *__enzyme_inactive_global = (void *)&{holder.name};")
 
@@ -266,11 +266,6 @@ def _stores_and_unseen_calls(memory, module):
     copies, unseen = pointer_flow(memory, module)
     return [(inst, root) for inst, roots in copies for root in roots
             if isinstance(root, GlobalVariable)], unseen
-
-
-def _unseen_callee(call) -> str:
-    fn = call.called_function
-    return f"'{fn.name}'" if fn is not None else "an indirect call"
 
 
 def _set_outside_derivatives(globals_activity, holder) -> bool:
@@ -318,11 +313,6 @@ def _holders_of(pointer, depth: int = 4, seen=None) -> list:
         return []
     seen.add(id(base.pointer))
     return [g for value in values for g in _holders_of(value, depth - 1, seen)]
-
-
-def _at(inst) -> str:
-    loc = source_location(inst) or ir_location(inst)
-    return f" at {loc[0]}:{loc[1]}" if loc else ""
 
 
 def check_global_pointer_shadow(gen, b: Builder, load, shadow) -> None:
