@@ -878,11 +878,6 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
         raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
                      "supported in a module that differentiates derivatives, where tapes free "
                      "their chunks as the reverse pass empties them")
-    if parsed.nofree and _runs_parallel_region(rev):
-        raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
-                     f"supported where the reverse pass of '{fn.name}' runs a parallel "
-                     "region: that pass empties its threads' tapes and hands their memory "
-                     "back, so a second reverse pass would find nothing to read")
     if parsed.nofree:
         rev = _keeping_memory(call, fn, rev)
     saved = T.tape_size(b, header) if parsed.nofree else None
@@ -901,29 +896,20 @@ def lower_reverse(ctx: DerivativeContext, parsed: ApiCall) -> None:
     erase_api_call(call)
 
 
-def _runs_parallel_region(rev) -> bool:
-    """Does `rev`, or a function it calls, fork a team of threads?"""
-    reached, todo = {id(rev)}, [rev]
-    while todo:
-        for inst in todo.pop().instructions():
-            callee = inst.called_function if isinstance(inst, I.CallBase) else None
-            if callee is None:
-                continue
-            if callee.name == FORK_CALL:
-                return True
-            if not callee.is_declaration and id(callee) not in reached:
-                reached.add(id(callee))
-                todo.append(callee)
-    return False
-
-
 def _keeping_memory(call, fn, rev) -> Function:
     """The reverse pass an `enzyme_nofree` call runs: `rev`, or a copy of it
     without the frees of what the augmented forward allocated (local arrays'
     shadows, heap blocks whose frees wait for the reverse), which the kept
     tape still points at: a second reverse pass read them freed (fuzz seed
-    10060).  The last reverse pass, without enzyme_nofree, frees them."""
+    10060).  The last reverse pass, without enzyme_nofree, frees them.
+    Refused where the reverse pass runs a parallel region: it empties its
+    threads' tapes and pools their memory (a second pass crashed)."""
     reached, frees, unrewritable = _functions_that_free(rev)
+    if any(_calls(f, lambda g: g.name == FORK_CALL) for f in reached.values()):
+        raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
+                     f"supported where the reverse pass of '{fn.name}' runs a parallel "
+                     "region: that pass empties its threads' tapes and hands their memory "
+                     "back, so a second reverse pass would find nothing to read")
     if id(rev) not in frees:
         return rev
     if unrewritable:
@@ -977,18 +963,20 @@ def _functions_that_free(rev):
             elif not callee.is_declaration and id(callee) not in reached:
                 reached[id(callee)] = callee
                 todo.append(callee)
-
-    def calls(f, wanted):
-        return any(isinstance(c, I.CallBase) and c.called_function is not None
-                   and wanted(c.called_function) for c in f.instructions())
-    frees = {i for i, f in reached.items() if calls(f, lambda g: is_deallocator(g.name))}
+    frees = {i for i, f in reached.items() if _calls(f, lambda g: is_deallocator(g.name))}
     grew = True
     while grew:                         # and what calls a function that frees
         callers = {i for i, f in reached.items()
-                   if i not in frees and calls(f, lambda g: id(g) in frees)}
+                   if i not in frees and _calls(f, lambda g: id(g) in frees)}
         frees |= callers
         grew = bool(callers)
     return reached, frees, unrewritable
+
+
+def _calls(fn, wanted) -> bool:
+    """Does `fn` call a function `wanted` accepts?"""
+    return any(isinstance(c, I.CallBase) and c.called_function is not None
+               and wanted(c.called_function) for c in fn.instructions())
 
 
 def _copy_keeping_memory(fn) -> Function:
