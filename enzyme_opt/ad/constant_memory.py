@@ -146,12 +146,7 @@ def _passes_on(inst, place) -> bool:
 def _objects_around(place) -> list:
     """The roots of `place` and of the places holding the pointers it is
     reached through, innermost first."""
-    roots, root = [], place[0]
-    while True:
-        roots.append(root)
-        if root[0] != "load":
-            return roots
-        root = root[1][0]
+    return [place[0], *(holder[0] for holder in _holders(place))]
 
 
 def _same_object(a, b) -> bool:
@@ -312,18 +307,25 @@ def _spilled(load):
 
 def _slot_offset(ptr):
     """(alloca, constant byte offset) `ptr` addresses; else None."""
+    found = _base_and_offset(ptr)
+    return found if found is not None and isinstance(found[0], I.Alloca) else None
+
+
+def _base_and_offset(ptr):
+    """(base, constant byte offset) of `ptr` through GEPs and bitcasts;
+    None when an offset is not constant."""
     offset = 0
     while isinstance(ptr, (I.GetElementPtr, I.Cast)):
         if isinstance(ptr, I.Cast):
             if ptr.opcode != "bitcast":
-                return None
+                break
         else:
             found = gep_offset(ptr.source_type, ptr.indices)
             if found is None or found[1]:
                 return None
             offset += found[0]
         ptr = ptr.operands[0]
-    return (ptr, offset) if isinstance(ptr, I.Alloca) else None
+    return ptr, offset
 
 
 def returned_place(fn, depth: int = 0):
@@ -495,16 +497,16 @@ def _same_address(a, b) -> bool:
 
 
 def _address(ptr):
-    """(id of the object, constant byte offset) of `ptr`; None when the
-    offset is not constant."""
+    """(id of the object, constant byte offset) of `ptr`, also through
+    addrspacecasts and -O0's local variables; None when the offset is not
+    constant."""
     offset = 0
     for _ in range(16):
-        if isinstance(ptr, I.GetElementPtr):
-            found = gep_offset(ptr.source_type, ptr.indices)
-            if found is None or found[1]:
-                return None
-            offset, ptr = offset + found[0], ptr.operands[0]
-        elif isinstance(ptr, I.Cast) and ptr.opcode in ("bitcast", "addrspacecast"):
+        found = _base_and_offset(ptr)
+        if found is None:
+            return None
+        ptr, offset = found[0], offset + found[1]
+        if isinstance(ptr, I.Cast) and ptr.opcode == "addrspacecast":
             ptr = ptr.operands[0]
         elif isinstance(ptr, I.Load) and spilled_value(ptr) is not None:
             ptr = spilled_value(ptr)
