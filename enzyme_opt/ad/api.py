@@ -19,7 +19,7 @@ from ..ir import Builder, Function, GlobalAlias, GlobalVariable
 from ..ir import instructions as I
 from ..ir.clone import internal_copy
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantFloat, ConstantInt,
-                            ConstantUndef, ConstantZero, zero_of)
+                            ConstantUndef, ConstantZero, InlineAsm, zero_of)
 from ..ir.module import function_under_casts
 from ..ir.references import reaches_function, referenced_globals
 from ..ir.types import StructType, size_and_align
@@ -905,10 +905,11 @@ def _keeping_memory(call, fn, rev) -> Function:
     Refused where the reverse pass runs a parallel region: it empties its
     threads' tapes and pools their memory (a second pass crashed)."""
     reached, frees, unrewritable = _functions_that_free(rev)
-    if any(_calls(f, lambda g: g.name == FORK_CALL) for f in reached.values()):
+    if _may_fork(reached.values(), rev.module):
         raise _error(call, "'enzyme_nofree' (a tape kept for another __enzyme_reverse) is not "
                      f"supported where the reverse pass of '{fn.name}' runs a parallel "
-                     "region: that pass empties its threads' tapes and hands their memory "
+                     "region (or calls through a function pointer in a module that has "
+                     "one): that pass empties its threads' tapes and hands their memory "
                      "back, so a second reverse pass would find nothing to read")
     if id(rev) not in frees:
         return rev
@@ -971,6 +972,21 @@ def _functions_that_free(rev):
         frees |= callers
         grew = bool(callers)
     return reached, frees, unrewritable
+
+
+def _may_fork(functions, module) -> bool:
+    """Do `functions` fork a team of threads, or call through a function
+    pointer (whose derivative the reverse finds at run time) while some
+    function of `module` forks one?"""
+    def forks(f):
+        return _calls(f, lambda g: g.name == FORK_CALL)
+    functions = list(functions)
+    if any(forks(f) for f in functions):
+        return True
+    indirect = any(isinstance(c, I.CallBase) and c.called_function is None and
+                   not isinstance(c.callee, InlineAsm)
+                   for f in functions for c in f.instructions())
+    return indirect and any(forks(f) for f in module.functions if not f.is_declaration)
 
 
 def _calls(fn, wanted) -> bool:
