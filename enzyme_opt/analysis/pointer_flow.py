@@ -134,6 +134,8 @@ def stored_once_in_slot(pointer):
 # A value is followed as the pointer itself (ADDRESS), or as memory holding
 # it (HOLDER: pointers loaded from there may be it, copies of it hold it).
 ADDRESS, HOLDER = "address", "holder"
+# Integer operations that keep an address an address (`(uintptr_t)x + 8`).
+_ADDRESS_ARITHMETIC = ("add", "sub", "and", "or", "xor")
 
 
 def pointer_flow(memory, module):
@@ -170,6 +172,8 @@ def _onward(user, value, kind, copies, unseen, callers) -> list:
         return _copied(user, user.pointer, copies, callers)
     if kind == ADDRESS and isinstance(user, (I.InsertValue, I.ExtractValue) + POINTER_LANE_MOVES):
         return [(user, ADDRESS, None)]      # aggregates, and -O3's vectors of pointer fields
+    if kind == ADDRESS and isinstance(user, I.BinaryOp) and user.opcode in _ADDRESS_ARITHMETIC:
+        return [(user, ADDRESS, None)]      # a uintptr_t moved or tagged (clang -O0 keeps it)
     if isinstance(user, I.Load) and user.pointer is value and contains_pointers(user.type) and \
             (kind == HOLDER or user.type.is_pointer):
         return [(user, ADDRESS, None)]

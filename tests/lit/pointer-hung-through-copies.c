@@ -3,7 +3,8 @@
 // they cannot resolve (SETTER), a struct filled on the stack and copied
 // whole (MEMCPY, COPY: `init(&tmp, x); *p = tmp`), a struct returned by
 // value (ASSIGN: `*p = make(x)`), or kept as an integer address
-// (ADDRESS: `p->address = (uintptr_t)x`, read as `(double *)p->address`).  f reads floats through the pointer it
+// (ADDRESS: `p->address = (uintptr_t)x`, read as `(double *)p->address`;
+// TAGGED: moved by integer arithmetic on the way, which clang -O0 keeps).  f reads floats through the pointer it
 // finds in its constant argument p (or in global G, GLOBAL) and those
 // reads found no shadow: 0 where x[1] is right, at every level, both
 // modes, exit status 0.  Now an error at the API call.  A helper that
@@ -27,6 +28,10 @@
 // RUN: not enzyme-opt %t.i2.ll -o %t.i2.out.ll 2>&1 | FileCheck --check-prefix=STORED %s
 // RUN: %clang14 -O0 -DADDRESS -DFWD -S -emit-llvm %s -o %t.i14.ll
 // RUN: not enzyme-opt %t.i14.ll -o %t.i14.out.ll 2>&1 | FileCheck --check-prefix=STORED %s
+// RUN: %clang -O0 -DADDRESS -DTAGGED -S -emit-llvm %s -o %t.tag0.ll
+// RUN: not enzyme-opt %t.tag0.ll -o %t.tag0.out.ll 2>&1 | FileCheck --check-prefix=STORED %s
+// RUN: %clang14 -O0 -DADDRESS -DTAGGED -DFWD -S -emit-llvm %s -o %t.tag14.ll
+// RUN: not enzyme-opt %t.tag14.ll -o %t.tag14.out.ll 2>&1 | FileCheck --check-prefix=STORED %s
 // RUN: %clang -O2 -DASSIGN -DGLOBAL -S -emit-llvm %s -o %t.g2.ll
 // RUN: not enzyme-opt %t.g2.ll -o %t.g2.out.ll 2>&1 | FileCheck --check-prefix=GLOBAL %s
 // RUN: %clang14 -O0 -DCOPY -DGLOBAL -S -emit-llvm %s -o %t.g14.ll
@@ -92,6 +97,8 @@ int main(void) {
   *q = tmp;
 #elif defined(ASSIGN)
   *q = make(x, 2);
+#elif defined(ADDRESS) && defined(TAGGED)
+  q->address = ((((uintptr_t)x | 1) + 8) - 8) & ~(uintptr_t)1;
 #elif defined(ADDRESS)
   q->address = (uintptr_t)x;
 #elif defined(TWO)
