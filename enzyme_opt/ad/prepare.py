@@ -23,7 +23,7 @@ from ..analysis.library.intrinsics import (CONSTRAINED_BINARY, CONSTRAINED_CASTS
                                            CONSTRAINED_COMPARES, CONSTRAINED_MATH,
                                            CONSTRAINED_PREFIX, PLAIN_ROUNDING,
                                            POINTER_MASK_INTRINSICS, SAME_POINTER_INTRINSICS)
-from ..analysis.library.libm import FP_ENV_FUNCTIONS
+from ..analysis.library.libm import FP_ENV_FUNCTIONS, MATH_RESULTS_THROUGH_POINTERS
 from ..analysis.library.runtimes import ASAN_FAKE_STACK_ALLOCATORS
 from ..diagnostics import DifferentiationError
 from ..ir import BasicBlock, Builder
@@ -48,6 +48,7 @@ def prepare_for_differentiation(fn, primal=None):
     allocate_through_results(fn)
     write_out_fortran_reductions(fn)
     call_unchanging_callees(fn)
+    results_through_pointers_as_calls(fn)
     pointer_intrinsics_as_offsets(fn)
     invokes_to_calls(fn)
     frames_on_the_stack(fn)
@@ -140,6 +141,24 @@ def allocate_through_results(fn) -> None:
             failed = b.icmp("eq", block, Builder.zero(byte_ptr))
             status = b.select(failed, Builder.int(inst.type, 12), Builder.zero(inst.type))
             inst.replace_all_uses_with(status)
+        inst.erase()
+
+
+def results_through_pointers_as_calls(fn) -> None:
+    """`sincos(x, &s, &c)` becomes `s = sin(x); c = cos(x)`: two calls the
+    rule table differentiates, whose results are stored as any value is
+    (the catalog's MATH_RESULTS_THROUGH_POINTERS).  LLVM's code generator
+    joins the pair into one sincos again where both sit together."""
+    for inst in list(fn.instructions()):
+        callee = inst.called_function if isinstance(inst, I.Call) else None
+        names = MATH_RESULTS_THROUGH_POINTERS.get(callee.name) if callee is not None else None
+        if names is None or len(inst.args) != 3 or not inst.args[0].type.is_float:
+            continue
+        x = inst.args[0]
+        b = Builder().position_before(inst)
+        for name, out in zip(names, inst.args[1:]):
+            math = fn.module.declare_function(name, FunctionType(x.type, (x.type,)))
+            b.store(b.call(math, [x], (inst.name or name) + "." + name), out)
         inst.erase()
 
 

@@ -58,6 +58,11 @@ NON_NEGATIVE_MATH = frozenset(("fabs", "sqrt", "exp"))
 
 # Math functions with an effect besides errno and signgam: writes through a pointer.
 MATH_WITH_OTHER_EFFECTS = ("lgamma_r", "frexp", "modf")
+# GNU's sincos(x, &s, &c) stores two math results through its pointers and
+# returns nothing: the derivative's copy of a function computes them as the
+# two calls it stands for (ad/prepare.py `results_through_pointers_as_calls`).
+MATH_RESULTS_THROUGH_POINTERS = {"sincos": ("sin", "cos"), "sincosf": ("sinf", "cosf"),
+                                 "sincosl": ("sinl", "cosl")}
 # The global lgamma sets to the sign of gamma(x) (POSIX; glibc's alias): like
 # errno, a status a program may read; where a module names it, its math calls
 # are all kept (ad/dead_primal.py `math_status_read`).
