@@ -52,7 +52,7 @@ def retype_integer_copies(fn, types) -> bool:
             t = (None if inst.atomic else typed_type(types, inst.pointer, inst.value.type,
                                                       fn.module)) or _bits_of_float(types, inst)
             # A pointer made from a computed integer has no shadow to store.
-            if t is not None and (not t.is_pointer or
+            if t is not None and (not t.scalar.is_pointer or
                                   typed_form(inst.value, t, typed) is not None):
                 _retype_store(inst, t, typed)
                 changed = True
@@ -75,7 +75,12 @@ def typed_type(types, ptr, t, module):
     if set(cells) != set(range(0, size, step)) or size % step:
         return None
     if kind == "ptr":
-        return _byte_pointer(module) if size == 8 else None
+        if size == step:
+            return _byte_pointer(module)
+        # pointers moved as `<N x i64>` (-O2 vectorizes a vector<T*>'s relocation
+        # loop): `<N x ptr>`, whose integer view is a ptrtoint of the same lanes
+        lanes = t.is_vector and t.element.is_int and t.count * step == size
+        return VectorType(size // step, _byte_pointer(module)) if lanes else None
     if kind not in FLOAT_KINDS or kind == "x86_fp80":
         return None
     element = FloatType(kind)
@@ -95,7 +100,7 @@ def _plain(inst) -> bool:
 
 
 def _view_opcode(t) -> str:
-    return "ptrtoint" if t.is_pointer else "bitcast"
+    return "ptrtoint" if t.scalar.is_pointer else "bitcast"
 
 
 def retype_load(load, t):
@@ -143,7 +148,7 @@ def fold_cast_pairs(fn) -> bool:
 
 def _fold_casts_back(view, typed) -> None:
     """`bitcast (bitcast double %x to i64) to double` is %x."""
-    back = "inttoptr" if typed.type.is_pointer else "bitcast"
+    back = "inttoptr" if typed.type.scalar.is_pointer else "bitcast"
     for user in list(view.users):
         if isinstance(user, I.Cast) and user.opcode == back and user.type == typed.type:
             user.replace_all_uses_with(typed)
@@ -169,7 +174,7 @@ def _retype_store(store, t, typed) -> None:
     b = Builder().position_before(store)
     value = typed_form(store.value, t, typed)
     if value is None:
-        back = "inttoptr" if t.is_pointer else "bitcast"
+        back = "inttoptr" if t.scalar.is_pointer else "bitcast"
         value = b.cast(back, store.value, t)
     ptr = b.pointer_cast(store.pointer, module.pointer_to(t))
     new = b.insert(I.Store(value, ptr, store.align, atomic=store.atomic))
