@@ -710,7 +710,9 @@ def copy_pattern(region: MemoryLayout, kinds: set, known: Optional[int]
 def _period(region: MemoryLayout) -> Optional[int]:
     """The repeat of a layout whose periodic cells cover its exact ones (an
     array of structs, some elements of which are also seen one by one), else
-    None."""
+    None.  The shortest one: cells seen every 16 and every 32 bytes (a loop
+    unrolled by two walks an array of 16-byte structs) repeat every 16, and a
+    copy of five such structs is five units, not two and a half."""
     period = 0
     for _, stride, _, _ in region.entries():
         if stride:
@@ -720,6 +722,12 @@ def _period(region: MemoryLayout) -> Optional[int]:
     for offset, stride, kind, _ in region.entries():
         if not stride and _periodic_kind(region, offset) != kind:
             return None
+    cells = region.cells_in(period)
+    for unit in range(1, period):
+        if period % unit == 0 and all(cells.get(o % unit) == kind for o, kind in cells.items()) \
+                and all(o + k * unit in cells for o in cells if o < unit
+                        for k in range(period // unit)):
+            return unit
     return period
 
 
@@ -816,12 +824,25 @@ def _unit_loop(module, name: str, period: int, unit, upwards_from_src: bool) -> 
     entry, loop, done = fn.add_block("entry"), fn.add_block("loop"), fn.add_block("done")
     b = Builder(entry)
     count = b.binop("udiv", nbytes, b.i64(period), "count")
+    # Only whole units: a tail the walk would leave behind is refused at run
+    # time, never dropped.
+    whole = entry
+    if period > 1:
+        whole, partial = fn.add_block("whole"), fn.add_block("partial")
+        b.cond_br(b.icmp("eq", b.binop("urem", nbytes, b.i64(period)), b.i64(0)), whole,
+                  partial)
+        b.position_at_end(partial)
+        say_and_abort(b, c_string(b, module, (
+            f"enzyme-opt: a copy's derivative ({name}) walks whole {period}-byte units of "
+            "the copied structs, and this copy's size is not a multiple of that; the "
+            "derivative would be wrong")))
+        b.position_at_end(whole)
     upwards = b.icmp("ult", src, dst, "upwards") if upwards_from_src else \
         b.icmp("ult", dst, src, "upwards")
     last = b.sub(count, b.i64(1), "last")
     b.cond_br(b.icmp("eq", count, b.i64(0)), done, loop)
     b.position_at_end(loop)
-    k = b.phi(I64, [(b.i64(0), entry)], "k")
+    k = b.phi(I64, [(b.i64(0), whole)], "k")
     i = b.select(upwards, k, b.sub(last, k), "i")
     unit(b, dst, src, b.mul(i, b.i64(period), "unit") if period != 1 else i)
     nxt = b.add(k, b.i64(1), "next")
