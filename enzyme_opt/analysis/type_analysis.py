@@ -222,25 +222,41 @@ def _stored_lanes(value, leaves) -> List[Tuple[int, str, int]]:
     return out
 
 
-def index_multiple(v) -> int:
+def index_multiple(v, pending=None) -> int:
     """A number the run-time integer `v` is always a multiple of (1 if none is known).
 
     clang -O2 scales array indices itself (`shl i64 %i, 3` into an `i8` GEP);
-    the factor tells the element size."""
+    the factor tells the element size.  A loop's byte counter (`phi [0, %p],
+    [%p + 16, %loop]`, as transforms/pointer_counters.py writes a pointer walk)
+    is a multiple of what every incoming value is, its own recurrence counted
+    as 0 while it is being worked out (p + c is then a multiple of c, p * c of
+    p's own multiple: by induction over the iterations)."""
     if isinstance(v, ConstantInt):
         return abs(v.value)
     if isinstance(v, I.Cast) and v.opcode in ("sext", "zext", "trunc"):
-        return index_multiple(v.operands[0])
+        return index_multiple(v.operands[0], pending)
+    if isinstance(v, I.Phi):
+        pending = pending if pending is not None else set()
+        if id(v) in pending:
+            return 0
+        if len(pending) > 16:
+            return 1
+        pending.add(id(v))
+        found = 0
+        for value, _ in v.incoming:
+            found = gcd(found, index_multiple(value, pending))
+        pending.discard(id(v))
+        return found
     if isinstance(v, I.BinaryOp):
         a, b = v.operands
         if v.opcode == "shl" and isinstance(b, ConstantInt) and 0 <= b.value < 32:
-            return index_multiple(a) << b.value
+            return index_multiple(a, pending) << b.value
         if v.opcode == "mul":
-            return index_multiple(a) * index_multiple(b)
+            return index_multiple(a, pending) * index_multiple(b, pending)
         if v.opcode in ("add", "sub") or (v.opcode == "or" and "disjoint" in v.flags):
-            return gcd(index_multiple(a), index_multiple(b))
+            return gcd(index_multiple(a, pending), index_multiple(b, pending))
         if v.opcode == "ashr" and "exact" in v.flags and isinstance(b, ConstantInt):
-            m = index_multiple(a)
+            m = index_multiple(a, pending)
             return m >> b.value if m % (1 << b.value) == 0 and m >> b.value else 1
     return 1
 
@@ -309,8 +325,20 @@ def parents(v) -> List[Tuple[object, int, int]]:
         return _phi_parents(v)
     if isinstance(v, I.Load) and v.type.is_pointer:
         stored = slot_value(v)
-        return [(stored, 0, 0)] if stored is not None else []
+        return [(stored, 0, 0)] if stored is not None else _walked_slot_parents(v)
     return []
+
+
+def _walked_slot_parents(load) -> List[Tuple[object, int, int]]:
+    """clang -O0's pointer walk `for (; p != end; ++p)` keeps p in a stack
+    slot: what it reads is a value stored there, moved by the steps stored
+    back from a read of the slot itself -- as a phi's parents
+    (`_phi_parents`), read through memory that nothing else reaches."""
+    slot = load.pointer
+    stored = _stored_in_slot(slot)
+    if not stored:
+        return []
+    return _stepping_parents(stored, lambda v: isinstance(v, I.Load) and v.pointer is slot)
 
 
 def _under_casts(v):
@@ -341,15 +369,19 @@ def slot_value(load):
 
     clang -O0 keeps every parameter and local in such a slot; reading the
     pointer back is reading the parameter."""
-    slot = load.pointer
+    stored = _stored_in_slot(load.pointer)
+    return stored[0] if stored is not None and len(stored) == 1 else None
+
+
+def _stored_in_slot(slot) -> Optional[list]:
+    """The values stored into the stack slot `slot`, if loads are its only
+    other users (its address goes nowhere); else None."""
     if not isinstance(slot, I.Alloca):
         return None
-    stored = None
+    stored = []
     for user in slot.users:
         if isinstance(user, I.Store) and user.pointer is slot and user.value is not slot:
-            if stored is not None:
-                return None
-            stored = user.value
+            stored.append(user.value)
         elif not (isinstance(user, I.Load) or user.is_debug_record or _is_marker(user)):
             return None
     return stored
@@ -363,26 +395,36 @@ def _is_marker(user) -> bool:
 def _phi_parents(phi) -> List[Tuple[object, int, int]]:
     """A pointer phi is its incoming values; one that steps from the phi itself
     by a constant (a pointer walking an array) makes them periodic."""
+    return [p for p in _stepping_parents(phi.operands, lambda v: v is phi) if p[0] is not phi]
+
+
+def _stepping_parents(values, is_origin) -> List[Tuple[object, int, int]]:
+    """(value, 0, stride) for each of `values` that is not the origin moved by
+    GEPs, the stride the gcd of those moves (a recurrence: a phi, a stack slot)."""
     entries, stride = [], 0
-    for value in phi.operands:
-        step = _step_from(value, phi)
+    for value in values:
+        step = _step_from(value, is_origin)
         if step is None:
             entries.append(value)
         else:
             stride = gcd(stride, step)
     if stride == 1:
         return []
-    return [(value, 0, stride) for value in entries if value is not phi]
+    return [(value, 0, stride) for value in entries]
 
 
-def _step_from(value, phi) -> Optional[int]:
-    """How far `value` is from `phi` (a gcd of the possible distances) if `value`
-    is `phi` moved by GEPs, else None."""
+def _step_from(value, is_origin) -> Optional[int]:
+    """How far `value` is from the origin (a gcd of the possible distances)
+    if it is the origin moved by GEPs, else None."""
     moved, stride = 0, 0
     for _ in range(16):
-        if value is phi:
+        if is_origin(value):
             return gcd(abs(moved), stride)
-        found = parents(value) if not isinstance(value, (I.Phi, I.Select)) else []
+        if isinstance(value, I.Load):       # read once more only from a slot written once
+            stored = slot_value(value)
+            found = [(stored, 0, 0)] if stored is not None else []
+        else:
+            found = parents(value) if not isinstance(value, (I.Phi, I.Select)) else []
         if len(found) != 1:
             return None
         value, offset, step = found[0]
