@@ -25,6 +25,7 @@ from ..ir.references import reaches_function, referenced_globals
 from ..ir.types import StructType, size_and_align
 from ..analysis.cfg import DominatorTree
 from ..analysis.library import FORK_CALL, is_deallocator
+from ..transforms.call_per_choice import call_per_choice, choices_of
 from ..transforms.stack_values import drop_dead_slots, forward_call_operands, stored_value
 from .aggregates import returns_gradient
 from .context import DerivativeContext
@@ -143,6 +144,25 @@ def resolve_operands_through_stack(calls) -> None:
     for call in calls:
         forwarded.extend(forward_call_operands(call, _known_at_compile_time, domtrees))
     return forwarded
+
+
+def split_merged_operands(calls) -> list:
+    """clang -O2 sinks calls that differ only in the function or a marker out
+    of an `if`'s arms into one call of a phi of them: split such a call back
+    into one call per value (transforms/call_per_choice.py), so each names
+    its function and markers.  Returns the calls to lower, in their order."""
+    return [part for call in calls for part in _split_merged(call)]
+
+
+def _split_merged(call) -> list:
+    for index, op in enumerate(call.args if isinstance(call, I.Call) else ()):
+        if _known_at_compile_time(op):
+            continue
+        choices = choices_of(op, _known_at_compile_time)
+        if choices:
+            return [part for new in call_per_choice(call, index, choices)
+                    for part in _split_merged(new)]
+    return [call]
 
 
 def _known_at_compile_time(v) -> bool:
@@ -1063,6 +1083,7 @@ def lower_api_calls(module, options=None) -> int:
         options["warnings"].extend(unused_registrations(ctx.custom))
     pending = api_calls(module)
     forwarded = resolve_operands_through_stack(pending)
+    pending = split_merged_operands(pending)
     roots = [_target(c) for c in pending]
     ctx.globals.roots = None if any(r is None for r in roots) else roots   # unknown: any
     total = len(pending)

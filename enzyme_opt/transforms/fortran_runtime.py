@@ -36,6 +36,7 @@ from ..analysis.library import (ATTRIBUTE_ALLOCATABLE, ATTRIBUTE_OTHER, DESCRIPT
                                 DESCRIPTOR_TYPE_OFFSET, REAL_TYPE_CODES, fortran_reduction)
 from ..analysis.library.runtimes import DESCRIPTOR_ELEMENT_BYTES_OFFSET
 from ..ir import Builder
+from ..ir.blocks import split_after
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantInt, ConstantNull, const_float
 from ..ir.types import I8, I64, DOUBLE, FLOAT, VOID, FunctionType
@@ -84,20 +85,6 @@ def write_out_fortran_reductions(fn) -> None:
 
 def _is_zero(v) -> bool:
     return isinstance(v, ConstantInt) and v.value == 0
-
-
-def _split_after(fn, call):
-    """Move what follows `call` into a block of its own; returns it."""
-    block = call.parent
-    rest = fn.add_block((block.name or "bb") + ".after", after=block)
-    index = block.index_of(call)
-    for inst in block.instructions[index + 1:]:
-        block.remove(inst)
-        rest.append(inst)
-    for succ in rest.terminator.successors:
-        for phi in succ.phis:
-            phi.blocks = [rest if b is block else b for b in phi.blocks]
-    return rest
 
 
 def _field(b, desc, offset: int, t, name):
@@ -174,7 +161,7 @@ def _write_fold(fn, call, element, operation):
     """sum, product, maxval or minval of a whole array, in array element
     order: a loop whose adjoint the AD derives like any other."""
     start, step, empty = _FOLDS[operation]
-    rest = _split_after(fn, call)
+    rest = split_after(fn, call)
     b = Builder().position_before(call)
     desc = call.args[0]
     rank, total, after_total = _element_count(fn, b, rest, desc, operation)
@@ -216,7 +203,7 @@ def _write_norm2(fn, call, element):
     """norm2 of a whole array as the runtime computes it, safe from
     overflow: m = maxval(abs(x)), then m * sqrt(sum((x / m)**2)) (0 when m
     is 0: the sum then is taken as 1, so no 0/0 reaches a derivative)."""
-    rest = _split_after(fn, call)
+    rest = split_after(fn, call)
     b = Builder().position_before(call)
     desc = call.args[0]
     rank, total, after_total = _element_count(fn, b, rest, desc, "norm2")
@@ -267,7 +254,7 @@ def _write_mod(fn, call, element, modulo: bool):
     runtime's values, its exact integer case included).  p = 0 still reaches the runtime, which stops
     the program at the call's line (with constant operands: no derivative
     reaches it)."""
-    rest = _split_after(fn, call)
+    rest = split_after(fn, call)
     b = Builder().position_before(call)
     a, p, file, line = call.args
     zero = const_float(element, 0.0)
@@ -292,7 +279,7 @@ def _write_mod(fn, call, element, modulo: bool):
 
 
 def _write_dot_product(fn, call, element):
-    rest = _split_after(fn, call)
+    rest = split_after(fn, call)
     b = Builder().position_before(call)
     dx, dy = call.args[:2]
     x = _field(b, dx, 0, dx.type, "dot.x")
@@ -421,7 +408,7 @@ def _write_matmul(fn, call, element):
     both vectors): the runtime allocates the result (the caller frees it);
     here malloc does, and loops fill it in column-major order:
     result(i, j) = sum over l of x(i, l) y(l, j)."""
-    rest = _split_after(fn, call)
+    rest = split_after(fn, call)
     b = Builder().position_before(call)
     res, dx, dy = call.args[:3]
     size = b.i64(8 if element == DOUBLE else 4)
@@ -455,7 +442,7 @@ def _write_assign(fn, call, element, reallocate: bool):
     """to = from for real arrays of the same shape, or for a scalar `from`
     (rank 0: `acc = 0` into a host's array) copied to every element of
     `to`: see `_copy_elements`."""
-    rest = _split_after(fn, call)
+    rest = split_after(fn, call)
     b = Builder().position_before(call)
     to, source = call.args[:2]
     b = _copy_elements(fn, b, rest, to, source, element, reallocate)
@@ -519,7 +506,7 @@ def _write_is_contiguous(fn, call):
     """The runtime's test: every dimension's byte stride is the product of
     the element size and the extents before it (or its extent is 1), or
     the array is empty."""
-    rest = _split_after(fn, call)
+    rest = split_after(fn, call)
     b = Builder().position_before(call)
     desc = call.args[0]
     rank = b.cast("zext", _field(b, desc, DESCRIPTOR_RANK_OFFSET, I8, "contiguous.rank8"), I64,
@@ -545,7 +532,7 @@ def _write_is_contiguous(fn, call):
 def _write_copy_in(fn, call, element):
     """temp = var's descriptor, allocated with var's shape (contiguous),
     then var's elements copied into it."""
-    rest = _split_after(fn, call)
+    rest = split_after(fn, call)
     b = Builder().position_before(call)
     temp, var = call.args[:2]
     b.store(b.load(var.allocated_type, var, "copy.in.var"), temp)
@@ -560,7 +547,7 @@ def _write_copy_in(fn, call, element):
 def _write_copy_out(fn, call):
     """var = temp (unless var is null: an intent(in) dummy), then temp's
     storage freed."""
-    rest = _split_after(fn, call)
+    rest = split_after(fn, call)
     b = Builder().position_before(call)
     var, temp = call.args[:2]
     if not isinstance(var, ConstantNull):
