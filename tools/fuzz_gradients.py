@@ -1457,6 +1457,10 @@ def draw_features(seed: int) -> list[str]:
     drawn = rng.choices(names, weights, k=rng.randint(3, 7))
     if seed < MEMORY_FROM:
         return drawn
+    if seed >= ALIAS_FROM:
+        shapes = random.Random(f"shape features:{seed}")
+        for name in shapes.choices(sorted(SHAPES), k=shapes.randint(1, 2)):
+            drawn.insert(shapes.randint(0, len(drawn)), name)
     mem = random.Random(f"memory features:{seed}")
     pool = {**MEMORY, **MEMORY2} if seed >= MEMORY2_FROM else MEMORY
     names = sorted(pool)
@@ -1568,6 +1572,77 @@ def draw_alias(seed: int, n: int) -> Alias:
     rng = random.Random(f"alias:{seed}")
     return Alias(rng.randint(0, n + 1), rng.random() < 0.3,
                  rng.choice(["dup", "dupnoneed", "const"]), rng.random() < 0.2)
+
+
+# ------------------------------------------------ language shapes (12000 on)
+# The plain seeds from ALIAS_FROM add one or two of these: C constructs the
+# generator never wrote before.
+
+
+def feat_vla(p: Program, rng: random.Random, k: int) -> None:
+    """An array of n on the stack: a VLA or __builtin_alloca."""
+    decl = rng.choice(["double v[n];", "double *v = (double *)__builtin_alloca(n * sizeof(double));"])
+    p.block(decl, f"for (int i = 0; i < n; i++) v[i] = {expr(rng, ['x[i]', 'a', 'b'], 2)};",
+            "for (int i = 1; i < n; i++) v[i] += 0.5 * v[i - 1];",
+            f"acc += v[n - 1] * {expr(rng, ['v[0]', 'a'], 1)};")
+
+
+def feat_switch_fallthrough(p: Program, rng: random.Random, k: int) -> None:
+    """A switch on a value computed from the data, with fallthrough and a default."""
+    cases = [f"case {c}: t += {expr(rng, ['x[i]', 'a', 't'], 2)};" + (" break;" if rng.random() < 0.5 else "")
+             for c in range(3)]
+    p.block("for (int i = 0; i < n; i++) {", "  double t = 0.0;",
+            f"  switch ((int)(fabs({expr(rng, ['x[i]', 'a'], 1)}) * 3.0) % 4) {{",
+            *[f"  {c}" for c in cases], f"  default: t -= {expr(rng, ['x[i]', 'b'], 1)};", "  }",
+            "  acc += t;", "}")
+
+
+def feat_goto_loop(p: Program, rng: random.Random, k: int) -> None:
+    """A loop written with goto, leaving early by another goto."""
+    p.block("int i = 0;", "double s = 0.0;", f"top{k}:", "if (i >= n) goto done" + f"{k};",
+            f"s = 0.5 * s + {expr(rng, ['x[i]', 'a', 's'], 2)};",
+            f"if (s > {rng.choice(['4.0', '9.0'])}) goto done{k};", "i++;", f"goto top{k};",
+            f"done{k}:", "acc += s;")
+
+
+def feat_long_double(p: Program, rng: random.Random, k: int) -> None:
+    """x86 fp80 arithmetic (and a libm call in long double)."""
+    call = rng.choice(["sinl(t)", "expl(0.3L * t)", "sqrtl(2.0L + t * t)", "t"])
+    p.block("long double s = 0.0L;", "for (int i = 0; i < n; i++) {",
+            f"  long double t = (long double)x[i] * (long double){rng.choice(['a', 'b'])};",
+            f"  s += t * {call};", "}", "acc += (double)s;")
+
+
+def feat_complex(p: Program, rng: random.Random, k: int) -> None:
+    """double _Complex arithmetic: products, a quotient (__divdc3), parts."""
+    op = rng.choice(["z * z", "z * w", "z / w", "z * w + z / (w + 2.0)"])
+    p.block("double _Complex z = x[0] + x[1] * (__extension__ 1.0i);",
+            f"double _Complex w = {expr(rng, ['a', 'b'], 1)} + 0.5 * (__extension__ 1.0i);",
+            f"z = {op};", "acc += __real__ z * 0.7 + __imag__ z;")
+
+
+def feat_vector_ext(p: Program, rng: random.Random, k: int) -> None:
+    """GCC vector extensions: <2 x double> arithmetic and lane reads."""
+    p.tops.append(f"typedef double v2d{k} __attribute__((vector_size(16)));\n")
+    p.block(f"v2d{k} u = {{x[0], x[1]}};", f"v2d{k} s = {{a, b}};",
+            f"u = u * u + s * u{rng.choice([' - 0.5', ' + s', ''])};",
+            "acc += u[0] + 0.5 * u[1];")
+
+
+def feat_varargs(p: Program, rng: random.Random, k: int) -> None:
+    """A helper taking its doubles through `...`."""
+    p.tops.append(f"#include <stdarg.h>\n{_attr(rng)}double vsum{k}(int m, ...) {{\n"
+                  "  va_list ap;\n  va_start(ap, m);\n  double r = 0.0;\n"
+                  "  for (int i = 0; i < m; i++) { double v = va_arg(ap, double); r += v * v; }\n"
+                  "  va_end(ap);\n  return r;\n}\n")
+    p.block(f"acc += vsum{k}(3, x[0], {expr(rng, ['a', 'x[1]'], 1)}, {expr(rng, ['b', 'x[n - 1]'], 1)});")
+
+
+SHAPES = {"vla": (feat_vla, 2), "switch_fallthrough": (feat_switch_fallthrough, 2),
+          "goto_loop": (feat_goto_loop, 2), "long_double": (feat_long_double, 2),
+          "complex": (feat_complex, 2), "vector_ext": (feat_vector_ext, 2),
+          "varargs": (feat_varargs, 2)}
+FEATURES.update(SHAPES)
 
 
 # --------------------------------------------------------------- the checks
@@ -2174,7 +2249,7 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
     for k, name in enumerate(features):
         FEATURES[name][0](p, random.Random(f"{seed}:{k}:{name}"), k)
     act = draw_activity(rng, p)
-    if draw_family(seed) == "alias":  # drawn apart, as the context below
+    if draw_family(seed) == "alias" or set(features) & set(ALIAS):  # drawn apart, as below
         p.alias = True
         act.alias = draw_alias(seed, p.n)
     if p.ctx:  # drawn apart, so that the rest of the program does not depend on it
