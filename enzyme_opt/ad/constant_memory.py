@@ -433,7 +433,7 @@ def _refuse_constant_alias(parsed, error) -> None:
             continue
         for dup, other in enumerate(parsed.args):
             if other.kind not in DUPLICATED or dup >= len(fn.args) or \
-                    not _one_object(spec.value, other.value, callers):
+                    not one_object(spec.value, other.value, callers):
                 continue
             how, span = _touched_through(fn.args[index])
             if how is None or _apart(fn, (spec.value, span), (other.value, dup)):
@@ -452,7 +452,7 @@ def _refuse_constant_alias(parsed, error) -> None:
                 "only once, duplicated, or a copy of it as the constant")
 
 
-def _one_object(a, b, callers) -> bool:
+def one_object(a, b, callers) -> bool:
     """May the caller's pointers `a` and `b` point into one object?  (Known
     to: the same address base, also through -O0's local variables and
     the calls of the caller's own function.)"""
