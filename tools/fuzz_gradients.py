@@ -15,7 +15,12 @@ loaded from a table, 8- and 16-bit counters that wrap, min/max of fmuladd
 operands in float and double, and pointer walks by 3, 5 or 6 bytes; from
 seed 10800 also data moving through memory: a context struct beside x,
 passed enzyme_const or enzyme_dup with a zeroed shadow, by-value structs,
-returned pointers, scratch arrays, recursive helpers).  `main` checks
+returned pointers, scratch arrays, recursive helpers); from seed 12000,
+three seeds in five pass the kernel a second pointer `ya` into x's own
+array (at offsets 0 and K, each dup, dupnoneed or const: see "aliasing
+arguments"), and the others add VLAs, switches with fallthrough, goto
+loops, long double, double _Complex, vector extensions or varargs.  `main`
+checks
 
   - reverse mode (`__enzyme_autodiff`, with a random activity per argument:
     active or constant scalars, x as dup, dupnoneed or const, x's shadow
