@@ -535,13 +535,15 @@ def _address_users(ptr, offset=0, seen=None):
 
 
 def _slot_reloads(store):
-    """The loads of the stack slot `store` spills its value into, when
-    each reads that value back (clang -O0's parameter slot); else None."""
+    """The loads of the stack slot `store` spills its value into, when the
+    slot is only written by it and loaded (clang -O0's parameter slot);
+    else None."""
     slot = store.pointer
     if not isinstance(slot, I.Alloca):
         return None
-    loads = [u for u in slot.users if isinstance(u, I.Load)]
-    return loads if all(spilled_value(load) is store.value for load in loads) else None
+    users = [u for u in slot.users if not getattr(u, "is_debug_record", False)]
+    loads = [u for u in users if isinstance(u, I.Load) and u.pointer is slot]
+    return loads if len(users) == len(loads) + 1 else None
 
 
 def _hung_on(caller, holder, flows):
