@@ -394,7 +394,7 @@ def refuse_duplicated_memory_in_constant_argument(parsed, error) -> None:
     shadow beside the copy).  `error(message)` makes the located error."""
     caller, fn = parsed.call.parent.parent, parsed.function
     _refuse_constant_alias(parsed, error)
-    flows = {index: pointer_flow(_caller_object(spec.value), caller.module)
+    flows = {index: pointer_flow(caller_object(spec.value), caller.module)
              for index, spec in enumerate(parsed.args)
              if spec.kind in DUPLICATED and spec.value.type.is_pointer}
     for index, spec in enumerate(parsed.args):
@@ -402,7 +402,7 @@ def refuse_duplicated_memory_in_constant_argument(parsed, error) -> None:
                 index >= len(fn.args):
             continue
         read = _read_through(fn, index)
-        hung = None if read is None else _hung_on(caller, _caller_object(spec.value), flows)
+        hung = None if read is None else _hung_on(caller, caller_object(spec.value), flows)
         if hung is None:
             continue
         dup, unseen = hung
@@ -452,15 +452,22 @@ def _refuse_constant_alias(parsed, error) -> None:
                 "only once, duplicated, or a copy of it as the constant")
 
 
+def held_by(caller, flow, holder) -> bool:
+    """May the caller have stored the pointer whose `pointer_flow` is
+    `flow` into the memory its pointer `holder` points to (or handed both
+    to a call this cannot follow)?"""
+    return _hung_on(caller, caller_object(holder), {0: flow}) is not None
+
+
 def one_object(a, b, callers) -> bool:
     """May the caller's pointers `a` and `b` point into one object?  (Known
     to: the same address base, also through -O0's local variables and
     the calls of the caller's own function.)"""
     if _same_address(a, b):
         return True
-    roots = {id(r) for r in pointer_roots(_caller_object(a), CALLS_FOLLOWED, callers)}
+    roots = {id(r) for r in pointer_roots(caller_object(a), CALLS_FOLLOWED, callers)}
     return any(id(r) in roots
-               for r in pointer_roots(_caller_object(b), CALLS_FOLLOWED, callers))
+               for r in pointer_roots(caller_object(b), CALLS_FOLLOWED, callers))
 
 
 def _apart(fn, const, dup) -> bool:
@@ -565,10 +572,10 @@ def _hung_on(caller, holder, flows):
 
 
 def _is_object(root, holder) -> bool:
-    return root is holder or _caller_object(root) is holder
+    return root is holder or caller_object(root) is holder
 
 
-def _caller_object(ptr):
+def caller_object(ptr):
     """The object `ptr` points into, through clang -O0's local variables."""
     base = address_base(ptr)
     for _ in range(4):
