@@ -172,3 +172,31 @@ def test_a_wrong_second_order_is_caught(tmp_path: Path):
     assert cls == "silent-wrong", message
     assert "MISMATCH second order Hv" in message
     assert "MISMATCH reverse" not in message and "gradient()" not in message
+
+
+ALIAS_SEEDS = [12001, 12005]   # ya dupnoneed at offset 1 (hidden); ya dup at 1
+
+
+def test_alias_seeds_from_12000_only():
+    """Seeds below ALIAS_FROM keep their programs; from it, some pass ya."""
+    for seed in range(fuzz_gradients.ALIAS_FROM - 200, fuzz_gradients.ALIAS_FROM, 7):
+        assert fuzz_gradients.draw_family(seed) == "plain"
+        assert "double *ya" not in fuzz_gradients.generate(seed)
+    kinds = {fuzz_gradients.draw_alias(s, 4).ya for s in range(12000, 12100)
+             if fuzz_gradients.draw_family(s) == "alias"}
+    assert kinds == {"dup", "dupnoneed", "const"}
+
+
+@pytest.mark.parametrize("seed", ALIAS_SEEDS)
+def test_alias_slice(seed: int, tmp_path: Path):
+    _need("19")
+    cls, message = fuzz_runner.check_source(fuzz_gradients.generate(seed), "19", "-O2", tmp_path)
+    assert cls in ("pass", "refused"), f"seed {seed}: {cls}\n{message}"
+
+
+def test_a_wrong_derivative_in_an_alias_seed_is_caught(tmp_path: Path):
+    _need("19")
+    source = fuzz_gradients.build(ALIAS_SEEDS[1], bias=1e-3)[0]
+    assert "double *ya" in source
+    cls, message = fuzz_runner.check_source(source, "19", "-O2", tmp_path)
+    assert cls == "silent-wrong", message

@@ -15,7 +15,12 @@ loaded from a table, 8- and 16-bit counters that wrap, min/max of fmuladd
 operands in float and double, and pointer walks by 3, 5 or 6 bytes; from
 seed 10800 also data moving through memory: a context struct beside x,
 passed enzyme_const or enzyme_dup with a zeroed shadow, by-value structs,
-returned pointers, scratch arrays, recursive helpers).  `main` checks
+returned pointers, scratch arrays, recursive helpers); from seed 12000,
+three seeds in five pass the kernel a second pointer `ya` into x's own
+array (at offsets 0 and K, each dup, dupnoneed or const: see "aliasing
+arguments"), and the others add VLAs, switches with fallthrough, goto
+loops, long double, double _Complex, vector extensions or varargs.  `main`
+checks
 
   - reverse mode (`__enzyme_autodiff`, with a random activity per argument:
     active or constant scalars, x as dup, dupnoneed or const, x's shadow
@@ -149,6 +154,7 @@ class Program:
     has_fnptr: bool = False
     ctx: bool = False     # the kernel takes a context `Ctx *c` (seeds >= MEMORY_FROM)
     ctx_px: bool = False  # the caller hangs x (and x's shadow) on the context
+    alias: bool = False   # the kernel takes `double *ya` too, into x's array (seeds >= ALIAS_FROM)
 
     def block(self, *lines: str) -> None:
         self.body.append("  {\n" + "".join(f"    {ln}\n" for ln in lines) + "  }")
@@ -1445,6 +1451,8 @@ FEATURES.update(MEMORY2)
 
 def draw_features(seed: int) -> list[str]:
     """The feature list of a seed: 3 to 7 features, drawn by weight."""
+    if draw_family(seed) == "alias":
+        return _draw_alias_features(seed)
     rng = random.Random(f"features:{seed}")
     names = ORIGINAL if seed < EXTENDED_FROM else \
         BEFORE_CACHE_RULES if seed < CACHE_RULES_FROM else \
@@ -1454,6 +1462,10 @@ def draw_features(seed: int) -> list[str]:
     drawn = rng.choices(names, weights, k=rng.randint(3, 7))
     if seed < MEMORY_FROM:
         return drawn
+    if seed >= ALIAS_FROM:
+        shapes = random.Random(f"shape features:{seed}")
+        for name in shapes.choices(sorted(SHAPES), k=shapes.randint(1, 2)):
+            drawn.insert(shapes.randint(0, len(drawn)), name)
     mem = random.Random(f"memory features:{seed}")
     pool = {**MEMORY, **MEMORY2} if seed >= MEMORY2_FROM else MEMORY
     names = sorted(pool)
@@ -1462,6 +1474,180 @@ def draw_features(seed: int) -> list[str]:
     for name in extra:
         drawn.insert(mem.randint(0, len(drawn)), name)
     return drawn
+
+
+# ------------------------------------------------------- aliasing arguments
+# From ALIAS_FROM, a share of the seeds (`draw_family`) pass the kernel a
+# second pointer `ya` into the caller's array beside x: the caller's buffer
+# holds N = n + K doubles, x is at offset KX and ya at KY, one of them 0 and
+# the other K, 0 <= K <= n + 1 (the same address, overlapping, adjacent or
+# apart).  Each pointer is passed dup, dupnoneed or const (x's shadow and ya's
+# are the same shadow array at the same offsets).  The checks difference the
+# whole program: they perturb the doubles the duplicated pointers reach (the
+# n from each), only those, and check the adjoints and tangents there.  A
+# constant pointer into those doubles therefore sees them move, as the
+# program does: the tool must give that derivative or refuse.
+
+
+def feat_alias_read(p: Program, rng: random.Random, k: int) -> None:
+    p.block("double s = 0.0;", "for (int i = 0; i < n; i++)",
+            f"  s += {expr(rng, ['ya[i]', 'x[i]', 'a'], 2)};", "acc += s;")
+
+
+def feat_alias_write(p: Program, rng: random.Random, k: int) -> None:
+    """ya written from x, then x (perhaps what ya wrote) read."""
+    order = rng.choice(["up", "down"])
+    loop = "for (int i = 0; i < n; i++)" if order == "up" else "for (int i = n - 1; i >= 0; i--)"
+    p.block(loop, f"  ya[i] = {expr(rng, ['ya[i]', 'x[i]', 'a', 'b'], 2)};",
+            f"acc += {expr(rng, ['x[0]', 'x[n - 1]', 'ya[0]', 'a'], 2)};")
+
+
+def feat_alias_write_x(p: Program, rng: random.Random, k: int) -> None:
+    """x written from ya, then ya read."""
+    p.x_needs_shadow = True
+    p.block("for (int i = 0; i < n; i++)",
+            f"  x[i] = {expr(rng, ['x[i]', 'ya[i]', 'a'], 2)};",
+            f"acc += {expr(rng, ['ya[0]', 'ya[n - 1]', 'x[1]'], 2)};")
+
+
+def feat_alias_fixed(p: Program, rng: random.Random, k: int) -> None:
+    """Accesses at constant offsets only (known bytes: the tool may tell
+    them apart)."""
+    p.block(f"ya[0] = {expr(rng, ['x[0]', 'x[1]', 'ya[0]', 'a'], 2)};",
+            f"acc += {expr(rng, ['ya[0]', 'ya[1]', 'x[0]'], 2)};")
+
+
+def feat_alias_helper(p: Program, rng: random.Random, k: int) -> None:
+    """A helper that writes one pointer from the other, either way round."""
+    p.tops.append(f"{_attr(rng)}void mix{k}(double *p, const double *q, int m, double s) {{\n"
+                  f"  for (int i = 0; i < m; i++) p[i] = {expr(rng, ['p[i]', 'q[i]', 's'], 2)};\n}}\n")
+    if rng.random() < 0.5:
+        p.block(f"mix{k}(ya, x, n, a);", "acc += x[n - 1] + ya[0];")
+    else:
+        p.x_needs_shadow = True
+        p.block(f"mix{k}(x, ya, n, b);", "acc += ya[n - 1] * x[0];")
+
+
+ALIAS_FROM = 12000
+ALIAS = {"alias_read": (feat_alias_read, 2), "alias_write": (feat_alias_write, 3),
+         "alias_write_x": (feat_alias_write_x, 2), "alias_fixed": (feat_alias_fixed, 2),
+         "alias_helper": (feat_alias_helper, 2)}
+FEATURES.update(ALIAS)
+
+
+def draw_family(seed: int) -> str:
+    """"plain" (as before ALIAS_FROM) or "alias" (the kernel takes ya)."""
+    if seed < ALIAS_FROM:
+        return "plain"
+    return random.Random(f"family:{seed}").choices(["plain", "alias"], [2, 3])[0]
+
+
+def _draw_alias_features(seed: int) -> list[str]:
+    """The features of an alias seed: three to six as before stop 47 (no
+    context: its pointer to x would need the offset too), one to three
+    alias ones among them."""
+    rng = random.Random(f"features:{seed}")
+    drawn = rng.choices(BEFORE_MEMORY, [FEATURES[n][1] for n in BEFORE_MEMORY], k=rng.randint(2, 5))
+    names = sorted(ALIAS)
+    for name in rng.choices(names, [ALIAS[n][1] for n in names], k=rng.randint(1, 3)):
+        drawn.insert(rng.randint(0, len(drawn)), name)
+    return drawn
+
+
+@dataclass
+class Alias:
+    """Where the caller's pointers are: x at KX, ya at KY, n doubles each,
+    in an array of n + K; `ya` its activity; `hidden` when the offset is
+    read from a volatile (the tool cannot see it)."""
+    k: int
+    ya_first: bool
+    ya: str
+    hidden: bool
+
+    @property
+    def kx(self) -> int:
+        return self.k if self.ya_first else 0
+
+    @property
+    def ky(self) -> int:
+        return 0 if self.ya_first else self.k
+
+
+def draw_alias(seed: int, n: int) -> Alias:
+    rng = random.Random(f"alias:{seed}")
+    return Alias(rng.randint(0, n + 1), rng.random() < 0.3,
+                 rng.choice(["dup", "dupnoneed", "const"]), rng.random() < 0.2)
+
+
+# ------------------------------------------------ language shapes (12000 on)
+# The plain seeds from ALIAS_FROM add one or two of these: C constructs the
+# generator never wrote before.
+
+
+def feat_vla(p: Program, rng: random.Random, k: int) -> None:
+    """An array of n on the stack: a VLA or __builtin_alloca."""
+    decl = rng.choice(["double v[n];", "double *v = (double *)__builtin_alloca(n * sizeof(double));"])
+    p.block(decl, f"for (int i = 0; i < n; i++) v[i] = {expr(rng, ['x[i]', 'a', 'b'], 2)};",
+            "for (int i = 1; i < n; i++) v[i] += 0.5 * v[i - 1];",
+            f"acc += v[n - 1] * {expr(rng, ['v[0]', 'a'], 1)};")
+
+
+def feat_switch_fallthrough(p: Program, rng: random.Random, k: int) -> None:
+    """A switch on a value computed from the data, with fallthrough and a default."""
+    cases = [f"case {c}: t += {expr(rng, ['x[i]', 'a', 't'], 2)};" + (" break;" if rng.random() < 0.5 else "")
+             for c in range(3)]
+    p.block("for (int i = 0; i < n; i++) {", "  double t = 0.0;",
+            f"  switch ((int)(fabs({expr(rng, ['x[i]', 'a'], 1)}) * 3.0) % 4) {{",
+            *[f"  {c}" for c in cases], f"  default: t -= {expr(rng, ['x[i]', 'b'], 1)};", "  }",
+            "  acc += t;", "}")
+
+
+def feat_goto_loop(p: Program, rng: random.Random, k: int) -> None:
+    """A loop written with goto, leaving early by another goto."""
+    p.block("int i = 0;", "double s = 0.0;", f"top{k}:", "if (i >= n) goto done" + f"{k};",
+            f"s = 0.5 * s + {expr(rng, ['x[i]', 'a', 's'], 2)};",
+            f"if (s > {rng.choice(['4.0', '9.0'])}) goto done{k};", "i++;", f"goto top{k};",
+            f"done{k}:", "acc += s;")
+
+
+def feat_long_double(p: Program, rng: random.Random, k: int) -> None:
+    """x86 fp80 arithmetic (and a libm call in long double)."""
+    call = rng.choice(["sinl(t)", "expl(0.3L * t)", "sqrtl(2.0L + t * t)", "t"])
+    p.block("long double s = 0.0L;", "for (int i = 0; i < n; i++) {",
+            f"  long double t = (long double)x[i] * (long double){rng.choice(['a', 'b'])};",
+            f"  s += t * {call};", "}", "acc += (double)s;")
+
+
+def feat_complex(p: Program, rng: random.Random, k: int) -> None:
+    """double _Complex arithmetic: products, a quotient (__divdc3), parts."""
+    op = rng.choice(["z * z", "z * w", "z / w", "z * w + z / (w + 2.0)"])
+    p.block("double _Complex z = x[0] + x[1] * (__extension__ 1.0i);",
+            f"double _Complex w = {expr(rng, ['a', 'b'], 1)} + 0.5 * (__extension__ 1.0i);",
+            f"z = {op};", "acc += __real__ z * 0.7 + __imag__ z;")
+
+
+def feat_vector_ext(p: Program, rng: random.Random, k: int) -> None:
+    """GCC vector extensions: <2 x double> arithmetic and lane reads."""
+    p.tops.append(f"typedef double v2d{k} __attribute__((vector_size(16)));\n")
+    p.block(f"v2d{k} u = {{x[0], x[1]}};", f"v2d{k} s = {{a, b}};",
+            f"u = u * u + s * u{rng.choice([' - 0.5', ' + s', ''])};",
+            "acc += u[0] + 0.5 * u[1];")
+
+
+def feat_varargs(p: Program, rng: random.Random, k: int) -> None:
+    """A helper taking its doubles through `...`."""
+    p.tops.append(f"#include <stdarg.h>\n{_attr(rng)}double vsum{k}(int m, ...) {{\n"
+                  "  va_list ap;\n  va_start(ap, m);\n  double r = 0.0;\n"
+                  "  for (int i = 0; i < m; i++) { double v = va_arg(ap, double); r += v * v; }\n"
+                  "  va_end(ap);\n  return r;\n}\n")
+    p.block(f"acc += vsum{k}(3, x[0], {expr(rng, ['a', 'x[1]'], 1)}, {expr(rng, ['b', 'x[n - 1]'], 1)});")
+
+
+SHAPES = {"vla": (feat_vla, 2), "switch_fallthrough": (feat_switch_fallthrough, 2),
+          "goto_loop": (feat_goto_loop, 2), "long_double": (feat_long_double, 2),
+          "complex": (feat_complex, 2), "vector_ext": (feat_vector_ext, 2),
+          "varargs": (feat_varargs, 2)}
+FEATURES.update(SHAPES)
 
 
 # --------------------------------------------------------------- the checks
@@ -1473,6 +1659,31 @@ class Activity:
     b: bool
     x: str  # "dup", "dupnoneed" or "const"
     ctx: str = ""  # the context argument: "" (none), "const" or "dup"
+    alias: Alias | None = None  # where x and ya are (seeds >= ALIAS_FROM)
+
+
+def _pointer_args(kind: str, ptr: str, shadows: list[str]) -> str:
+    if kind == "const":
+        return f"enzyme_const, {ptr}"
+    return f"enzyme_{kind}, {ptr}, " + ", ".join(shadows)
+
+
+def _x_args(act: Activity, x: str, shadows: list[str]) -> str:
+    """x's arguments of an API call (at offset KX in an alias seed)."""
+    if act.alias is None:
+        return _pointer_args(act.x, x, shadows)
+    return _pointer_args(act.x, f"{x} + KX", [f"{sh} + KX" for sh in shadows])
+
+
+def _ya_args(act: Activity, x: str, shadows: list[str]) -> str:
+    """ya's trailing arguments (alias seeds only): offset KY into x's array."""
+    if act.alias is None:
+        return ""
+    return ", " + _pointer_args(act.alias.ya, f"{x} + KY", [f"{sh} + KY" for sh in shadows])
+
+
+def _n(act: Activity) -> str:
+    return "enzyme_const, N" if act.alias is None else "enzyme_const, NK"
 
 
 def draw_activity(rng: random.Random, p: Program) -> Activity:
@@ -1507,13 +1718,10 @@ def _ctx(act: Activity, name: str, x: str, shadows: list[str]) -> tuple[str, str
 def _rev_call(act: Activity) -> tuple[str, str]:
     """The reverse call and how its result is read into ga/gb."""
     decl, ctx = _ctx(act, "cr", "x", ["dx"])
-    args = ["(void *)kernel"]
-    args += {"dup": ["enzyme_dup, x, dx"], "dupnoneed": ["enzyme_dupnoneed, x, dx"],
-             "const": ["enzyme_const, x"]}[act.x]
-    args.append("enzyme_const, N")
+    args = ["(void *)kernel", _x_args(act, "x", ["dx"]), _n(act)]
     args.append("enzyme_out, a" if act.a else "enzyme_const, a")
     args.append("b" if act.b else "enzyme_const, b")
-    call = ", ".join(args) + ctx
+    call = ", ".join(args) + ctx + _ya_args(act, "x", ["dx"])
     if act.a and act.b:
         return f"{decl}Grad2 g = __enzyme_autodiff2({call});", "ga = g.d0; gb = g.d1;"
     if act.a or act.b:
@@ -1523,15 +1731,13 @@ def _rev_call(act: Activity) -> tuple[str, str]:
 
 
 def _fwd_call(act: Activity, seeds: dict[str, str]) -> str:
-    args = ["(void *)kernel"]
-    args += {"dup": ["enzyme_dup, x, tx"], "dupnoneed": ["enzyme_dupnoneed, x, tx"],
-             "const": ["enzyme_const, x"]}[act.x]
-    args.append("enzyme_const, N")
+    args = ["(void *)kernel", _x_args(act, "x", ["tx"]), _n(act)]
     runtime = lambda v: "zero_at_run_time()" if seeds[v] == "runtime" else f"T{v.upper()}"
     args.append(f"a, {runtime('a')}" if act.a else "enzyme_const, a")
     args.append(f"b, {runtime('b')}" if act.b else "enzyme_const, b")
     decl, ctx = _ctx(act, "cf", "x", ["tx"])
-    return decl + "double t = __enzyme_fwddiff(" + ", ".join(args) + ctx + ");"
+    return decl + "double t = __enzyme_fwddiff(" + ", ".join(args) + ctx + \
+        _ya_args(act, "x", ["tx"]) + ");"
 
 
 # The forward seeds of a and b: a drawn value, or (seeds from
@@ -1745,13 +1951,11 @@ WIDTH2 = r"""
 
 
 def _width2(act: Activity) -> str:
-    x = {"dup": "enzyme_dup, x2, dx0, dx1", "dupnoneed": "enzyme_dupnoneed, x2, dx0, dx1",
-         "const": "enzyme_const, x2"}[act.x]
-    rev = ", ".join(["(void *)kernel, enzyme_width, 2", x, "enzyme_const, N",
+    rev = ", ".join(["(void *)kernel, enzyme_width, 2", _x_args(act, "x2", ["dx0", "dx1"]), _n(act),
                      "enzyme_out, a" if act.a else "enzyme_const, a",
                      "b" if act.b else "enzyme_const, b"])
     rev_decl, rev_ctx = _ctx(act, "cw", "x2", ["dx0", "dx1"])
-    rev += rev_ctx
+    rev += rev_ctx + _ya_args(act, "x2", ["dx0", "dx1"])
     if act.a and act.b:
         rev_call = (f"Lanes2x2 g2 = __enzyme_autodiff_w2x2({rev});\n"
                     "    ga2[0] = g2.a0; ga2[1] = g2.a1; gb2[0] = g2.b0; gb2[1] = g2.b1;")
@@ -1760,10 +1964,11 @@ def _width2(act: Activity) -> str:
         rev_call = f"Lanes2 g2 = __enzyme_autodiff_w2({rev});\n    {g}[0] = g2.l0; {g}[1] = g2.l1;"
     else:
         rev_call = f"__enzyme_autodiff_void({rev});"
-    fwd = ", ".join([x.replace("dx0, dx1", "tx0, tx1"), "enzyme_const, N",
+    fwd = ", ".join([_x_args(act, "x2", ["tx0", "tx1"]), _n(act),
                      "a, TA, TA2" if act.a else "enzyme_const, a",
                      "b, TB, TB2" if act.b else "enzyme_const, b"])
     fwd_decl, fwd_ctx = _ctx(act, "cv", "x2", ["tx0", "tx1"])
+    fwd_ctx += _ya_args(act, "x2", ["tx0", "tx1"])
     text = WIDTH2.replace("{REV2_CALL}", rev_decl + rev_call).replace("{FWD2_ARGS}", fwd + fwd_ctx)
     return text.replace("    Lanes2 t2 = ", f"    {fwd_decl}\n    Lanes2 t2 = ") if fwd_decl else text
 
@@ -1969,12 +2174,14 @@ def _hvp(act: Activity) -> tuple[str, str]:
 
 
 def _kernel(p: Program, rng: random.Random) -> str:
-    ctx = ", Ctx *c" if p.ctx else ""
+    ctx = ", Ctx *c" if p.ctx else ", double *ya" if p.alias else ""
     return (f"{_attr(rng)}double kernel(double *x, int n, double a, double b{ctx}) {{\n"
             "  double acc = 0.0;\n" + "\n".join(p.body) + "\n  return acc;\n}\n")
 
 
 def _constants(p: Program, act: Activity, rng: random.Random, bias: float) -> str:
+    size = p.n + (act.alias.k if act.alias else 0)  # the caller's array
+    ya = act.alias.ya if act.alias else ""
     steps = (("1e-2", "2e-3", "1e-4", "2e-5", "5e-3", "2e-3") if p.uses_float
              else ("1e-4", "1e-6", "1e-3", "1e-5", "1e-5", "1e-7"))
     h1, h2, h3, h4, rtol, atol = steps
@@ -1992,17 +2199,47 @@ def _constants(p: Program, act: Activity, rng: random.Random, bias: float) -> st
         f"#define EPS {'1.1920928955078125e-07' if p.uses_float else '2.220446049250313e-16'}\n",
         f"#define BIAS {bias!r}\n",
         f"#define A_ACTIVE {int(act.a)}\n#define B_ACTIVE {int(act.b)}\n",
-        f"#define X_SHADOW {int(act.x != 'const')}\n",
-        f"#define X_NONEED {int(act.x == 'dupnoneed')}\n",
-        f"static const double X0[N] = {{{_vals(rng, p.n, 0.3, 1.5)}}};\n",
-        f"static const double W[N] = {{{_vals(rng, p.n, 0.2, 1.0)}}};\n",
-        f"static const double TX[N] = {{{_vals(rng, p.n, 0.2, 1.0)}}};\n",
+        f"#define X_SHADOW {int(act.x != 'const' or ya not in ('', 'const'))}\n",
+        f"#define X_NONEED {int('dupnoneed' in (act.x, ya))}\n",
+        f"static const double X0[N] = {{{_vals(rng, size, 0.3, 1.5)}}};\n",
+        f"static const double W[N] = {{{_vals(rng, size, 0.2, 1.0)}}};\n",
+        f"static const double TX[N] = {{{_vals(rng, size, 0.2, 1.0)}}};\n",
         f"static const double A0 = {_vals(rng, 1, 0.3, 1.5)}, B0 = {_vals(rng, 1, 0.3, 1.5)};\n",
         f"static const double TA = {_vals(rng, 1, 0.2, 1.0)}, TB = {_vals(rng, 1, 0.2, 1.0)};\n",
-        f"static const double W2[N] = {{{_vals(rng, p.n, 0.2, 1.0)}}};\n",
-        f"static const double TX2[N] = {{{_vals(rng, p.n, 0.2, 1.0)}}};\n",
+        f"static const double W2[N] = {{{_vals(rng, size, 0.2, 1.0)}}};\n",
+        f"static const double TX2[N] = {{{_vals(rng, size, 0.2, 1.0)}}};\n",
         f"static const double TA2 = {_vals(rng, 1, 0.2, 1.0)}, TB2 = {_vals(rng, 1, 0.2, 1.0)};\n",
     ])
+
+
+def _alias_note(al: Alias) -> str:
+    return (f", ya {al.ya} at offset {al.ky}, x at {al.kx}, arrays of n + {al.k}"
+            f"{' (the offset read from a volatile)' if al.hidden else ''}")
+
+
+def _alias_sizes(act: Activity, n: int) -> str:
+    """The sizes and offsets of an alias seed, and which doubles the
+    duplicated pointers reach (`in_d`: the ones the checks perturb)."""
+    al = act.alias
+    offset = "K_RUN" if al.hidden else "K"
+    return (f"\n#define NK {n}\n#define K {al.k}\n#define N (NK + K)\n"
+            + (f"static volatile int K_RUN = {al.k};\n" if al.hidden else "")
+            + f"#define KX {offset if al.ya_first else 0}\n#define KY {0 if al.ya_first else offset}\n"
+            f"#define X_DUP {int(act.x != 'const')}\n#define YA_DUP {int(al.ya != 'const')}\n"
+            "static int in_d(int i) {\n"
+            "  return (X_DUP && i >= KX && i < KX + NK) || (YA_DUP && i >= KY && i < KY + NK);\n}\n\n")
+
+
+def _alias_checker(checker: str) -> str:
+    """CHECKER for an alias seed: the kernel gets x and ya in one array; only
+    the doubles a duplicated pointer reaches move or are weighed."""
+    for old, new in [("double r = kernel(xt, N, a, b);", "double r = kernel(xt + KX, NK, a, b, xt + KY);"),
+                     ("if (X_SHADOW) for (int i = 0; i < N; i++) r +=",
+                      "if (X_SHADOW) for (int i = 0; i < N; i++) if (in_d(i)) r +="),
+                     ("(X_SHADOW ? h * tx[i] : 0)", "(X_SHADOW && in_d(i) ? h * tx[i] : 0)")]:
+        assert old in checker, old
+        checker = checker.replace(old, new)
+    return checker
 
 
 def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tuple[str, Program]:
@@ -2017,6 +2254,9 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
     for k, name in enumerate(features):
         FEATURES[name][0](p, random.Random(f"{seed}:{k}:{name}"), k)
     act = draw_activity(rng, p)
+    if draw_family(seed) == "alias" or set(features) & set(ALIAS):  # drawn apart, as below
+        p.alias = True
+        act.alias = draw_alias(seed, p.n)
     if p.ctx:  # drawn apart, so that the rest of the program does not depend on it
         act.ctx = random.Random(f"ctx:{seed}").choice(["const", "dup"])
     rev_call, rev_read = _rev_call(act)
@@ -2029,9 +2269,9 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
     main = main.replace("{WIDTH2}", _width2(act) if width2 else "")
     # From SPLIT_FROM, split mode and second order, drawn apart likewise.
     hvp = seed >= SPLIT_FROM and random.Random(f"hvp:{seed}").random() < 0.25 \
-        and (act.a or act.b or act.x != "const")
+        and (act.a or act.b or act.x != "const") and not p.alias
     split = None
-    if seed >= SPLIT_FROM and random.Random(f"split:{seed}").random() < 0.5:
+    if seed >= SPLIT_FROM and random.Random(f"split:{seed}").random() < 0.5 and not p.alias:
         split_rng = random.Random(f"split variant:{seed}")
         split = split_rng.choice(SPLIT_VARIANTS)
         if split == "twice" and hvp:    # enzyme_nofree is refused there
@@ -2043,6 +2283,7 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
               f"// activity: a {'active' if act.a else 'const'}, b {'active' if act.b else 'const'}, x {act.x}"
               f"{f', context {act.ctx}' if act.ctx else ''}"
               f"{' (x hung on it by the caller)' if p.ctx_px else ''}"
+              f"{_alias_note(act.alias) if p.alias else ''}"
               f"{'; width-2 checks too' if width2 else ''}"
               f"{f'; split mode ({split}) too' if split else ''}"
               f"{'; second order too' if hvp else ''}"
@@ -2054,7 +2295,11 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
     checker = CHECKER.replace("double r = kernel(xt, N, a, b);",
                               "Ctx c;\n  ctx_init(&c, xt);\n  double r = kernel(xt, N, a, b, &c);") \
         if p.ctx else CHECKER
-    text = (header + prelude + f"\n#define N {p.n}\n\n" + ctx_type + "".join(p.tops) + "\n"
+    if p.alias:
+        checker = _alias_checker(checker)
+        main = main.replace("if (X_SHADOW) for (int i = 0; i < N; i++)", "if (X_SHADOW) for (int i = 0; i < N; i++) if (in_d(i))")
+    sizes = _alias_sizes(act, p.n) if p.alias else f"\n#define N {p.n}\n\n"
+    text = (header + prelude + sizes + ctx_type + "".join(p.tops) + "\n"
             + _kernel(p, rng) + "\n" + _seeded(_constants(p, act, rng, bias), seeds) + runtime
             + checker + (SPLIT_CHECKER if split else "") + hvp_functions + main)
     return text, p

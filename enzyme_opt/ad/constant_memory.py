@@ -394,7 +394,7 @@ def refuse_duplicated_memory_in_constant_argument(parsed, error) -> None:
     shadow beside the copy).  `error(message)` makes the located error."""
     caller, fn = parsed.call.parent.parent, parsed.function
     _refuse_constant_alias(parsed, error)
-    flows = {index: pointer_flow(_caller_object(spec.value), caller.module)
+    flows = {index: pointer_flow(caller_object(spec.value), caller.module)
              for index, spec in enumerate(parsed.args)
              if spec.kind in DUPLICATED and spec.value.type.is_pointer}
     for index, spec in enumerate(parsed.args):
@@ -402,7 +402,7 @@ def refuse_duplicated_memory_in_constant_argument(parsed, error) -> None:
                 index >= len(fn.args):
             continue
         read = _read_through(fn, index)
-        hung = None if read is None else _hung_on(caller, _caller_object(spec.value), flows)
+        hung = None if read is None else _hung_on(caller, caller_object(spec.value), flows)
         if hung is None:
             continue
         dup, unseen = hung
@@ -419,25 +419,138 @@ def refuse_duplicated_memory_in_constant_argument(parsed, error) -> None:
 
 
 def _refuse_constant_alias(parsed, error) -> None:
-    """The same pointer passed duplicated and constant (`enzyme_dup, x, dx,
-    enzyme_const, x`): what the function reads through the constant one
-    is x and carries no derivative (f = x[0] c[0] got x[0] where central
-    differences give 2 x[0])."""
+    """A pointer passed constant into the object a duplicated argument
+    points into (`enzyme_dup, x, dx, enzyme_const, x + k`): what the
+    function reads through the constant one is x and carries no
+    derivative (f = x[0] c[0] got x[0] where central differences give
+    2 x[0]), and what it writes there overwrites x unseen.  Refused unless
+    the bytes the function touches through each are known and apart."""
     fn = parsed.function
+    callers = module_callers(fn.module)
     for index, spec in enumerate(parsed.args):
         if spec.kind != Activity.CONST or not spec.value.type.is_pointer or \
                 index >= len(fn.args):
             continue
         for dup, other in enumerate(parsed.args):
-            if other.kind not in DUPLICATED or not _same_address(spec.value, other.value):
+            if other.kind not in DUPLICATED or dup >= len(fn.args) or \
+                    not one_object(spec.value, other.value, callers):
                 continue
-            read = _read_through(fn, index, direct=True)
-            if read is not None:
+            how, span = _touched_through(fn.args[index])
+            if how is None or _apart(fn, (spec.value, span), (other.value, dup)):
+                continue
+            if _same_address(spec.value, other.value) and how != "writes":
                 raise error(
                     f"argument {index + 1} of '{fn.name}' is passed constant, but it is the "
-                    f"pointer passed duplicated as argument {dup + 1}, and '{fn.name}' {read} "
+                    f"pointer passed duplicated as argument {dup + 1}, and '{fn.name}' {how} "
                     "through it: those reads would carry no derivative; pass the memory only "
                     "once, duplicated, or a copy of it as the constant")
+            raise error(
+                f"argument {index + 1} of '{fn.name}' is passed constant, but it points into "
+                f"the object argument {dup + 1} (passed duplicated) points into, and "
+                f"'{fn.name}' {how} through it at bytes that may be ones it reaches through "
+                f"argument {dup + 1}: that memory's derivative would be lost; pass the memory "
+                "only once, duplicated, or a copy of it as the constant")
+
+
+def held_by(caller, flow, holder) -> bool:
+    """May the caller have stored the pointer whose `pointer_flow` is
+    `flow` into the memory its pointer `holder` points to (or handed both
+    to a call this cannot follow)?"""
+    return _hung_on(caller, caller_object(holder), {0: flow}) is not None
+
+
+def one_object(a, b, callers) -> bool:
+    """May the caller's pointers `a` and `b` point into one object?  (Known
+    to: the same address base, also through -O0's local variables and
+    the calls of the caller's own function.)"""
+    if _same_address(a, b):
+        return True
+    roots = {id(r) for r in pointer_roots(caller_object(a), CALLS_FOLLOWED, callers)}
+    return any(id(r) in roots
+               for r in pointer_roots(caller_object(b), CALLS_FOLLOWED, callers))
+
+
+def _apart(fn, const, dup) -> bool:
+    """Are the bytes `fn` touches through the constant argument (its
+    caller's pointer, its span) apart from those through the duplicated
+    one (its caller's pointer, its index)?  Only when both spans and both
+    addresses (one object, constant offsets) are known."""
+    (const_ptr, const_span), (dup_ptr, dup_index) = const, dup
+    dup_span = _touched_through(fn.args[dup_index])[1]
+    first, second = _address(const_ptr), _address(dup_ptr)
+    if const_span is None or dup_span is None or first is None or second is None or \
+            first[0] != second[0]:
+        return False
+    lo, end = first[1] + const_span[0], first[1] + const_span[1]
+    other_lo, other_end = second[1] + dup_span[0], second[1] + dup_span[1]
+    return end <= other_lo or other_end <= lo or lo == end or other_lo == other_end
+
+
+def _touched_through(param):
+    """(how, span) of what a function does through its pointer parameter
+    itself: `how` "writes", "reads floats", "hands that memory to a call"
+    or "passes its address on" (None when it only reads other types or
+    nothing); `span` the bytes [lo, end) it loads and stores there ((0, 0)
+    for none), None unless every use of the address is such an access at
+    a constant offset (also through clang -O0's stack slot)."""
+    how, span = None, (0, 0)
+    for use, user, offset in _address_users(param):
+        if isinstance(user, I.Load) and use == 0 or isinstance(user, I.Store) and use == 1:
+            t = user.type if isinstance(user, I.Load) else user.value.type
+            if isinstance(user, I.Store):
+                how = "writes"
+            elif how is None and contains_float(t):
+                how = "reads floats"
+            size = size_and_align(t)[0]
+            if span is not None and offset is not None and size is not None:
+                span = (min(span[0], offset), max(span[1], offset + size)) \
+                    if span != (0, 0) else (offset, offset + size)
+            else:
+                span = None
+        elif not (isinstance(user, I.CallBase) and _is_marker_call(user)):
+            how = how if how == "writes" else "hands that memory to a call" \
+                if isinstance(user, I.CallBase) else "passes its address on"
+            span = None
+    return how, span
+
+
+def _address_users(ptr, offset=0, seen=None):
+    """(operand index, user, constant byte offset or None) of every use of
+    address `ptr`, through GEPs, bitcasts, clang -O0's stack slot, and
+    phis and selects (a pointer walk: at offsets not known)."""
+    seen = set() if seen is None else seen
+    if id(ptr) in seen:
+        return
+    seen.add(id(ptr))
+    for user in list(ptr.users):
+        if getattr(user, "is_debug_record", False) or isinstance(user, I.Compare):
+            continue                # comparing addresses touches no memory
+        if isinstance(user, I.GetElementPtr) and user.operands[0] is ptr:
+            found = gep_offset(user.source_type, user.indices)
+            step = None if found is None or found[1] or offset is None else offset + found[0]
+            yield from _address_users(user, step, seen)
+        elif isinstance(user, I.Cast) and user.opcode in ("bitcast", "addrspacecast"):
+            yield from _address_users(user, offset, seen)
+        elif isinstance(user, I.Phi) or isinstance(user, I.Select) and user.operands[0] is not ptr:
+            yield from _address_users(user, None, seen)
+        elif isinstance(user, I.Store) and user.value is ptr and \
+                _slot_reloads(user) is not None:
+            for load in _slot_reloads(user):
+                yield from _address_users(load, offset, seen)
+        else:
+            yield user.operands.index(ptr), user, offset
+
+
+def _slot_reloads(store):
+    """The loads of the stack slot `store` spills its value into, when the
+    slot is only written by it and loaded (clang -O0's parameter slot);
+    else None."""
+    slot = store.pointer
+    if not isinstance(slot, I.Alloca):
+        return None
+    users = [u for u in slot.users if not getattr(u, "is_debug_record", False)]
+    loads = [u for u in users if isinstance(u, I.Load) and u.pointer is slot]
+    return loads if len(users) == len(loads) + 1 else None
 
 
 def _hung_on(caller, holder, flows):
@@ -459,10 +572,10 @@ def _hung_on(caller, holder, flows):
 
 
 def _is_object(root, holder) -> bool:
-    return root is holder or _caller_object(root) is holder
+    return root is holder or caller_object(root) is holder
 
 
-def _caller_object(ptr):
+def caller_object(ptr):
     """The object `ptr` points into, through clang -O0's local variables."""
     base = address_base(ptr)
     for _ in range(4):

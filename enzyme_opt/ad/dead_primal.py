@@ -108,7 +108,7 @@ def partials_from_arguments(fn, taken: list) -> int:
     live = live_instructions(insts, _is_root, opaque=partials)
     count = 0
     for call, partial, rule_name, flags in taken:
-        if id(call) in live or not is_droppable_math_call(call) or not partial.users:
+        if id(call) in live or not is_droppable_math_call(call) or not partial.has_uses():
             continue
         em = Emitter(Builder().position_before(partial), flags)
         partial.replace_all_uses_with(ARGUMENT_PARTIALS[rule_name](em.wrap(call.args[0])).value)

@@ -13,14 +13,21 @@ if a load through `p` is still needed after the stores are gone (its value
 feeds a branch, another store, a call, the result), the stores are kept as
 they are, and `p` must then point to real memory as with `enzyme_dup`.
 A callee handed a pointer computed from `p` gets the same treatment (its
-parameter is `enzyme_dupnoneed` too).
+parameter is `enzyme_dupnoneed` too).  And `p` is taken as `enzyme_dup`
+when another pointer argument may point into the same object
+or holds `p` in its memory (`keep_shared_primal`): `f` may read through
+that one what it wrote through `p` (`f(x, x + 3)`, seed 12063 of the
+fuzzer; `h.p = x; f(x, &h)`).
 """
 from __future__ import annotations
 
 from typing import Optional, Set
 
+from ..analysis.arg_activity import Activity
+from ..analysis.pointer_flow import module_callers, pointer_flow
 from ..ir import instructions as I
 from ..ir.constants import ConstantPoison, ConstantUndef
+from .constant_memory import caller_object, held_by, one_object
 from .dead_primal import live_instructions
 
 # Instructions that are live only through their users (loads included:
@@ -41,6 +48,24 @@ def _address_operands(v) -> Optional[list]:
     if isinstance(v, I.Select):
         return list(v.operands[1:])
     return None
+
+
+def keep_shared_primal(parsed) -> None:
+    """Take an API call's `enzyme_dupnoneed` pointer as `enzyme_dup` where
+    another pointer argument may point into its object, or to memory the
+    caller stored it in: what the function writes through it may be read
+    through the other."""
+    pointers = [spec for spec in parsed.args if spec.value.type.is_pointer]
+    caller = parsed.call.parent.parent
+    callers = module_callers(caller.module)
+    for spec in pointers:
+        if spec.kind != Activity.DUPNONEED:
+            continue
+        flow = pointer_flow(caller_object(spec.value), caller.module)
+        if any(other is not spec and (one_object(spec.value, other.value, callers) or
+                                      held_by(caller, flow, other.value))
+               for other in pointers):
+            spec.kind = Activity.DUP
 
 
 def noneed_root(v, roots: Set[int]):

@@ -38,10 +38,10 @@ double dot(const double *x, const double *w, const double *end) {
   return s;
 }
 
-void grads(double *x, double *dx, int n) {
+void grads(double *x, double *dx, const double *w, int n) {
   __enzyme_autodiff((void *)walk, enzyme_dup, x, dx, enzyme_const, n);
   __enzyme_autodiff((void *)back, enzyme_dup, x, dx, enzyme_const, n);
-  __enzyme_autodiff((void *)dot, enzyme_dup, x, dx, enzyme_const, x, enzyme_const, x + n);
+  __enzyme_autodiff((void *)dot, enzyme_dup, x, dx, enzyme_const, w, enzyme_const, x + n);
 }
 
 // CHECK-LABEL: define internal {{.*}}@diffe_walk(
