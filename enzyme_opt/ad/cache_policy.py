@@ -359,6 +359,16 @@ class PrimalCache:
         self.math_calls.setdefault((name, (id(inst.args[0]),)), []).append(call)
         return call
 
+    def address_at_hand(self, ptr) -> bool:
+        """Does the reverse pass compute address `ptr` from what it has
+        anyway, reading no slot: address arithmetic over the function's
+        stack memory, constants, arguments and loop counters?  (The undo
+        log then keeps no address for a store to it.)"""
+        def is_leaf(x) -> bool:
+            return isinstance(x, I.Alloca) or _is_index_leaf(x)
+        return _built_from(ptr, ADDRESS_DEPTH, is_leaf, is_recomputable) and \
+            self.recomputes(ptr)
+
     def memory_unchanged(self, ptr) -> bool:
         """Does the memory `ptr` points to hold, when the reverse pass runs,
         what it held anywhere in the forward pass?  (A BLAS call's input is
@@ -1334,6 +1344,9 @@ LANES_DEPTH = 8
 
 # How many operations deep a forwarded store's value may be (`_forwarded`).
 FORWARDED_DEPTH = 6
+
+# How deep `address_at_hand` follows a stack address's arithmetic.
+ADDRESS_DEPTH = 5
 
 # How deep an integer intrinsic's operands are followed through index
 # arithmetic to `_is_index_leaf`s.
