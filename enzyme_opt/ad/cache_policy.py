@@ -30,6 +30,7 @@ The generator makes one `PrimalCache(gen)` once its forward function's
 blocks are final, and uses `undo`, `value_in_reverse`, `slots_in_order`,
 `blocks_reading`, `from_arguments` and `rebuild_from_arguments` (for
 instrument.py), `same_call` (a rule's math call the primal already made),
+`partner_in_forward` (a rule's math call made beside the primal's),
 `already_read` (may a rule read a value instead of calling a function again)
 and `slots`/`recomputed` (-stats).
 While the reverse is built the cache reads of the generator: `fwd`,
@@ -69,6 +70,7 @@ from .calls import CallKind, classify_call
 from .dead_primal import is_droppable_math_call, math_status_read
 from .inert_loops import check_unread
 from .reductions import reduction_kind
+from .rules import Emitter
 from .undo_log import UndoLog
 
 # Float operations the reverse pass recomputes rather than tapes (`_cheap_float`).
@@ -133,6 +135,8 @@ class PrimalCache:
         self.sweeps: Dict[int, bool] = {}       # id(block) -> _sweep_rebuilt
         # id(math call) -> ids of forward blocks in whose reverse it was called again
         self.recalled: Dict[int, set] = {}
+        self.partners: Dict[int, object] = {}   # id(math call) -> `partner_in_forward`'s call
+        self.partner_ids: set = set()           # ids of those calls: kept, never recomputed
         self._status_read = None    # math_status_read of the module, asked once
         self._rooted = None     # ids of forward arguments kept ROOTED (`rooted_arguments`)
         self.reloadable = reloadable_loads(gen.fwd, self._kept_by_caller(),
@@ -178,7 +182,7 @@ class PrimalCache:
 
     def recomputes(self, v) -> bool:
         """The policy: is forward instruction `v` recomputed (else kept in a slot)?"""
-        if self._kept_as_way(v):
+        if self._kept_as_way(v) or id(v) in self.partner_ids:
             return False
         return (self._at_hand(v) or self._lanes_of_one(v)) and not self._kept_lanes_here(v) \
             and not self._address_kept_for_loop(v) or self._restorable_here(v) \
@@ -320,6 +324,50 @@ class PrimalCache:
                     order.runs_once_after(call.parent, inst.parent, gen.exit):
                 return call
         return None
+
+    def partner_in_forward(self, inst, name: str, values):
+        """A call of `name` on `values` added to the forward pass beside
+        `inst` and kept, for `inst`'s rule in its own block's reverse, when
+        `name` is `inst`'s partner (sin of cos(x), cos of sin(x)) and the
+        forward pass computes `inst` for effects of its own (not
+        `_flows_to_return`; nor called again or swept whole in reverse,
+        where the forward drops it).  LLVM joins the two into one sincos,
+        ~17 instructions more than the call alone, and the reverse reads an
+        8-byte entry where it made a ~40-instruction call (tools/perfhunt
+        quadrature, vectorized: the reference recomputes its sum in reverse,
+        one sincos and no forward loop).  None where the forward pass may
+        drop `inst`: then the partner is called in reverse
+        (`_beside_partner` recomputes `inst` beside it), nor where errno
+        or the flags are read (a new call could set them)."""
+        gen = self.gen
+        known = self.partners.get(id(inst))
+        if known is not None:
+            return known
+        if not (gen.in_block_body and gen.reversing is inst.parent and
+                is_droppable_math_call(inst) and len(inst.args) == 1 and
+                len(values) == 1 and values[0] is inst.args[0] and gen.info.is_active(inst)):
+            return None
+        if MATH_PARTNERS.get(math_function(inst.called_function.name)) != name or \
+                self._math_status_read() or \
+                classify_call(inst, gen.ctx.custom, gen.mode) is not CallKind.RULE or \
+                self._flows_to_return(inst) or self._called_again(inst) or \
+                self._in_dead_sweep(inst):
+            return None
+        em = Emitter(Builder().position_after(inst), inst.flags)
+        call = self.partners[id(inst)] = em.math(name, em.wrap(inst.args[0])).value
+        self.partner_ids.add(id(call))
+        self.math_calls.setdefault((name, (id(inst.args[0]),)), []).append(call)
+        return call
+
+    def address_at_hand(self, ptr) -> bool:
+        """Does the reverse pass compute address `ptr` from what it has
+        anyway, reading no slot: address arithmetic over the function's
+        stack memory, constants, arguments and loop counters?  (The undo
+        log then keeps no address for a store to it.)"""
+        def is_leaf(x) -> bool:
+            return isinstance(x, I.Alloca) or _is_index_leaf(x)
+        return _built_from(ptr, ADDRESS_DEPTH, is_leaf, is_recomputable) and \
+            self.recomputes(ptr)
 
     def memory_unchanged(self, ptr) -> bool:
         """Does the memory `ptr` points to hold, when the reverse pass runs,
@@ -1296,6 +1344,9 @@ LANES_DEPTH = 8
 
 # How many operations deep a forwarded store's value may be (`_forwarded`).
 FORWARDED_DEPTH = 6
+
+# How deep `address_at_hand` follows a stack address's arithmetic.
+ADDRESS_DEPTH = 5
 
 # How deep an integer intrinsic's operands are followed through index
 # arithmetic to `_is_index_leaf`s.

@@ -888,7 +888,8 @@ class ReverseGenerator:
                 self.add_adjoint(b, op, scaled(rule_name, partial, seed).value, lane)
 
     def _primal_call_in_rev(self, b: Builder, em: Emitter, inst, name: str, values):
-        call = self.cache.same_call(inst, name, values)
+        call = self.cache.same_call(inst, name, values) or \
+            self.cache.partner_in_forward(inst, name, values)
         return None if call is None else self.lazy(b, em, call)
 
     # ------------------------------------------------------------------ forward instrumentation

@@ -24,6 +24,11 @@ the caller may have written the memory again.
 
 An entry is `{ address, the overwritten bytes }`, the bytes padded to a
 multiple of 8; in the caller-visible log, `{ address, i64 size, bytes }`.
+A store to the function's own stack whose address the reverse pass computes
+from what it has anyway (cache_policy `address_at_hand`: a local array
+indexed by loop counters) keeps the bytes alone, its address computed again
+where its block's reverse ends (tools/perfhunt expm_taylor: a Taylor term
+overwritten in place, 8 bytes an element instead of 16).
 Every store knows its own entry's size, so the reverse pass pops exactly
 what the forward pass pushed; the replay, walking the log front to back,
 reads each entry's size from the entry (a vectorized loop stores 16 bytes
@@ -56,10 +61,6 @@ def _padded(size: int) -> int:
     return max(8, (size + 7) // 8 * 8)
 
 
-def entry_bytes(store) -> int:
-    return _payload_offset(store) + _padded(store_bytes(store))
-
-
 class UndoLog:
     def __init__(self, candidates):
         self.candidates = candidates     # id(load) -> the stores to undo before repeating it
@@ -67,6 +68,7 @@ class UndoLog:
         self.logged = None               # the stores, fixed once the reverse pass is built
         self.headers = {}                # is_local_store -> that log's header
         self.visible_bytes = None        # what the forward pass logged in the visible log
+        self.addresses = {}              # id(store) -> its address in reverse (`_addresses_in_reverse`)
 
     def may_repeat(self, load) -> bool:
         """Record that the reverse pass repeats `load`, if the log allows it."""
@@ -93,6 +95,7 @@ class UndoLog:
         self.logged = self._stores()
         if not self.logged:
             return b
+        self.addresses = self._addresses_in_reverse(gen)
         self._start(gen)
         visible = [s for s in self.logged if not is_local_store(s)]
         if visible:
@@ -100,6 +103,26 @@ class UndoLog:
         for local, header in self.headers.items():
             T.release_tape(b, header, gen.ctx.tape_spares, KIND[local])
         return b
+
+    def _addresses_in_reverse(self, gen) -> dict:
+        """id(store) -> its address, computed where the reverse of its block
+        ends (before the branch to the block where the undo goes), for the
+        stack stores whose address the reverse pass has at hand."""
+        found = {}
+        for s in self.logged:
+            if not is_local_store(s) or not gen.cache.address_at_hand(s.pointer):
+                continue
+            end = _only_block_into(gen.rev, gen.pop_blocks.get(id(s.parent)))
+            if end is not None:
+                at = Builder().position_before(end.terminator)
+                found[id(s)] = gen.primal_in_rev(at, s.pointer)
+        return found
+
+    def _payload_at(self, store) -> int:
+        return 0 if id(store) in self.addresses else _payload_offset(store)
+
+    def _entry_bytes(self, store) -> int:
+        return self._payload_at(store) + _padded(store_bytes(store))
 
     def _start(self, gen) -> None:
         """Empty logs in the derivative's frame; the visible log's size read
@@ -166,12 +189,14 @@ class UndoLog:
     def _log(self, b: Builder, push, store) -> None:
         p = T.byte_ptr(b.module)
         t = store.value.type
-        entry = b.call(push, [self._header_for(store), b.i64(entry_bytes(store))], "undo.push")
-        b.store(b.pointer_cast(store.pointer, p), T.entry_pointer(b, entry, ADDRESS_AT, p), 8)
+        entry = b.call(push, [self._header_for(store), b.i64(self._entry_bytes(store))],
+                       "undo.push")
+        if id(store) not in self.addresses:
+            b.store(b.pointer_cast(store.pointer, p), T.entry_pointer(b, entry, ADDRESS_AT, p), 8)
         if not is_local_store(store):
             b.store(b.i64(store_bytes(store)), T.entry_pointer(b, entry, SIZE_AT, I64), 8)
         old = b.load(t, store.pointer, "undo.old", store.align)
-        b.store(old, T.entry_pointer(b, entry, _payload_offset(store), t), 8)
+        b.store(old, T.entry_pointer(b, entry, self._payload_at(store), t), 8)
 
     def _undo(self, gen, b: Builder, pop, stores) -> None:
         """Undo the block's logged stores, last first, swapping memory and log."""
@@ -179,11 +204,22 @@ class UndoLog:
         p = T.byte_ptr(gen.module)
         for s in sorted(stores, key=lambda s: -order[id(s)]):
             t = s.value.type
-            entry = b.call(pop, [self._header_for(s), b.i64(entry_bytes(s))], "undo.pop")
-            address = b.pointer_cast(b.load(p, T.entry_pointer(b, entry, ADDRESS_AT, p),
-                                            "undo.address", 8), gen.module.pointer_to(t))
-            saved = T.entry_pointer(b, entry, _payload_offset(s), t)
+            entry = b.call(pop, [self._header_for(s), b.i64(self._entry_bytes(s))], "undo.pop")
+            address = self.addresses.get(id(s))
+            if address is None:
+                address = b.load(p, T.entry_pointer(b, entry, ADDRESS_AT, p), "undo.address", 8)
+            address = b.pointer_cast(address, gen.module.pointer_to(t))
+            saved = T.entry_pointer(b, entry, self._payload_at(s), t)
             old = b.load(t, saved, "undo.old", 8)
             if not is_local_store(s):        # kept for the replay
                 b.store(b.load(t, address, "undo.new", s.align), saved, 8)
             b.store(old, address, s.align)
+
+
+def _only_block_into(fn, target):
+    """The one block of `fn` that branches to `target`, or None."""
+    if target is None:
+        return None
+    into = [blk for blk in fn.blocks
+            if blk.terminator is not None and target in blk.terminator.successors]
+    return into[0] if len(into) == 1 else None

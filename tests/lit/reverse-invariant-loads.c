@@ -5,9 +5,11 @@
 // so their slots, and those of their shadows, are saved once per run of the
 // loop (cache_policy.py, invariant_in), and the clamped index
 // `i < n - 1 ? i + 1 : i` is recomputed from the counter and the bound.
-// What each iteration pushes is only three doubles: u[i], r and exp(-r)
-// (it was 56 bytes: three shadow pointers, the index and u[i] * r besides;
-// the product comes back from u[i] and r, which its adjoint reads anyway).
+// What each iteration pushes is only four doubles: u[i], r, exp(-r) and
+// cos(u[i] * r), computed beside the sin the store needs (cache_policy
+// `partner_in_forward`) (it was 56 bytes: three shadow pointers, the index
+// and u[i] * r besides; the product comes back from u[i] and r, which its
+// adjoint reads anyway).
 // RUN: %clang -O2 -fopenmp -S -emit-llvm %s -o %t.ll
 // RUN: enzyme-opt %t.ll -o %t.out.ll
 // RUN: FileCheck %s < %t.out.ll
@@ -30,9 +32,9 @@ void grad(double *u, double *du, double *v, double *dv, int n) {
 }
 
 // CHECK-LABEL: define internal void @augmented_stencil.omp_outlined(
-// CHECK:       %tape.push = call ptr @enzyme_opt.tape.push(ptr %tape, i64 24)
+// CHECK:       %tape.push = call ptr @enzyme_opt.tape.push(ptr %tape, i64 32)
 // CHECK-NEXT:  %saved = load double
 // CHECK-NOT:   %saved.{{[0-9]+}} = load {{ptr|i64|i32}}
-// CHECK:       %saved.2 = load double
+// CHECK:       %saved.3 = load double
 // CHECK-NOT:   %saved.{{[0-9]+}} = load
 // CHECK:       %tape.push.1 = call ptr @enzyme_opt.tape.push(ptr %tape, i64

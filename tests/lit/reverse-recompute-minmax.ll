@@ -115,7 +115,9 @@ exit:
 ; CHECK:       ret void
 
 ; sin(x[i]) is no value at hand: recomputing the max would need both m and
-; s from the tape, so the max is taped (beside m) instead.
+; s from the tape, so the max is taped (beside m) instead.  The third entry
+; is cos(x[i]), computed beside the sin the max needs (cache_policy
+; `partner_in_forward`: one sincos, no cos call in reverse).
 define double @max_of_sine(ptr noalias readonly %x, i64 %n) {
 entry:
   %x0 = load double, ptr %x
@@ -135,7 +137,7 @@ exit:
 }
 
 ; CHECK-LABEL: define internal void @diffe_max_of_sine(
-; CHECK:       call ptr @enzyme_opt.tape.push.reserved(ptr %tape, i64 16)
+; CHECK:       call ptr @enzyme_opt.tape.push.reserved(ptr %tape, i64 24)
 ; CHECK-NOT:   @llvm.maxnum.f64(double %m.rev
 ; CHECK:       ret void
 

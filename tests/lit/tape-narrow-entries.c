@@ -3,10 +3,11 @@
 // entry, pushed where the iteration ends (instrument._narrow), at offsets 0
 // and 1; the entry takes 8 bytes, not 2, beside the loop's other entries
 // (`_lone_entries`: a stride of 8 keeps LLVM addressing through the
-// counter).  64 bytes an iteration in all, where i64 indices in entries of
-// their own took 72 (8 of them sin(x[i]), which the forward pass computes
-// for s anyway: kept, its reverse calls cos alone, cache_policy
-// `_beside_partner`).  Accessed with alignment 1: entries start at any byte
+// counter).  72 bytes an iteration in all, where i64 indices in entries of
+// their own would take 8 more (8 of them sin(x[i]), which the forward pass computes
+// for s anyway: kept, not recomputed beside its cos, cache_policy
+// `_beside_partner`; 8 cos(x[i]), computed in the forward pass beside it,
+// `partner_in_forward`).  Accessed with alignment 1: entries start at any byte
 // of the tape.  Gradients: e2e reverse/narrow_tape_entries.c.
 // RUN: %clang -O2 -S -emit-llvm %s -o %t.ll
 // RUN: enzyme-opt %t.ll -o %t.out.ll --stats 2>&1 | FileCheck --check-prefix=STATS %s
@@ -14,7 +15,7 @@
 // RUN: %clang14 -O2 -S -emit-llvm %s -o %t14.ll
 // RUN: enzyme-opt %t14.ll -o %t14.out.ll
 // RUN: FileCheck --check-prefix=IR %s < %t14.out.ll
-// STATS: diffe_counted: {{.*}} 64 tape bytes per run
+// STATS: diffe_counted: {{.*}} 72 tape bytes per run
 // IR-LABEL: define internal {{.*}}@diffe_counted(
 // IR: %[[FIRST:pred.index[.0-9]*]] = phi i8 [ 0, %{{[0-9]+}} ], [ 1, %{{[0-9]+}} ], [ 2, %{{[0-9]+}} ]
 // IR: %[[SECOND:pred.index[.0-9]*]] = phi i8 [ 0, %{{[0-9]+}} ], [ 1, %{{[0-9]+}} ], [ 2, %{{[0-9]+}} ]

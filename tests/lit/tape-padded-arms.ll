@@ -1,8 +1,10 @@
 ; The arms of a branch push as many bytes as the longest (instrument.pad_arms):
-; in @arms the loop pushes 4 doubles (32 bytes), the other arm nothing, so
-; the other arm pushes 32 bytes that its reverse pops, and the entries after
-; the join sit at one offset whichever arm ran (LLVM can then keep a stack
-; tape in registers).  The tape's bound counts the padding: 72 + 32 bytes.
+; in @arms the loop pushes 4 pairs of doubles (64 bytes: s, and cos(s * x),
+; computed beside the sin, cache_policy `partner_in_forward`), the other arm
+; nothing, so the other arm pushes 64 bytes that its reverse pops, and the
+; entries after the join sit at one offset whichever arm ran (LLVM can then
+; keep a stack tape in registers).  The tape's bound counts the padding:
+; 144 + 64 bytes.
 ; In @in_loop the same branch is inside a loop: the join runs every
 ; iteration, the padding would be paid each time, and there is none.
 ; RUN: enzyme-opt %s -o %t.ll
@@ -76,12 +78,12 @@ define i32 @main() {
 }
 
 ; CHECK-LABEL: define internal double @diffe_arms(
-; CHECK:       %tape.stack = alloca [104 x i8], align 16
+; CHECK:       %tape.stack = alloca [208 x i8], align 16
 ; CHECK:       {{^}}other:
-; CHECK:       %tape.pad = call ptr @enzyme_opt.tape.push(ptr %tape, i64 32)
+; CHECK:       %tape.pad = call ptr @enzyme_opt.tape.push(ptr %tape, i64 64)
 ; CHECK-NEXT:  br label %join
 ; CHECK:       {{^}}invert.other:
-; CHECK-NEXT:  %tape.unpad = call ptr @enzyme_opt.tape.pop(ptr %tape, i64 32)
+; CHECK-NEXT:  %tape.unpad = call ptr @enzyme_opt.tape.pop(ptr %tape, i64 64)
 ; CHECK:       ret double
 ; CHECK-LABEL: define internal double @diffe_in_loop(
 ; CHECK-NOT:   tape.pad

@@ -9,7 +9,10 @@
 ; its adjoint costs more).  (The gradient is versioned on aliasing: when x
 ; and y are apart, a noalias copy with the loops interchanged runs.)
 ; A local array's stores are undone but never replayed; the memset that
-; clears it runs once, before any of its loads, and needs no undoing.
+; clears it runs once, before any of its loads, and needs no undoing.  Its
+; store's address, buf[i & 3], is computed again in reverse from the
+; counter (cache_policy `address_at_hand`): the entry keeps the old value
+; alone, 8 bytes.
 ; RUN: enzyme-opt %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 
@@ -133,8 +136,14 @@ exit:
 ; CHECK:       ret void
 
 ; CHECK-LABEL: define internal void @diffe_local(
-; CHECK:       %undo.push = call ptr @enzyme_opt.tape.push(ptr %undo.log, i64 16)
-; CHECK:       %undo.pop = call ptr @enzyme_opt.tape.pop(ptr %undo.log, i64 16)
+; CHECK:       %undo.push = call ptr @enzyme_opt.tape.push(ptr %undo.log, i64 8)
+; CHECK-NEXT:  %undo.old = load double, ptr %pw
+; CHECK-NEXT:  store double %undo.old, ptr %undo.push
+; CHECK:       %slot.re = and i64 %i.rev, 3
+; CHECK:       %pw.re = getelementptr inbounds [4 x double], ptr %buf.rev{{.*}}, i64 0, i64 %slot.re
+; CHECK:       %undo.pop = call ptr @enzyme_opt.tape.pop(ptr %undo.log, i64 8)
+; CHECK-NEXT:  %undo.old.1 = load double, ptr %undo.pop
+; CHECK-NEXT:  store double %undo.old.1, ptr %pw.re
 ; CHECK-NOT:   undo.new
 ; CHECK-NOT:   undo.replay
 ; CHECK:       ret void
