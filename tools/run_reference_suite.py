@@ -3,6 +3,7 @@
 
     python3 tools/run_reference_suite.py CHECKOUT [--clang 19|16|15|14] [-j N]
                                          [--filter SUBSTRING] [--out DIR]
+                                         [--widen [--new-only]]
 
 CHECKOUT is a checkout of the reference project (the directory holding
 ``enzyme/test/Integration``).  Every ``// RUN:`` line of every
@@ -49,6 +50,14 @@ options, such as -enzyme-inline=1) are run once.  Each run is classified:
               C++ headers ...), or it uses an attribute only the reference's
               clang plugin knows (enzyme_inactive: clang drops it) and does
               not pass without it; not a failure of enzyme-opt
+
+--widen runs every program that runs itself at each optimization level of
+WIDE_LEVELS, not only at those its RUN lines pick: a program that asserts its
+own derivative is a check at any flags.  Each RUN line's other flags
+(includes, -fopenmp, -fno-exceptions ...) are kept and its level flags
+(-O*, -ffast-math, -fno-inline, %O0TBAA) replaced; lines that do not apply to
+this LLVM are not widened.  Runs a RUN line already asks for are reported
+apart from the new ones; --new-only runs the new ones alone.
 """
 
 from __future__ import annotations
@@ -547,6 +556,58 @@ def source_integration_dir(source: Path) -> Path:
     return source.parent
 
 
+# ---------------------------------------------------------------- widening
+
+# The levels --widen runs each program at, most revealing first (so that a
+# run cut short has sampled every level).
+WIDE_LEVELS = (("-O2", "-ffast-math"), ("-O3", "-fno-inline"),
+               ("-O0",), ("-O1",), ("-O2",), ("-O3",))
+LEVEL_FLAG_RE = re.compile(r"^-(O\d?|Os|Oz|Ofast|ffast-math|fno-inline)$")
+
+
+def split_level(cflags: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the flags without their optimization level, the level flags, sorted);
+    %O0TBAA's `-Xclang -disable-llvm-passes` counts as level."""
+    rest, level, it = [], [], iter(cflags)
+    for flag in it:
+        if flag == "-Xclang":
+            arg = next(it, "")
+            if arg == "-disable-llvm-passes":
+                level += [flag, arg]
+            else:
+                rest += [flag, arg]
+        elif LEVEL_FLAG_RE.match(flag):
+            level.append(flag)
+        else:
+            rest.append(flag)
+    return tuple(rest), tuple(sorted(level))
+
+
+def widen_jobs(jobs: list["Job"], new_only: bool) -> list["Job"]:
+    """Every running program at each of WIDE_LEVELS, its other flags taken
+    from each distinct RUN line; a job's `covered` says whether a RUN line
+    asks for it already."""
+    asked = {(j.rel, replace(j.spec, cflags=split_level(j.spec.cflags)[0]),
+              split_level(j.spec.cflags)[1]) for j in jobs}
+    bases: dict[tuple, Job] = {}
+    for job in jobs:
+        if job.spec.mode != "run":
+            continue
+        rest = split_level(job.spec.cflags)[0]
+        # Lines differing only in how AD is staged (plugin or opt) widen once.
+        key = (job.rel, rest, job.spec.ldflags, job.spec.tool_flags, job.spec.filecheck)
+        bases.setdefault(key, job)
+    wide = []
+    for level in WIDE_LEVELS:
+        for job in bases.values():
+            rest = split_level(job.spec.cflags)[0]
+            spec = replace(job.spec, cflags=rest + level)
+            covered = (job.rel, replace(job.spec, cflags=rest), tuple(sorted(level))) in asked
+            if not (new_only and covered):
+                wide.append(Job(job.source, job.rel, job.lines[:1], spec, job.theme, covered))
+    return wide
+
+
 # ---------------------------------------------------------------- driver
 
 
@@ -557,6 +618,7 @@ class Job:
     lines: list[int]      # the RUN lines it stands for
     spec: RunSpec
     theme: str = ""       # its row in the issues' tables (theme_of)
+    covered: bool = True  # does a RUN line ask for this run (--widen)?
 
     @property
     def folder(self) -> str:
@@ -627,7 +689,9 @@ def collect_jobs(checkout: Path, llvm_version: int, name_filter: str | None):
 
 
 def keep_log(out_dir: Path, job: Job, outcome: Outcome, work: Path):
-    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{job.rel}_{job.lines[0]}")
+    # Widened runs of one line differ in their level only.
+    level = "".join(split_level(job.spec.cflags)[1])
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{job.rel}_{job.lines[0]}{level}")
     dest = out_dir / name
     if dest.exists():
         shutil.rmtree(dest)
@@ -702,9 +766,15 @@ def main(argv=None) -> int:
     ap.add_argument("-j", "--jobs", type=int, default=1)
     ap.add_argument("--filter", help="only programs whose path contains this")
     ap.add_argument("--out", type=Path, help="keep the files and log of each failing run here")
+    ap.add_argument("--widen", action="store_true",
+                    help="run every program at each level of WIDE_LEVELS")
+    ap.add_argument("--new-only", action="store_true",
+                    help="with --widen: only the runs no RUN line asks for")
     args = ap.parse_args(argv)
 
     jobs, not_applicable = collect_jobs(args.checkout, int(args.clang), args.filter)
+    if args.widen:
+        jobs = widen_jobs(jobs, args.new_only)
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
     results = []
@@ -713,8 +783,16 @@ def main(argv=None) -> int:
         for job, fut in futures:
             outcome = fut.result()
             results.append((job, outcome))
-            print(f"{outcome.cls:10} {job.label()} {outcome.reason}", file=sys.stderr, flush=True)
-    print(report(results, not_applicable, args.clang))
+            new = "" if job.covered else "new "
+            print(f"{outcome.cls:10} {new}{job.label()} {outcome.reason}", file=sys.stderr,
+                  flush=True)
+    if not args.widen:
+        print(report(results, not_applicable, args.clang))
+        return 0
+    for title, covered in (("Runs RUN lines ask for", True), ("Runs no RUN line asks for", False)):
+        part = [(j, o) for j, o in results if j.covered == covered]
+        if part:
+            print(f"## {title}\n\n{report(part, not_applicable, args.clang)}\n")
     return 0
 
 

@@ -120,7 +120,7 @@ def _bits_kept(v, depth: int = 0, seen=None) -> bool:
         elif isinstance(user, I.CallBase):
             if callee is None or callee.is_declaration or any(
                     arg is v and k < len(callee.args) and
-                    moves_bits_on(callee.args[k], through_arith=True)
+                    moves_bits_on(callee.args[k], through_arith=True, returned_to=(user,))
                     for k, arg in enumerate(user.args)):
                 return True
     return False

@@ -11,19 +11,22 @@ conditions", POPL 2020):
     err(r) = max(ulp(r), sum_i |dg/dx_i * x_i * err(x_i) / r|)
 
 where ulp(r) is the distance from r to its neighbour with the lowest bit of
-the significand flipped, and the sum runs over the active operands.  The
+the significand flipped, and the sum runs over the active operands.  On a
+vector of floats (Eigen's packet math: `fmul <2 x double>`) it holds lane
+by lane.  The
 call returns err of f's result.  Operations that only move values (loads,
 stores, phis, selects, casts, aggregates) move errors unchanged, as they
 move tangents.  When the module defines `enzymeLogError(double value,
 double err, const char *opcode, const char *callee, const char *module,
 const char *function, const char *block)`, every estimated operation calls
-it with its value and error.
+it with its value and error (a vector's, once per lane).
 """
 from __future__ import annotations
 
 from ..diagnostics import DifferentiationError
 from ..ir import instructions as I
-from ..ir.types import FunctionType, IntType, type_suffix
+from ..ir.constants import ConstantAggregate, ConstantInt
+from ..ir.types import I32, FunctionType, IntType, VectorType, type_suffix
 from .calls import CallKind, classify_call
 from .conventions import coerce
 from .rules import RULES, Emitter, rule_flags
@@ -41,7 +44,7 @@ _MOVING = (I.Load, I.Store, I.Alloca, I.GetElementPtr, I.Select, I.Freeze, I.Ext
 
 
 def check_estimable(gen, inst) -> None:
-    """Refuse, at `inst`, what has no error estimate: vector arithmetic,
+    """Refuse, at `inst`, what has no error estimate: vector math calls,
     reductions, masked and complex operations, user tangents, atomics."""
     if not (gen.info.is_active(inst) or gen.info.has_shadow(inst) or any(
             gen.info.is_active(op) or gen.info.has_shadow(op) for op in inst.operands)):
@@ -50,7 +53,7 @@ def check_estimable(gen, inst) -> None:
         return
     what = inst.opcode
     if isinstance(inst, (I.BinaryOp, I.UnaryOp)):
-        if inst.type.is_float:
+        if inst.type.scalar.is_float:
             return
         what = f"'{inst.opcode}' on {inst.type}"
     elif isinstance(inst, I.CallBase):
@@ -111,10 +114,14 @@ def useful_values(fn, custom_rules) -> set:
 
 
 def ulp(b, value):
-    """|value - value with the lowest significand bit flipped|."""
-    bits = IntType(value.type.bits)
-    flipped = b.cast("bitcast", b.binop("xor", b.cast("bitcast", value, bits),
-                                        b.int(bits, 1)), value.type)
+    """|value - value with the lowest significand bit flipped| (per lane)."""
+    t = value.type
+    bits = IntType(t.scalar.bits)
+    one = b.int(bits, 1)
+    if t.is_vector:
+        bits = VectorType(t.count, bits)
+        one = ConstantAggregate(bits, [one] * t.count)
+    flipped = b.cast("bitcast", b.binop("xor", b.cast("bitcast", value, bits), one), t)
     return b.call(_intrinsic(b.module, "llvm.fabs", value.type, 1), [b.fsub(value, flipped)])
 
 
@@ -134,12 +141,17 @@ def log_error(gen, b, inst, err) -> None:
     texts = [inst.opcode, callee.name if callee is not None else "<N/A>",
              getattr(gen.module, "source_filename", None) or "", primal.name,
              inst.parent.name or ""]
-    values = [inst, err] + [c_string(b, gen.module, text) for text in texts]
+    strings = [c_string(b, gen.module, text) for text in texts]
     params = logger.function_type.params
-    if len(params) != len(values):
+    if len(params) != 2 + len(strings):
         raise DifferentiationError(f"'{LOGGER}' takes {len(params)} parameters; the error "
                                    "logger takes 7: (double value, double error, const char "
                                    "*opcode, const char *callee, const char *module, const "
                                    "char *function, const char *block)",
                                    function=gen.primal, instruction=inst)
-    b.call(logger, [coerce(b, v, t) for v, t in zip(values, params)])
+    lanes = [(inst, err)] if not inst.type.is_vector else [
+        (b.extractelement(inst, ConstantInt(I32, k)), b.extractelement(err, ConstantInt(I32, k)))
+        for k in range(inst.type.count)]
+    for value, lane_err in lanes:
+        values = [value, lane_err] + strings
+        b.call(logger, [coerce(b, v, t) for v, t in zip(values, params)])

@@ -39,6 +39,7 @@ def check_untyped_moves(fn, types, info, primal, fwd_args=(), escaped=None) -> N
     integer copy into active memory whose bytes' type is unknown (or mixed),
     and an active float passed as integer bits to a function that moves
     them on (clang -O3 passes a double loaded as i64 to a helper storing it)."""
+    returns_to = calls_returned_to(primal)
     for inst in fn.instructions():
         problem = None
         if isinstance(inst, I.Store):
@@ -55,8 +56,9 @@ def check_untyped_moves(fn, types, info, primal, fwd_args=(), escaped=None) -> N
         elif _overflow_result(inst) is not None:
             problem = float_bits_arith_problem(types, inst, info)
         elif isinstance(inst, I.CallBase):
-            problem = float_bits_problem(types, inst, info) or \
-                address_bits_problem(inst, info) or float_bits_returned_problem(types, inst, info)
+            problem = float_bits_problem(types, inst, info, returns_to) or \
+                address_bits_problem(inst, info, returns_to) or \
+                float_bits_returned_problem(types, inst, info)
         elif isinstance(inst, I.BinaryOp) or (isinstance(inst, I.Cast) and
                                               inst.opcode in _WIDTH_CASTS):
             problem = float_bits_arith_problem(types, inst, info)
@@ -108,10 +110,11 @@ def float_in_pointer_lanes_problem(store, info) -> Optional[str]:
     return None
 
 
-def float_bits_problem(types, call, info) -> Optional[str]:
+def float_bits_problem(types, call, info, returns_to=None) -> Optional[str]:
     """An active float's bits handed as an integer to a function that stores
     them or turns them back into a float or pointer.  (Integer arithmetic on
-    the bits -- a hash, a sign test -- has no derivative to lose.)"""
+    the bits -- a hash, a sign test -- has no derivative to lose.)
+    `returns_to`: the calls of the function `call` is in (moves_bits_on)."""
     callee = call.called_function
     if callee is None and not isinstance(call.operands[-1], InlineAsm):
         return _bits_through_pointer_problem(types, call, info)
@@ -120,7 +123,8 @@ def float_bits_problem(types, call, info) -> Optional[str]:
     for index, op in enumerate(call.args):
         if isinstance(op, I.Cast) and op.opcode == "bitcast" and _integer(op.type) and \
                 info.is_active(op.operands[0]) and index < len(callee.args) and \
-                moves_bits_on(callee.args[index], through_arith=True):
+                moves_bits_on(callee.args[index], through_arith=True, returned_to=(call,),
+                              outer_calls=returns_to):
             return (f"cannot differentiate the active {op.operands[0].type} "
                     f"'{source_name(types, op.operands[0])}' passed to '{callee.name}' as "
                     f"{op.type} bits: its derivative cannot follow an integer")
@@ -216,19 +220,21 @@ def bits_passed(v, seen) -> list:
     return [v]
 
 
-def address_bits_problem(call, info) -> Optional[str]:
+def address_bits_problem(call, info, returns_to=None) -> Optional[str]:
     """The address of a pointer with a shadow handed as an integer to a
     function that makes a pointer of it again (or returns, or stores it)
     after arithmetic beyond adding offsets, `(a + 7) & ~7`, that
     ad/bits_across_calls.py left an integer: the shadow cannot follow, and
-    the pointer made would have none."""
+    the pointer made would have none.  `returns_to`: the calls of the
+    function `call` is in (moves_bits_on)."""
     callee = call.called_function
     if callee is None or callee.is_declaration:
         return None
     for index, op in enumerate(call.args[:len(callee.args)]):
         bases = int_pointer_bases(op) if _integer(op.type) else None
         if bases and any(info.has_shadow(base) for base in bases) and \
-                moves_bits_on(callee.args[index], through_arith=True):
+                moves_bits_on(callee.args[index], through_arith=True, returned_to=(call,),
+                              outer_calls=returns_to):
             return (f"cannot differentiate the address of a pointer with a shadow passed to "
                     f"'{callee.name}' as {op.type}, which computes an address from it beyond "
                     "adding offsets: the shadow cannot follow an integer")
@@ -468,15 +474,37 @@ def becomes_float(types, v, seen=None) -> bool:
     return False
 
 
-def moves_bits_on(v, depth: int = 0, seen=None, through_arith: bool = False) -> bool:
+def moves_bits_on(v, depth: int = 0, seen=None, through_arith: bool = False,
+                  returned_to: tuple = (), outer_calls=None) -> bool:
     """Does integer `v` reach memory, a float, a pointer or its function's
     return value unchanged (or, with `through_arith`, changed by integer
-    arithmetic too)?"""
+    arithmetic too)?  With `through_arith`, a value returned to a known call
+    (the last of `returned_to`, the calls that led into `v`'s function)
+    moves on only if the call's result does: a hash of an address returned
+    as a bucket index that the caller only indexes with is no address.  A
+    value the outermost function returns moves on if the result of one of
+    `outer_calls` (its calls; None: not all are known) does, and so on up
+    the callers."""
     seen = seen if seen is not None else set()
-    if id(v) in seen or depth > 8:
+    # A function reached along two chains of calls returns along each.
+    key = (id(v), *map(id, returned_to))
+    if key in seen or depth > 8:
         return False
-    seen.add(id(v))
+    seen.add(key)
     for user in v.users:
+        if isinstance(user, I.Return) and through_arith and (
+                returned_to or outer_calls is not None):
+            if depth >= 8:
+                return True         # not followed: it may move on
+            if returned_to:
+                if moves_bits_on(returned_to[-1], depth + 1, seen, through_arith,
+                                 returned_to[:-1], outer_calls):
+                    return True
+            elif any(moves_bits_on(r, depth + 1, seen, through_arith, (),
+                                   calls_returned_to(r.parent.parent))
+                     for r in outer_calls):
+                return True
+            continue
         if isinstance(user, I.Store) and user.value is v or isinstance(user, I.Return):
             return True
         if isinstance(user, I.Cast) and user.opcode in ("bitcast", "inttoptr") and \
@@ -484,16 +512,27 @@ def moves_bits_on(v, depth: int = 0, seen=None, through_arith: bool = False) -> 
             return True
         if isinstance(user, (I.Phi, I.Select, I.Freeze)) or (
                 through_arith and isinstance(user, I.BinaryOp) and _integer(user.type)):
-            if moves_bits_on(user, depth, seen, through_arith):
+            if moves_bits_on(user, depth, seen, through_arith, returned_to, outer_calls):
                 return True
             continue
         callee = user.called_function if isinstance(user, I.CallBase) else None
         if callee is not None and not callee.is_declaration and any(
                 arg is v and k < len(callee.args) and
-                moves_bits_on(callee.args[k], depth + 1, seen, through_arith)
+                moves_bits_on(callee.args[k], depth + 1, seen, through_arith,
+                              returned_to + (user,), outer_calls)
                 for k, arg in enumerate(user.args)):
             return True
     return False
+
+
+def calls_returned_to(fn) -> Optional[list]:
+    """The calls whose results are what `fn` returns (moves_bits_on), or None
+    when some may be unseen.  A local function no call uses returns to none:
+    an AD copy's calls mirror its original's, which are seen."""
+    calls = direct_calls_of(fn)
+    if calls == [] and not {"internal", "private"} & set((fn.linkage or "").split()):
+        return None
+    return calls
 
 
 def untyped_copy_problem(types, store) -> Optional[str]:

@@ -4,7 +4,11 @@
 // and the call returns err(f's result).  The expected errors are computed
 // here by that formula, step by step, from the program's own values.
 // enzymeLogError is called once per estimated operation whose value reaches
-// the result (not for one computed only to be printed).
+// the result (not for one computed only to be printed).  On vectors of
+// doubles (clang's vector extension, as Eigen's packet math pmul/pdiv at -O0
+// or -fno-inline leaves `fmul <2 x double>`) each lane gets the estimate its
+// scalar operation would, and is logged once (counted at -O0, where each
+// source operation is one instruction).
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,6 +41,15 @@ double f(double x, double y) {
   double r = scaled_exp(q, 2.0);    // ops 4 (exp), 5 (the product)
   printf("unused: %g\n", cos(r));   // not estimated
   return r / y;                     // op 6
+}
+
+typedef double v2d __attribute__((vector_size(16)));
+double lanes(double x, double y) {
+  v2d a = {x, y}, b = {y, x};
+  v2d m = a * a;                    // 2 lanes
+  v2d q = m / b;                    // 2 lanes
+  v2d n = -q;                       // 2 lanes (exact: ulp only)
+  return n[0] + n[1];               // 1
 }
 
 void accumulate(const double *v, int n, double *out) {
@@ -75,6 +88,23 @@ int main(void) {
     s = t;
   }
   check("accumulate", e_out, e_sum);
+
+  double a[2] = {x, y}, b[2] = {y, x}, ea[2] = {ex, ey}, eb[2] = {ey, ex}, n[2], en[2];
+  for (int k = 0; k < 2; k++) {
+    double m = a[k] * a[k], q = m / b[k];
+    double e_m = mx(ulp(m), 2 * fabs(a[k] * a[k] * ea[k] / m));
+    double e_q = mx(ulp(q), fabs(m / b[k] * e_m / q) +
+                                fabs(-m / (b[k] * b[k]) * b[k] * eb[k] / q));
+    n[k] = -q;
+    en[k] = mx(ulp(n[k]), e_q);
+  }
+  double sum = n[0] + n[1];
+  double e_lanes = mx(ulp(sum), fabs(n[0] * en[0] / sum) + fabs(n[1] * en[1] / sum));
+  int before = logged;
+  check("lanes", __enzyme_error_estimate((void *)lanes, x, ex, y, ey), e_lanes);
+#ifndef __OPTIMIZE__
+  check("lane operations logged", logged - before, 7);
+#endif
   if (failures) return 1;
   printf("ok\n");
   return 0;
