@@ -397,7 +397,9 @@ def _returned_layout(ta: TypeAnalysis, fn) -> MemoryLayout:
 
 
 def _returned_parameter(ta: TypeAnalysis, fn) -> Optional[tuple]:
-    """(index, offset, stride) of the parameter every return of `fn` derives from."""
+    """(index, offset, stride) of the parameter every return of `fn` derives
+    from, on every path (a phi of the parameter moved and of new memory, as
+    `_M_allocate_buckets` returns, derives from no parameter)."""
     if not fn.return_type.is_pointer:
         return None
     found = None
@@ -405,13 +407,38 @@ def _returned_parameter(ta: TypeAnalysis, fn) -> Optional[tuple]:
     for inst in fn.instructions():
         if not isinstance(inst, I.Return) or inst.value is None:
             continue
-        mine = [(args[id(v)], offset, stride) for v, offset, stride in ta.positions(inst.value)
-                if id(v) in args]
-        if len(mine) != 1 or (found is not None and found[0] != mine[0][0]):
+        mine = _derivation(ta, inst.value, args, {})
+        if mine is None or (found is not None and found[0] != mine[0]):
             return None
-        if found is None:
-            found = mine[0]
-        else:
-            stride = gcd(gcd(found[2], mine[0][2]), abs(found[1] - mine[0][1]))
-            found = (found[0], found[1], stride)
+        found = mine if found is None else _joined(found, mine)
     return found
+
+
+def _derivation(ta: TypeAnalysis, v, args, known: dict) -> Optional[tuple]:
+    """(parameter index, offset, stride) when `v` is that parameter moved on
+    every alternative its parents give; else None.  `known` holds what was
+    found of each value (None while it is being worked out: a cycle)."""
+    if id(v) in args:
+        return args[id(v)], 0, 0
+    if id(v) in known or len(known) > 64:
+        return known.get(id(v))
+    known[id(v)] = None
+    known[id(v)] = found = _derivation_of_parents(ta, v, args, known)
+    return found
+
+
+def _derivation_of_parents(ta: TypeAnalysis, v, args, known: dict) -> Optional[tuple]:
+    found = None
+    alternatives = ta.parents_of(v)
+    for parent, offset, stride in alternatives:
+        below = _derivation(ta, parent, args, known)
+        if below is None or (found is not None and found[0] != below[0]):
+            return None
+        mine = (below[0], below[1] + offset, gcd(below[2], stride))
+        found = mine if found is None else _joined(found, mine)
+    return found
+
+
+def _joined(a: tuple, b: tuple) -> tuple:
+    """One (index, offset, stride) covering both of one parameter."""
+    return a[0], a[1], gcd(gcd(a[2], b[2]), abs(a[1] - b[1]))

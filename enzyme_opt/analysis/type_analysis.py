@@ -330,15 +330,19 @@ def parents(v) -> List[Tuple[object, int, int]]:
 
 
 def _walked_slot_parents(load) -> List[Tuple[object, int, int]]:
-    """clang -O0's pointer walk `for (; p != end; ++p)` keeps p in a stack
-    slot: what it reads is a value stored there, moved by the steps stored
-    back from a read of the slot itself -- as a phi's parents
-    (`_phi_parents`), read through memory that nothing else reaches."""
+    """clang -O0's pointer walk `for (p = start; p != end; ++p)` keeps p in
+    a stack slot: what it reads is the start moved by the steps stored back
+    from a read of the slot itself -- as a phi's parents (`_phi_parents`),
+    read through memory that nothing else reaches."""
     slot = load.pointer
     stored = _stored_in_slot(slot)
     if not stored:
         return []
-    return _stepping_parents(stored, lambda v: isinstance(v, I.Load) and v.pointer is slot)
+    found = _stepping_parents(stored, lambda v: isinstance(v, I.Load) and v.pointer is slot)
+    # Only a walk from one start: a slot holding one pointer or another (a
+    # node or the next one read from memory) would spread what is known of
+    # each over the other, as alternatives do (`parents_of`).
+    return found if len(found) == 1 and found[0][2] else []
 
 
 def _under_casts(v):
@@ -503,10 +507,16 @@ class TypeAnalysis:
                 continue
             seen.add(id(v))
             out.append((v, offset, stride))
-            for parent, extra, step in parents(v) + self._returned_parents(v):
+            for parent, extra, step in self.parents_of(v):
                 work.append((parent, offset + extra, gcd(stride, step)))
         self._positions[id(ptr)] = out
         return out
+
+    def parents_of(self, v) -> List[Tuple[object, int, int]]:
+        """(pointer, offset, stride) `v` may be derived from: `parents`, and
+        through calls of functions returning a parameter moved.  Several
+        entries are alternatives (a phi's incoming values), not a chain."""
+        return parents(v) + self._returned_parents(v)
 
     def _returned_parents(self, v) -> list:
         """A call of a function returning its pointer parameter moved (an accessor
