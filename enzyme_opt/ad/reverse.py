@@ -98,6 +98,7 @@ class ReverseGenerator:
         self.lane = 0                    # the lane lookups default to (see each_lane)
         self.call_plans: Dict[int, tuple] = {}
         self.parallel_forks: dict = {}    # OpenMP forks called directly (openmp.py)
+        self.pointer_copies: dict = {}    # integer copies of pointers (typed_memory.py)
         self.parallel_tickets: dict = {}  # critical sections' tickets (openmp.py)
         # The outlined body of a parallel region: its reverse adds to shared
         # shadows atomically.
