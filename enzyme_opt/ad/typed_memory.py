@@ -182,6 +182,8 @@ def _returned_bits_become_float(types, call) -> bool:
         return becomes_float(types, call)
     if not (call.type.is_struct or call.type.is_array):
         return False
+    if not _holds_integers(call.type):
+        return False        # a { double, double } (__muldc3's) stored whole is floats
     for user in call.users:
         if isinstance(user, I.ExtractValue) and _integer(user.type) and \
                 becomes_float(types, user):
@@ -190,6 +192,14 @@ def _returned_bits_become_float(types, call) -> bool:
                 types.cells_in(user.pointer, _size(call.type)).values()) & set(FLOAT_KINDS):
             return True
     return False
+
+
+def _holds_integers(t) -> bool:
+    if t.is_struct:
+        return any(_holds_integers(e) for e in t.elements)
+    if t.is_array:
+        return _holds_integers(t.element)
+    return _integer(t)
 
 
 def float_bits_kept_problem(types, inst, value, info, how: str) -> Optional[str]:
