@@ -52,6 +52,7 @@ class ForwardGenerator:
         self.shadows: Dict[int, List] = {}
         self.prologue = None       # forward mode keeps the entry block as it is
         self.parallel_forks: dict = {}    # OpenMP forks called directly (openmp.py)
+        self.pointer_copies: dict = {}    # integer copies of pointers (typed_memory.py)
         self.in_parallel = False          # tangents need no atomics
         self.fn = None                    # the tangent function (build)
         self.noneed: list = []            # primal enzyme_dupnoneed pointers (build)

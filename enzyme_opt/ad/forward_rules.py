@@ -34,7 +34,7 @@ from .unsupported import (atomic_moves_floats, check_atomic_update, check_input_
                           refuse_unshadowed_pointer_store)
 from .constant_memory import refuse_escaped_writes_read_back
 from .indirect import forward_by_lookup
-from .typed_memory import check_unshadowed_pointer_copy
+from .typed_memory import check_unshadowed_pointer_copy, move_copied_pointer_shadows
 
 
 def _pointer_or(tangent):
@@ -151,6 +151,9 @@ def tangent_store(gen, b, inst) -> None:
         return
     if is_pointer_aggregate(value.type):
         return store_forward(gen, b, inst)
+    offsets = gen.pointer_copies.get(id(inst))
+    if offsets is not None:             # pointers copied as integers
+        return _copy_pointer_shadows(gen, b, inst, offsets)
     pointer = stored_pointer(inst)
     if pointer is not None:
         if gen.info.has_shadow(pointer):
@@ -168,6 +171,20 @@ def tangent_store(gen, b, inst) -> None:
         return
     for v, s in zip(stored, gen.shadow(ptr)):
         b.store(v, s, inst.align)
+
+
+def _copy_pointer_shadows(gen, b, store, offsets) -> None:
+    """Integer copy `store` of pointers (typed_memory.pointer_cells_copied):
+    the pointers' shadows follow, lane by lane."""
+    source = store.value.pointer
+    if gen.info.has_shadow(source):
+        sources = gen.shadow(source)
+    else:
+        sources = [gen.ctx.constant_shadow(source, "forward", k) for k in range(gen.width)]
+        if sources[0] is None:
+            refuse_unshadowed_pointer_store(store, gen.primal, gen.fwd_args)
+    for dst, src in zip(gen.shadow(store.pointer), sources):
+        move_copied_pointer_shadows(gen.ctx, b, dst, src, offsets)
 
 
 def tangent_call(gen, b, inst) -> None:

@@ -31,6 +31,7 @@ class Generator(Protocol):
     info: ActivityInfo           # which values are active, which pointers have shadows
     types: TypeAnalysis          # what the memory holds
     parallel_forks: dict         # OpenMP forks the copy calls directly (openmp.py)
+    pointer_copies: dict         # integer copies of pointers (typed_memory.py)
     in_parallel: bool            # differentiating (a callee of) an OpenMP region's body
     fused_rules: dict            # id(division) -> (it, its fused rule or None): rule_fusion.py
 

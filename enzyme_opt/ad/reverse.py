@@ -74,6 +74,7 @@ from .tape_anchor import anchor_loop_pops
 from .unsupported import (check_variadic_call, refuse_missing_shadow,
                           refuse_unshadowed_pointer_store)
 from .constant_memory import refuse_escaped_writes_read_back
+from .typed_memory import move_copied_pointer_shadows
 from .indirect import (called_int_pointers, called_int_shadow, called_through,
                        rewrite_indirect_call, shadow_of_slot_load)
 
@@ -97,6 +98,7 @@ class ReverseGenerator:
         self.lane = 0                    # the lane lookups default to (see each_lane)
         self.call_plans: Dict[int, tuple] = {}
         self.parallel_forks: dict = {}    # OpenMP forks called directly (openmp.py)
+        self.pointer_copies: dict = {}    # integer copies of pointers (typed_memory.py)
         self.parallel_tickets: dict = {}  # critical sections' tickets (openmp.py)
         # The outlined body of a parallel region: its reverse adds to shared
         # shadows atomically.
@@ -404,6 +406,16 @@ class ReverseGenerator:
         if isinstance(inst, I.Store) and is_pointer_aggregate(inst.value.type) and \
                 self.info.has_shadow(inst.pointer):
             store_reverse_forward_pass(self, Builder().position_after(inst), inst)
+            return
+        offsets = self.pointer_copies.get(id(inst))
+        if offsets is not None:         # pointers copied as integers
+            source = inst.value.pointer
+            if not self.info.has_shadow(source) and \
+                    self.ctx.constant_shadow(source, "reverse", self.lane) is None:
+                refuse_unshadowed_pointer_store(inst, self.primal, self.fwd_args)
+            move_copied_pointer_shadows(self.ctx, Builder().position_after(inst),
+                                        self.shadow_value(inst.pointer),
+                                        self.shadow_value(source), offsets)
             return
         stored = stored_pointer(inst)
         if stored is not None and self.info.has_shadow(inst.pointer):

@@ -68,7 +68,8 @@ def differentiable_copy(gen, fn, args, arg_activity):
     for value, kind in zip(args, arg_activity):
         kinds[value.index] = kind
     gen.info = ActivityInfo(fn, kinds, ctx.globals)
-    check_untyped_moves(fn, gen.types, gen.info, primal, args, ctx.escaped_writes)
+    gen.pointer_copies = check_untyped_moves(fn, gen.types, gen.info, primal, args,
+                                             ctx.escaped_writes)
     check_active_stores(fn, gen.info, primal, args, ctx.escaped_writes)
     warn_caller_set_reads(gen, fn)
     refuse_copies_of_caller_set_pointers(gen, fn)

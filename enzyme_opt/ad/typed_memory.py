@@ -34,16 +34,24 @@ from .runtime_messages import c_string, say_and_abort
 
 
 # -- integer copies -------------------------------------------------------------------------
-def check_untyped_moves(fn, types, info, primal, fwd_args=(), escaped=None) -> None:
+def check_untyped_moves(fn, types, info, primal, fwd_args=(), escaped=None) -> dict:
     """Stop where a derivative or a shadow pointer would be lost unnoticed: an
     integer copy into active memory whose bytes' type is unknown (or mixed),
     and an active float passed as integer bits to a function that moves
-    them on (clang -O3 passes a double loaded as i64 to a helper storing it)."""
+    them on (clang -O3 passes a double loaded as i64 to a helper storing it).
+    Returns the integer copies of pointers and integers it accepts: id of
+    the store -> the offsets of the pointers, whose shadows the derivative
+    moves along (`pointer_cells_copied`)."""
     returns_to = calls_returned_to(primal)
+    pointer_copies = {}
     for inst in fn.instructions():
         problem = None
         if isinstance(inst, I.Store):
-            if info.has_shadow(inst.pointer):
+            offsets = pointer_cells_copied(types, inst) if info.has_shadow(inst.pointer) \
+                else None
+            if offsets is not None:
+                pointer_copies[id(inst)] = offsets
+            elif info.has_shadow(inst.pointer):
                 problem = untyped_copy_problem(types, inst)
             problem = problem or float_in_pointer_lanes_problem(inst, info) or \
                 float_bits_kept_problem(types, inst, inst.value, info, "stored") or \
@@ -67,6 +75,7 @@ def check_untyped_moves(fn, types, info, primal, fwd_args=(), escaped=None) -> N
                 loaded_address_problem(types, inst, info)
         if problem is not None:
             raise DifferentiationError(problem, function=primal, instruction=inst)
+    return pointer_copies
 
 
 def float_as_pointer_lanes_problem(types, load) -> Optional[str]:
@@ -173,6 +182,8 @@ def _returned_bits_become_float(types, call) -> bool:
         return becomes_float(types, call)
     if not (call.type.is_struct or call.type.is_array):
         return False
+    if not _holds_integers(call.type):
+        return False        # a { double, double } (__muldc3's) stored whole is floats
     for user in call.users:
         if isinstance(user, I.ExtractValue) and _integer(user.type) and \
                 becomes_float(types, user):
@@ -181,6 +192,14 @@ def _returned_bits_become_float(types, call) -> bool:
                 types.cells_in(user.pointer, _size(call.type)).values()) & set(FLOAT_KINDS):
             return True
     return False
+
+
+def _holds_integers(t) -> bool:
+    if t.is_struct:
+        return any(_holds_integers(e) for e in t.elements)
+    if t.is_array:
+        return _holds_integers(t.element)
+    return _integer(t)
 
 
 def float_bits_kept_problem(types, inst, value, info, how: str) -> Optional[str]:
@@ -533,6 +552,37 @@ def calls_returned_to(fn) -> Optional[list]:
     if calls == [] and not {"internal", "private"} & set((fn.linkage or "").split()):
         return None
     return calls
+
+
+def pointer_cells_copied(types, store) -> Optional[tuple]:
+    """The offsets of the pointers in integer copy `store`, when it stores an
+    integer load unchanged, both ends' bytes are known to hold pointers and
+    integers alike (no float, no word of unknown type), and some are
+    pointers; else None.  clang -O3 copies a C++ member-function pointer
+    (the function's address as an integer, and an integer adjustment) as one
+    `<2 x i64>`; the derivative moves the pointers' shadows as a memcpy's."""
+    value = store.value
+    if not (isinstance(value, I.Load) and _integer(value.type)):
+        return None
+    size = _size(value.type)
+    cells = types.cells_in(store.pointer, size)
+    if cells != types.cells_in(value.pointer, size) or \
+            not set(cells.values()) <= {"int", "ptr"} or \
+            any(word not in cells for word in range(0, size, 8)):
+        return None
+    offsets = tuple(o for o, kind in cells.items() if kind == "ptr")
+    if not offsets or any(o % 8 for o in offsets):
+        return None
+    return offsets
+
+
+def move_copied_pointer_shadows(ctx, b: Builder, dst_shadow, src_shadow, offsets) -> None:
+    """Copy the shadows of the pointers at `offsets` (`pointer_cells_copied`)
+    from `src_shadow` to `dst_shadow`."""
+    p = T.byte_ptr(ctx.module)
+    dst, src = (b.pointer_cast(s, p) for s in (dst_shadow, src_shadow))
+    for offset in offsets:
+        _move_pointer(b, ctx.module, dst, src, b.i64(offset))
 
 
 def untyped_copy_problem(types, store) -> Optional[str]:
