@@ -200,3 +200,37 @@ def test_a_wrong_derivative_in_an_alias_seed_is_caught(tmp_path: Path):
     assert "double *ya" in source
     cls, message = fuzz_runner.check_source(source, "19", "-O2", tmp_path)
     assert cls == "silent-wrong", message
+
+
+MERGE_SEEDS = [13004, 13009]   # kernel / kernel_twin merged; x dupnoneed / dup
+
+
+def test_merged_calls_from_13000_only():
+    """Seeds below MERGE_FROM keep their programs; from it, some write the
+    reverse call in arms, of both kinds, and draw the new shapes."""
+    for seed in range(fuzz_gradients.MERGE_FROM - 200, fuzz_gradients.MERGE_FROM, 7):
+        source = fuzz_gradients.generate(seed)
+        assert "merge_pick" not in source and "sincos(" not in source.split("\n", 2)[0]
+    plans = [fuzz_gradients.draw_merge(s, fuzz_gradients.Activity(True, True, "dupnoneed"))
+             for s in range(13000, 13100)]
+    assert any(p and len(set(p.functions)) > 1 for p in plans)
+    assert any(p and len(set(p.markers)) > 1 for p in plans)
+    assert any(p and p.switch for p in plans)
+    firsts = " ".join(fuzz_gradients.generate(s).split("\n", 1)[0] for s in range(13000, 13040))
+    assert "struct_pointer_copy" in firsts and "sincos_call" in firsts
+
+
+@pytest.mark.parametrize("seed", MERGE_SEEDS)
+def test_merge_slice(seed: int, tmp_path: Path):
+    _need("19")
+    source = fuzz_gradients.generate(seed)
+    assert "merge_pick()" in source
+    cls, message = fuzz_runner.check_source(source, "19", "-O2", tmp_path)
+    assert cls in ("pass", "refused"), f"seed {seed}: {cls}\n{message}"
+
+
+def test_a_wrong_derivative_in_a_merged_call_is_caught(tmp_path: Path):
+    _need("19")
+    source = fuzz_gradients.build(MERGE_SEEDS[0], bias=1e-3)[0]
+    cls, message = fuzz_runner.check_source(source, "19", "-O2", tmp_path)
+    assert cls == "silent-wrong", message

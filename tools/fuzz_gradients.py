@@ -19,7 +19,10 @@ returned pointers, scratch arrays, recursive helpers); from seed 12000,
 three seeds in five pass the kernel a second pointer `ya` into x's own
 array (at offsets 0 and K, each dup, dupnoneed or const: see "aliasing
 arguments"), and the others add VLAs, switches with fallthrough, goto
-loops, long double, double _Complex, vector extensions or varargs.  `main`
+loops, long double, double _Complex, vector extensions or varargs; from
+seed 13000, half write the reverse call in arms clang merges (kernel or its
+twin, x dupnoneed or dup: see "merged API calls"), with structs of a
+double and a pointer copied by memcpy of n, or GNU sincos.  `main`
 checks
 
   - reverse mode (`__enzyme_autodiff`, with a random activity per argument:
@@ -1466,6 +1469,10 @@ def draw_features(seed: int) -> list[str]:
         shapes = random.Random(f"shape features:{seed}")
         for name in shapes.choices(sorted(SHAPES), k=shapes.randint(1, 2)):
             drawn.insert(shapes.randint(0, len(drawn)), name)
+    if seed >= MERGE_FROM:
+        shapes = random.Random(f"merge shapes:{seed}")
+        for name in shapes.sample(sorted(MERGE_SHAPES), k=shapes.randint(0, 2)):
+            drawn.insert(shapes.randint(0, len(drawn)), name)
     mem = random.Random(f"memory features:{seed}")
     pool = {**MEMORY, **MEMORY2} if seed >= MEMORY2_FROM else MEMORY
     names = sorted(pool)
@@ -1650,6 +1657,84 @@ SHAPES = {"vla": (feat_vla, 2), "switch_fallthrough": (feat_switch_fallthrough, 
 FEATURES.update(SHAPES)
 
 
+# ------------------------------------------------ merged API calls (13000 on)
+# From MERGE_FROM, half the seeds write the reverse call in two or three arms
+# chosen by a value read from a volatile: clang -O1 and above sink such calls
+# into one call of a phi, select or table of the functions (kernel and its
+# copy kernel_twin) or of the markers (x enzyme_dupnoneed in one arm,
+# enzyme_dup in another: the checks of a dupnoneed x read no primal x, so
+# both arms are right).  Every arm gives the same derivative.  The seeds
+# also draw one of two shapes: an array of {double, double *} structs copied
+# by memcpy of n (a run-time count), and GNU sincos called by name.
+
+
+MERGE_FROM = 13000
+
+
+@dataclass
+class Merge:
+    functions: list[str]   # the function of each arm
+    markers: list[str]     # x's marker in each arm ("" for act's own)
+    switch: bool           # a switch, else if/else
+    pick: int              # the arm the run takes
+
+    def arms(self, head: str, call: str) -> str:
+        texts = []
+        for fn, marker in zip(self.functions, self.markers):
+            c = call.replace("(void *)kernel,", f"(void *){fn},", 1)
+            if marker:
+                c = c.replace("enzyme_dupnoneed, x", f"enzyme_{marker}, x", 1)
+            texts.append(f"{head}({c});")
+        if self.switch:
+            cases = "".join(f" case {k}: {t} break;" for k, t in enumerate(texts[:-1]))
+            return f"switch (merge_pick()) {{{cases} default: {texts[-1]} }}"
+        return f"if (merge_pick() == 0) {{ {texts[0]} }} else {{ {texts[1]} }}"
+
+
+def draw_merge(seed: int, act: Activity) -> "Merge | None":
+    if seed < MERGE_FROM:
+        return None
+    rng = random.Random(f"merge:{seed}")
+    if rng.random() < 0.5:
+        return None
+    ways = rng.choice([2, 2, 3])
+    functions = [rng.choice(["kernel", "kernel_twin"]) for _ in range(ways)]
+    markers = [""] * ways
+    if act.x == "dupnoneed" and rng.random() < 0.6:
+        markers = [rng.choice(["", "dup"]) for _ in range(ways)]
+    if len(set(functions)) == 1 and len(set(markers)) == 1:
+        functions[rng.randrange(ways)] = "kernel_twin" if functions[0] == "kernel" else "kernel"
+    return Merge(functions, markers, ways == 3, rng.randrange(ways))
+
+
+def _merge_prelude(merge: Merge) -> str:
+    return (f"static int merge_pick(void) {{\n  volatile int m = {merge.pick};\n"
+            "  return m;\n}\n")
+
+
+def feat_struct_pointer_copy(p: Program, rng: random.Random, k: int) -> None:
+    """Structs of a double and a pointer to x, copied by memcpy of n."""
+    p.tops.append(f"typedef struct {{ double v; double *p; }} SP{k};\n")
+    p.block(f"SP{k} src[N], dst[N];",
+            f"for (int i = 0; i < n; i++) {{ src[i].v = {expr(rng, ['x[i]', 'a', 'b'], 2)}; "
+            f"src[i].p = &x[{rng.choice(['(i + 1) % n', 'n - 1 - i', 'i'])}]; }}",
+            f"memcpy(dst, src, n * sizeof(SP{k}));",
+            f"for (int i = 0; i < n; i++) acc += dst[i].v * {rng.choice(['*dst[i].p', 'dst[i].p[0] * a'])};")
+
+
+def feat_sincos_call(p: Program, rng: random.Random, k: int) -> None:
+    """GNU sincos called by name, its results read from the two slots."""
+    p.tops.append("void sincos(double, double *, double *);\n")
+    p.block("for (int i = 0; i < n; i++) {", "  double sv, cv;",
+            f"  sincos({expr(rng, ['x[i]', 'a', 'b'], 1)}, &sv, &cv);",
+            f"  acc += sv * {expr(rng, ['cv', 'a'], 1)}{rng.choice([' + cv', ' - sv * sv', ''])};", "}")
+
+
+MERGE_SHAPES = {"struct_pointer_copy": (feat_struct_pointer_copy, 2),
+                "sincos_call": (feat_sincos_call, 2)}
+FEATURES.update(MERGE_SHAPES)
+
+
 # --------------------------------------------------------------- the checks
 
 
@@ -1715,18 +1800,26 @@ def _ctx(act: Activity, name: str, x: str, shadows: list[str]) -> tuple[str, str
     return decl, f", enzyme_dup, &{name}" + "".join(f", &{d}" for d in ds)
 
 
-def _rev_call(act: Activity) -> tuple[str, str]:
-    """The reverse call and how its result is read into ga/gb."""
+def _rev_call(act: Activity, merge: "Merge | None" = None) -> tuple[str, str]:
+    """The reverse call and how its result is read into ga/gb (with
+    `merge`, in arms clang may merge back into one call)."""
     decl, ctx = _ctx(act, "cr", "x", ["dx"])
     args = ["(void *)kernel", _x_args(act, "x", ["dx"]), _n(act)]
     args.append("enzyme_out, a" if act.a else "enzyme_const, a")
     args.append("b" if act.b else "enzyme_const, b")
     call = ", ".join(args) + ctx + _ya_args(act, "x", ["dx"])
     if act.a and act.b:
+        if merge:
+            return f"{decl}Grad2 g; " + merge.arms("g = __enzyme_autodiff2", call), \
+                "ga = g.d0; gb = g.d1;"
         return f"{decl}Grad2 g = __enzyme_autodiff2({call});", "ga = g.d0; gb = g.d1;"
     if act.a or act.b:
         target = "ga" if act.a else "gb"
+        if merge:
+            return decl + merge.arms(f"{target} = __enzyme_autodiff", call), ""
         return f"{decl}{target} = __enzyme_autodiff({call});", ""
+    if merge:
+        return decl + merge.arms("__enzyme_autodiff_void", call), ""
     return f"{decl}__enzyme_autodiff_void({call});", ""
 
 
@@ -2259,7 +2352,8 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
         act.alias = draw_alias(seed, p.n)
     if p.ctx:  # drawn apart, so that the rest of the program does not depend on it
         act.ctx = random.Random(f"ctx:{seed}").choice(["const", "dup"])
-    rev_call, rev_read = _rev_call(act)
+    merge = draw_merge(seed, act)
+    rev_call, rev_read = _rev_call(act, merge)
     main = MAIN.replace("{REV_CALL}", rev_call).replace("{REV_READ}", rev_read)
     seeds = draw_forward_seeds(seed)
     main = main.replace("{FWD_CALL}", _fwd_call(act, seeds))
@@ -2299,8 +2393,12 @@ def build(seed: int, features: list[str] | None = None, bias: float = 0.0) -> tu
         checker = _alias_checker(checker)
         main = main.replace("if (X_SHADOW) for (int i = 0; i < N; i++)", "if (X_SHADOW) for (int i = 0; i < N; i++) if (in_d(i))")
     sizes = _alias_sizes(act, p.n) if p.alias else f"\n#define N {p.n}\n\n"
+    kernel = _kernel(p, rng)
+    if merge:
+        header += f"// merged reverse call: arms {merge.functions} markers {merge.markers}, arm {merge.pick} runs\n"
+        kernel += "\n" + kernel.replace("double kernel(", "double kernel_twin(", 1) + _merge_prelude(merge)
     text = (header + prelude + sizes + ctx_type + "".join(p.tops) + "\n"
-            + _kernel(p, rng) + "\n" + _seeded(_constants(p, act, rng, bias), seeds) + runtime
+            + kernel + "\n" + _seeded(_constants(p, act, rng, bias), seeds) + runtime
             + checker + (SPLIT_CHECKER if split else "") + hvp_functions + main)
     return text, p
 

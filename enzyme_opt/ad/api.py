@@ -25,7 +25,7 @@ from ..ir.references import reaches_function, referenced_globals
 from ..ir.types import StructType, size_and_align
 from ..analysis.cfg import DominatorTree
 from ..analysis.library import FORK_CALL, is_deallocator
-from ..transforms.call_per_choice import call_per_choice, choices_of
+from ..transforms.call_per_choice import call_per_choice, choices_of, read_through_choice
 from ..transforms.stack_values import drop_dead_slots, forward_call_operands, stored_value
 from .aggregates import returns_gradient
 from .context import DerivativeContext
@@ -163,7 +163,15 @@ def _split_merged(call) -> list:
         if choices:
             return [part for new in call_per_choice(call, index, choices)
                     for part in _split_merged(new)]
+        slots = read_through_choice(op, _marker_global)
+        if slots:
+            return [part for new in call_per_choice(call, index, slots, read=op)
+                    for part in _split_merged(new)]
     return [call]
+
+
+def _marker_global(v) -> bool:
+    return isinstance(v, GlobalVariable) and marker_of(v) is not None
 
 
 def _known_at_compile_time(v) -> bool:

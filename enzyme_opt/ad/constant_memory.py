@@ -448,7 +448,8 @@ def _refuse_constant_alias(parsed, error) -> None:
                 f"argument {index + 1} of '{fn.name}' is passed constant, but it points into "
                 f"the object argument {dup + 1} (passed duplicated) points into, and "
                 f"'{fn.name}' {how} through it at bytes that may be ones it reaches through "
-                f"argument {dup + 1}: that memory's derivative would be lost; pass the memory "
+                f"argument {dup + 1} or the caller through its shadow: that memory's derivative "
+                "would be lost; pass the memory "
                 "only once, duplicated, or a copy of it as the constant")
 
 
@@ -474,7 +475,12 @@ def _apart(fn, const, dup) -> bool:
     """Are the bytes `fn` touches through the constant argument (its
     caller's pointer, its span) apart from those through the duplicated
     one (its caller's pointer, its index)?  Only when both spans and both
-    addresses (one object, constant offsets) are known."""
+    addresses (one object, constant offsets) are known, and the constant
+    bytes lie below the duplicated pointer: its shadow covers an extent
+    the caller alone knows, from its address up, not only the bytes `fn`
+    touches through it (`kernel(x, x + 3)` with x holding 5 doubles and
+    x[3], x[4] read and written only through the constant one: their
+    adjoints in the shadow were kept unseen, fuzz49 seed 12716)."""
     (const_ptr, const_span), (dup_ptr, dup_index) = const, dup
     dup_span = _touched_through(fn.args[dup_index])[1]
     first, second = _address(const_ptr), _address(dup_ptr)
@@ -482,8 +488,8 @@ def _apart(fn, const, dup) -> bool:
             first[0] != second[0]:
         return False
     lo, end = first[1] + const_span[0], first[1] + const_span[1]
-    other_lo, other_end = second[1] + dup_span[0], second[1] + dup_span[1]
-    return end <= other_lo or other_end <= lo or lo == end or other_lo == other_end
+    other_lo = second[1] + dup_span[0]
+    return lo == end or end <= min(other_lo, second[1])
 
 
 def _touched_through(param):

@@ -97,19 +97,34 @@ def _element_gep(gep) -> bool:
         gep.source_type == table.value_type.element
 
 
-def call_per_choice(call, index: int, choices: list) -> List[I.Call]:
+def read_through_choice(v, known: Callable[[object], bool]) -> Optional[list]:
+    """When `v` loads from a phi or select of addresses (clang sinks the loads
+    of `enzyme_dup` and `enzyme_dupnoneed` out of two arms into one load of
+    a phi of the two globals): the addresses, each one `known`; else None."""
+    if not isinstance(v, I.Load) or v.volatile or \
+            not isinstance(v.pointer, (I.Phi, I.Select)):
+        return None
+    return choices_of(v.pointer, known)
+
+
+def call_per_choice(call, index: int, choices: list, read=None) -> List[I.Call]:
     """Replace `call` by one call per value in `choices` (from `choices_of`)
-    of its operand `index`, each in an arm of its own; returns the new calls."""
+    of its operand `index`, each in an arm of its own; returns the new calls.
+    With `read` (the operand, a load whose address `read_through_choice`
+    gave `choices`), each arm passes a load from its own address instead."""
     fn = call.function
-    position = _position_of(call.operands[index], choices, {})
+    chosen = call.operands[index] if read is None else read.pointer
+    position = _position_of(chosen, choices, {})
     rest = split_after(fn, call)
     b = Builder().position_before(call)
     arms, calls, results = [], [], []
     for k, value in enumerate(choices):
         arm = fn.add_block(f"{call.parent.name or 'bb'}.choice{k}", after=rest)
         new = clone_instruction(call)
-        new.set_operand(index, value)
         arm_builder = Builder(arm)
+        if read is not None:
+            value = arm_builder.load(read.type, value, read.name or None)
+        new.set_operand(index, value)
         arm_builder.insert(new, call.name or None)
         arm_builder.br(rest)
         arms.append(arm)
