@@ -19,10 +19,11 @@ for globals).
 """
 from __future__ import annotations
 
-from ..analysis.activity import address_base, contains_float, spilled_value
+from ..analysis.activity import address_base, contains_float
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS
 from ..analysis.memory import address_uses
+from ..analysis.stack_slots import reloads_of_spill, slot_value
 from ..analysis.pointer_flow import CALLS_FOLLOWED, module_callers, pointer_flow, pointer_roots
 from ..analysis.type_analysis import gep_offset
 from ..diagnostics import DifferentiationError, at_line, callee_named
@@ -284,8 +285,8 @@ def _spilled(load):
     """The value `load` reads back from a stack slot or a field of a
     stack struct written once (clang -O0 spills a parameter so, and a
     struct passed by value in registers, field by field); else None."""
-    if spilled_value(load) is not None:
-        return spilled_value(load)
+    if slot_value(load) is not None:
+        return slot_value(load)
     at = _slot_offset(load.pointer)
     if at is None:
         return None
@@ -540,23 +541,11 @@ def _address_users(ptr, offset=0, seen=None):
         elif isinstance(user, I.Phi) or isinstance(user, I.Select) and user.operands[0] is not ptr:
             yield from _address_users(user, None, seen)
         elif isinstance(user, I.Store) and user.value is ptr and \
-                _slot_reloads(user) is not None:
-            for load in _slot_reloads(user):
+                reloads_of_spill(user) is not None:
+            for load in reloads_of_spill(user):
                 yield from _address_users(load, offset, seen)
         else:
             yield user.operands.index(ptr), user, offset
-
-
-def _slot_reloads(store):
-    """The loads of the stack slot `store` spills its value into, when the
-    slot is only written by it and loaded (clang -O0's parameter slot);
-    else None."""
-    slot = store.pointer
-    if not isinstance(slot, I.Alloca):
-        return None
-    users = [u for u in slot.users if not getattr(u, "is_debug_record", False)]
-    loads = [u for u in users if isinstance(u, I.Load) and u.pointer is slot]
-    return loads if len(users) == len(loads) + 1 else None
 
 
 def _hung_on(caller, holder, flows):
@@ -585,9 +574,9 @@ def caller_object(ptr):
     """The object `ptr` points into, through clang -O0's local variables."""
     base = address_base(ptr)
     for _ in range(4):
-        if not (isinstance(base, I.Load) and spilled_value(base) is not None):
+        if not (isinstance(base, I.Load) and slot_value(base) is not None):
             break
-        base = address_base(spilled_value(base))
+        base = address_base(slot_value(base))
     return base
 
 
@@ -627,8 +616,8 @@ def _address(ptr):
         ptr, offset = found[0], offset + found[1]
         if isinstance(ptr, I.Cast) and ptr.opcode == "addrspacecast":
             ptr = ptr.operands[0]
-        elif isinstance(ptr, I.Load) and spilled_value(ptr) is not None:
-            ptr = spilled_value(ptr)
+        elif isinstance(ptr, I.Load) and slot_value(ptr) is not None:
+            ptr = slot_value(ptr)
         else:
             return id(ptr), offset
     return None

@@ -20,6 +20,7 @@ from ..ir import GlobalVariable
 from ..ir import instructions as I
 from ..ir.constants import ConstantAggregate, ConstantExpr, ConstantInt
 from ..ir.module import function_under_casts
+from ..analysis.stack_slots import reloads_of_spill
 from ..analysis.user_marks import elements, global_base_or_self, string_pointed_to
 from ..ir.types import FloatType, size_and_align
 
@@ -370,31 +371,16 @@ def _use_outside_blas(param):
                 continue
             if isinstance(use, I.CallBase) and _blas_array_use(use, v):
                 continue
-            slot = _spill_slot(use, v)
-            if slot is None:
+            reloads = reloads_of_spill(use) if isinstance(use, I.Store) and use.value is v else None
+            if reloads is None:
                 return use
-            # -O0 keeps the argument in a stack slot: follow its loads
-            pending.extend(u for u in slot.users if isinstance(u, I.Load))
+            pending.extend(reloads)   # -O0 keeps the argument in a stack slot
     return None
 
 
 def _is_marker_call(inst) -> bool:
     callee = inst.called_function if isinstance(inst, I.CallBase) else None
     return callee is not None and callee.name.startswith(LIFETIME_AND_DEBUG_INTRINSICS)
-
-
-def _spill_slot(inst, v):
-    """The alloca `inst` stores `v` into, when that store is all that writes
-    it and the rest only reads it, else None."""
-    if not isinstance(inst, I.Store) or inst.value is not v or \
-            not isinstance(inst.pointer, I.Alloca):
-        return None
-    slot = inst.pointer
-    for u in slot.users:
-        if u is not inst and isinstance(u, I.Instruction) and not isinstance(u, I.Load) \
-                and not _is_marker_call(u):
-            return None
-    return slot
 
 
 def _blas_array_use(call, v) -> bool:

@@ -20,6 +20,7 @@ from ..ir.module import Function, function_under_casts
 from ..ir.values import Argument
 from .arg_activity import DUPLICATED, Activity
 from .constant_callees import held_globals, resolved_callee, unchanging_integer
+from .stack_slots import reloads_of_spill
 from .global_access import WRITE, accesses, functions_reached, named_by_initializers
 from .type_analysis import gep_offset
 from .user_marks import annotations, global_base, string_pointed_to, user_inactive_globals
@@ -941,9 +942,8 @@ def only_read_through(param, depth: int = 3) -> bool:
             continue
         if isinstance(user, I.Load) and user.pointer is p:
             continue
-        if isinstance(user, I.Store) and user.value is p and \
-                isinstance(user.pointer, I.Alloca) and _spill_slot(user.pointer, user):
-            uses.follow(*(u for u in user.pointer.users if isinstance(u, I.Load)))
+        if isinstance(user, I.Store) and user.value is p and reloads_of_spill(user) is not None:
+            uses.follow(*reloads_of_spill(user))
         elif not (depth > 0 and _callee_only_reads(user, p, depth - 1)):
             return False
     return True
@@ -955,22 +955,6 @@ def _callee_only_reads(call, p, depth: int) -> bool:
         return False
     indices = [i for i, a in enumerate(call.args) if a is p]
     return all(i < len(fn.args) and only_read_through(fn.args[i], depth) for i in indices)
-
-
-def _spill_slot(slot, store) -> bool:
-    """Is `slot` written only by `store` and otherwise only loaded?"""
-    return all(u is store or getattr(u, "is_debug_record", False) or
-               (isinstance(u, I.Load) and u.pointer is slot) for u in slot.users)
-
-
-def spilled_value(load):
-    """The value `load` reads from a stack slot written once and otherwise
-    only loaded (clang -O0 spills each parameter so); else None."""
-    slot = load.pointer
-    if not isinstance(slot, I.Alloca):
-        return None
-    stores = [u for u in slot.users if isinstance(u, I.Store) and u.pointer is slot]
-    return stores[0].value if len(stores) == 1 and _spill_slot(slot, stores[0]) else None
 
 
 def _may_start_null(ptr, seen=None) -> bool:

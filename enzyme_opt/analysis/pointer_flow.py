@@ -17,6 +17,7 @@ from ..ir.module import direct_calls_of, function_under_casts
 from ..ir.values import Argument
 from .activity import POINTER_LANE_MOVES, address_base, contains_pointers
 from .constant_callees import functions_stored_in, resolved_callee
+from .stack_slots import stored_values
 from .library import in_catalog, is_memory_copy
 from .user_marks import global_base
 
@@ -78,8 +79,8 @@ def _functions_held(value, depth: int):
         calls = direct_calls_of(value.function) if value.function.module is not None else None
         held = None if calls is None else [call.args[value.index] for call in calls
                                            if value.index < len(call.args)]
-    elif _slot_kept_to_itself(value):
-        held = slot_values(value)
+    elif isinstance(value, I.Load) and stored_values(value.pointer) is not None:
+        held = stored_values(value.pointer)
     else:
         return functions_stored_in(value)
     found = []
@@ -89,14 +90,6 @@ def _functions_held(value, depth: int):
             return None
         found += functions
     return found if held else None
-
-
-def _slot_kept_to_itself(load) -> bool:
-    """Is `load` a read of a stack slot only read and stored to (its
-    address handed to nothing that could write it)?"""
-    return isinstance(load, I.Load) and isinstance(load.pointer, I.Alloca) and all(
-        isinstance(u, I.Load) or isinstance(u, I.Store) and u.pointer is load.pointer and
-        u.value is not load.pointer for u in load.pointer.users)
 
 
 def keeps_no_pointer(call, declared, index: int) -> bool:
@@ -113,7 +106,9 @@ def keeps_no_pointer(call, declared, index: int) -> bool:
 
 def slot_values(load):
     """The values stored into the stack slot `load` reads (clang -O0's local
-    variable), or None when `load` reads no stack slot."""
+    variable), or None when `load` reads no stack slot.  Where the slot's
+    address goes elsewhere too, these are some of what it may hold
+    (`stack_slots.stored_values` answers only when they are all)."""
     if not (isinstance(load, I.Load) and isinstance(load.pointer, I.Alloca)):
         return None
     return [user.value for user in load.pointer.users

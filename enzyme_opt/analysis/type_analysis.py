@@ -42,8 +42,9 @@ from ..ir.module import GlobalVariable
 from ..ir.printer import SlotTracker
 from ..ir.types import size_and_align
 from .lanes import lane_kind, lane_source
-from .library import HINT_INTRINSICS, reallocator, is_memory_copy
+from .library import reallocator, is_memory_copy
 from .memory import masked_access
+from .stack_slots import slot_value, stored_values
 from .tbaa import Tbaa
 
 # HINT is a weak "int": a source type saying a C integer lives there.  A float
@@ -335,7 +336,7 @@ def _walked_slot_parents(load) -> List[Tuple[object, int, int]]:
     from a read of the slot itself -- as a phi's parents (`_phi_parents`),
     read through memory that nothing else reaches."""
     slot = load.pointer
-    stored = _stored_in_slot(slot)
+    stored = stored_values(slot)
     if not stored:
         return []
     found = _stepping_parents(stored, lambda v: isinstance(v, I.Load) and v.pointer is slot)
@@ -366,34 +367,6 @@ def _address_key(ptr) -> Tuple[int, int]:
             break
         ptr, offset = found[0][0], offset + found[0][1]
     return id(ptr), offset
-
-
-def slot_value(load):
-    """The one value ever stored into the stack slot `load` reads, else None.
-
-    clang -O0 keeps every parameter and local in such a slot; reading the
-    pointer back is reading the parameter."""
-    stored = _stored_in_slot(load.pointer)
-    return stored[0] if stored is not None and len(stored) == 1 else None
-
-
-def _stored_in_slot(slot) -> Optional[list]:
-    """The values stored into the stack slot `slot`, if loads are its only
-    other users (its address goes nowhere); else None."""
-    if not isinstance(slot, I.Alloca):
-        return None
-    stored = []
-    for user in slot.users:
-        if isinstance(user, I.Store) and user.pointer is slot and user.value is not slot:
-            stored.append(user.value)
-        elif not (isinstance(user, I.Load) or user.is_debug_record or _is_marker(user)):
-            return None
-    return stored
-
-
-def _is_marker(user) -> bool:
-    fn = user.called_function if isinstance(user, I.CallBase) else None
-    return fn is not None and fn.name.startswith(HINT_INTRINSICS)
 
 
 def _phi_parents(phi) -> List[Tuple[object, int, int]]:
