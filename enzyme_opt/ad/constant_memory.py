@@ -25,7 +25,7 @@ from ..analysis.library import LIFETIME_AND_DEBUG_INTRINSICS
 from ..analysis.memory import address_uses
 from ..analysis.stack_slots import reloads_of_spill, slot_value
 from ..analysis.pointer_flow import CALLS_FOLLOWED, module_callers, pointer_flow, pointer_roots
-from ..analysis.type_analysis import gep_offset
+from ..analysis.type_analysis import base_and_offset, gep_offset
 from ..diagnostics import DifferentiationError, at_line, callee_named
 from ..ir import instructions as I
 from ..ir.types import size_and_align
@@ -315,18 +315,8 @@ def _slot_offset(ptr):
 def _base_and_offset(ptr):
     """(base, constant byte offset) of `ptr` through GEPs and bitcasts;
     None when an offset is not constant."""
-    offset = 0
-    while isinstance(ptr, (I.GetElementPtr, I.Cast)):
-        if isinstance(ptr, I.Cast):
-            if ptr.opcode != "bitcast":
-                break
-        else:
-            found = gep_offset(ptr.source_type, ptr.indices)
-            if found is None or found[1]:
-                return None
-            offset += found[0]
-        ptr = ptr.operands[0]
-    return ptr, offset
+    base, offset = base_and_offset(ptr)
+    return None if isinstance(base, I.GetElementPtr) else (base, offset)
 
 
 def returned_place(fn, depth: int = 0):

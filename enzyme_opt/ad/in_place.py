@@ -19,9 +19,9 @@ leaving the value in place).  Anything else keeps the general reverse.
 from __future__ import annotations
 
 from ..analysis.library import CHEAP_FLOAT_INTRINSICS, PURE_INTRINSICS
-from ..analysis.memory import gep_indices, store_bytes
+from ..analysis.memory import store_bytes
+from ..analysis.type_analysis import base_and_offset
 from ..ir import instructions as I
-from ..ir.constants import ConstantInt
 
 
 def in_place_load(gen, store):
@@ -93,32 +93,10 @@ def _disjoint(other, store) -> bool:
     """Do the two stores write separate bytes at constant offsets from the
     same pointer (an unrolled loop's copies)?  Their shadows then are
     separate too (the shadow of a GEP is the same GEP of the base's shadow)."""
-    a, b = _base_and_offset(other.pointer), _base_and_offset(store.pointer)
+    a, b = base_and_offset(other.pointer), base_and_offset(store.pointer)
     size_a, size_b = store_bytes(other), store_bytes(store)
     if a[0] is not b[0] or size_a is None or size_b is None:
         return False
     return a[1] + size_a <= b[1] or b[1] + size_b <= a[1]
 
 
-def _base_and_offset(ptr):
-    """(base, constant byte offset) with `ptr` = base + offset through GEPs
-    of constant indices; the base is the first pointer that is not one."""
-    offset = 0
-    while isinstance(ptr, I.GetElementPtr):
-        step = _constant_offset(ptr)
-        if step is None:
-            break
-        offset += step
-        ptr = ptr.operands[0]
-    return ptr, offset
-
-
-def _constant_offset(gep):
-    total = 0
-    for index, unit in gep_indices(gep):
-        if not isinstance(index, ConstantInt) or unit is None:
-            return None
-        bits = index.type.bits
-        value = index.value % (1 << bits)          # as a signed index
-        total += (value - (1 << bits) if value >> (bits - 1) else value) * unit
-    return total

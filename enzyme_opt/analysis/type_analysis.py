@@ -288,12 +288,27 @@ def gep_offset(source_type, indices) -> Optional[Tuple[int, int]]:
             t = t.element
             step = _size(t)
         if isinstance(index, ConstantInt):
-            offset += index.value * step
+            offset += index.signed_value * step     # GEP indices are signed
         else:
             stride = gcd(stride, step * index_multiple(index))
     if stride == 1:
         return None
     return offset, stride
+
+
+def base_and_offset(ptr) -> Tuple[object, int]:
+    """(base, constant byte offset) with `ptr` = base + offset through
+    bitcasts and GEPs of constant offset; the base is the first pointer
+    that is neither (a GEP with a run-time index ends the walk)."""
+    offset = 0
+    while True:
+        if isinstance(ptr, I.Cast) and ptr.opcode == "bitcast":
+            ptr = ptr.operands[0]
+            continue
+        found = gep_offset(ptr.source_type, ptr.indices) if isinstance(ptr, I.GetElementPtr) else None
+        if found is None or found[1]:
+            return ptr, offset
+        ptr, offset = ptr.operands[0], offset + found[0]
 
 
 def _gep_parts(v):
