@@ -35,6 +35,7 @@ from .derivative_check import DerivativeCheck, unchecked_split_call
 from .global_pointers import refuse_duplicated_memory_on_global
 from .constant_memory import refuse_duplicated_memory_in_constant_argument
 from .noneed_memory import keep_shared_primal
+from .shadow_offsets import require_shadows_apart_alike
 from . import misuse
 from .rules import rule_name_for_call
 from . import tape as T
@@ -1168,6 +1169,7 @@ def _lower_one(ctx, call) -> None:
                                            lambda message: _error(parsed.call, message))
         refuse_duplicated_memory_in_constant_argument(
             parsed, lambda message: _error(parsed.call, message))
+        require_shadows_apart_alike(parsed)
         keep_shared_primal(parsed)
         if parsed.runtime_activity:
             misuse.check_runtime_activity(call, name, parsed, lower is lower_autodiff)

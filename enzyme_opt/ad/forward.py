@@ -20,6 +20,7 @@ from ..ir import instructions as I
 from ..ir.constants import zero_of
 from ..ir.types import VOID, FunctionType, StructType
 from .error_estimate import check_estimable, estimate_error, useful_values
+from .indirect import called_int_pointers
 from .dead_primal import drop_unneeded_math_calls, partials_from_arguments, use_math_intrinsics
 from .instruction_table import differentiate_instruction, replayed_by_generator
 from .noneed_memory import drop_unneeded_primal_stores
@@ -59,6 +60,7 @@ class ForwardGenerator:
         self.types = self.info = None     # type and activity analysis (differentiable_copy)
         self.fused_rules: dict = {}       # rule_fusion.py's decisions
         self.result_partials: list = []   # _note_result_partial
+        self.called_ints: dict = {}       # inttoptrs only ever called (shadow)
 
     # -- signature ---------------------------------------------------------------------
     def tangent_return_type(self):
@@ -113,6 +115,7 @@ class ForwardGenerator:
         if self.error:
             self.useful = useful_values(fn, self.ctx.custom)
         order = reverse_postorder(fn)
+        self.called_ints = called_int_pointers(order)
         # The tangent follows the paths that return: blocks that end in a
         # throw or an abort (formatting an error message) are left as they are.
         returning = reaches(exit_block, predecessor_map(fn))
@@ -159,6 +162,13 @@ class ForwardGenerator:
             return lanes
         if v.type.is_aggregate and trivial_pointers(v):
             return self.tangent(v)      # its pointers are null or poison: so are their shadows
+        if id(v) in self.called_ints:
+            # A C++ member-function pointer clang -O0 keeps as an integer, only
+            # ever called: a call through a pointer picks the tangent function
+            # by the primal pointer (indirect.py: forward_by_lookup), and in
+            # forward mode shadow memory holds the same function pointers, so
+            # the pointer is its own shadow (the vtable arm of a virtual member).
+            return [v] * self.width
         refuse_missing_shadow(v, self.primal, self.fwd_args)
 
     # -- one instruction ---------------------------------------------------------------

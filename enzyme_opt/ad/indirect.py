@@ -505,9 +505,11 @@ def _trap_table(ctx, call, aug_ftype, rev_ftype):
     module = ctx.module
     problem = "has no derivative table: its shadow must be one (Enzyme's virtualreverse of " \
         "the function)"
-    if isinstance(call.callee, I.Load) and vtable_pointer_of(call.callee) is not None:
-        problem += "; for a virtual call, the object's shadow must have a vtable (one built " \
-            "by a constructor derivatives do not see has none)"
+    if _may_read_a_vtable(call.callee):
+        problem += "; for a virtual call (also one through a member-function pointer, as " \
+            "std::bind makes), the object's shadow must have a vtable of derivative tables: " \
+            "its vtable pointer set to Enzyme's virtualreverse of the object's vtable (one " \
+            "built by a constructor derivatives do not see has none)"
     entries = [_as_byte_ptr(module, f) for f in _trap_functions(
         ctx, call, aug_ftype, rev_ftype, problem)]
     table_type = ArrayType(2, _byte_ptr(module))
@@ -516,6 +518,32 @@ def _trap_table(ctx, call, aug_ftype, rev_ftype):
                            linkage="internal")
     module.add_global(table)
     return table
+
+
+def _may_read_a_vtable(callee) -> bool:
+    """Is the function pointer `callee` read from a slot of an object's
+    vtable: directly, or as an arm of the phi or select that a call through a
+    C++ member-function pointer picks it by (virtual member or not)?"""
+    seen, work = set(), [callee]
+    while work and len(seen) < 16:
+        v = work.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if isinstance(v, I.Phi):
+            work.extend(v.operands)
+        elif isinstance(v, I.Select):
+            work.extend(v.operands[1:])
+        elif isinstance(v, I.Cast) and v.opcode == "bitcast":
+            work.append(v.operands[0])
+        elif isinstance(v, I.Load):
+            p = v.pointer
+            while isinstance(p, I.GetElementPtr) or (isinstance(p, I.Cast) and
+                                                     p.opcode == "bitcast"):
+                p = p.pointer if isinstance(p, I.GetElementPtr) else p.operands[0]
+            if isinstance(p, I.Load):
+                return True
+    return False
 
 
 def _trap_functions(ctx, call, aug_ftype, rev_ftype, problem):

@@ -11,7 +11,6 @@ wrong, so differentiation stops with an error at the copy instead.
 """
 from __future__ import annotations
 
-from math import gcd
 from typing import Optional, Tuple
 
 from ..analysis.activity import address_base, int_pointer_bases
@@ -30,7 +29,7 @@ from .openmp import adds_atomically, atomic_fadd
 from .rules import ADJOINT_SUM_FLAGS
 from .constant_memory import ADDRESS, note_escape, read_back, written_place
 from .unsupported import reaches_data, refuse_unshadowed_pointer_store
-from .runtime_messages import c_string, say_and_abort
+from .runtime_messages import abort_unless, c_string, say_and_abort
 
 
 # -- integer copies -------------------------------------------------------------------------
@@ -750,11 +749,34 @@ def memcpy_adjoint(ctx, gen, b: Builder, call) -> None:
             f"cannot differentiate a copy by '{call.called_function.name}' of memory mixing "
             f"{', '.join(sorted(kinds))} whose size is only known at run time",
             function=gen.primal, instruction=call)
+    require_whole_repeats(gen, b, call)
     p = T.byte_ptr(ctx.module)
     # In a parallel region another thread may copy from the same source:
     # its adjoints are added atomically (dst's are this thread's own).
     helper = accumulate_helper(ctx.module, *pattern, atomic=adds_atomically(gen, src))
     b.call(helper, [b.pointer_cast(d_dst, p), b.pointer_cast(gen.shadow_in_rev(b, src), p), n])
+
+
+def require_whole_repeats(gen, b: Builder, call) -> None:
+    """Where the copy's layout holds only if the run-time byte offset an end
+    was moved by from an array of floats is a whole number of the array's
+    repeats (TypeAnalysis.copy_offsets_of: `first + (finish - start)`), the
+    reverse pass checks that before moving adjoints unit by unit: moved at
+    another phase, they would be added into the wrong bytes."""
+    for index, scale, period in gen.types.copy_offsets_of(call):
+        offset = gen.primal_in_rev(b, index)
+        if offset.type != I64:
+            offset = b.cast("sext", offset, I64)
+        if scale != 1:
+            offset = b.mul(offset, b.i64(scale))
+        whole = b.icmp("eq", b.binop("srem", offset, b.i64(period)), b.i64(0))
+        error = DifferentiationError(
+            f"cannot differentiate the copy by '{call.called_function.name}' from "
+            f"'{source_name(gen.types, call.args[1])}': an end of it is an array of floats "
+            f"moved by a number of bytes known only at run time, which is not a multiple of "
+            f"its {period}-byte units", function=gen.primal, instruction=call)
+        message = c_string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
+        b.call(abort_unless(b.module), [whole, message])
 
 
 def _copied_kinds(region: MemoryLayout, known: Optional[int]) -> set:
@@ -783,7 +805,7 @@ def copy_pattern(region: MemoryLayout, kinds: set, known: Optional[int]
     if kinds == floats and len(floats) == 1:
         kind = next(iter(floats))
         return kind_size(kind), ((0, kind),)
-    period = _period(region)
+    period = region.repeat()
     if period is None or (known is not None and known % period):
         period = known
     if period is None:
@@ -794,37 +816,6 @@ def copy_pattern(region: MemoryLayout, kinds: set, known: Optional[int]
     cells = tuple((off, kind) for off, kind in region.cells_in(period).items()
                   if kind in FLOAT_KINDS)
     return period, cells
-
-
-def _period(region: MemoryLayout) -> Optional[int]:
-    """The repeat of a layout whose periodic cells cover its exact ones (an
-    array of structs, some elements of which are also seen one by one), else
-    None.  The shortest one: cells seen every 16 and every 32 bytes (a loop
-    unrolled by two walks an array of 16-byte structs) repeat every 16, and a
-    copy of five such structs is five units, not two and a half."""
-    period = 0
-    for _, stride, _, _ in region.entries():
-        if stride:
-            period = stride if not period else period * stride // gcd(period, stride)
-    if not period:
-        return None
-    for offset, stride, kind, _ in region.entries():
-        if not stride and _periodic_kind(region, offset) != kind:
-            return None
-    cells = region.cells_in(period)
-    for unit in range(1, period):
-        if period % unit == 0 and all(cells.get(o % unit) == kind for o, kind in cells.items()) \
-                and all(o + k * unit in cells for o in cells if o < unit
-                        for k in range(period // unit)):
-            return unit
-    return period
-
-
-def _periodic_kind(region: MemoryLayout, offset: int) -> Optional[str]:
-    for off, stride, kind, _ in region.entries():
-        if stride and (offset - off) % stride == 0:
-            return kind
-    return None
 
 
 def copy_shadow_pointers(ctx, gen, b: Builder, call) -> None:
@@ -854,7 +845,7 @@ def copy_shadow_pointers(ctx, gen, b: Builder, call) -> None:
         for off in sorted(o for o, kind in cells.items() if kind == "ptr"):
             _move_pointer(b, ctx.module, *shadows, b.i64(off))
         return
-    period = _period(region)
+    period = region.repeat()
     if period is None or "ptr" not in region.kinds():
         return
     offsets = tuple(o for o, kind in region.cells_in(period).items() if kind == "ptr")

@@ -110,8 +110,13 @@ def refuse_unshadowed_pointer_store(store, function, derivative_args=None) -> No
                               derivative_args)
     hint = ""
     if arg is not None:
+        # Zeroed before each call: a shadow reused from the last call holds
+        # that call's derivatives.  Into another duplicated argument's
+        # memory, only that shadow is right (ad/shadow_offsets.py checks).
         hint = (f"; pass argument {arg.index + 1} of '{function.name}' with enzyme_dup and a "
-                "zeroed shadow (the derivative it receives can be ignored)")
+                "shadow zeroed before each call (the derivative it receives can be ignored; "
+                "if it points into memory another argument is passed duplicated, that "
+                "argument's shadow at the same offset)")
     what = ("copying pointers out of memory without a shadow" if copies else
             "storing a pointer to memory without a shadow")
     raise DifferentiationError(

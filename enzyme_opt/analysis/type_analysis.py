@@ -189,6 +189,35 @@ class MemoryLayout:
         return any(stride and (offset - off) % stride == 0 and k == kind
                    for off, stride, k, _ in self.entries())
 
+    def repeat(self) -> Optional[int]:
+        """The repeat of a layout whose periodic cells cover its exact ones (an
+        array of structs, some elements of which are also seen one by one), else
+        None.  The shortest one: cells seen every 16 and every 32 bytes (a loop
+        unrolled by two walks an array of 16-byte structs) repeat every 16, and a
+        copy of five such structs is five units, not two and a half."""
+        period = 0
+        for _, stride, _, _ in self.entries():
+            if stride:
+                period = stride if not period else period * stride // gcd(period, stride)
+        if not period:
+            return None
+        for offset, stride, kind, _ in self.entries():
+            if not stride and self._periodic_kind(offset) != kind:
+                return None
+        cells = self.cells_in(period)
+        for unit in range(1, period):
+            if period % unit == 0 and all(cells.get(o % unit) == kind for o, kind in cells.items()) \
+                    and all(o + k * unit in cells for o in cells if o < unit
+                            for k in range(period // unit)):
+                return unit
+        return period
+
+    def _periodic_kind(self, offset: int) -> Optional[str]:
+        for off, stride, kind, _ in self.entries():
+            if stride and (offset - off) % stride == 0:
+                return kind
+        return None
+
     def describe(self) -> str:
         def key(cell):
             (stride, offset), _ = cell
@@ -309,6 +338,18 @@ def base_and_offset(ptr) -> Tuple[object, int]:
         if found is None or found[1]:
             return ptr, offset
         ptr, offset = ptr.operands[0], offset + found[0]
+
+
+def _moved_by_bytes(v) -> Optional[tuple]:
+    """(base, index, scale) of `v = getelementptr T, base, index`, one
+    run-time index of a T that gep_offset finds byte-granular (T is i8),
+    else None."""
+    parts = _gep_parts(v)
+    if parts is None or len(parts[2]) != 1 or isinstance(parts[2][0], ConstantInt):
+        return None
+    if gep_offset(parts[1], parts[2]) is not None:
+        return None
+    return parts[0], parts[2][0], _size(parts[1])
 
 
 def _gep_parts(v):
@@ -447,6 +488,9 @@ class TypeAnalysis:
         self.copies: List[tuple] = []           # (dst, src, nbytes or None)
         self.copy_calls: Dict[int, tuple] = {}  # id(memcpy) -> (call, its layout)
         self.copy_splits: Dict[int, int] = {}   # id(memcpy) -> an offset typed float and ptr
+        # id(memcpy) -> [(index, scale, period)]: its layout holds only where each
+        # run-time byte offset index * scale is a multiple of period (_moved_arrays)
+        self.copy_offsets: Dict[int, list] = {}
         self.pointer_loads: Dict[tuple, list] = {}  # _address_key -> the loads of a pointer there
         self.field_loads: Dict[str, list] = {}      # TBAA tag of a pointer field -> its loads
         self._field_seeded: set = set()             # ids of loads seeded from field_pointee
@@ -567,6 +611,13 @@ class TypeAnalysis:
         dst, src, n = call.args[:3]
         return self.copy_region(dst, src, n.value if isinstance(n, ConstantInt) else None)
 
+    def copy_offsets_of(self, call) -> List[tuple]:
+        """(index, scale, period) for each end of copy `call` whose bytes are
+        what copy_layout(call) says only if the run-time byte offset `index *
+        scale` that end was moved by is a multiple of `period` (the AD checks
+        that where it relies on the layout)."""
+        return self.copy_offsets.get(id(call), [])
+
     def copy_disagreement(self, call) -> Optional[int]:
         """An offset that one end of copy `call` types as a float and the
         other as a pointer (found when the function was analysed, as
@@ -649,6 +700,11 @@ class TypeAnalysis:
             region = self.copy_region(dst, src, known)
             if not region.kinds():
                 region = self._sibling_region(dst, src, known)
+            moved = self._moved_arrays(dst, src)
+            if not region.kinds() and moved:
+                region = moved[0][3]
+            if moved:
+                self.copy_offsets[key] = [found[:3] for found in moved]
             self.copy_calls[key] = (call, region)
             split = self._disagreement(dst, src, known)
             if split is not None:
@@ -698,6 +754,31 @@ class TypeAnalysis:
                     if stride or nbytes is None or offset < nbytes:
                         out.put(offset, stride, kind, rank)
         return out
+
+    def _moved_arrays(self, dst, src) -> List[tuple]:
+        """(index, scale, period, layout) for each end of a copy that is an
+        array of floats moved by a byte offset known only at run time,
+        `index * scale` (libstdc++'s vector::assign copies from `first +
+        (finish - start)`, a difference of two addresses): the copied bytes
+        are the array's units, `layout`, only if that offset is a whole
+        number of its repeats, `period`.  Only floats: a pointer's shadow is
+        moved in the forward sweep, where nothing checks the offset."""
+        found = []
+        for end in (src, dst):
+            moved = _moved_by_bytes(_under_casts(end))
+            if moved is None:
+                continue
+            base, index, scale = moved
+            layout = self.region(base)
+            period = layout.repeat()
+            if period is None or not layout.kinds() <= set(FLOAT_KINDS):
+                continue
+            units = MemoryLayout()
+            for offset, stride, kind, rank in layout.entries():
+                if stride:
+                    units.put(offset, stride, kind, rank)
+            found.append((index, scale, period, units))
+        return found
 
     def _access(self, ptr, t, inst) -> None:
         tag = inst.get_metadata("tbaa")

@@ -12,7 +12,7 @@
 ; RUN: not enzyme-opt %t.fwd.ll -o %t.fwd.out.ll 2>&1 | FileCheck %s --check-prefix=CONST
 
 ; NULL: call void @augmented_init(ptr %tape, ptr %view, ptr %"view'", ptr null, ptr null)
-; CONST: .ll:[[#]]:3: error: cannot differentiate storing a pointer to memory without a shadow (constant, or reached through an enzyme_const argument) into memory that carries derivatives; pass argument 2 of 'init' with enzyme_dup and a zeroed shadow (the derivative it receives can be ignored) in function 'init'
+; CONST: .ll:[[#]]:3: error: cannot differentiate storing a pointer to memory without a shadow (constant, or reached through an enzyme_const argument) into memory that carries derivatives; pass argument 2 of 'init' with enzyme_dup and a shadow zeroed before each call (the derivative it receives can be ignored; if it points into memory another argument is passed duplicated, that argument's shadow at the same offset) in function 'init'
 @enzyme_const = external global i32
 declare double @__enzyme_autodiff(...)
 declare double @__enzyme_fwddiff(...)

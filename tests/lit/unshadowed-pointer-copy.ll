@@ -10,7 +10,7 @@
 ; RUN: sed -e 's/__enzyme_autodiff(ptr @f, ptr %x, ptr %dx/__enzyme_fwddiff(ptr @f, ptr %x, ptr %dx/' %s > %t.fwd.ll
 ; RUN: not enzyme-opt %t.fwd.ll -o %t.fwd.out.ll 2>&1 | FileCheck %s
 
-; CHECK: .ll:27:3: error: cannot differentiate copying pointers out of memory without a shadow (constant, or reached through an enzyme_const argument) into memory that carries derivatives; pass argument 2 of 'f' with enzyme_dup and a zeroed shadow (the derivative it receives can be ignored) in function 'f'
+; CHECK: .ll:27:3: error: cannot differentiate copying pointers out of memory without a shadow (constant, or reached through an enzyme_const argument) into memory that carries derivatives; pass argument 2 of 'f' with enzyme_dup and a shadow zeroed before each call (the derivative it receives can be ignored; if it points into memory another argument is passed duplicated, that argument's shadow at the same offset) in function 'f'
 @enzyme_const = external global i32
 declare double @__enzyme_autodiff(...)
 declare double @__enzyme_fwddiff(...)
