@@ -61,7 +61,7 @@ from ..analysis.memory import address_uses
 from ..ir.constants import ConstantInt
 from ..ir import Builder
 from ..ir import instructions as I
-from ..ir.types import I8, I64
+from ..ir.types import I1, I8, I64
 from . import tape as T
 from .typed_memory import is_known_integer
 
@@ -238,13 +238,20 @@ def _size_after_exact_run(gen, loop, pushes, b: Builder, per_iteration: int) -> 
         if not isinstance(count, ConstantInt) else b.i64(count.value * per_iteration)
     tape = gen.fwd_tape
     size = b.add(T.tape_size(b, tape), pushed, "run.pushed")
-    if others:      # the exit is a join (clenshaw's inner loop skipped to its latch)
-        joined = Builder(after, 0).phi(I64, [(size, exiting)], "run.size")
+    at_exit = Builder(after, after.first_non_phi_index())
+    if others:
+        # The exit is a join (clenshaw's inner loop skipped to its latch):
+        # the settled size on the loop's edge, on the others the size read
+        # here, after all they push (pad_arms pads them later).
+        head = Builder(after, 0)
+        settled = head.phi(I1, [(b.i1(True), exiting)], "run.settled")
+        joined = head.phi(I64, [(size, exiting)], "run.size")
         for other in others:
-            joined.add_incoming(T.tape_size(Builder().position_before(other.terminator), tape),
-                                other)
-        size = joined
-    T.set_tape_size(Builder(after, after.first_non_phi_index()), tape, size)
+            settled.add_incoming(b.i1(False), other)
+            joined.add_incoming(b.i64(0), other)
+        at_exit = Builder(after, after.first_non_phi_index())
+        size = at_exit.select(settled, joined, T.tape_size(at_exit, tape), "run.size.here")
+    T.set_tape_size(at_exit, tape, size)
 
 
 def _settled_exit(gen, loop, pushes):

@@ -4,9 +4,9 @@
 // checks the capacity; the inner counter (tested `k > 2` after clang's
 // shift) ends at min(start, 2): the reverse sets it there instead of
 // taping it per run, and the forward pass sets the tape's size after each
-// run from the count, min'ed the same way, joined with the size on the way
-// that skips the loop.  On main: a checked push at the latch and per run
-// the counter's saved slot.
+// run from the count, min'ed the same way; where the way that skips the
+// loop joins, the size is left as it is there.  On main: a checked push at
+// the latch and per run the counter's saved slot.
 // RUN: %clang -O2 -ffast-math -fno-unroll-loops -fno-vectorize -S -emit-llvm %s -o %t.ll
 // RUN: enzyme-opt %t.ll -o %t.out.ll
 // RUN: FileCheck %s < %t.out.ll
@@ -44,7 +44,9 @@ void grad(double *c, double *dc, int np, int nc) {
 // CHECK-NEXT: %run.leaving = select i1 %run.beyond, i64 [[START]], i64 2
 // CHECK-NEXT: %run.back = sub i64 [[START]], %run.leaving
 // CHECK-NEXT: %run.count = add i64 %run.back, 1
-// CHECK: %run.size = phi i64 [ %run.pushed, %{{[0-9]+}} ], [ %tape.size{{[.0-9]*}}, %{{[0-9]+}} ]
+// CHECK: %run.settled = phi i1 [ true, %[[EXITING:[0-9]+]] ], [ false, %{{[0-9]+}} ]
+// CHECK-NEXT: %run.size = phi i64 [ %run.pushed, %[[EXITING]] ], [ 0, %{{[0-9]+}} ]
+// CHECK: %run.size.here = select i1 %run.settled, i64 %run.size, i64 %tape.size
 // CHECK-NOT: call ptr @enzyme_opt.tape.push(
 // CHECK: invert.bb{{[.0-9]*}}:
 // CHECK: %v.beyond = icmp slt i64 %v.bound, 2
