@@ -54,14 +54,14 @@ from __future__ import annotations
 
 from ..analysis.cfg import reaches
 from ..analysis.loops import (constant_final_count, constant_integer, constant_trip_count,
-                              counter_parts, ends_fit_32_bits, final_count_bound,
-                              has_mixed_float_recurrence, has_picked_access, iteration_bound,
-                              loop_exit_targets)
+                              clamped_final_count, counter_parts, ends_fit_32_bits,
+                              final_count_bound, has_mixed_float_recurrence, has_picked_access,
+                              iteration_bound, loop_exit_targets)
 from ..analysis.memory import address_uses
 from ..ir.constants import ConstantInt
 from ..ir import Builder
 from ..ir import instructions as I
-from ..ir.types import I8, I64
+from ..ir.types import I1, I8, I64
 from . import tape as T
 from .typed_memory import is_known_integer
 
@@ -196,17 +196,28 @@ def reserve_loop_tapes(gen) -> None:
         reserve, reserved_push = T.reserved_runtime(gen.module)
         branch = loop.outside_predecessors(gen.preds)[0].terminator
         around = gen.loops.innermost.get(id(branch.parent))
+        around_entry = branch.parent
         if around is not None and not around.contains(loop.header):
             branch = _entry_of_its_own(gen, branch, loop)
-        b = Builder().position_before(branch)
+        b, beside = Builder().position_before(branch), []
+        if branch.parent is around_entry:
+            b, beside = _reserve_place(gen, loop, branch, found, by_block, checked_push,
+                                       _settled_exit(gen, loop, pushes) is not None)
         per_iteration = sum(push.args[1].value for push in pushes)
         nbytes = _bytes_of_run(b, found, per_iteration)
         if not _skips_only_empty(branch, loop, found):
-            nbytes = _only_if_entered(b, branch, loop, nbytes)
+            nbytes = _only_if_entered(b, branch, loop.header, nbytes)
+        if b.block is not branch.parent:     # at the guard before the preheader
+            nbytes = _only_if_entered(b, b.block.terminator, branch.parent, nbytes)
+        beside = [push for push in beside if _placed_after(b, push)]
+        if beside:
+            nbytes = b.add(nbytes, b.i64(sum(push.args[1].value for push in beside)),
+                           "run.with.iteration")
         b.call(reserve, [tape, nbytes])
-        for push in pushes:
+        for push in pushes + beside:
             push.set_operand(len(push.operands) - 1, reserved_push)
-        _size_after_exact_run(gen, loop, pushes, b, per_iteration)
+        _size_after_exact_run(gen, loop, pushes, Builder().position_before(branch),
+                              per_iteration)
 
 
 def _size_after_exact_run(gen, loop, pushes, b: Builder, per_iteration: int) -> None:
@@ -215,27 +226,89 @@ def _size_after_exact_run(gen, loop, pushes, b: Builder, per_iteration: int) -> 
     those bytes.  Else its size there is the last value of an induction the
     loop's own pushes address through, which LLVM keeps as one more
     register stepped in every iteration (tools/perfhunt cxx_member: two
-    instructions of the eleven of its forward Horner loop).  Exact only when
-    the header runs a constant count of times in every run
-    (`constant_trip_count`), the loop leaves from one block, its header or
-    its only latch, to a block entered from nowhere else, and every push
-    sits in a block dominating that exiting block: each iteration, the last
-    one too, passes each push once."""
-    count = constant_trip_count(loop, gen.preds)
-    exits = loop_exit_targets(loop, gen.preds)
-    if count is None or len(exits) != 1 or len(gen.preds[id(exits[0])]) != 1:
+    instructions of the eleven of its forward Horner loop).  Where
+    (`_settled_exit`), and with which count (`_counted_run`: a constant,
+    or one computed at `b`), see there."""
+    found = _settled_exit(gen, loop, pushes)
+    count = _counted_run(loop, gen.preds, b) if found is not None else None
+    if count is None:
         return
-    after = exits[0]
-    exiting = gen.preds[id(after)][0]
-    latches = [p for p in gen.preds[id(loop.header)] if loop.contains(p)]
-    if exiting is not loop.header and latches != [exiting] or \
-            any(not gen.loops.dom.dominates(push.parent, exiting) for push in pushes):
-        return
+    after, exiting, others = found
+    pushed = b.mul(count, b.i64(per_iteration), "run.exact.bytes") \
+        if not isinstance(count, ConstantInt) else b.i64(count.value * per_iteration)
     tape = gen.fwd_tape
-    before = T.tape_size(b, tape)
+    size = b.add(T.tape_size(b, tape), pushed, "run.pushed")
     at_exit = Builder(after, after.first_non_phi_index())
-    T.set_tape_size(at_exit, tape, at_exit.add(before, at_exit.i64(count * per_iteration),
-                                               "run.pushed"))
+    if others:
+        # The exit is a join (clenshaw's inner loop skipped to its latch):
+        # the settled size on the loop's edge, on the others the size read
+        # here, after all they push (pad_arms pads them later).
+        head = Builder(after, 0)
+        settled = head.phi(I1, [(b.i1(True), exiting)], "run.settled")
+        joined = head.phi(I64, [(size, exiting)], "run.size")
+        for other in others:
+            settled.add_incoming(b.i1(False), other)
+            joined.add_incoming(b.i64(0), other)
+        at_exit = Builder(after, after.first_non_phi_index())
+        size = at_exit.select(settled, joined, T.tape_size(at_exit, tape), "run.size.here")
+    T.set_tape_size(at_exit, tape, size)
+
+
+def _settled_exit(gen, loop, pushes):
+    """(the exit block, the block leaving for it, its other predecessors)
+    where each iteration of `loop`, the last one too, passes each of its
+    `pushes` once: the loop leaves from one block, its header or its only
+    latch, that every push's block dominates; the exit block's other
+    predecessors (a guard skipping the loop) end in a branch to it.  And
+    the count of iterations is known before the run (`_counted_run`)."""
+    exits = loop_exit_targets(loop, gen.preds)
+    if len(exits) != 1 or _counted_run(loop, gen.preds, None) is None:
+        return None
+    after = exits[0]
+    exiting = [p for p in gen.preds[id(after)] if loop.contains(p)]
+    others = [p for p in gen.preds[id(after)] if not loop.contains(p)]
+    latches = [p for p in gen.preds[id(loop.header)] if loop.contains(p)]
+    if len(exiting) != 1 or exiting[0] is not loop.header and latches != exiting or \
+            any(not gen.loops.dom.dominates(push.parent, exiting[0]) for push in pushes) or \
+            any(not isinstance(p.terminator, I.Branch) or
+                [t is after for t in p.successors].count(True) != 1 for p in others):
+        return None
+    return after, exiting[0], others
+
+
+def _counted_run(loop, preds, b):
+    """The iterations of the run of `loop` about to start, a ConstantInt
+    where every run has the same count (`constant_trip_count`), else an i64
+    computed at `b` (the end of its preheader) where its header counter
+    moves by one to a last value its exit test fixes, passing a bound N
+    (`clamped_final_count`): |last - S| + 1, exact in the counter's width
+    (a run through all 2^bits values is not reached: its pushes would fill
+    memory first).  With `b` None: a placeholder true if there is one.
+    Not for a loop that leaves on meeting N (argmax's `j + 1 == c`): known
+    there too, its count changed LLVM's register choices in such inner
+    loops for the worse (perf46: argmax, lu_pivot +3%)."""
+    count = constant_trip_count(loop, preds)
+    if count is not None:
+        return ConstantInt(I64, count)
+    for counter in loop.header.phis:
+        found = clamped_final_count(loop, counter, preds)
+        if found is None:
+            continue
+        if b is None:
+            return True
+        start, bound, clamp, tested_step = found
+        step = counter_parts(counter)[2].operands[1]
+        first = start if tested_step is None else b.add(start, tested_step, "run.first")
+        last = b.select(b.icmp(clamp, first, bound, "run.beyond"), first, bound,
+                        "run.leaving")
+        if tested_step is not None:
+            last = b.sub(last, tested_step, "run.last")
+        down = step.value % (1 << counter.type.bits) != 1
+        span = b.sub(start, last, "run.back") if down else b.sub(last, start, "run.on")
+        if span.type.bits != 64:
+            span = b.cast("zext", span, I64, "run.on.wide")
+        return b.add(span, b.i64(1), "run.count")
+    return None
 
 
 # Arms that push more than this fewer bytes than the longest keep their
@@ -423,6 +496,105 @@ def _users_in(loop, by_block) -> list:
     return [use for b in loop.blocks for use in by_block.get(b, ())]
 
 
+def _reserve_place(gen, loop, branch, found, by_block, checked_push, settled: bool):
+    """Where the reserve for `loop` goes (a Builder), and the checked pushes
+    of the loop around it that it covers too (`_iteration_pushes`): in the
+    preheader (ending in `branch`), or in the block guarding it
+    (`_guard_before`), whose pushes and those after it it covers then too.
+    Where that moves nothing out of a checked push, it stays before the
+    branch: hoisted alone, it cost rk4_lorenz 1%."""
+    pre = branch.parent
+    needed = [found[0], found[1]] + ([branch.condition] if branch.is_conditional else [])
+    guard = _guard_before(gen, pre, needed)
+    if guard is not None:
+        needed.append(guard.terminator.condition)
+    where = guard or pre
+    covered = _iteration_pushes(gen, loop, where, pre, by_block, checked_push, settled)
+    b = _reserve_point(where, needed, covered) if covered else None
+    if b is None:
+        return Builder().position_before(branch), []
+    return b, covered
+
+
+def _guard_before(gen, pre, needed):
+    """The block whose conditional branch is the only way into the
+    preheader `pre`, in the same loop (clang's zero-trip guard of an inner
+    loop: clenshaw's `nc > 1` test in the outer loop's header, whose other
+    way skips to the latch), where none of the `needed` values is computed
+    in `pre`; else None."""
+    preds = gen.preds.get(id(pre), [])
+    if len(preds) != 1:
+        return None
+    guard = preds[0]
+    term = guard.terminator
+    if guard is pre or not isinstance(term, I.Branch) or not term.is_conditional or \
+            [t is pre for t in term.operands[1:]].count(True) != 1 or \
+            gen.loops.innermost.get(id(guard)) is not gen.loops.innermost.get(id(pre)) or \
+            any(isinstance(v, I.Instruction) and v.parent is pre for v in needed):
+        return None
+    return guard
+
+
+def _iteration_pushes(gen, loop, where, pre, by_block, checked_push, settled: bool) -> list:
+    """The checked pushes of the loop around `loop`'s preheader `pre` that a
+    reserve made for `loop` in the block `where` (`pre` or its guard) can
+    cover too: those of blocks `where` dominates, which in an iteration run
+    only after it (clenshaw's per-point entries around its inner
+    recurrence: a capacity check each where the reference's cache has
+    none); those after `loop` only where its run settles the tape's size
+    after it (`settled`, `_size_after_exact_run`): else such a push is
+    addressed from the last value of the induction `loop`'s pushes step,
+    and LLVM gave argmax's inner loop a register copy more (+3.8%).  Only where
+    every user of the tape in that loop, outside `loop`, is a checked push
+    of a constant in a block of its own (no inner loop) run at most once an
+    iteration: then between the reserve and any push it covers, the tape
+    takes only `loop`'s pushes and covered ones, and a later iteration
+    passes the reserve again before any covered push.  A block the
+    dominator tree does not know (a padding edge's) covers nothing."""
+    outer = gen.loops.innermost.get(id(where))
+    dom = gen.loops.dom
+    if outer is None or not outer.contains(loop.header) or not dom.is_reachable(where) or \
+            _repeats_in_iteration(outer, where):
+        return []
+    covered = []
+    for user, at in _users_in(outer, by_block):
+        block = user.parent
+        if loop.contains(block):
+            continue        # `loop`'s own pushes, the only users there
+        if gen.loops.innermost.get(id(block)) is not outer or not dom.is_reachable(block) or \
+                at != 0 or not isinstance(user, I.Call) or \
+                user.called_function is not checked_push or \
+                constant_integer(user.args[1]) is None or _repeats_in_iteration(outer, block):
+            return []
+        if dom.dominates(where, block):
+            if not (settled or block is where or block is pre):
+                return []
+            covered.append(user)
+    return covered
+
+
+def _reserve_point(where, needed, covered):
+    """Where in the block `where` the reserve goes: before the first of its
+    own `covered` pushes that follows every `needed` value (what the
+    reserve's size is made of), so that it covers them too; else before its
+    terminator; None if that comes before a needed value (a branch's
+    condition computed by an invoke)."""
+    last_needed = max((where.index_of(v) for v in needed
+                       if isinstance(v, I.Instruction) and v.parent is where), default=-1)
+    first = min((at for at in (where.index_of(push) for push in covered if push.parent is where)
+                 if at > last_needed), default=None)
+    if first is not None:
+        return Builder(where, first)
+    end = Builder().position_before(where.terminator)
+    return end if end.index > last_needed else None
+
+
+def _placed_after(b: Builder, push) -> bool:
+    """Does `push` run after the point `b` inserts at (in a block `b`'s
+    dominates, or later in its own)?"""
+    return push.parent is not b.block or b.block.index_of(push) >= b.index
+
+
 def _unchecked_pushes(gen, loop, by_block, outer_counts, checked_push):
     """The pushes of `loop` that may go unchecked once a reserve before it
     covers its iterations, or None: when the users of the tape's address
@@ -523,15 +695,16 @@ def _same_value(x, y) -> bool:
         x.type == y.type and x.value % (1 << x.type.bits) == y.value % (1 << y.type.bits)
 
 
-def _only_if_entered(b: Builder, branch, loop, nbytes):
-    """`nbytes` where the preheader's `branch` enters `loop`, else 0.  A
+def _only_if_entered(b: Builder, branch, target, nbytes):
+    """`nbytes` where `branch` goes to `target` (the preheader's to the
+    loop's header, or a guard's to the preheader), else 0.  A
     guard clang merges into the preheader (`if (n < 50)` around the loop)
     skips the loop for the bounds it would never run to: made anyway, the
     room for 2^31 iterations is a failed realloc and a crash.  A constant
     room is bounded, and stays a constant (pushed_bytes_bound counts it)."""
     if not branch.is_conditional or constant_integer(nbytes) is not None:
         return nbytes
-    on_true, on_false = (target is loop.header for target in branch.operands[1:])
+    on_true, on_false = (succ is target for succ in branch.operands[1:])
     if on_true == on_false:
         return nbytes
     return b.select(branch.condition, *((nbytes, b.i64(0)) if on_true else (b.i64(0), nbytes)),
@@ -825,24 +998,43 @@ def _set_on_exit(gen, slot) -> bool:
     if any(r is None or r not in loop.blocks for r in gen.cache.blocks_reading(counter)):
         return False
     found = final_count_bound(loop, counter, gen.preds)
-    if found is None or found[0].is_constant:
+    clamped = clamped_final_count(loop, counter, gen.preds) if found is None else None
+    if clamped is not None:
+        found = clamped[1], clamped[3]
+    if found is None or found[0].is_constant and clamped is None:
         return False
     exits = loop_exit_targets(loop, gen.preds)
     if len(exits) != 1 or id(exits[0]) not in gen.rev_blocks:
         return False
     bound, step = found
+    ends = [bound] if clamped is None else [bound, clamped[0]]
     entered = gen.rev_blocks[id(exits[0])]
-    b = Builder(entered, entered.first_non_phi_index())
-    if gen.cache.from_arguments(bound):
-        last = gen.cache.rebuild_from_arguments(b, bound)
-    elif gen.cache.bound_at_exit(bound, exits[0]):
-        last = gen.cache.rebuild_at_exit(b, bound, exits[0])
-    else:
+    if not all(v.is_constant or _at_exit(gen, v, exits[0]) for v in ends):
         return False
+    b = Builder(entered, entered.first_non_phi_index())
+    ends = [v if v.is_constant else _rebuilt_at_exit(gen, b, v, exits[0]) for v in ends]
+    last = ends[0]
+    name = counter.name or "v"
+    if clamped is not None:     # clamp(S + C', N), the first X that leaves
+        first = ends[1] if step is None else b.add(ends[1], step, name + ".first")
+        beyond = b.icmp(clamped[2], first, last, name + ".beyond")
+        last = b.select(beyond, first, last, name + ".leaving")
     if step is not None:
-        last = b.sub(last, step, (counter.name or "v") + ".last")
+        last = b.sub(last, step, name + ".last")
     b.store(last, slot.rev)
     return True
+
+
+def _at_exit(gen, v, exit_block) -> bool:
+    """Can the reverse pass compute `v` where it enters the loop left to
+    `exit_block` (`_set_on_exit`)?"""
+    return gen.cache.from_arguments(v) or gen.cache.bound_at_exit(v, exit_block)
+
+
+def _rebuilt_at_exit(gen, b: Builder, v, exit_block):
+    if gen.cache.from_arguments(v):
+        return gen.cache.rebuild_from_arguments(b, v)
+    return gen.cache.rebuild_at_exit(b, v, exit_block)
 
 
 def _step_back(b: Builder, slot, step) -> None:

@@ -346,6 +346,45 @@ def final_count_bound(loop, counter, preds):
     return bound, step
 
 
+# Exit tests of a counter moving by one that go on while it is beyond N:
+# (predicate, whether true leaves) -> (the step, the comparison whose
+# select is the clamp: "slt" makes min(X, N), "sgt" max(X, N)).
+_GOES_ON_BEYOND = {("sgt", False): (-1, "slt"), ("sle", True): (-1, "slt"),
+                   ("ugt", False): (-1, "ult"), ("ule", True): (-1, "ult"),
+                   ("slt", False): (1, "sgt"), ("sge", True): (1, "sgt"),
+                   ("ult", False): (1, "ugt"), ("uge", True): (1, "ugt")}
+
+
+def clamped_final_count(loop, counter, preds):
+    """(S, N, clamp, C) when every run of `loop` ends in the iteration where
+    `counter` (a header phi `phi [S, %pre], [%counter + C, %latch]`, C = 1
+    or -1) equals the clamp (min or max, signed or unsigned, by the icmp
+    predicate `clamp`) of S + C' and N, minus C': the loop leaves only
+    through one block, by a test `X > N` (`X < N`, ...) of X the counter
+    (C' = 0: clenshaw's `k > 2`) or its increment (C' = C), N from outside
+    the loop, going on while X is beyond N.  X moves by one, so the first X
+    that fails the test is X's first value if that fails it already, else
+    N itself: exact with any start, even where X wraps (modulo 2^bits X
+    steps through every value between its start and N).  None otherwise."""
+    parts = counter_parts(counter)
+    if parts is None or counter.parent is not loop.header:
+        return None
+    start, _, increment = parts
+    exiting = _single_exit_test(loop, preds, counter, increment, constant_bound=False)
+    if exiting is None:
+        return None
+    test, exit_when = exiting
+    found = _GOES_ON_BEYOND.get((test.predicate, exit_when))
+    bits = counter.type.bits
+    if found is None or increment.operands[1].value % (1 << bits) != found[0] % (1 << bits):
+        return None
+    bound = test.operands[1]
+    if isinstance(bound, I.Instruction) and loop.contains(bound.parent):
+        return None
+    step = increment.operands[1] if test.operands[0] is increment else None
+    return start, bound, found[1], step
+
+
 # The exit tests `iteration_bound` reads: (predicate, whether true leaves)
 # -> whether the loop goes on while the counter is below the bound ("lt")
 # or until it equals it ("eq").

@@ -44,7 +44,7 @@ void grads(double *c, double *dc, double *t) {
 // CHECK: call void @enzyme_opt.tape.reserve(
 // CHECK: [[BEFORE:%tape.size[.0-9]*]] = load i64, ptr %tape.size.ptr
 // CHECK: %run.pushed = add i64 [[BEFORE]], 256
-// CHECK-NEXT: [[FIELD:%tape.size.ptr[.0-9]*]] = getelementptr inbounds { ptr, i64, i64 }, ptr %tape, i32 0, i32 1
+// CHECK: [[FIELD:%tape.size.ptr[.0-9]*]] = getelementptr inbounds { ptr, i64, i64 }, ptr %tape, i32 0, i32 1
 // CHECK-NEXT: store i64 %run.pushed, ptr [[FIELD]]
 // CHECK: call ptr @enzyme_opt.tape.push.reserved(ptr %tape, i64 8)
 // CHECK: {{^}}}
