@@ -105,23 +105,57 @@ class ApiCall:
 
 
 def _refuse_runtime_marker(call, v, param, fn) -> None:
-    """A marker picked by a select or phi: the optimizer merged two API calls
-    that differ in a marker (`enzyme_dup` here, `enzyme_dupnoneed` there).
-    What to do is decided at compile time, so this cannot be served."""
-    if isinstance(v, I.Cast):
-        v = v.operands[0]
-    if not isinstance(v, (I.Select, I.Phi)):
-        return
-    choices = v.operands[1:] if isinstance(v, I.Select) else v.operands
-    markers = sorted({m for m in map(marker_of, choices) if m is not None})
+    """A marker picked at run time, which split_merged_operands could not split
+    into one call per marker: the activity is decided at compile time, so
+    this cannot be served.  Said as where the choice is made: a phi or select
+    (the optimizer merged two calls), a local variable set more than once or
+    to a choice that includes a plain int (-O0), a pointer chosen at run time."""
+    where, markers = _runtime_marker_choice(v)
     if markers:
         raise _error(call, f"the marker before argument {param.index + 1} of '{fn.name}' is "
-                     f"chosen at run time (among {', '.join(markers)}): the optimizer merged "
-                     "Enzyme calls that differ in it; keep them apart (a separate function "
-                     "for each, marked noinline)")
+                     f"chosen at run time ({where}, among {', '.join(sorted(markers))}): the "
+                     "activity of each argument must be known at compile time; pass the "
+                     "marker itself in each arm of an if, one Enzyme call per marker "
+                     "(if the optimizer merged such calls: a separate function for each, "
+                     "marked noinline)")
 
 
+def _runtime_marker_choice(v) -> tuple:
+    """(where the choice is made, the markers it may give) for a value that is
+    no marker but may hold one; else ("", set())."""
+    if isinstance(v, I.Cast):
+        v = v.operands[0]
+    if marker_of(v) is not None:
+        return "", set()
+    if isinstance(v, (I.Select, I.Phi)):
+        return "by a phi or select", _markers_among(v, 4)
+    if not isinstance(v, I.Load):
+        return "", set()
+    if isinstance(v.pointer, I.Alloca):
+        return "held in a local variable set at run time", _markers_among(v, 4)
+    return "read through a pointer chosen at run time", _markers_among(v.pointer, 4)
 
+
+def _markers_among(v, depth: int) -> set:
+    """The markers `v` may be (or point to, for a marker's address): itself, or
+    through phis, selects and -O0 locals (what is stored into them)."""
+    name = marker_of(v)
+    if name is not None:
+        return {name}
+    if depth == 0:
+        return set()
+    if isinstance(v, (I.Select, I.Phi)):
+        choices = _choices(v)
+    elif isinstance(v, I.Load) and isinstance(v.pointer, I.Alloca):
+        choices = [u.value for u in v.pointer.users
+                   if isinstance(u, I.Store) and u.pointer is v.pointer]
+    else:
+        return set()
+    return set().union(*(_markers_among(x, depth - 1) for x in choices))
+
+
+def _choices(v) -> list:
+    return v.operands[1:] if isinstance(v, I.Select) else list(v.operands)
 
 
 def api_calls(module) -> list:
@@ -143,8 +177,14 @@ def resolve_operands_through_stack(calls) -> None:
     domtrees: dict = {}
     forwarded = []
     for call in calls:
-        forwarded.extend(forward_call_operands(call, _known_at_compile_time, domtrees))
+        forwarded.extend(forward_call_operands(call, _known_or_chosen, domtrees))
     return forwarded
+
+
+def _known_or_chosen(v) -> bool:
+    """A function or marker, or a phi or select among such (`int m = k ? enzyme_dup :
+    enzyme_const;` at -O0 keeps it in a local): split_merged_operands splits on it."""
+    return _known_at_compile_time(v) or bool(choices_of(v, _known_at_compile_time))
 
 
 def split_merged_operands(calls) -> list:
