@@ -26,6 +26,7 @@ from ..ir.types import StructType, size_and_align
 from ..analysis.cfg import DominatorTree
 from ..analysis.library import FORK_CALL, is_deallocator
 from ..transforms.call_per_choice import call_per_choice, choices_of, read_through_choice
+from ..transforms.mem2reg import promote_allocas
 from ..transforms.stack_values import drop_dead_slots, forward_call_operands, stored_value
 from .aggregates import returns_gradient
 from .context import DerivativeContext
@@ -177,8 +178,25 @@ def resolve_operands_through_stack(calls) -> None:
     domtrees: dict = {}
     forwarded = []
     for call in calls:
+        _promote_marker_slots(call)
         forwarded.extend(forward_call_operands(call, _known_or_chosen, domtrees))
     return forwarded
+
+
+def _promote_marker_slots(call) -> None:
+    """A local that only ever holds markers (`int m; if (k) m = enzyme_dup; else
+    m = enzyme_const;` at -O0, stored in both arms) becomes an SSA value, a phi
+    of the markers where the arms meet, which the call is split on."""
+    slots = [arg.pointer for arg in call.args
+             if isinstance(arg, I.Load) and isinstance(arg.pointer, I.Alloca)]
+    slots = [slot for slot in slots if _stores_only_choices(slot)]
+    if slots:
+        promote_allocas(call.function, only=slots)
+
+
+def _stores_only_choices(slot) -> bool:
+    stored = [u.value for u in slot.users if isinstance(u, I.Store) and u.pointer is slot]
+    return len(stored) > 1 and all(map(_known_or_chosen, stored))
 
 
 def _known_or_chosen(v) -> bool:

@@ -1,13 +1,15 @@
 // clang -O0 keeps `int m = which ? enzyme_dup : enzyme_dupnoneed;` in a stack
 // slot: the phi of the two markers' loads is stored once and loaded for the
-// call.  main refused it with "argument 2 of 'k1' is a double, but a ptr was
-// passed" (the unseen marker was read as x).  The slot is now seen through
-// and the call split into one call per marker, as clang -O2's merged calls
-// are (transforms/call_per_choice.py).  Both arms run (argument 0 and 1), in
-// reverse (DUP), forward (FWD), with out/const on a scalar (OUT), and with
-// the function itself chosen by a ternary into a local (FN); closed forms.
-// A local set in the two arms of an if (mode TWO, two stores) and a ternary of a
-// marker and a plain int (mode PLAIN) stay refused, now saying so.
+// call.  main refused it with "argument 3 of 'k1' is a double, but an i32
+// was passed" (the unseen marker was read as the next argument).  The slot
+// is now seen through and the call split into one call per marker, as clang
+// -O2's merged calls are (transforms/call_per_choice.py).  A local set in
+// both arms of an if (mode TWO, two stores) is promoted to a phi and split
+// the same way.  Both arms run (argument 0 and 1), in reverse (DUP, TWO),
+// forward (FWD), with out/const on a scalar (OUT), and with the function
+// itself chosen by a ternary into a local (FN); closed forms.  A local set
+// in one arm only (mode UNSET) and a ternary of a marker and a plain int
+// (mode PLAIN) stay refused, now saying so.
 // RUN: %clang -O0 -DMODE=DUP -S -emit-llvm %s -o %t.dup.ll
 // RUN: enzyme-opt %t.dup.ll -o %t.dup.out.ll
 // RUN: %lli %t.dup.out.ll 0 | FileCheck %s
@@ -33,11 +35,19 @@
 // RUN: %lli %t.fn.out.ll 0 | FileCheck %s
 // RUN: %lli %t.fn.out.ll 1 | FileCheck %s
 // RUN: %clang -O0 -DMODE=TWO -S -emit-llvm %s -o %t.two.ll
-// RUN: not enzyme-opt %t.two.ll -o %t.two.out.ll 2>&1 | FileCheck --check-prefix=TWO %s
+// RUN: enzyme-opt %t.two.ll -o %t.two.out.ll
+// RUN: %lli %t.two.out.ll 0 | FileCheck %s
+// RUN: %lli %t.two.out.ll 1 | FileCheck %s
+// RUN: %clang14 -O0 -DMODE=TWO -S -emit-llvm %s -o %t.two14.ll
+// RUN: enzyme-opt %t.two14.ll -o %t.two14.out.ll
+// RUN: %lli %t.two14.out.ll 0 | FileCheck %s
+// RUN: %lli %t.two14.out.ll 1 | FileCheck %s
+// RUN: %clang -O0 -DMODE=UNSET -S -emit-llvm %s -o %t.unset.ll
+// RUN: not enzyme-opt %t.unset.ll -o %t.unset.out.ll 2>&1 | FileCheck --check-prefix=UNSET %s
 // RUN: %clang -O0 -DMODE=PLAIN -S -emit-llvm %s -o %t.plain.ll
 // RUN: not enzyme-opt %t.plain.ll -o %t.plain.out.ll 2>&1 | FileCheck --check-prefix=PLAIN %s
 // CHECK: ok
-// TWO: .ll:{{[0-9]+}}:3: error: the marker before argument 1 of 'k1' is chosen at run time (held in a local variable set at run time, among enzyme_dup, enzyme_dupnoneed)
+// UNSET: .ll:{{[0-9]+}}:3: error: the marker before argument 1 of 'k1' is chosen at run time (held in a local variable set at run time, among enzyme_dup)
 // PLAIN: .ll:{{[0-9]+}}:3: error: the marker before argument 1 of 'k1' is chosen at run time (held in a local variable set at run time, among enzyme_dup)
 #include <math.h>
 #include <stdio.h>
@@ -48,6 +58,7 @@
 #define FN 4
 #define TWO 5
 #define PLAIN 6
+#define UNSET 7
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
@@ -67,12 +78,15 @@ int main(int argc, char **argv) {
   int n = 3, noneed = 0, bad = 0;
   for (int i = 0; i < 3; i++) want_a += x0[i] * x0[i];
   want_a += x0[0];
-#if MODE == DUP || MODE == TWO || MODE == PLAIN
+#if MODE == DUP || MODE == TWO || MODE == PLAIN || MODE == UNSET
 #if MODE == DUP
   int m = which ? enzyme_dup : enzyme_dupnoneed;
 #elif MODE == TWO
   int m;
   if (which) m = enzyme_dup; else m = enzyme_dupnoneed;
+#elif MODE == UNSET
+  int m = 0;
+  if (which) m = enzyme_dup;
 #else
   int m = which ? enzyme_dup : 3;
 #endif
