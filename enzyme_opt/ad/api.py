@@ -15,7 +15,7 @@ from ..analysis.activity import allocation_size_index, contains_float, contains_
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
-from ..ir import Builder, Function, GlobalAlias, GlobalVariable
+from ..ir import Argument, Builder, Function, GlobalAlias, GlobalVariable
 from ..ir import instructions as I
 from ..ir.clone import internal_copy
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantFloat, ConstantInt,
@@ -128,6 +128,11 @@ def _runtime_marker_choice(v) -> tuple:
         v = v.operands[0]
     if marker_of(v) is not None:
         return "", set()
+    param = _parameter_held(v)
+    if param is not None:
+        return (f"passed in as parameter {param.index + 1} of '{param.function.name}'",
+                set().union(*(_markers_among(c.args[param.index], 4)
+                              for c in _direct_calls(param.function))))
     if isinstance(v, (I.Select, I.Phi)):
         return "by a phi or select", _markers_among(v, 4)
     if not isinstance(v, I.Load):
@@ -135,6 +140,20 @@ def _runtime_marker_choice(v) -> tuple:
     if isinstance(v.pointer, I.Alloca):
         return "held in a local variable set at run time", _markers_among(v, 4)
     return "read through a pointer chosen at run time", _markers_among(v.pointer, 4)
+
+
+def _parameter_held(v) -> Optional[Argument]:
+    """The integer parameter `v` is, or (-O0) the one its slot was set to once."""
+    if isinstance(v, I.Load) and isinstance(v.pointer, I.Alloca):
+        stored = [u.value for u in v.pointer.users
+                  if isinstance(u, I.Store) and u.pointer is v.pointer]
+        v = stored[0] if len(stored) == 1 else v
+    return v if isinstance(v, Argument) and v.type.is_int else None
+
+
+def _direct_calls(fn) -> list:
+    return [u for u in fn.users if isinstance(u, I.CallBase) and u.called_function is fn
+            and len(u.args) == len(fn.args)]
 
 
 def _markers_among(v, depth: int) -> set:

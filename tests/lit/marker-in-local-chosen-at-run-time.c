@@ -8,8 +8,9 @@
 // the same way.  Both arms run (argument 0 and 1), in reverse (DUP, TWO),
 // forward (FWD), with out/const on a scalar (OUT), and with the function
 // itself chosen by a ternary into a local (FN); closed forms.  A local set
-// in one arm only (mode UNSET) and a ternary of a marker and a plain int
-// (mode PLAIN) stay refused, now saying so.
+// in one arm only (mode UNSET), a ternary of a marker and a plain int (mode
+// PLAIN) and a marker handed to a function as its parameter (mode PARAM,
+// -O0 and -O2) stay refused, now saying so.
 // RUN: %clang -O0 -DMODE=DUP -S -emit-llvm %s -o %t.dup.ll
 // RUN: enzyme-opt %t.dup.ll -o %t.dup.out.ll
 // RUN: %lli %t.dup.out.ll 0 | FileCheck %s
@@ -46,7 +47,12 @@
 // RUN: not enzyme-opt %t.unset.ll -o %t.unset.out.ll 2>&1 | FileCheck --check-prefix=UNSET %s
 // RUN: %clang -O0 -DMODE=PLAIN -S -emit-llvm %s -o %t.plain.ll
 // RUN: not enzyme-opt %t.plain.ll -o %t.plain.out.ll 2>&1 | FileCheck --check-prefix=PLAIN %s
+// RUN: %clang -O0 -DMODE=PARAM -S -emit-llvm %s -o %t.param.ll
+// RUN: not enzyme-opt %t.param.ll -o %t.param.out.ll 2>&1 | FileCheck --check-prefix=PARAM %s
+// RUN: %clang -O2 -DMODE=PARAM -S -emit-llvm %s -o %t.param2.ll
+// RUN: not enzyme-opt %t.param2.ll -o %t.param2.out.ll 2>&1 | FileCheck --check-prefix=PARAM %s
 // CHECK: ok
+// PARAM: .ll:{{[0-9]+}}:3: error: the marker before argument 1 of 'k1' is chosen at run time (passed in as parameter 1 of 'run', among enzyme_dup, enzyme_dupnoneed)
 // UNSET: .ll:{{[0-9]+}}:3: error: the marker before argument 1 of 'k1' is chosen at run time (held in a local variable set at run time, among enzyme_dup)
 // PLAIN: .ll:{{[0-9]+}}:3: error: the marker before argument 1 of 'k1' is chosen at run time (held in a local variable set at run time, among enzyme_dup)
 #include <math.h>
@@ -59,6 +65,7 @@
 #define TWO 5
 #define PLAIN 6
 #define UNSET 7
+#define PARAM 8
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
@@ -70,6 +77,12 @@ double k1(double *x, int n, double a) {
 }
 /* g = 3 f */
 double k3(double *x, int n, double a) { return 3 * k1(x, n, a); }
+
+#if MODE == PARAM
+__attribute__((noinline)) void run(int m, double *x, double *dx, double a) {
+  __enzyme_autodiff((void *)k1, m, x, dx, enzyme_const, 3, enzyme_const, a);
+}
+#endif
 
 int main(int argc, char **argv) {
   int which = argc > 1 ? atoi(argv[1]) : 0;
@@ -91,6 +104,9 @@ int main(int argc, char **argv) {
   int m = which ? enzyme_dup : 3;
 #endif
   __enzyme_autodiff((void *)k1, m, x, dx, enzyme_const, n, enzyme_const, a);
+  noneed = !which;
+#elif MODE == PARAM
+  run(which ? enzyme_dup : enzyme_dupnoneed, x, dx, a);
   noneed = !which;
 #elif MODE == FWD
   /* tangent along a only: d f / d a */
