@@ -234,3 +234,22 @@ def test_a_wrong_derivative_in_a_merged_call_is_caught(tmp_path: Path):
     source = fuzz_gradients.build(MERGE_SEEDS[0], bias=1e-3)[0]
     cls, message = fuzz_runner.check_source(source, "19", "-O2", tmp_path)
     assert cls == "silent-wrong", message
+
+
+def test_stop50_shapes_from_13400_only():
+    """Seeds below STOP50_FROM keep their features; from it every seed, plain
+    or alias, draws one or two of the new shapes, and each shape appears."""
+    new = set(fuzz_gradients.STOP50_SHAPES)
+    for seed in range(fuzz_gradients.STOP50_FROM - 300, fuzz_gradients.STOP50_FROM, 3):
+        assert not new & set(fuzz_gradients.draw_features(seed))
+    drawn = [set(fuzz_gradients.draw_features(s)) & new for s in range(13400, 13440)]
+    assert all(drawn) and set().union(*drawn) == new
+    assert any(fuzz_gradients.draw_family(s) == "alias" for s in range(13400, 13440))
+
+
+@pytest.mark.parametrize("shape", sorted(fuzz_gradients.STOP50_SHAPES))
+def test_stop50_shape_slice(shape: str, tmp_path: Path):
+    _need("19")
+    source = fuzz_gradients.generate(1, ["arith", shape])
+    cls, message = fuzz_runner.check_source(source, "19", "-O2", tmp_path)
+    assert cls in ("pass", "refused"), f"{shape}: {cls}\n{message}"

@@ -22,7 +22,9 @@ arguments"), and the others add VLAs, switches with fallthrough, goto
 loops, long double, double _Complex, vector extensions or varargs; from
 seed 13000, half write the reverse call in arms clang merges (kernel or its
 twin, x dupnoneed or dup: see "merged API calls"), with structs of a
-double and a pointer copied by memcpy of n, or GNU sincos.  `main`
+double and a pointer copied by memcpy of n, or GNU sincos; from seed 13400,
+every seed adds a search loop returning early, arrays of structs mixing
+int and float fields, `double **` arguments or mutual recursion.  `main`
 checks
 
   - reverse mode (`__enzyme_autodiff`, with a random activity per argument:
@@ -1453,9 +1455,17 @@ FEATURES.update(MEMORY2)
 
 
 def draw_features(seed: int) -> list[str]:
-    """The feature list of a seed: 3 to 7 features, drawn by weight."""
-    if draw_family(seed) == "alias":
-        return _draw_alias_features(seed)
+    """The feature list of a seed: 3 to 7 features, drawn by weight (and
+    from STOP50_FROM one or two of STOP50_SHAPES among them)."""
+    drawn = _draw_alias_features(seed) if draw_family(seed) == "alias" else _draw_plain(seed)
+    if seed >= STOP50_FROM:
+        shapes = random.Random(f"stop50 shapes:{seed}")
+        for name in shapes.sample(sorted(STOP50_SHAPES), k=shapes.randint(1, 2)):
+            drawn.insert(shapes.randint(0, len(drawn)), name)
+    return drawn
+
+
+def _draw_plain(seed: int) -> list[str]:
     rng = random.Random(f"features:{seed}")
     names = ORIGINAL if seed < EXTENDED_FROM else \
         BEFORE_CACHE_RULES if seed < CACHE_RULES_FROM else \
@@ -1733,6 +1743,102 @@ def feat_sincos_call(p: Program, rng: random.Random, k: int) -> None:
 MERGE_SHAPES = {"struct_pointer_copy": (feat_struct_pointer_copy, 2),
                 "sincos_call": (feat_sincos_call, 2)}
 FEATURES.update(MERGE_SHAPES)
+
+
+# ---------------------------------------------- shapes users write (13400 on)
+# From STOP50_FROM every seed (plain or alias) adds one or two of these: a
+# search loop leaving a helper early on active data, an array of structs
+# mixing int, long, float and double fields passed by pointer to a helper
+# that updates it, pointer-to-pointer arguments (rows of a matrix, a cursor
+# moved through `double **`), and mutual recursion along x.
+
+
+STOP50_FROM = 13400
+
+
+def feat_search_exit(p: Program, rng: random.Random, k: int) -> None:
+    """A helper scanning q that skips some elements and returns from inside
+    its loop once an active running sum passes a threshold."""
+    skip = rng.choice(["q[i] < -1.0", "i % 3 == 2", "q[i] * t > 2.5"])
+    p.tops.append(f"{_attr(rng)}double find{k}(const double *q, int m, double t) {{\n"
+                  "  double s = 0.0;\n"
+                  "  for (int i = 0; i < m; i++) {\n"
+                  f"    if ({skip}) continue;\n"
+                  f"    s += {expr(rng, ['q[i]', 't', 's'], 2)};\n"
+                  f"    if (s > {rng.choice(['1.5', '3.0', '6.0'])}) return s * {expr(rng, ['q[i]', 't'], 1)};\n"
+                  "  }\n  return s;\n}\n")
+    if rng.random() < 0.5:
+        p.block(f"acc += find{k}(x, n, {rng.choice(['a', 'b', '0.7'])});")
+    else:  # the same shape inline, as a while with a compound condition
+        p.block("int i = 0;", "double s = 0.0;",
+                f"while (i < n && s < {rng.choice(['2.0', '4.0'])}) {{",
+                f"  s += {expr(rng, ['x[i]', 'a', 's'], 2)};", "  i++;", "}",
+                f"acc += s + find{k}(x + 1, n - 1, s);")
+
+
+def feat_mixed_struct_array(p: Program, rng: random.Random, k: int) -> None:
+    """Structs of int, double, long, float and double fields filled from x,
+    passed by pointer to a helper that reads them by index and writes a
+    double field back, then read again by the kernel."""
+    p.uses_float = True
+    p.tops.append(f"typedef struct {{ int id; double v; long tag; float w; double u; }} MX{k};\n")
+    p.tops.append(f"{_attr(rng)}double mxsum{k}(MX{k} *r, int m, double s) {{\n"
+                  "  double t = 0.0;\n"
+                  "  for (int i = 0; i < m; i++) {\n"
+                  f"    if (r[i].tag % {rng.choice(['2', '3'])} == 1) t += r[i].v * s;\n"
+                  "    else t += r[i].u * (double)r[i].w;\n"
+                  f"    r[i].v = {expr(rng, ['t', 'r[i].v', 'r[i].u'], 1)};\n"
+                  "  }\n  return t;\n}\n")
+    p.block(f"MX{k} r[N];", "for (int i = 0; i < n; i++) {",
+            "  r[i].id = i;", f"  r[i].v = {expr(rng, ['x[i]', 'a'], 2)};",
+            f"  r[i].tag = i * {rng.randint(1, 5)} + 1;",
+            f"  r[i].w = (float)({expr(rng, ['x[i]', 'b'], 1)});",
+            f"  r[i].u = x[{rng.choice(['(i + 1) % n', 'n - 1 - i'])}];", "}",
+            f"acc += mxsum{k}(r, n, {rng.choice(['a', 'b', '1.3'])});",
+            f"for (int i = 0; i < n; i++) acc += r[i].v * {rng.choice(['0.5', 'r[i].u', '(double)r[i].id'])};")
+
+
+def feat_pointer_to_pointer(p: Program, rng: random.Random, k: int) -> None:
+    """`double **` arguments: rows of a matrix (x and a scratch row), or a
+    cursor into x a helper advances through its address."""
+    if rng.random() < 0.5:
+        p.x_needs_shadow = True      # x's address goes into memory beside active rows
+        p.tops.append(f"{_attr(rng)}double rows{k}(double **rw, int r, int m) {{\n"
+                      "  double s = 0.0;\n"
+                      "  for (int j = 0; j < r; j++)\n"
+                      f"    for (int i = 0; i < m; i++) s += rw[j][i] * {expr(rng, ['rw[r - 1 - j][i]', '(double)j'], 1)};\n"
+                      "  return s;\n}\n")
+        p.block("double tmp[N];",
+                f"for (int i = 0; i < n; i++) tmp[i] = {expr(rng, ['x[i]', 'a', 'b'], 2)};",
+                f"double *rw[2] = {{{rng.choice(['x, tmp', 'tmp, x'])}}};",
+                f"acc += rows{k}(rw, 2, n);")
+    else:
+        p.x_needs_shadow = True      # the cursor's slot holds x's address (-O0)
+        p.tops.append(f"{_attr(rng)}double step{k}(const double **pp, int by) {{\n"
+                      "  double v = **pp;\n  *pp += by;\n"
+                      f"  return {expr(rng, ['v', '(*pp)[0]'], 2)};\n}}\n")
+        p.block("const double *cur = x;", "double s = 0.0;",
+                f"for (int i = 0; i + {rng.choice(['1', '2'])} < n; i += 1) s += step{k}(&cur, 1);",
+                f"acc += s + {expr(rng, ['cur[0]', 'a'], 1)};")
+
+
+def feat_mutual_recursion(p: Program, rng: random.Random, k: int) -> None:
+    """Two functions calling each other along x, one element a call."""
+    def half(name: str, other: str, carry: str) -> str:
+        return (f"double {name}{k}(const double *q, int m, double s) {{\n  if (m <= 0) return s;\n"
+                f"  return {other}{k}(q + 1, m - 1, {carry});\n}}\n")
+    attr = _attr(rng)
+    p.tops.append(f"{attr}double odd{k}(const double *q, int m, double s);\n" +
+                  _attr(rng) + half("even", "odd", f"s + {expr(rng, ['q[0]', 's'], 2)}") +
+                  attr + half("odd", "even", expr(rng, ['q[0]', 's'], 2)))
+    p.block(f"acc += even{k}(x, {rng.choice(['n', 'n - 1', '3'])}, {rng.choice(['a', 'b', '0.0'])});")
+
+
+STOP50_SHAPES = {"search_exit": (feat_search_exit, 2),
+                 "mixed_struct_array": (feat_mixed_struct_array, 2),
+                 "pointer_to_pointer": (feat_pointer_to_pointer, 2),
+                 "mutual_recursion": (feat_mutual_recursion, 2)}
+FEATURES.update(STOP50_SHAPES)
 
 
 # --------------------------------------------------------------- the checks

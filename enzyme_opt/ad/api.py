@@ -15,7 +15,7 @@ from ..analysis.activity import allocation_size_index, contains_float, contains_
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.user_marks import global_base
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
-from ..ir import Builder, Function, GlobalAlias, GlobalVariable
+from ..ir import Argument, Builder, Function, GlobalAlias, GlobalVariable
 from ..ir import instructions as I
 from ..ir.clone import internal_copy
 from ..ir.constants import (ConstantAggregate, ConstantExpr, ConstantFloat, ConstantInt,
@@ -26,6 +26,7 @@ from ..ir.types import StructType, size_and_align
 from ..analysis.cfg import DominatorTree
 from ..analysis.library import FORK_CALL, is_deallocator
 from ..transforms.call_per_choice import call_per_choice, choices_of, read_through_choice
+from ..transforms.mem2reg import promote_allocas
 from ..transforms.stack_values import drop_dead_slots, forward_call_operands, stored_value
 from .aggregates import returns_gradient
 from .context import DerivativeContext
@@ -106,23 +107,76 @@ class ApiCall:
 
 
 def _refuse_runtime_marker(call, v, param, fn) -> None:
-    """A marker picked by a select or phi: the optimizer merged two API calls
-    that differ in a marker (`enzyme_dup` here, `enzyme_dupnoneed` there).
-    What to do is decided at compile time, so this cannot be served."""
-    if isinstance(v, I.Cast):
-        v = v.operands[0]
-    if not isinstance(v, (I.Select, I.Phi)):
-        return
-    choices = v.operands[1:] if isinstance(v, I.Select) else v.operands
-    markers = sorted({m for m in map(marker_of, choices) if m is not None})
+    """A marker picked at run time, which split_merged_operands could not split
+    into one call per marker: the activity is decided at compile time, so
+    this cannot be served.  Said as where the choice is made: a phi or select
+    (the optimizer merged two calls), a local variable set more than once or
+    to a choice that includes a plain int (-O0), a pointer chosen at run time."""
+    where, markers = _runtime_marker_choice(v)
     if markers:
         raise _error(call, f"the marker before argument {param.index + 1} of '{fn.name}' is "
-                     f"chosen at run time (among {', '.join(markers)}): the optimizer merged "
-                     "Enzyme calls that differ in it; keep them apart (a separate function "
-                     "for each, marked noinline)")
+                     f"chosen at run time ({where}, among {', '.join(sorted(markers))}): the "
+                     "activity of each argument must be known at compile time; pass the "
+                     "marker itself in each arm of an if, one Enzyme call per marker "
+                     "(if the optimizer merged such calls: a separate function for each, "
+                     "marked noinline)")
 
 
+def _runtime_marker_choice(v) -> tuple:
+    """(where the choice is made, the markers it may give) for a value that is
+    no marker but may hold one; else ("", set())."""
+    if isinstance(v, I.Cast):
+        v = v.operands[0]
+    if marker_of(v) is not None:
+        return "", set()
+    param = _parameter_held(v)
+    if param is not None:
+        return (f"passed in as parameter {param.index + 1} of '{param.function.name}'",
+                set().union(*(_markers_among(c.args[param.index], 4)
+                              for c in _direct_calls(param.function))))
+    if isinstance(v, (I.Select, I.Phi)):
+        return "by a phi or select", _markers_among(v, 4)
+    if not isinstance(v, I.Load):
+        return "", set()
+    if isinstance(v.pointer, I.Alloca):
+        return "held in a local variable set at run time", _markers_among(v, 4)
+    return "read through a pointer chosen at run time", _markers_among(v.pointer, 4)
 
+
+def _parameter_held(v) -> Optional[Argument]:
+    """The integer parameter `v` is, or (-O0) the one its slot was set to once."""
+    if isinstance(v, I.Load) and isinstance(v.pointer, I.Alloca):
+        stored = [u.value for u in v.pointer.users
+                  if isinstance(u, I.Store) and u.pointer is v.pointer]
+        v = stored[0] if len(stored) == 1 else v
+    return v if isinstance(v, Argument) and v.type.is_int else None
+
+
+def _direct_calls(fn) -> list:
+    return [u for u in fn.users if isinstance(u, I.CallBase) and u.called_function is fn
+            and len(u.args) == len(fn.args)]
+
+
+def _markers_among(v, depth: int) -> set:
+    """The markers `v` may be (or point to, for a marker's address): itself, or
+    through phis, selects and -O0 locals (what is stored into them)."""
+    name = marker_of(v)
+    if name is not None:
+        return {name}
+    if depth == 0:
+        return set()
+    if isinstance(v, (I.Select, I.Phi)):
+        choices = _choices(v)
+    elif isinstance(v, I.Load) and isinstance(v.pointer, I.Alloca):
+        choices = [u.value for u in v.pointer.users
+                   if isinstance(u, I.Store) and u.pointer is v.pointer]
+    else:
+        return set()
+    return set().union(*(_markers_among(x, depth - 1) for x in choices))
+
+
+def _choices(v) -> list:
+    return v.operands[1:] if isinstance(v, I.Select) else list(v.operands)
 
 
 def api_calls(module) -> list:
@@ -144,8 +198,31 @@ def resolve_operands_through_stack(calls) -> None:
     domtrees: dict = {}
     forwarded = []
     for call in calls:
-        forwarded.extend(forward_call_operands(call, _known_at_compile_time, domtrees))
+        _promote_marker_slots(call)
+        forwarded.extend(forward_call_operands(call, _known_or_chosen, domtrees))
     return forwarded
+
+
+def _promote_marker_slots(call) -> None:
+    """A local that only ever holds markers (`int m; if (k) m = enzyme_dup; else
+    m = enzyme_const;` at -O0, stored in both arms) becomes an SSA value, a phi
+    of the markers where the arms meet, which the call is split on."""
+    slots = [arg.pointer for arg in call.args
+             if isinstance(arg, I.Load) and isinstance(arg.pointer, I.Alloca)]
+    slots = [slot for slot in slots if _stores_only_choices(slot)]
+    if slots:
+        promote_allocas(call.function, only=slots)
+
+
+def _stores_only_choices(slot) -> bool:
+    stored = [u.value for u in slot.users if isinstance(u, I.Store) and u.pointer is slot]
+    return len(stored) > 1 and all(map(_known_or_chosen, stored))
+
+
+def _known_or_chosen(v) -> bool:
+    """A function or marker, or a phi or select among such (`int m = k ? enzyme_dup :
+    enzyme_const;` at -O0 keeps it in a local): split_merged_operands splits on it."""
+    return _known_at_compile_time(v) or bool(choices_of(v, _known_at_compile_time))
 
 
 def split_merged_operands(calls) -> list:

@@ -108,6 +108,10 @@ def _type_analysis(ctx, copy, primal, args):
         types = ctx.module_types.analysis(copy, args, like=primal)
     if retype_integer_copies(copy, types) | fold_lane_casts(copy) | fold_cast_pairs(copy):
         types = ctx.module_types.analysis(copy, args, like=primal)
+        # A double loaded as an integer lane is a double now, so a store mixing it
+        # with pointers can be split (-O2: `inttoptr (load <2 x i64>)` beside `gep`s).
+        if split_mixed_lane_moves(copy, types):
+            types = ctx.module_types.analysis(copy, args, like=primal)
     if _values_for_bits(ctx, copy):
         types = ctx.module_types.analysis(copy, args, like=primal)
         # A result now a float's bits may meet a sign-bit trick, whose float form is

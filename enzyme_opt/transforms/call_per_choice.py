@@ -124,6 +124,10 @@ def call_per_choice(call, index: int, choices: list, read=None) -> List[I.Call]:
         arm_builder = Builder(arm)
         if read is not None:
             value = arm_builder.load(read.type, value, read.name or None)
+        elif _global_read(value):
+            # A marker loaded in one arm of the `if` that chose it (-O0) is read
+            # again here: that arm need not dominate this one.
+            value = arm_builder.load(value.type, value.pointer, value.name or None)
         new.set_operand(index, value)
         arm_builder.insert(new, call.name or None)
         arm_builder.br(rest)
@@ -135,6 +139,10 @@ def call_per_choice(call, index: int, choices: list, read=None) -> List[I.Call]:
         call.replace_all_uses_with(Builder(rest, 0).phi(call.type, results, "choice"))
     call.erase()
     return calls
+
+
+def _global_read(v) -> bool:
+    return isinstance(v, I.Load) and isinstance(v.pointer, GlobalVariable) and not v.volatile
 
 
 def _position_of(v, choices: list, made: Dict[int, object]):

@@ -56,9 +56,11 @@ def is_promotable(alloca) -> bool:
     return True
 
 
-def promote_allocas(fn) -> int:
-    """Promote every promotable alloca of `fn`; returns how many."""
-    allocas = [i for i in fn.instructions() if isinstance(i, I.Alloca) and is_promotable(i)]
+def promote_allocas(fn, only=None) -> int:
+    """Promote every promotable alloca of `fn` (or of the list `only`); returns
+    how many."""
+    candidates = fn.instructions() if only is None else only
+    allocas = [i for i in candidates if isinstance(i, I.Alloca) and is_promotable(i)]
     if not allocas:
         return 0
     for a in allocas:

@@ -19,7 +19,7 @@
 ; SPLIT: [[NONEED]]:
 ; SPLIT-NEXT: call void @[[NONEEDFN:diffe_f.*]](
 ; CHECK-NOT: too many arguments
-; CHECK: .ll:[[L:[0-9]+]]:3: error: the marker before argument 2 of 'f' is chosen at run time (among enzyme_dupnoneed): the optimizer merged Enzyme calls that differ in it; keep them apart (a separate function for each, marked noinline) in function 'main'
+; CHECK: .ll:[[L:[0-9]+]]:3: error: the marker before argument 2 of 'f' is chosen at run time (by a phi or select, among enzyme_dupnoneed): the activity of each argument must be known at compile time; pass the marker itself in each arm of an if, one Enzyme call per marker (if the optimizer merged such calls: a separate function for each, marked noinline) in function 'main'
 @enzyme_dup = external global i32
 @enzyme_dupnoneed = external global i32
 

@@ -7,8 +7,8 @@
 // call per global, each arm loading its own marker.  Both arms run here
 // (argument 0: dupnoneed, 1: dup), the gradient checked in closed form.
 // MODE 4 picks the marker by a ternary.  A phi of a marker's address and
-// another int's (OTHER) is still refused, with a location (where the
-// unknown marker is read as the value it holds).
+// another int's (mode 6) is still refused, with a location, and says so
+// (at -O0 too, where the chosen address sits in a local).
 // RUN: %clang -O2 -DMODE=1 -S -emit-llvm %s -o %t.o2.ll
 // RUN: enzyme-opt %t.o2.ll -o %t.o2.out.ll
 // RUN: %lli %t.o2.out.ll 0 | FileCheck %s
@@ -23,8 +23,10 @@
 // RUN: %lli %t.m14.out.ll 1 | FileCheck %s
 // RUN: %clang -O2 -DMODE=6 -S -emit-llvm %s -o %t.other.ll
 // RUN: not enzyme-opt %t.other.ll -o %t.other.out.ll 2>&1 | FileCheck --check-prefix=OTHER %s
+// RUN: %clang -O0 -DMODE=6 -S -emit-llvm %s -o %t.other0.ll
+// RUN: not enzyme-opt %t.other0.ll -o %t.other0.out.ll 2>&1 | FileCheck --check-prefix=OTHER %s
 // CHECK: ok
-// OTHER: .ll:{{[0-9]+}}:3: error: argument 3 of 'k1' is a double, but an i32 (3) was passed
+// OTHER: .ll:{{[0-9]+}}:3: error: the marker before argument 1 of 'k1' is chosen at run time (read through a pointer chosen at run time, among enzyme_dup)
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>

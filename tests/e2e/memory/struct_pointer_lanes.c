@@ -5,12 +5,7 @@
 // -O2 and -O3), the weights' bits through bitcast and inttoptr: before
 // transforms/pointer_lanes.py those stores were refused as pointers without
 // shadows.  Reverse and forward, against central differences.
-#include "../check.h"
-extern int enzyme_dup, enzyme_const;
-void __enzyme_autodiff(void *, ...);
-double __enzyme_fwddiff(void *, ...);
-typedef struct { double w; double *p; } Cell;
-#define N 8
+#include "struct_pointer_lanes.h"
 
 // filled: w computed, p pointing into x (vectorized as <4 x ptr> stores)
 __attribute__((noinline)) static double filled(double *x, int n) {
@@ -60,19 +55,10 @@ __attribute__((noinline)) static double sorted(double *x, int n) {
   return s;
 }
 
-static int n_ = N;
-#define WRAP(f) static double f##_w(double *x) { return f(x, n_); }
 WRAP(filled) WRAP(constw) WRAP(copied) WRAP(swapped) WRAP(sorted)
-#define CHECK_BOTH(f) ({ int b_ = 0; double dx_[N] = {0};                           \
-  __enzyme_autodiff((void *)f, enzyme_dup, x, dx_, enzyme_const, n_);               \
-  b_ += check_gradient(#f, x, dx_, N, f##_w);                                      \
-  for (int k = 0; k < N; k++) { double t_[N] = {0}; t_[k] = 1;                       \
-    double d_ = __enzyme_fwddiff((void *)f, enzyme_dup, x, t_, enzyme_const, n_);    \
-    b_ += !check_close(#f " forward", k, d_, CENTRAL_DIFFERENCE(x[k], 1e-6, f(x, n_))); } \
-  b_; })
 int main(void) {
   double x[N];
-  for (int i = 0; i < N; i++) x[i] = 0.3 + 0.37 * i - 0.1 * (i % 2);
+  FILL_X(x);
   int bad = CHECK_BOTH(filled) + CHECK_BOTH(constw) + CHECK_BOTH(copied) + CHECK_BOTH(swapped) +
             CHECK_BOTH(sorted);
   printf("bad %d\n", bad);
