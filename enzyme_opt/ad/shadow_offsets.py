@@ -7,37 +7,61 @@ reads or writes there goes into the shadow of the pointer it used.  Unless
 holding part of them: the gradient comes out wrong, with exit status 0.
 (The refusal of a constant pointer stored where derivatives are kept
 advises passing it duplicated with a zeroed shadow: into memory another
-duplicated argument points to, that was this.)  Where the caller's two
-pointers may point into one object, the call checks, when it runs, that the
-shadows are the same distance apart as the pointers, and stops the program
-otherwise.
+duplicated argument points to, that was this.)  Where the caller derives
+both pointers from one object (`x` and `x + 1`, also through clang -O0's
+local variables, and through a wrapper's parameters where the module calls
+the wrapper once), the call checks, when it runs, that the shadows are the
+same distance apart as the pointers, and stops the program otherwise.
+Pointers that may point into one object only by merging what different
+calls or stores pass (a wrapper called on other arrays elsewhere, `cur`
+and `next` swapped in a time loop) are not checked: two separate arrays
+have unrelated distances, and a stop there would depend on where malloc
+put them.
 """
 from __future__ import annotations
 
 from ..analysis.arg_activity import DUPLICATED
-from ..analysis.pointer_flow import module_callers
+from ..analysis.pointer_flow import CALLS_FOLLOWED
 from ..diagnostics import DifferentiationError
 from ..ir import Builder
+from ..ir.module import direct_calls_of
 from ..ir.types import I64
-from .constant_memory import one_object
+from ..ir.values import Argument
+from .constant_memory import caller_object
 from .runtime_messages import abort_unless, c_string
 
 
 def require_shadows_apart_alike(parsed) -> None:
     """Before the API call `parsed`, the run-time check of each pair of
-    duplicated pointer arguments that may point into one object."""
-    call, fn = parsed.call, parsed.function
+    duplicated pointer arguments the caller derives from one object."""
+    call = parsed.call
     pointers = [(index, spec) for index, spec in enumerate(parsed.args)
                 if spec.kind in DUPLICATED and spec.value.type.is_pointer and spec.shadows
                 and all(s.type.is_pointer for s in spec.shadows)]
     if len(pointers) < 2:
         return
-    callers = module_callers(fn.module)
     b = Builder().position_before(call)
     for k, (first, a) in enumerate(pointers):
         for second, other in pointers[k + 1:]:
-            if one_object(a.value, other.value, callers):
+            if _derived_from_one_object(a.value, other.value, CALLS_FOLLOWED):
                 _check_pair(b, parsed, (first, a), (second, other))
+
+
+def _derived_from_one_object(a, b, depth: int) -> bool:
+    """Does the caller derive pointers `a` and `b` from one object: itself,
+    or, where they are two parameters of a function the module calls once,
+    that call's arguments (`depth` calls up)?  Never by merging what
+    several calls pass."""
+    a, b = caller_object(a), caller_object(b)
+    if a is b:
+        return True
+    if depth == 0 or not (isinstance(a, Argument) and isinstance(b, Argument)) or \
+            a.function is not b.function:
+        return False
+    calls = direct_calls_of(a.function)
+    if calls is None or len(calls) != 1 or max(a.index, b.index) >= len(calls[0].args):
+        return False
+    return _derived_from_one_object(calls[0].args[a.index], calls[0].args[b.index], depth - 1)
 
 
 def _check_pair(b: Builder, parsed, first, second) -> None:
