@@ -14,6 +14,7 @@ from typing import List, Optional
 from ..analysis.activity import allocation_size_index, contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.user_marks import global_base
+from ..analysis.stack_slots import read_stores, slot_value
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
 from ..ir import Argument, Builder, Function, GlobalAlias, GlobalVariable
 from ..ir import instructions as I
@@ -103,9 +104,6 @@ class ApiCall:
     primal_return: Optional[bool] = None    # enzyme_primal_return / enzyme_noret
 
 
-
-
-
 def _refuse_runtime_marker(call, v, param, fn) -> None:
     """A marker picked at run time, which split_merged_operands could not split
     into one call per marker: the activity is decided at compile time, so
@@ -145,10 +143,8 @@ def _runtime_marker_choice(v) -> tuple:
 
 def _parameter_held(v) -> Optional[Argument]:
     """The integer parameter `v` is, or (-O0) the one its slot was set to once."""
-    if isinstance(v, I.Load) and isinstance(v.pointer, I.Alloca):
-        stored = [u.value for u in v.pointer.users
-                  if isinstance(u, I.Store) and u.pointer is v.pointer]
-        v = stored[0] if len(stored) == 1 else v
+    held = slot_value(v)
+    v = held if held is not None else v
     return v if isinstance(v, Argument) and v.type.is_int else None
 
 
@@ -215,8 +211,13 @@ def _promote_marker_slots(call) -> None:
 
 
 def _stores_only_choices(slot) -> bool:
-    stored = [u.value for u in slot.users if isinstance(u, I.Store) and u.pointer is slot]
-    return len(stored) > 1 and all(map(_known_or_chosen, stored))
+    """Is each value a load of `slot` may read a function or marker (or a
+    choice among them), set by more than one store (one is seen through
+    without promoting)?  A dead first value (`int m = 0;` overwritten in
+    both arms) is no choice."""
+    stores = read_stores(slot)
+    return stores is not None and len(stores) > 1 and \
+        all(_known_or_chosen(store.value) for store in stores)
 
 
 def _known_or_chosen(v) -> bool:

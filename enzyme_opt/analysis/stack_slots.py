@@ -59,3 +59,33 @@ def reloads_of_spill(store) -> Optional[List[I.Load]]:
 def _is_hint(user) -> bool:
     fn = user.called_function if isinstance(user, I.CallBase) else None
     return fn is not None and fn.name.startswith(HINT_INTRINSICS)
+
+
+def read_stores(slot) -> Optional[List[I.Store]]:
+    """`stores_into(slot)` without the stores no load can read: overwritten
+    on every path before the slot is read again (`int m = 0; if (c) m = a;
+    else m = b;` at -O0, where the first store is dead)."""
+    stores = stores_into(slot)
+    if stores is None:
+        return None
+    return [store for store in stores if _read_before_overwritten(store)]
+
+
+def _read_before_overwritten(store) -> bool:
+    """Can a load of `store`'s slot run after it before another store to the
+    slot does (or the function returns)?"""
+    slot, block = store.pointer, store.parent
+    work, seen = [(block, block.instructions.index(store) + 1)], set()
+    while work:
+        block, start = work.pop()
+        for inst in block.instructions[start:]:
+            if isinstance(inst, I.Load) and inst.pointer is slot:
+                return True
+            if isinstance(inst, I.Store) and inst.pointer is slot:
+                break
+        else:
+            for succ in block.terminator.successors if block.terminator else ():
+                if id(succ) not in seen:
+                    seen.add(id(succ))
+                    work.append((succ, 0))
+    return False

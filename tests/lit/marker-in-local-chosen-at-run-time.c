@@ -43,6 +43,16 @@
 // RUN: enzyme-opt %t.two14.ll -o %t.two14.out.ll
 // RUN: %lli %t.two14.out.ll 0 | FileCheck %s
 // RUN: %lli %t.two14.out.ll 1 | FileCheck %s
+// A first value overwritten in both arms (mode INIT, `int m = 0;`) is no
+// choice: it was refused, with advice to do what the program does (lead50).
+// RUN: %clang -O0 -DMODE=INIT -S -emit-llvm %s -o %t.init.ll
+// RUN: enzyme-opt %t.init.ll -o %t.init.out.ll
+// RUN: %lli %t.init.out.ll 0 | FileCheck %s
+// RUN: %lli %t.init.out.ll 1 | FileCheck %s
+// RUN: %clang14 -O0 -DMODE=INIT -S -emit-llvm %s -o %t.init14.ll
+// RUN: enzyme-opt %t.init14.ll -o %t.init14.out.ll
+// RUN: %lli %t.init14.out.ll 0 | FileCheck %s
+// RUN: %lli %t.init14.out.ll 1 | FileCheck %s
 // RUN: %clang -O0 -DMODE=UNSET -S -emit-llvm %s -o %t.unset.ll
 // RUN: not enzyme-opt %t.unset.ll -o %t.unset.out.ll 2>&1 | FileCheck --check-prefix=UNSET %s
 // RUN: %clang -O0 -DMODE=PLAIN -S -emit-llvm %s -o %t.plain.ll
@@ -66,6 +76,7 @@
 #define PLAIN 6
 #define UNSET 7
 #define PARAM 8
+#define INIT 9
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
@@ -91,7 +102,7 @@ int main(int argc, char **argv) {
   int n = 3, noneed = 0, bad = 0;
   for (int i = 0; i < 3; i++) want_a += x0[i] * x0[i];
   want_a += x0[0];
-#if MODE == DUP || MODE == TWO || MODE == PLAIN || MODE == UNSET
+#if MODE == DUP || MODE == TWO || MODE == PLAIN || MODE == UNSET || MODE == INIT
 #if MODE == DUP
   int m = which ? enzyme_dup : enzyme_dupnoneed;
 #elif MODE == TWO
@@ -100,6 +111,9 @@ int main(int argc, char **argv) {
 #elif MODE == UNSET
   int m = 0;
   if (which) m = enzyme_dup;
+#elif MODE == INIT
+  int m = 0;
+  if (which) m = enzyme_dup; else m = enzyme_dupnoneed;
 #else
   int m = which ? enzyme_dup : 3;
 #endif
