@@ -298,11 +298,7 @@ def _counted_run(loop, preds, b):
             return True
         start, bound, clamp, tested_step = found
         step = counter_parts(counter)[2].operands[1]
-        first = start if tested_step is None else b.add(start, tested_step, "run.first")
-        last = b.select(b.icmp(clamp, first, bound, "run.beyond"), first, bound,
-                        "run.leaving")
-        if tested_step is not None:
-            last = b.sub(last, tested_step, "run.last")
+        last = _clamped_last(b, start, bound, clamp, tested_step, "run")
         down = step.value % (1 << counter.type.bits) != 1
         span = b.sub(start, last, "run.back") if down else b.sub(last, start, "run.on")
         if span.type.bits != 64:
@@ -1000,29 +996,38 @@ def _set_on_exit(gen, slot) -> bool:
     found = final_count_bound(loop, counter, gen.preds)
     clamped = clamped_final_count(loop, counter, gen.preds) if found is None else None
     if clamped is not None:
-        found = clamped[1], clamped[3]
-    if found is None or found[0].is_constant and clamped is None:
+        start, bound, clamp, step = clamped
+        ends = [bound, start]
+    elif found is None or found[0].is_constant:
         return False
+    else:
+        (bound, step), clamp = found, None
+        ends = [bound]
     exits = loop_exit_targets(loop, gen.preds)
     if len(exits) != 1 or id(exits[0]) not in gen.rev_blocks:
         return False
-    bound, step = found
-    ends = [bound] if clamped is None else [bound, clamped[0]]
     entered = gen.rev_blocks[id(exits[0])]
     if not all(v.is_constant or _at_exit(gen, v, exits[0]) for v in ends):
         return False
     b = Builder(entered, entered.first_non_phi_index())
     ends = [v if v.is_constant else _rebuilt_at_exit(gen, b, v, exits[0]) for v in ends]
-    last = ends[0]
     name = counter.name or "v"
-    if clamped is not None:     # clamp(S + C', N), the first X that leaves
-        first = ends[1] if step is None else b.add(ends[1], step, name + ".first")
-        beyond = b.icmp(clamped[2], first, last, name + ".beyond")
-        last = b.select(beyond, first, last, name + ".leaving")
-    if step is not None:
-        last = b.sub(last, step, name + ".last")
+    if clamp is not None:
+        last = _clamped_last(b, ends[1], ends[0], clamp, step, name)
+    else:
+        last = ends[0] if step is None else b.sub(ends[0], step, name + ".last")
     b.store(last, slot.rev)
     return True
+
+
+def _clamped_last(b: Builder, start, bound, clamp: str, tested_step, name: str):
+    """The last value of a counter `clamped_final_count` describes, computed
+    at `b`: clamp(S + C', N) - C', the first X that leaves less the step
+    its test adds (C', None for 0)."""
+    first = start if tested_step is None else b.add(start, tested_step, name + ".first")
+    beyond = b.icmp(clamp, first, bound, name + ".beyond")
+    last = b.select(beyond, first, bound, name + ".leaving")
+    return last if tested_step is None else b.sub(last, tested_step, name + ".last")
 
 
 def _at_exit(gen, v, exit_block) -> bool:
