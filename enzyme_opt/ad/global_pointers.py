@@ -42,7 +42,7 @@ from ..ir.constants import ConstantNull
 from ..ir.derived import DerivedUses, through_address_arithmetic_and_merges
 from ..ir.module import GlobalVariable
 from .unsupported import global_holding
-from .runtime_messages import abort_unless, c_string
+from .runtime_messages import stop_unless
 
 _WALKED = 64        # users followed from a read before giving up on it
 
@@ -334,8 +334,7 @@ def check_global_pointer_shadow(gen, b: Builder, load, shadow) -> None:
         "shadow was not (code outside this derivative set it: the caller, a plain call, "
         "or a derivative of the other mode); set it in the differentiated code on every "
         "call, or pass the memory as an argument", function=gen.primal, instruction=load)
-    message = c_string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
-    b.call(abort_unless(b.module), [ok, message])
+    stop_unless(b, ok, error)
 
 
 def _needs_its_shadow(gen, load) -> bool:

@@ -26,6 +26,18 @@ def c_string(b: Builder, module, text: str):
     return b.pointer_cast(gv, byte_ptr(module))
 
 
+def located_message(b: Builder, error):
+    """The first line of `error` (a DifferentiationError) as the command line
+    shows it (`file:line:col: error: ...`), after "enzyme-opt: ", as a C
+    string for code that stops the program."""
+    return c_string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
+
+
+def stop_unless(b: Builder, ok, error) -> None:
+    """Stop the program with `error`'s located message where `ok` is false."""
+    b.call(abort_unless(b.module), [ok, located_message(b, error)])
+
+
 def abort_unless(module) -> Function:
     """`void enzyme_opt.abort_unless(i1 ok, i8 *message)`: the message on
     stderr, and abort, when not ok (one per module)."""

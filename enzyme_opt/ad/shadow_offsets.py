@@ -28,7 +28,7 @@ from ..ir.module import direct_calls_of
 from ..ir.types import I64
 from ..ir.values import Argument
 from .constant_memory import caller_object
-from .runtime_messages import abort_unless, c_string
+from .runtime_messages import stop_unless
 
 
 def require_shadows_apart_alike(parsed) -> None:
@@ -79,8 +79,7 @@ def _check_pair(b: Builder, parsed, first, second) -> None:
         "object's bytes would be split between the two shadows; pass shadows at the same "
         "offsets (dx and dx + k for x and x + k), or the memory only once",
         function=parsed.call.function, instruction=parsed.call)
-    message = c_string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
-    b.call(abort_unless(b.module), [ok, message])
+    stop_unless(b, ok, error)
 
 
 def _distance(b: Builder, low, high):

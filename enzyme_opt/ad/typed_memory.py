@@ -29,7 +29,7 @@ from .openmp import adds_atomically, atomic_fadd
 from .rules import ADJOINT_SUM_FLAGS
 from .constant_memory import ADDRESS, note_escape, read_back, written_place
 from .unsupported import reaches_data, refuse_unshadowed_pointer_store
-from .runtime_messages import abort_unless, c_string, say_and_abort
+from .runtime_messages import c_string, located_message, say_and_abort, stop_unless
 
 
 # -- integer copies -------------------------------------------------------------------------
@@ -775,8 +775,7 @@ def require_whole_repeats(gen, b: Builder, call) -> None:
             f"'{source_name(gen.types, call.args[1])}': an end of it is an array of floats "
             f"moved by a number of bytes known only at run time, which is not a multiple of "
             f"its {period}-byte units", function=gen.primal, instruction=call)
-        message = c_string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
-        b.call(abort_unless(b.module), [whole, message])
+        stop_unless(b, whole, error)
 
 
 def _copied_kinds(region: MemoryLayout, known: Optional[int]) -> set:
@@ -1021,7 +1020,7 @@ def untyped_copy_message(b: Builder, gen, call, sweep: str):
         f"differentiated on the condition that {where} holds only zeros in the {sweep} pass "
         "(a block copied, then freed), which failed at run time", function=gen.primal,
         instruction=call)
-    return c_string(b, b.module, "enzyme-opt: " + error.render().split("\n")[0])
+    return located_message(b, error)
 
 
 def require_zero_bytes(b: Builder, ptr, nbytes, message) -> None:
