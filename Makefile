@@ -12,7 +12,7 @@ export PIP_BREAK_SYSTEM_PACKAGES := 1
 
 APT_PACKAGES := clang-19 llvm-19 clang-14 llvm-14 clang-15 clang-16 make rustc flang-19 \
                 libomp-19-dev libopenblas-dev libmpfr-dev libeigen3-dev \
-                libc6-dev libstdc++-12-dev libgcc-12-dev binutils libclang-rt-14-dev libclang-rt-19-dev \
+                libc6-dev libstdc++-12-dev libgcc-12-dev binutils libclang-rt-14-dev libclang-rt-16-dev libclang-rt-19-dev \
                 libopenmpi-dev openmpi-bin openssh-client
 
 .PHONY: install test test-fast test-e2e lit bench clean fuzz-gradients
