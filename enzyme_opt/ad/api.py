@@ -14,6 +14,7 @@ from typing import List, Optional
 from ..analysis.activity import allocation_size_index, contains_float, contains_pointers
 from ..analysis.arg_activity import DUPLICATED, Activity
 from ..analysis.user_marks import global_base
+from ..analysis.pointer_flow import slot_values
 from ..analysis.stack_slots import read_stores, slot_value
 from ..diagnostics import DifferentiationError, EnzymeOptError, ir_location, source_location
 from ..ir import Argument, Builder, Function, GlobalAlias, GlobalVariable
@@ -161,12 +162,8 @@ def _markers_among(v, depth: int) -> set:
         return {name}
     if depth == 0:
         return set()
-    if isinstance(v, (I.Select, I.Phi)):
-        choices = _choices(v)
-    elif isinstance(v, I.Load) and isinstance(v.pointer, I.Alloca):
-        choices = [u.value for u in v.pointer.users
-                   if isinstance(u, I.Store) and u.pointer is v.pointer]
-    else:
+    choices = _choices(v) if isinstance(v, (I.Select, I.Phi)) else slot_values(v)
+    if choices is None:
         return set()
     return set().union(*(_markers_among(x, depth - 1) for x in choices))
 
